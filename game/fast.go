@@ -1,0 +1,38 @@
+package game
+
+// The interfaces in this file are optional: a State may implement them to
+// give search and tools a faster path. Code above the rules checks for them
+// with a type assertion and falls back to the State methods.
+
+// Mutable is an in-place copy of a state for search. Apply and Undo mutate
+// it; all State methods describe its current position. It is not safe for
+// concurrent use.
+type Mutable interface {
+	State
+	// Apply plays m in place. m must be legal (from LegalMoves); anything
+	// else is undefined behaviour, so search never pays for validation.
+	Apply(m Move)
+	// Undo takes back the most recent Apply not yet undone.
+	Undo()
+}
+
+// Mutabler is implemented by states that offer the Mutable fast path.
+type Mutabler interface {
+	// Mutable returns a private copy of the state; changes to it never
+	// affect the receiver.
+	Mutable() Mutable
+}
+
+// Evaluator is implemented by states that offer a heuristic value for search
+// horizons and playout policies.
+type Evaluator interface {
+	// Evaluate returns a value in [-1, 1] for seat p: positive is good for
+	// p. It is cheap (no search) and deterministic.
+	Evaluate(p Player) float64
+}
+
+// Perfter is implemented by states with a fast perft of their own (bulk
+// counting at the leaves, make/undo). Results equal Perft's.
+type Perfter interface {
+	Perft(depth int) uint64
+}

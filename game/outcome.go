@@ -1,0 +1,85 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Outcome is the result of a finished game.
+type Outcome struct {
+	// Winners are the seats that won, in seat order. Several seats are
+	// joint winners; no seats means a draw shared by everyone.
+	Winners []Player
+	// Scores holds each seat's game points where the game keeps score
+	// (Talat, Palagonia, Villa Paletti); nil otherwise.
+	Scores []int
+	// Reason says how the game ended, in lower case: "connection",
+	// "push-off", "score", "repetition", "ply-limit", "resignation",
+	// "timeout", "agreement", "collapse", ...
+	Reason string
+}
+
+// Reasons shared by several games and by the server.
+const (
+	ReasonRepetition  = "repetition"
+	ReasonPlyLimit    = "ply-limit"
+	ReasonResignation = "resignation"
+	ReasonTimeout     = "timeout"
+	ReasonAgreement   = "agreement"
+)
+
+// IsDraw reports whether nobody won.
+func (o Outcome) IsDraw() bool { return len(o.Winners) == 0 }
+
+// Won reports whether p is one of the winners.
+func (o Outcome) Won(p Player) bool {
+	for _, w := range o.Winners {
+		if w == p {
+			return true
+		}
+	}
+	return false
+}
+
+// Reward is p's share of one point in an n-player game: the winners share
+// the point equally, and in a draw everyone shares it. Rewards of all seats
+// sum to 1, which makes every game constant-sum for search; in a two-player
+// game a win is 1, a loss 0 and a draw 0.5.
+func (o Outcome) Reward(p Player, n int) float64 {
+	if o.IsDraw() {
+		return 1 / float64(n)
+	}
+	if o.Won(p) {
+		return 1 / float64(len(o.Winners))
+	}
+	return 0
+}
+
+// Describe renders the outcome with the game's seat names, for example
+// "light wins by connection" or "draw by repetition".
+func (o Outcome) Describe(info *Info) string {
+	var b strings.Builder
+	switch len(o.Winners) {
+	case 0:
+		b.WriteString("draw")
+	case 1:
+		fmt.Fprintf(&b, "%s wins", info.PlayerName(o.Winners[0]))
+	default:
+		names := make([]string, len(o.Winners))
+		for i, w := range o.Winners {
+			names[i] = info.PlayerName(w)
+		}
+		fmt.Fprintf(&b, "%s win jointly", strings.Join(names, ", "))
+	}
+	if o.Reason != "" {
+		fmt.Fprintf(&b, " by %s", o.Reason)
+	}
+	if o.Scores != nil {
+		parts := make([]string, len(o.Scores))
+		for i, s := range o.Scores {
+			parts[i] = fmt.Sprintf("%s %d", info.PlayerName(Player(i)), s)
+		}
+		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
+	}
+	return b.String()
+}

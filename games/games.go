@@ -1,0 +1,22 @@
+// Package games is the registry of every game Tabula plays.
+package games
+
+import (
+	"github.com/tabula-games/tabula/game"
+)
+
+// All returns the description of every game, in display order. Each call
+// builds the list anew; the *Info values are the games' own.
+func All() []*game.Info {
+	return []*game.Info{}
+}
+
+// ByID returns the game with the given ID.
+func ByID(id string) (*game.Info, bool) {
+	for _, g := range All() {
+		if g.ID == id {
+			return g, true
+		}
+	}
+	return nil, false
+}
