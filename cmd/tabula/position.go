@@ -1,0 +1,111 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games"
+)
+
+// gameFlags are the flags every game command shares.
+type gameFlags struct {
+	variant  string
+	players  int
+	options  optionList
+	position string
+	moves    string
+}
+
+// optionList collects repeated --option name=value flags.
+type optionList map[string]string
+
+func (o optionList) String() string { return fmt.Sprint(map[string]string(o)) }
+
+func (o optionList) Set(v string) error {
+	name, val, ok := strings.Cut(v, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("option %q: want name=value", v)
+	}
+	o[name] = val
+	return nil
+}
+
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported once, by run
+	return fs
+}
+
+func (g *gameFlags) register(fs *flag.FlagSet, withPosition bool) {
+	g.options = optionList{}
+	fs.StringVar(&g.variant, "variant", "", "variant (default: the game's first)")
+	fs.IntVar(&g.players, "players", 0, "number of players (default: the game's default)")
+	fs.Var(g.options, "option", "game option name=value (repeatable)")
+	if withPosition {
+		fs.StringVar(&g.position, "position", "", "start from this position text")
+		fs.StringVar(&g.moves, "moves", "", "play these moves (notation, space-separated) first")
+	}
+}
+
+func (g *gameFlags) gameOptions() game.Options {
+	return game.Options{Variant: g.variant, Players: g.players, Values: g.options}
+}
+
+// parseGameArgs parses "GAME [flags] [positional...]" with the flags in any
+// place, and returns the game and the remaining positional arguments.
+func parseGameArgs(fs *flag.FlagSet, args []string) (*game.Info, []string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, nil, fmt.Errorf("%w: %v", errUsage, err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+	if len(pos) == 0 {
+		return nil, nil, fmt.Errorf("%w: missing GAME (see \"tabula games\")", errUsage)
+	}
+	info, ok := games.ByID(pos[0])
+	if !ok {
+		return nil, nil, fmt.Errorf("unknown game %q (have %s)", pos[0], strings.Join(gameIDs(), ", "))
+	}
+	return info, pos[1:], nil
+}
+
+func gameIDs() []string {
+	var ids []string
+	for _, g := range games.All() {
+		ids = append(ids, g.ID)
+	}
+	return ids
+}
+
+// start builds the state the flags describe: the start position or
+// --position, then --moves.
+func (g *gameFlags) start(info *game.Info) (game.State, error) {
+	opts := g.gameOptions()
+	var s game.State
+	var err error
+	if g.position != "" {
+		s, err = info.ParsePosition(g.position, opts)
+	} else {
+		s, err = info.New(opts)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if g.moves != "" {
+		s, err = game.PlayAll(s, game.SplitRecord(g.moves))
+		if err != nil {
+			return nil, fmt.Errorf("--moves: %w", err)
+		}
+	}
+	return s, nil
+}

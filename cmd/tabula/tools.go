@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games"
+)
+
+func runGames(_ context.Context, e *env) error {
+	if len(e.args) > 0 {
+		return fmt.Errorf("%w: games takes no arguments", errUsage)
+	}
+	for _, g := range games.All() {
+		players := strconv.Itoa(g.MinPlayers)
+		if g.MaxPlayers != g.MinPlayers {
+			players = fmt.Sprintf("%d-%d", g.MinPlayers, g.MaxPlayers)
+		}
+		fmt.Fprintf(e.stdout, "%-13s players %-4s variants %s\n", g.ID, players, strings.Join(g.Variants, ","))
+	}
+	return nil
+}
+
+func runMoves(_ context.Context, e *env) error {
+	fs := newFlagSet("moves")
+	var g gameFlags
+	g.register(fs, true)
+	info, rest, err := parseGameArgs(fs, e.args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[0])
+	}
+	s, err := g.start(info)
+	if err != nil {
+		return err
+	}
+	for _, m := range s.LegalMoves(nil) {
+		fmt.Fprintln(e.stdout, s.MoveString(m))
+	}
+	return nil
+}
+
+// maxPerftDepth keeps a typo from starting a search that runs for days.
+const maxPerftDepth = 12
+
+func runPerft(ctx context.Context, e *env) error {
+	fs := newFlagSet("perft")
+	var g gameFlags
+	g.register(fs, true)
+	info, rest, err := parseGameArgs(fs, e.args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return fmt.Errorf("%w: want GAME DEPTH", errUsage)
+	}
+	depth, err := strconv.Atoi(rest[0])
+	if err != nil || depth < 1 || depth > maxPerftDepth {
+		return fmt.Errorf("%w: depth %q: want 1..%d", errUsage, rest[0], maxPerftDepth)
+	}
+	s, err := g.start(info)
+	if err != nil {
+		return err
+	}
+	for d := 1; d <= depth; d++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "perft %d %d\n", d, game.Perft(s, d))
+	}
+	return nil
+}
+
+// maxRecord bounds a record read from stdin; real records are a few KiB.
+const maxRecord = 1 << 20
+
+func runReplay(_ context.Context, e *env) error {
+	fs := newFlagSet("replay")
+	var g gameFlags
+	g.register(fs, true)
+	info, rest, err := parseGameArgs(fs, e.args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("%w: unexpected argument %q (the record comes on stdin)", errUsage, rest[0])
+	}
+	s, err := g.start(info)
+	if err != nil {
+		return err
+	}
+	data, err := io.ReadAll(io.LimitReader(e.stdin, maxRecord+1))
+	if err != nil {
+		return fmt.Errorf("reading the record: %w", err)
+	}
+	if len(data) > maxRecord {
+		return fmt.Errorf("record longer than %d bytes", maxRecord)
+	}
+	moves := game.SplitRecord(string(data))
+	s, err = game.PlayAll(s, moves)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "moves: %d\n", len(moves))
+	fmt.Fprintf(e.stdout, "position: %s\n", s)
+	if o, ok := s.Outcome(); ok {
+		fmt.Fprintf(e.stdout, "result: %s\n", o.Describe(info))
+	} else {
+		fmt.Fprintf(e.stdout, "result: unfinished, %s to move\n", info.PlayerName(s.ToMove()))
+	}
+	return nil
+}
