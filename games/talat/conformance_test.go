@@ -23,7 +23,7 @@ func TestConformance(t *testing.T) {
 		{"palat/first=1", game.Options{Variant: "palat", Values: map[string]string{"firstPlayer": "1"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			gametest.Run(t, talat.Info, gametest.Config{Options: tc.opts, MaxPlies: maxPlies, Playouts: 8, MovesPerState: 6})
+			gametest.Run(t, talat.Info, gametest.Config{Options: tc.opts, MaxPlies: maxPlies, Playouts: 5, MovesPerState: 6})
 		})
 	}
 }

@@ -116,18 +116,51 @@ func (s *State) hasAction(p game.Player) bool {
 	return ok
 }
 
-// legal checks that m may be played now.
+// legal checks that m may be played now, without listing the moves.
 func (s *State) legal(m game.Move) error {
 	if s.turn == game.NoPlayer {
 		return fmt.Errorf("talat: move %d: %w", uint64(m), game.ErrGameOver)
 	}
-	var buf [128]game.Move
-	for _, x := range s.LegalMoves(buf[:0]) {
-		if x == m {
-			return nil
-		}
+	if !s.isLegal(m) {
+		return fmt.Errorf("talat: move %s: %w", s.describe(m), game.ErrIllegalMove)
 	}
-	return fmt.Errorf("talat: move %s: %w", s.describe(m), game.ErrIllegalMove)
+	return nil
+}
+
+// isLegal reports whether m is one of the moves LegalMoves lists.
+func (s *State) isLegal(m game.Move) bool {
+	typ, b, from, to, k := decode(m)
+	if m>>18 != 0 || b >= NumBoards || from >= NumCells || to >= NumCells || k >= NumKinds {
+		return false
+	}
+	if s.inSetup() {
+		c := s.placingColour()
+		sd, ok := b.SideOf(c)
+		return typ == movePlace && to == 0 && ok && from.Row() == sd.StartRow() &&
+			s.cells[b][from] == 0 && s.reserve&(1<<NewTower(c, k)) != 0
+	}
+	if (typ != moveStep && typ != moveCapture) || k != 0 || s.Closed(b) {
+		return false
+	}
+	x := s.cells[b][from]
+	if x == 0 {
+		return false
+	}
+	own := Tower(x - 1).Colour()
+	sd, _ := b.SideOf(own)
+	if s.Controller(b, sd) != s.turn {
+		return false
+	}
+	dr, dc := to.Row()-from.Row(), to.Col()-from.Col()
+	if dc < -1 || dc > 1 {
+		return false
+	}
+	y := s.cells[b][to]
+	if typ == moveStep {
+		return y == 0 && dr == sd.Forward()
+	}
+	return y != 0 && (dr == sd.Forward() || dr == 0 && dc != 0) &&
+		Tower(y-1).Colour() != own && CanCapture(Tower(x-1).Kind(), Tower(y-1).Kind())
 }
 
 // describe renders any move value for an error message.

@@ -706,3 +706,32 @@ func TestEvaluate(t *testing.T) {
 		t.Fatalf("a capture should help black and hurt white: %v→%v, %v→%v", s.Evaluate(0), ahead.Evaluate(0), s.Evaluate(1), ahead.Evaluate(1))
 	}
 }
+
+// TestIsLegalMatchesLegalMoves checks the direct legality test used by Play
+// and ParseMove against the move list, along games of both variants: every
+// listed move at every ply, and every 18-bit move value every 40th ply.
+func TestIsLegalMatchesLegalMoves(t *testing.T) {
+	for _, v := range []string{VariantTalat, VariantPalat} {
+		s := newGame(t, v, "0")
+		for ply := 0; s.ToMove() != game.NoPlayer; ply++ {
+			listed := map[game.Move]bool{}
+			moves := s.LegalMoves(nil)
+			for _, m := range moves {
+				listed[m] = true
+			}
+			for m := range game.Move(1 << 18) {
+				if ply%40 != 0 && !listed[m] {
+					continue // every move value is checked every 40th ply
+				}
+				if s.isLegal(m) != listed[m] {
+					t.Fatalf("%s ply %d: isLegal(%s) = %v, listed %v", v, ply, s.describe(m), s.isLegal(m), listed[m])
+				}
+			}
+			next, err := s.Play(moves[(ply*31)%len(moves)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = next.(*State)
+		}
+	}
+}
