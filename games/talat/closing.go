@@ -7,16 +7,27 @@ package talat
 // maxBoardTowers bounds the towers on one board: two start lines of five.
 const maxBoardTowers = 2 * Size
 
+// maxPairs bounds the candidate pairs: every ordered pair of opposite sides.
+const maxPairs = 2 * Size * Size
+
 // local is a board reduced to what the closing search needs: where each
-// tower stands, which side it plays and which other towers it could ever
-// capture.
+// tower stands, which side it plays, and the candidate pairs that may still
+// become a capture.
 type local struct {
 	n     int
 	pos   [maxBoardTowers]Cell
 	side  [maxBoardTowers]Side
 	occ   uint32 // bit per occupied cell
-	pairs []pair // candidate (attacker, target) pairs that pass the prefilter
-	nodes int    // positions expanded, for tests and benchmarks
+	key   uint64 // tower positions, 5 bits each
+	pairs [maxPairs]pair
+	np    int
+	alive [maxPairs]bool
+	live  int // alive pairs
+	// of[i] lists the pairs tower i belongs to.
+	of    [maxBoardTowers][maxPairs]uint8
+	nof   [maxBoardTowers]uint8
+	order [maxBoardTowers]uint8 // towers in search order
+	nodes int                   // positions expanded, for tests and benchmarks
 	seen  visited
 }
 
@@ -55,7 +66,6 @@ func reach(a, t Cell, s Side) int {
 // many positions the search expanded.
 func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 	var l local
-	var pairBuf [maxBoardTowers * maxBoardTowers]pair
 	var kinds [maxBoardTowers]Kind
 	low := b.Colour(Low)
 	for c := Cell(0); c < NumCells; c++ {
@@ -70,9 +80,15 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 			l.side[l.n] = High
 		}
 		l.occ |= 1 << uint(c)
+		l.key |= uint64(c) << (5 * uint(l.n))
 		l.n++
 	}
-	l.pairs = pairBuf[:0]
+	// gap[i] is the smallest row gap of tower i's pairs: the search tries
+	// the towers closest to a capture first, and towers in no pair last.
+	var gap [maxBoardTowers]int
+	for i := range l.n {
+		gap[i] = 2 * Size
+	}
 	for i := range l.n {
 		for j := range l.n {
 			if l.side[i] == l.side[j] || !CanCapture(kinds[i], kinds[j]) {
@@ -82,12 +98,31 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 			case 2:
 				return true, 0
 			case 1:
-				l.pairs = append(l.pairs, pair{uint8(i), uint8(j)})
+				k := uint8(l.np)
+				l.pairs[k] = pair{uint8(i), uint8(j)}
+				l.alive[k] = true
+				l.np++
+				l.of[i][l.nof[i]] = k
+				l.nof[i]++
+				l.of[j][l.nof[j]] = k
+				l.nof[j]++
+				g := rho(l.pos[j], l.side[i]) - rho(l.pos[i], l.side[i])
+				gap[i], gap[j] = min(gap[i], g), min(gap[j], g)
 			}
 		}
 	}
-	if len(l.pairs) == 0 {
+	if l.np == 0 {
 		return false, 0
+	}
+	l.live = l.np
+	for i := range l.n {
+		l.order[i] = uint8(i)
+	}
+	ord := l.order[:l.n]
+	for i := 1; i < len(ord); i++ { // insertion sort by gap, stable
+		for j := i; j > 0 && gap[ord[j]] < gap[ord[j-1]]; j-- {
+			ord[j], ord[j-1] = ord[j-1], ord[j]
+		}
 	}
 	open = l.search()
 	return open, l.nodes
@@ -98,7 +133,7 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 // no capture is possible now and that some pair passes the prefilter.
 func (l *local) search() bool {
 	l.nodes++
-	for i := range l.n {
+	for _, i := range l.order[:l.n] {
 		from := l.pos[i]
 		r, c := from.Row(), from.Col()
 		nr := r + l.side[i].Forward()
@@ -110,43 +145,54 @@ func (l *local) search() bool {
 			if to == NoCell || l.occ&(1<<uint(to)) != 0 {
 				continue
 			}
-			l.pos[i] = to
-			l.occ ^= 1<<uint(from) | 1<<uint(to)
-			found, alive := l.evaluate()
-			if found {
+			if l.step(i, from, to) {
 				return true
 			}
-			if alive && l.seen.add(l.key()) && l.search() {
-				return true
-			}
-			l.pos[i] = from
-			l.occ ^= 1<<uint(from) | 1<<uint(to)
 		}
 	}
 	return false
 }
 
-// evaluate checks the current position: found when some pair can capture
-// now, alive when some pair still passes the prefilter.
-func (l *local) evaluate() (found, alive bool) {
-	for _, p := range l.pairs {
+// step moves tower i from from to to, looks at the new position and
+// searches on from it if it is new and some pair is still alive; then it
+// takes the step back. It reports whether a capture was found.
+func (l *local) step(i uint8, from, to Cell) bool {
+	l.pos[i] = to
+	// Only the pairs of the tower that moved can change: pairs only die
+	// (the prefilter's slack g+1-dc never grows), and a capture appears
+	// only next to the tower that moved.
+	var died [maxPairs]uint8
+	nd := 0
+	found := false
+	for _, k := range l.of[i][:l.nof[i]] {
+		if !l.alive[k] {
+			continue
+		}
+		p := l.pairs[k]
 		switch reach(l.pos[p.a], l.pos[p.t], l.side[p.a]) {
 		case 2:
-			return true, true
-		case 1:
-			alive = true
+			found = true
+		case 0:
+			l.alive[k] = false
+			died[nd] = k
+			nd++
 		}
 	}
-	return false, alive
-}
-
-// key packs the tower positions into one number (5 bits each).
-func (l *local) key() uint64 {
-	var k uint64
-	for i := range l.n {
-		k = k<<5 | uint64(l.pos[i])
+	if !found && l.live > nd {
+		l.live -= nd
+		shift := 5 * uint(i)
+		l.occ ^= 1<<uint(from) | 1<<uint(to)
+		l.key ^= (uint64(from) ^ uint64(to)) << shift
+		found = l.seen.add(l.key) && l.search()
+		l.occ ^= 1<<uint(from) | 1<<uint(to)
+		l.key ^= (uint64(from) ^ uint64(to)) << shift
+		l.live += nd
 	}
-	return k
+	for _, k := range died[:nd] {
+		l.alive[k] = true
+	}
+	l.pos[i] = from
+	return found
 }
 
 // visitedInline is the size of the memo table kept inline; most searches

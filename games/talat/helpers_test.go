@@ -12,7 +12,7 @@ import (
 // format (ranks 1 to 5 separated by "/"; an empty string is an empty
 // board). Towers on no board simply do not exist, which rule tests about
 // one board do not mind. Closed boards are computed, as after a move.
-func mk(t *testing.T, palat bool, turn game.Player, boards [NumBoards]string) *State {
+func mk(t testing.TB, palat bool, turn game.Player, boards [NumBoards]string) *State {
 	t.Helper()
 	s := &State{info: Info, palat: palat, turn: turn}
 	for b, d := range boards {
