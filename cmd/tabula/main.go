@@ -40,6 +40,7 @@ func commands() map[string]command {
 		"perft":  {"count move sequences to a depth: lines \"perft D N\"", runPerft},
 		"replay": {"check a game record from stdin; print the final position and result", runReplay},
 		"play":   {"play in the terminal: --seats human,bot:easy,...", runPlay},
+		"bench":  {"random playouts per second for every game (or one): numbers on stdout", runBench},
 	}
 }
 

@@ -51,6 +51,7 @@ func TestCommands(t *testing.T) {
 			stdout: "moves: 1\nposition: 1 1 0 -\nresult: unfinished, east to move\n"},
 		{name: "play two bots", args: []string{"play", "race", "--seats", "random,random", "--seed", "3"}, has: "result: "},
 		{name: "play human", stdin: "moves\n+3\n+2\nundo\n+2\nresign\n", args: []string{"play", "race", "--seats", "human,random", "--seed", "1"}, has: "north resigns"},
+		{name: "bench one game", args: []string{"bench", "--time", "20ms", "race"}, has: "race "},
 		{name: "help", args: []string{"help"}, has: "usage: tabula COMMAND"},
 	}
 	for _, tt := range tests {
@@ -99,6 +100,7 @@ func TestBadInput(t *testing.T) {
 		{"illegal move in record", "+1 +2\n+2 +2 +2 +2 +2 +2", []string{"replay", "race"}, `ply 3: move "+2"`},
 		{"replay positional", "", []string{"replay", "race", "record.txt"}, "the record comes on stdin"},
 		{"unknown seat", "", []string{"play", "race", "--seats", "human,grandmaster"}, `unknown agent "grandmaster"`},
+		{"bench unknown game", "", []string{"bench", "chess"}, `unknown game "chess"`},
 		{"seat count", "", []string{"play", "race", "--seats", "human,human", "--players", "3"}, "names 2 seats"},
 	}
 	for _, tt := range tests {
