@@ -18,11 +18,11 @@ func TestConformance(t *testing.T) {
 		values   map[string]string
 		playouts int
 	}{
-		{"default", nil, 20},
-		{"firstPlayer=dark", map[string]string{pathagon.OptFirstPlayer: "dark"}, 5},
-		{"optionalCaptures", map[string]string{pathagon.OptOptionalCaptures: "true"}, 10},
-		{"repetitionDraw=false", map[string]string{pathagon.OptRepetitionDraw: "false"}, 5},
-		{"plyCap=40", map[string]string{pathagon.OptPlyCap: "40"}, 10},
+		{"default", nil, 8},
+		{"firstPlayer=dark", map[string]string{pathagon.OptFirstPlayer: "dark"}, 2},
+		{"optionalCaptures", map[string]string{pathagon.OptOptionalCaptures: "true"}, 4},
+		{"repetitionDraw=false", map[string]string{pathagon.OptRepetitionDraw: "false"}, 2},
+		{"plyCap=40", map[string]string{pathagon.OptPlyCap: "40"}, 6},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			gametest.Run(t, pathagon.Info, gametest.Config{
@@ -30,6 +30,9 @@ func TestConformance(t *testing.T) {
 				Playouts: tc.playouts,
 				MaxPlies: maxPlies,
 				Seed:     7,
+				// Relocation-phase states list ~300 moves; playing 16 of
+				// them per state keeps the run short under -race.
+				MovesPerState: 16,
 			})
 		})
 	}

@@ -20,9 +20,9 @@ func TestAgainstNaive(t *testing.T) {
 		plyCap   int
 		games    int
 	}{
-		{"automatic", false, 300, 6},
-		{"optionalCaptures", true, 300, 4},
-		{"plyCap=60", false, 60, 3},
+		{"automatic", false, 300, 3},
+		{"optionalCaptures", true, 300, 2},
+		{"plyCap=60", false, 60, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := game.Options{Values: map[string]string{
