@@ -23,19 +23,16 @@ func TestRecord(t *testing.T) {
 	if *update {
 		writeRecord(t)
 	}
-	data, err := os.ReadFile(recordFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := recordMoves(t)
 	var want string
-	for _, line := range strings.Split(string(data), "\n") {
+	for _, line := range strings.Split(data, "\n") {
 		if r, ok := strings.CutPrefix(line, "# result: "); ok {
 			want = r
 		}
 	}
-	moves := game.SplitRecord(string(data))
+	moves := game.SplitRecord(data)
 	var s game.State
-	s, err = pathagon.New(game.Options{})
+	s, err := pathagon.New(game.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,6 +57,15 @@ func TestRecord(t *testing.T) {
 	if !bothRelocating {
 		t.Errorf("record never has both reserves at 0")
 	}
+}
+
+func recordMoves(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(recordFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
 
 // writeRecord plays seeded games in which each side mostly picks the move
