@@ -427,8 +427,9 @@ func (s *State) apply(tiles []Tile) {
 
 // ParseMove reads a move: one or two tiles "(q,r):o", joined by "+" or
 // white space; parentheses are optional. Two tiles given in the order that
-// LegalMoves does not list, where both orders are the same move, are
-// accepted as the listed move.
+// LegalMoves does not list are accepted as the listed move when that order
+// is the same move, or when only the other order is legal (the rulebook
+// asks only that one of the two tiles touch the palago).
 func (s *State) ParseMove(text string) (game.Move, error) {
 	tiles, err := ParseTiles(text)
 	if err != nil {
@@ -443,6 +444,14 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	m, err := s.check(tiles)
 	if errors.Is(err, errNotCanonical) {
 		return m, nil
+	}
+	if errors.Is(err, game.ErrIllegalMove) && len(tiles) == 2 {
+		// The rulebook asks only that one of the two tiles touch the
+		// palago: a first tile that touches only the second is read as
+		// the second.
+		if m2, err2 := s.check([]Tile{tiles[1], tiles[0]}); err2 == nil || errors.Is(err2, errNotCanonical) {
+			return m2, nil
+		}
 	}
 	return m, err
 }
