@@ -191,6 +191,27 @@ func TestExhaustive(t *testing.T) {
 			t.Errorf("n=%d: %d layouts with a creature, want 0 (the virus needs 5 tiles)", n, c.withCreature)
 		case n == 5 && (c.withCreature != 6 || c.withA != 3):
 			t.Errorf("n=5: %+v, want 6 virus layouts, 3 per colour", c)
+		case n == 6:
+			// A 6-tile creature layout is a virus plus any tile on one of
+			// the 11 empty cells around it (a placement never opens a
+			// group), or the ring with an eye in one of its distinct images.
+			if want := 6*11*3 + distinctImages(MustParseTiles(shapes[1].tiles)); c.withCreature != want {
+				t.Errorf("n=6: %d layouts with a creature, want %d", c.withCreature, want)
+			}
 		}
 	}
+}
+
+// distinctImages counts the images of a layout under the 12 symmetries
+// that differ up to translation.
+func distinctImages(tiles []Tile) int {
+	seen := map[string]bool{}
+	img := make([]Tile, len(tiles))
+	for _, g := range AllSymmetries() {
+		for i, x := range tiles {
+			img[i] = g.Tile(x)
+		}
+		seen[FormatTiles(Normalize(img), " ")] = true
+	}
+	return len(seen)
 }
