@@ -145,9 +145,10 @@ type Symmetry uint8
 // NumSymmetries is the size of the hex lattice's point group.
 const NumSymmetries = 12
 
-// ColourPreserving lists the 6 symmetries that keep A-tips on even corners:
-// R^0, R^2, R^4, F, R^2∘F, R^4∘F (§A.7). The other 6 swap the colours.
-var ColourPreserving = [6]Symmetry{0, 2, 4, 6, 8, 10}
+// ColourPreserving returns the 6 symmetries that keep A-tips on even
+// corners: R^0, R^2, R^4, F, R^2∘F, R^4∘F (§A.7). The other 6 swap the
+// colours.
+func ColourPreserving() []Symmetry { return []Symmetry{0, 2, 4, 6, 8, 10} }
 
 // PreservesColour reports whether g keeps each colour on its own corners.
 func (g Symmetry) PreservesColour() bool { return g%2 == 0 }
@@ -234,7 +235,7 @@ func compareTiles(a, b Tile) int {
 // Canonical returns the canonical form of a set of tiles under translation
 // and the given symmetries (§A.7): each symmetry's image is normalized and
 // the lexicographically smallest is kept. Use all 12 symmetries to identify
-// layouts up to colour swap too, or ColourPreserving[:] to keep colours.
+// layouts up to colour swap too, or ColourPreserving() to keep colours.
 func Canonical(tiles []Tile, syms []Symmetry) []Tile {
 	var best []Tile
 	img := make([]Tile, len(tiles))

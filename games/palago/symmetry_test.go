@@ -26,7 +26,7 @@ func openingClasses(syms []Symmetry) map[string][]Tile {
 // symmetries there are exactly six openings, the spec's AB, AA, BB, AS,
 // BS and SS, each represented by the spec's example ("Openings").
 func TestOpenings(t *testing.T) {
-	classes := openingClasses(ColourPreserving[:])
+	classes := openingClasses(ColourPreserving())
 	if len(classes) != 6 {
 		t.Fatalf("%d opening classes, want 6", len(classes))
 	}
@@ -36,7 +36,7 @@ func TestOpenings(t *testing.T) {
 	}
 	hit := map[string]string{}
 	for name, rep := range reps {
-		key := fmt.Sprint(Canonical(MustParseTiles(rep), ColourPreserving[:]))
+		key := fmt.Sprint(Canonical(MustParseTiles(rep), ColourPreserving()))
 		if _, ok := classes[key]; !ok {
 			t.Errorf("%s (%s) is not an opening class", name, rep)
 		}
