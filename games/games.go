@@ -3,6 +3,7 @@ package games
 
 import (
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/palago"
 	"github.com/tabula-games/tabula/games/pathagon"
 	"github.com/tabula-games/tabula/games/talat"
 )
@@ -11,6 +12,7 @@ import (
 // builds the list anew; the *Info values are the games' own.
 func All() []*game.Info {
 	return []*game.Info{
+		palago.Info,
 		pathagon.Info,
 		talat.Info,
 	}
