@@ -65,17 +65,6 @@ func tryPlay(s game.State, move string) (game.State, error) {
 	return s.Play(m)
 }
 
-// pieces lists the cells holding p's pieces, ascending index.
-func pieces(s *pathagon.State, p game.Player) []string {
-	var out []string
-	for c := pathagon.Cell(0); c < pathagon.NumCells; c++ {
-		if s.At(c) == p {
-			out = append(out, c.String())
-		}
-	}
-	return out
-}
-
 // removed lists the cells of p's pieces in before that are empty in after.
 func removed(before, after *pathagon.State, p game.Player) string {
 	var out []string

@@ -57,8 +57,7 @@ func newInfo() *game.Info {
 		return s, nil
 	}
 	info.ParsePosition = func(text string, o game.Options) (game.State, error) {
-		o, err := checkOptions(info, o)
-		if err != nil {
+		if _, err := checkOptions(info, o); err != nil {
 			return nil, err
 		}
 		return parsePosition(info, text)
