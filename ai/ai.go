@@ -38,3 +38,12 @@ type Agent interface {
 	// and not NoPlayer).
 	Choose(ctx context.Context, s game.State, b Budget) (Report, error)
 }
+
+// Noisy is an optional interface for states (and their Mutable copies):
+// Noisy reports whether m, a move legal in the state, is tactical, for
+// example a capture or a push-off, so that the position after it is not
+// quiet enough to evaluate statically. Alpha-beta extends such moves beyond
+// its horizon in a quiescence search. Games without it get no quiescence.
+type Noisy interface {
+	Noisy(m game.Move) bool
+}
