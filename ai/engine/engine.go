@@ -45,6 +45,13 @@ type Server struct {
 	// Now is the clock for the time reported in info lines (default
 	// time.Now).
 	Now func() time.Time
+	// Options are the game options a session starts with (setoption
+	// changes them).
+	Options game.Options
+	// Level and Seed are the agent spec and seed a session starts with
+	// (default "bot:hard" and 1).
+	Level string
+	Seed  uint64
 }
 
 // session is the state of one connection.
@@ -77,7 +84,15 @@ func (sv *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error 
 	if sv.Name == "" {
 		sv.Name = "Tabula"
 	}
-	ss := &session{sv: sv, out: out, level: "bot:hard", seed: 1, opts: game.Options{Values: map[string]string{}}}
+	if sv.Level == "" {
+		sv.Level = "bot:hard"
+	}
+	if sv.Seed == 0 {
+		sv.Seed = 1
+	}
+	opts := sv.Options
+	opts.Values = maps(opts.Values)
+	ss := &session{sv: sv, out: out, level: sv.Level, seed: sv.Seed, opts: opts}
 	defer ss.stop()
 	lines := make(chan string)
 	errc := make(chan error, 1)
@@ -368,7 +383,9 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 		start := ss.sv.Now()
 		r, err := agent.Choose(sctx, s, b)
 		if err != nil {
-			ss.errorf("go: %v", err)
+			if sctx.Err() == nil {
+				ss.errorf("go: %v", err)
+			}
 			// A move is still owed: the first legal one keeps clients going.
 			ss.printf("bestmove %s", s.MoveString(s.LegalMoves(nil)[0]))
 			return

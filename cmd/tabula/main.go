@@ -36,6 +36,8 @@ func commands() map[string]command {
 		"perft":  {"count move sequences to a depth: lines \"perft D N\"", runPerft},
 		"replay": {"check a game record from stdin; print the final position and result", runReplay},
 		"play":   {"play in the terminal: --seats human,bot:easy,...", runPlay},
+		"engine": {"speak the engine protocol on stdin/stdout (docs/engine.md)", runEngine},
+		"match":  {"play agent A against agent B: score, Elo, SPRT", runMatch},
 	}
 }
 
