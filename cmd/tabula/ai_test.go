@@ -5,12 +5,14 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/tabula-games/tabula/games"
 )
 
 func runCmd(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	code := run(context.Background(), games.All(), args, strings.NewReader(stdin), &out, &errb) // race comes from parseAIArgs
 	return out.String(), errb.String(), code
 }
 

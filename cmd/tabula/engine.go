@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,48 +11,18 @@ import (
 	"github.com/tabula-games/tabula/ai/engine"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
-	"github.com/tabula-games/tabula/games"
 )
 
-// findGame looks a game up in the registry; the AI commands also know the
-// toy game "race" of game/gametest, so bots can be tried on it.
-func findGame(id string) (*game.Info, bool) {
-	if info, ok := games.ByID(id); ok {
-		return info, true
+// parseAIArgs is parseGameArgs for the AI commands, which also know the
+// toy game "race" of game/gametest (when the registry has no game of that
+// name), so bots and scripts can be tried on it.
+func parseAIArgs(e *env, fs *flag.FlagSet, args []string) (*game.Info, []string, error) {
+	withRace := *e
+	withRace.games = e.games
+	if !slices.ContainsFunc(e.games, func(g *game.Info) bool { return g.ID == "race" }) {
+		withRace.games = append(slices.Clip(e.games), race.NewInfo())
 	}
-	if id == "race" {
-		return race.NewInfo(), true
-	}
-	return nil, false
-}
-
-// parseAIArgs is parseGameArgs with findGame.
-func parseAIArgs(fs flagParser, args []string) (*game.Info, []string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, nil, fmt.Errorf("%w: %v", errUsage, err)
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-	if len(pos) == 0 {
-		return nil, nil, fmt.Errorf("%w: missing GAME (see \"tabula games\")", errUsage)
-	}
-	info, ok := findGame(pos[0])
-	if !ok {
-		return nil, nil, fmt.Errorf("unknown game %q (have %s)", pos[0], strings.Join(append(gameIDs(), "race"), ", "))
-	}
-	return info, pos[1:], nil
-}
-
-type flagParser interface {
-	Parse([]string) error
-	Args() []string
+	return parseGameArgs(&withRace, fs, args)
 }
 
 // runEngine speaks the engine protocol (docs/engine.md) on stdin/stdout.
@@ -61,7 +32,7 @@ func runEngine(ctx context.Context, e *env) error {
 	g.register(fs, false)
 	level := fs.String("level", "bot:hard", "agent: "+strings.Join(ai.Specs(), ", "))
 	seed := fs.Uint64("seed", 1, "seed of the agent's random choices")
-	info, rest, err := parseAIArgs(fs, e.args)
+	info, rest, err := parseAIArgs(e, fs, e.args)
 	if err != nil {
 		return err
 	}

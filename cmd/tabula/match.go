@@ -24,7 +24,7 @@ func runMatch(ctx context.Context, e *env) error {
 	parallel := fs.Int("parallel", 2, "games played at once")
 	sprt := fs.String("sprt", "", "stop early by SPRT: ELO0,ELO1 (alpha = beta = 0.05)")
 	quiet := fs.Bool("quiet", false, "no progress line on stderr")
-	info, rest, err := parseAIArgs(fs, e.args)
+	info, rest, err := parseAIArgs(e, fs, e.args)
 	if err != nil {
 		return err
 	}
