@@ -204,8 +204,9 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 				break // nothing left to learn
 			}
 		}
-	} else {
-		s.expandAll(s.root)
+	}
+	if len(s.root.children) == 0 {
+		s.expandAll(s.root) // no iteration ran: the result still needs a child
 	}
 	res := s.result(p)
 	res.Iterations = it

@@ -222,3 +222,18 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// A search that is out of time before its first iteration still names a
+// legal move (found by the strength script: a zero-iteration search).
+func TestNoIteration(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s, _ := race.NewInfo().New(game.Options{})
+	res, err := New(Config{}).Search(ctx, s, Limits{Time: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(s.LegalMoves(nil), res.Move) || res.Iterations != 0 {
+		t.Fatalf("got %+v", res)
+	}
+}
