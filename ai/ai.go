@@ -22,6 +22,7 @@ type Budget struct {
 type Report struct {
 	Move     game.Move
 	Score    float64     // from the mover's view; agent-specific scale, documented per agent
+	Mate     int         // plies to a proven win (> 0) or loss (< 0); 0 when unproven
 	Depth    int         // completed depth (alpha-beta)
 	Nodes    int64       // nodes or playouts spent
 	PV       []game.Move // principal variation starting with Move, where known

@@ -36,3 +36,11 @@ type Evaluator interface {
 type Perfter interface {
 	Perft(depth int) uint64
 }
+
+// Noisy is implemented by states (and their Mutable copies) that mark
+// tactical moves, for example a capture or a push-off, after which the
+// position is not quiet enough to evaluate statically. Alpha-beta extends
+// such moves beyond its horizon (quiescence); games without it get none.
+type Noisy interface {
+	Noisy(m Move) bool
+}

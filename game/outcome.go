@@ -42,11 +42,15 @@ func (o Outcome) Won(p Player) bool {
 }
 
 // Reward is p's share of one point in an n-player game: the winners share
-// the point equally, and in a draw everyone shares it. Rewards of all seats
-// sum to 1, which makes every game constant-sum for search; in a two-player
-// game a win is 1, a loss 0 and a draw 0.5.
+// the point equally, and in a draw everyone shares it, so with two or more
+// players the rewards of all seats sum to 1 and every game is constant-sum
+// for search; in a two-player game a win is 1, a loss 0 and a draw 0.5. In a
+// one-player game (a puzzle) the reward is 1 for a win and 0 otherwise.
 func (o Outcome) Reward(p Player, n int) float64 {
 	if o.IsDraw() {
+		if n == 1 {
+			return 0
+		}
 		return 1 / float64(n)
 	}
 	if o.Won(p) {

@@ -41,6 +41,8 @@ func commands() map[string]command {
 		"replay": {"check a game record from stdin; print the final position and result", runReplay},
 		"play":   {"play in the terminal: --seats human,bot:easy,...", runPlay},
 		"bench":  {"random playouts per second for every game (or one): numbers on stdout", runBench},
+		"engine": {"speak the engine protocol on stdin/stdout (docs/engine.md)", runEngine},
+		"match":  {"play agent A against agent B: score, Elo, SPRT", runMatch},
 	}
 }
 

@@ -1,0 +1,673 @@
+// Package alphabeta is an iterative-deepening alpha-beta searcher for
+// two-player games, working through the game contract alone.
+//
+// The search is negamax with principal-variation search (null windows after
+// the first move), a transposition table keyed by State.Hash, move ordering
+// by the table's move, noisy moves, two killers per ply and a history table,
+// and a quiescence search over the moves a game marks as noisy (the Noisy
+// method of game.Noisy). Scores are from the point of view of the side to move:
+// the game's Evaluator range [-1, 1] maps to [-EvalScale, EvalScale], and a
+// win n plies away scores Win-n, so faster wins are preferred and slower
+// losses too. Games without an Evaluator are scored at the horizon by a few
+// random playouts.
+//
+// Turns need not alternate: when a player moves twice in a row the search
+// keeps the sign. Chance nodes are averaged over their outcomes
+// (expectiminimax, without pruning below them), so the searcher plays games
+// with dice, if slowly. Games with more than two players are not its job
+// (use package mcts); it treats every other seat as one opponent.
+//
+// The game's Mutable fast path is used when the state offers it (and its
+// Mutable copy keeps the Evaluator and Noisy methods the state has).
+package alphabeta
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/tabula-games/tabula/ai/internal/walk"
+	"github.com/tabula-games/tabula/game"
+)
+
+const (
+	// EvalScale is the score of an Evaluate value of 1.
+	EvalScale = 10000
+	// Win is the score of a win at the root; a win n plies away scores
+	// Win-n and a loss -(Win-n).
+	Win = 1_000_000
+	// WinBound separates proven results from heuristic scores: a score
+	// above it is a forced win, below its negative a forced loss.
+	WinBound = Win - MaxPly
+	// MaxPly bounds the search stack (iterative depth plus quiescence); no
+	// real search gets near it, and it keeps per-ply arrays fixed-size.
+	MaxPly = 128
+	// maxDepth bounds iterative deepening when no limit is given; past it
+	// the game is solved or the search would take years anyway.
+	maxDepth = 64
+	// maxQDepth bounds quiescence plies beyond the horizon, so a game where
+	// every move is noisy cannot blow the search up.
+	maxQDepth = 12
+	// checkEvery is how many nodes pass between clock and context checks:
+	// at the slowest (random playouts at the horizon) a few milliseconds.
+	checkEvery = 256
+	// defaultTTBits gives 2^18 entries of 24 bytes, 6 MiB: big enough for
+	// seconds of search, small enough for many bots on one server.
+	defaultTTBits = 18
+	// histBits sizes the history table (2^12 slots per player); moves are
+	// hashed into it and collisions only blur the ordering.
+	histBits = 12
+	// defaultPlayouts is the number of random playouts that score a
+	// horizon node when the game has no Evaluator: a few are noisy but
+	// cheap, and deeper search matters more.
+	defaultPlayouts = 4
+	// defaultPlayoutPlies cuts a horizon playout that runs on: it is then
+	// scored as a draw.
+	defaultPlayoutPlies = 400
+	inf                 = Win + 1
+)
+
+// Config tunes a Searcher. The zero value is a full-strength searcher.
+type Config struct {
+	// TTBits is log2 of the number of transposition table entries
+	// (default 18, 6 MiB).
+	TTBits int
+	// Noise, when positive, makes the root search every move with a full
+	// window and add a uniform random value in [-Noise, Noise] (score units,
+	// EvalScale = 1.0) to each move's score before choosing: the weak bot
+	// levels use it. Proven wins and losses are never blurred.
+	Noise int
+	// Playouts is the number of random playouts scoring a horizon node when
+	// the game has no Evaluator (default 4).
+	Playouts int
+	// Rand drives the noise and the playouts (default: a fixed seed).
+	Rand *rand.Rand
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+	// Info, when set, is called after every completed iteration.
+	Info func(Result)
+}
+
+// Limits bound one search. Zero fields are unlimited; with no limit at all
+// the search runs to maxDepth or until the context is done.
+type Limits struct {
+	Time  time.Duration
+	Nodes int64
+	Depth int
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move  game.Move
+	Score int // from the mover's view; see EvalScale, Win and WinBound
+	Depth int // last completed iteration
+	Nodes int64
+	PV    []game.Move
+	// Elapsed is the wall time of the search.
+	Elapsed time.Duration
+}
+
+// MateIn returns the number of plies to a forced win (positive) or loss
+// (negative) that score proves, or 0 when it proves none.
+func MateIn(score int) int {
+	switch {
+	case score > WinBound:
+		return Win - score
+	case score < -WinBound:
+		return -(Win + score)
+	}
+	return 0
+}
+
+// ErrNoMove is returned for a state where no seat is to move.
+var ErrNoMove = errors.New("alphabeta: no seat to move")
+
+// TT entry bounds.
+const (
+	boundExact uint8 = iota + 1
+	boundLower
+	boundUpper
+)
+
+// entry is one transposition table slot, 24 bytes.
+type entry struct {
+	key     uint64
+	move    game.Move
+	score   int32
+	depth   int8
+	bound   uint8
+	gen     uint8
+	hasMove bool
+}
+
+// Searcher searches positions of one game. It keeps its transposition
+// table, killers and history between searches (they help the next move of
+// the same game). It is not safe for concurrent use.
+type Searcher struct {
+	cfg     Config
+	tt      []entry
+	mask    uint64
+	gen     uint8
+	history [2][1 << histBits]int32
+	killers [MaxPly][2]game.Move
+
+	// per search
+	ctx       context.Context
+	w         *walk.Walker
+	eval      bool
+	noisy     bool
+	nodes     int64
+	nodeLimit int64
+	deadline  time.Time
+	stopped   bool
+	moves     [MaxPly][]game.Move
+	keys      [MaxPly][]int32
+	pv        [MaxPly][MaxPly]game.Move
+	pvLen     [MaxPly]int
+}
+
+// New returns a searcher with the given configuration.
+func New(cfg Config) *Searcher {
+	if cfg.TTBits <= 0 {
+		cfg.TTBits = defaultTTBits
+	}
+	if cfg.Playouts <= 0 {
+		cfg.Playouts = defaultPlayouts
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.New(rand.NewPCG(1, 2))
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Searcher{cfg: cfg, tt: make([]entry, 1<<cfg.TTBits), mask: 1<<cfg.TTBits - 1}
+}
+
+// Reset forgets everything learned: the table, killers and history. Call it
+// between unrelated games.
+func (s *Searcher) Reset() {
+	clear(s.tt)
+	s.history = [2][1 << histBits]int32{}
+	s.killers = [MaxPly][2]game.Move{}
+}
+
+func isEvaluator(st game.State) bool { _, ok := st.(game.Evaluator); return ok }
+func isNoisy(st game.State) bool {
+	_, ok := st.(interface{ Noisy(game.Move) bool })
+	return ok
+}
+
+// Search finds the best move for the side to move in st within lim and ctx.
+// When the context ends or a limit is hit it returns the best move of the
+// last completed iteration (or the first ordered move if none completed);
+// the error is nil then, since a move was chosen.
+func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Result, error) {
+	start := s.cfg.Now()
+	p := st.ToMove()
+	if p < 0 {
+		return Result{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
+	}
+	s.ctx = ctx
+	s.w = walk.New(st, isEvaluator, isNoisy)
+	s.eval = isEvaluator(s.w.State())
+	s.noisy = isNoisy(s.w.State())
+	s.nodes = 0
+	s.nodeLimit = lim.Nodes
+	s.deadline = time.Time{}
+	if lim.Time > 0 {
+		s.deadline = start.Add(lim.Time)
+	}
+	s.stopped = false
+	s.gen++
+	for pl := range s.history {
+		for i := range s.history[pl] {
+			s.history[pl][i] /= 2
+		}
+	}
+	s.killers = [MaxPly][2]game.Move{}
+
+	rootMoves := st.LegalMoves(nil)
+	res := Result{Move: rootMoves[0], PV: []game.Move{rootMoves[0]}}
+	if e, ok := s.probe(st.Hash()); ok && e.hasMove {
+		moveToFront(rootMoves, e.move)
+	}
+	depthLimit := maxDepth
+	if lim.Depth > 0 {
+		depthLimit = min(lim.Depth, maxDepth)
+	}
+	if len(rootMoves) == 1 {
+		depthLimit = 1 // forced: one iteration gives the score to report
+	}
+	for d := 1; d <= depthLimit; d++ {
+		score, ok := s.root(p, d, rootMoves)
+		if !ok {
+			break
+		}
+		res = Result{Move: rootMoves[0], Score: score, Depth: d, Nodes: s.nodes,
+			PV: append([]game.Move(nil), s.pv[0][:s.pvLen[0]]...)}
+		res.Elapsed = s.cfg.Now().Sub(start)
+		if s.cfg.Info != nil {
+			s.cfg.Info(res)
+		}
+		if MateIn(score) != 0 && s.cfg.Noise == 0 {
+			break // proven: a deeper search finds nothing shorter
+		}
+		if lim.Time > 0 && res.Elapsed > lim.Time/2 {
+			break // the next iteration would not finish in time
+		}
+	}
+	res.Nodes = s.nodes
+	res.Elapsed = s.cfg.Now().Sub(start)
+	return res, nil
+}
+
+// root searches every root move to depth d and moves the best to the front.
+// ok is false when the search was stopped before the iteration completed.
+func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
+	alpha, best, bestIdx := -inf, -inf, 0
+	s.pvLen[0] = 0
+	for i, m := range moves {
+		s.w.Apply(m)
+		s.pvLen[1] = 1
+		var v int
+		switch {
+		case s.cfg.Noise > 0:
+			v = s.value(p, d-1, 1, -inf, inf)
+			if MateIn(v) == 0 {
+				v += s.cfg.Rand.IntN(2*s.cfg.Noise+1) - s.cfg.Noise
+			}
+		case i == 0:
+			v = s.value(p, d-1, 1, -inf, inf)
+		default:
+			v = s.value(p, d-1, 1, alpha, alpha+1)
+			if v > alpha && !s.stopped {
+				v = s.value(p, d-1, 1, alpha, inf)
+			}
+		}
+		s.w.Undo()
+		if s.stopped {
+			return 0, false
+		}
+		if v > best {
+			best, bestIdx = v, i
+			s.updatePV(0, m)
+			if v > alpha {
+				alpha = v
+			}
+		}
+	}
+	moveToFront(moves, moves[bestIdx])
+	s.store(s.w.State().Hash(), d, best, boundExact, moves[0], 0)
+	return best, true
+}
+
+func moveToFront(moves []game.Move, m game.Move) {
+	for i, x := range moves {
+		if x == m {
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = m
+			return
+		}
+	}
+}
+
+func (s *Searcher) updatePV(ply int, m game.Move) {
+	s.pv[ply][ply] = m
+	n := s.pvLen[ply+1]
+	if n < ply+1 {
+		n = ply + 1
+	}
+	copy(s.pv[ply][ply+1:n], s.pv[ply+1][ply+1:n])
+	s.pvLen[ply] = n
+}
+
+// value scores the walker's current position for p, who moved into it,
+// within the window (alpha, beta) seen from p.
+func (s *Searcher) value(p game.Player, depth, ply, alpha, beta int) int {
+	st := s.w.State()
+	switch q := st.ToMove(); q {
+	case game.NoPlayer:
+		s.nodes++
+		return terminal(st, p, ply)
+	case game.Chance:
+		return s.chance(p, depth, ply, false)
+	case p:
+		return s.negamax(depth, ply, alpha, beta)
+	default:
+		return -s.negamax(depth, ply, -beta, -alpha)
+	}
+}
+
+// terminal scores a finished game for p at the given ply.
+func terminal(st game.State, p game.Player, ply int) int {
+	o, _ := st.Outcome()
+	switch {
+	case o.IsDraw():
+		return 0
+	case o.Won(p) && len(o.Winners) == 1:
+		return Win - ply
+	case o.Won(p):
+		return 0 // a shared win is as good as a draw between two
+	}
+	return -(Win - ply)
+}
+
+// chance averages the outcomes of a chance node for p.
+func (s *Searcher) chance(p game.Player, depth, ply int, quiet bool) int {
+	if ply >= MaxPly-1 {
+		return s.evaluate(p)
+	}
+	var sum float64
+	for _, o := range s.w.State().ChanceOutcomes() {
+		s.w.Apply(o.Move)
+		s.pvLen[ply+1] = ply + 1
+		var v int
+		if quiet {
+			v = s.qvalue(p, ply+1, -inf, inf, maxQDepth)
+		} else {
+			v = s.value(p, depth, ply+1, -inf, inf)
+		}
+		s.w.Undo()
+		if s.stopped {
+			return 0
+		}
+		sum += o.Prob * float64(v)
+	}
+	s.pvLen[ply] = ply // no PV through chance
+	return int(sum)
+}
+
+func (s *Searcher) tick() {
+	s.nodes++
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+		s.stopped = true
+	}
+	if s.nodes%checkEvery == 0 {
+		if s.ctx.Err() != nil || (!s.deadline.IsZero() && !s.cfg.Now().Before(s.deadline)) {
+			s.stopped = true
+		}
+	}
+}
+
+// negamax searches the current position, a decision node, to depth plies
+// and returns its value for the side to move.
+func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
+	s.pvLen[ply] = ply
+	if depth <= 0 || ply >= MaxPly-maxQDepth-1 {
+		return s.quiesce(ply, alpha, beta, 0)
+	}
+	s.tick()
+	if s.stopped {
+		return 0
+	}
+	st := s.w.State()
+	p := st.ToMove()
+	h := st.Hash()
+	alphaOrig := alpha
+	var ttMove game.Move
+	hasTT := false
+	if e, ok := s.probe(h); ok {
+		ttMove, hasTT = e.move, e.hasMove
+		if int(e.depth) >= depth {
+			v := fromTT(int(e.score), ply)
+			switch e.bound {
+			case boundExact:
+				return v
+			case boundLower:
+				alpha = max(alpha, v)
+			case boundUpper:
+				beta = min(beta, v)
+			}
+			if alpha >= beta {
+				return v
+			}
+		}
+	}
+	moves := st.LegalMoves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	keys := s.orderKeys(st, ply, p, moves, ttMove, hasTT)
+	best, bestMove := -inf, moves[0]
+	for i := range moves {
+		pickNext(moves, keys, i)
+		m := moves[i]
+		s.w.Apply(m)
+		s.pvLen[ply+1] = ply + 1
+		var v int
+		if i == 0 {
+			v = s.value(p, depth-1, ply+1, alpha, beta)
+		} else {
+			v = s.value(p, depth-1, ply+1, alpha, alpha+1)
+			if v > alpha && v < beta && !s.stopped {
+				v = s.value(p, depth-1, ply+1, alpha, beta)
+			}
+		}
+		s.w.Undo()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				s.updatePV(ply, m)
+			}
+		}
+		if alpha >= beta {
+			if !s.isNoisy(m) {
+				k := &s.killers[ply]
+				if k[0] != m {
+					k[1], k[0] = k[0], m
+				}
+				s.history[p&1][histIndex(m)] += int32(depth * depth)
+			}
+			break
+		}
+	}
+	bound := boundExact
+	switch {
+	case best <= alphaOrig:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	s.store(h, depth, best, bound, bestMove, ply)
+	return best
+}
+
+func (s *Searcher) isNoisy(m game.Move) bool {
+	if !s.noisy {
+		return false
+	}
+	return s.w.State().(interface{ Noisy(game.Move) bool }).Noisy(m)
+}
+
+// Ordering keys: higher first.
+const (
+	keyTT     = 1 << 30
+	keyNoisy  = 1 << 29
+	keyKiller = 1 << 28
+)
+
+func (s *Searcher) orderKeys(st game.State, ply int, p game.Player, moves []game.Move, tt game.Move, hasTT bool) []int32 {
+	keys := s.keys[ply][:0]
+	k := s.killers[ply]
+	var nz interface{ Noisy(game.Move) bool }
+	if s.noisy {
+		nz = st.(interface{ Noisy(game.Move) bool })
+	}
+	for _, m := range moves {
+		var key int32
+		switch {
+		case hasTT && m == tt:
+			key = keyTT
+		case nz != nil && nz.Noisy(m):
+			key = keyNoisy
+		case m == k[0]:
+			key = keyKiller + 1
+		case m == k[1]:
+			key = keyKiller
+		default:
+			key = min(s.history[p&1][histIndex(m)], keyKiller-1)
+		}
+		keys = append(keys, key)
+	}
+	s.keys[ply] = keys
+	return keys
+}
+
+// pickNext swaps the best remaining move into place i (selection sort, done
+// lazily because most nodes cut off after a move or two).
+func pickNext(moves []game.Move, keys []int32, i int) {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if keys[j] > keys[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	keys[i], keys[b] = keys[b], keys[i]
+}
+
+func histIndex(m game.Move) uint64 {
+	return (uint64(m) * 0x9E3779B97F4A7C15) >> (64 - histBits)
+}
+
+// quiesce extends the search through noisy moves until the position is
+// quiet, then scores it statically. The side to move may stand pat.
+func (s *Searcher) quiesce(ply, alpha, beta, qd int) int {
+	s.tick()
+	if s.stopped {
+		return 0
+	}
+	st := s.w.State()
+	p := st.ToMove()
+	stand := s.evaluate(p)
+	if !s.noisy || qd >= maxQDepth || ply >= MaxPly-1 {
+		return stand
+	}
+	if stand >= beta {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	best := stand
+	nz := st.(interface{ Noisy(game.Move) bool })
+	moves := st.LegalMoves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	for _, m := range moves {
+		if !nz.Noisy(m) {
+			continue
+		}
+		s.w.Apply(m)
+		v := s.qvalue(p, ply+1, alpha, beta, qd+1)
+		s.w.Undo()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			alpha = max(alpha, v)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+func (s *Searcher) qvalue(p game.Player, ply, alpha, beta, qd int) int {
+	st := s.w.State()
+	switch q := st.ToMove(); q {
+	case game.NoPlayer:
+		s.nodes++
+		return terminal(st, p, ply)
+	case game.Chance:
+		return s.chance(p, 0, ply, true)
+	case p:
+		return s.quiesce(ply, alpha, beta, qd)
+	default:
+		return -s.quiesce(ply, -beta, -alpha, qd)
+	}
+}
+
+// evaluate scores the current position for p: the game's Evaluator, or the
+// mean of a few random playouts.
+func (s *Searcher) evaluate(p game.Player) int {
+	st := s.w.State()
+	if s.eval {
+		return int(st.(game.Evaluator).Evaluate(p) * EvalScale)
+	}
+	var sum float64
+	for range s.cfg.Playouts {
+		sum += s.playout(p)
+	}
+	return int((2*sum/float64(s.cfg.Playouts) - 1) * EvalScale)
+}
+
+// playout plays random moves to the end and returns p's reward in [0, 1].
+func (s *Searcher) playout(p game.Player) float64 {
+	var buf [64]game.Move
+	n := 0
+	r := 0.5
+	for ; n < defaultPlayoutPlies; n++ {
+		st := s.w.State()
+		q := st.ToMove()
+		if q == game.NoPlayer {
+			o, _ := st.Outcome()
+			r = o.Reward(p, st.NumPlayers())
+			break
+		}
+		var m game.Move
+		if q == game.Chance {
+			m = walk.Sample(st.ChanceOutcomes(), s.cfg.Rand.Float64())
+		} else {
+			moves := st.LegalMoves(buf[:0])
+			m = moves[s.cfg.Rand.IntN(len(moves))]
+		}
+		s.w.Apply(m)
+	}
+	for range n {
+		s.w.Undo()
+	}
+	return r
+}
+
+func (s *Searcher) probe(h uint64) (entry, bool) {
+	e := s.tt[h&s.mask]
+	return e, e.key == h && e.bound != 0
+}
+
+// store writes a result to the table. Replacement: one entry per slot; a
+// new result replaces the old one when the old one is from an earlier search
+// (stale), is for the same position, or was searched no deeper. So deep
+// results of the current search survive shallow ones that collide.
+func (s *Searcher) store(h uint64, depth, score int, bound uint8, m game.Move, ply int) {
+	e := &s.tt[h&s.mask]
+	if e.bound != 0 && e.gen == s.gen && e.key != h && int(e.depth) > depth {
+		return
+	}
+	*e = entry{key: h, move: m, score: int32(toTT(score, ply)), depth: int8(min(depth, 127)), bound: bound, gen: s.gen, hasMove: true}
+}
+
+// toTT makes a proven score relative to the node (plies to the end from
+// here), so it stays right when the position is reached at another ply.
+func toTT(v, ply int) int {
+	switch {
+	case v > WinBound:
+		return v + ply
+	case v < -WinBound:
+		return v - ply
+	}
+	return v
+}
+
+func fromTT(v, ply int) int {
+	switch {
+	case v > WinBound:
+		return v - ply
+	case v < -WinBound:
+		return v + ply
+	}
+	return v
+}

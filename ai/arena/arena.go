@@ -1,0 +1,342 @@
+// Package arena plays matches between two agents: many games with sides
+// alternating (seats rotating for more than two players) and varied
+// openings, in parallel, with the Elo difference, its 95% interval and an
+// optional sequential probability ratio test (SPRT) that stops the match as
+// soon as the result is clear.
+package arena
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/tabula-games/tabula/ai"
+	"github.com/tabula-games/tabula/game"
+)
+
+const (
+	// defaultMaxPlies ends a game that runs on (a game without its own
+	// ply cap, or agents shuffling forever) as a draw.
+	defaultMaxPlies = 2000
+	// defaultRandomPlies varies the openings: two random plies give
+	// every pair of games its own start without spoiling the game.
+	defaultRandomPlies = 2
+)
+
+// Config describes a match between agents A and B.
+type Config struct {
+	Game    *game.Info
+	Options game.Options
+	// A and B are agent specs for NewAgent.
+	A, B string
+	// NewAgent makes an agent for a spec (default ai.FromSpec). Each game
+	// gets fresh agents; agents that are io.Closers are closed after it.
+	NewAgent func(spec string, seed uint64) (ai.Agent, error)
+	// Games is the number of games (rounded up to whole rounds of seat
+	// rotation by nobody: the match plays exactly Games games).
+	Games int
+	// MoveTime is each agent's budget per move (0: the agent's default).
+	MoveTime time.Duration
+	// Seed makes openings, chance events and agents reproducible.
+	Seed uint64
+	// RandomPlies is the number of random plies that open each game
+	// (default 2; negative for none). Games come in rounds of one game per
+	// seat rotation, and every game of a round has the same opening and
+	// the same chance draws, so neither agent is favoured by them.
+	RandomPlies int
+	// Parallel is the number of games played at once (default 2).
+	Parallel int
+	// MaxPlies ends a longer game as a draw (default 2000).
+	MaxPlies int
+	// SPRT, when set, stops the match when the test decides.
+	SPRT *SPRT
+	// Progress, when set, is called after every game with the score so
+	// far (never concurrently).
+	Progress func(Result)
+}
+
+// Score counts games from A's point of view.
+type Score struct {
+	Wins, Draws, Losses int
+}
+
+// Games is the number of games counted.
+func (s Score) Games() int { return s.Wins + s.Draws + s.Losses }
+
+// Fraction is A's points per game: a win 1, a draw 1/2.
+func (s Score) Fraction() float64 {
+	return (float64(s.Wins) + float64(s.Draws)/2) / float64(s.Games())
+}
+
+// variance is the per-game variance of A's points.
+func (s Score) variance() float64 {
+	n, x := float64(s.Games()), s.Fraction()
+	return (float64(s.Wins)*(1-x)*(1-x) + float64(s.Draws)*(0.5-x)*(0.5-x) + float64(s.Losses)*x*x) / n
+}
+
+// EloDiff is the logistic Elo difference that gives the expected score x:
+// x = 1 / (1 + 10^(-d/400)).
+func EloDiff(x float64) float64 { return -400 * math.Log10(1/x-1) }
+
+// expected is the inverse of EloDiff.
+func expected(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
+
+// z95 is the two-sided 95% quantile of the normal distribution.
+const z95 = 1.959963984540054
+
+// Elo returns the Elo difference of A over B and its 95% confidence
+// interval, from the normal approximation of the mean score (as cutechess
+// reports it). Sweeps give infinite bounds.
+func (s Score) Elo() (diff, lo, hi float64) {
+	if s.Games() == 0 {
+		return 0, math.Inf(-1), math.Inf(1)
+	}
+	x := s.Fraction()
+	se := math.Sqrt(s.variance() / float64(s.Games()))
+	return EloDiff(x), EloDiff(math.Max(0, x-z95*se)), EloDiff(math.Min(1, x+z95*se))
+}
+
+// SPRT is a sequential probability ratio test of H0: Elo = Elo0 against H1:
+// Elo = Elo1 (logistic Elo), with error rates Alpha (accepting H1 wrongly)
+// and Beta (accepting H0 wrongly).
+type SPRT struct {
+	Elo0, Elo1  float64
+	Alpha, Beta float64
+}
+
+// Bounds returns the log-likelihood-ratio bounds: at or below lower H0 is
+// accepted, at or above upper H1.
+func (t SPRT) Bounds() (lower, upper float64) {
+	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
+}
+
+// LLR is the log-likelihood ratio of the score under the two hypotheses,
+// in the normal approximation used by fishtest's GSPRT:
+// n (s1 - s0) (2x - s0 - s1) / (2 var), with s0, s1 the expected scores at
+// Elo0 and Elo1, x the mean score and var the per-game variance.
+func (t SPRT) LLR(s Score) float64 {
+	v := s.variance()
+	if s.Games() == 0 || v == 0 {
+		return 0
+	}
+	s0, s1 := expected(t.Elo0), expected(t.Elo1)
+	return float64(s.Games()) * (s1 - s0) * (2*s.Fraction() - s0 - s1) / (2 * v)
+}
+
+// Decision is the test's verdict for s: "H0", "H1", or "" to go on.
+func (t SPRT) Decision(s Score) string {
+	lo, hi := t.Bounds()
+	switch llr := t.LLR(s); {
+	case llr <= lo:
+		return "H0"
+	case llr >= hi:
+		return "H1"
+	}
+	return ""
+}
+
+// Result is a match's outcome.
+type Result struct {
+	Score
+	Played int    // games played (fewer than Config.Games when SPRT stopped)
+	SPRT   string // the SPRT decision, "" when none
+	Plies  int    // total plies of the games, for averages
+}
+
+// Run plays the match.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	if cfg.NewAgent == nil {
+		cfg.NewAgent = ai.FromSpec
+	}
+	if cfg.Parallel <= 0 {
+		cfg.Parallel = 2
+	}
+	if cfg.MaxPlies <= 0 {
+		cfg.MaxPlies = defaultMaxPlies
+	}
+	if cfg.RandomPlies == 0 {
+		cfg.RandomPlies = defaultRandomPlies
+	}
+	opts, err := cfg.Game.Check(cfg.Options)
+	if err != nil {
+		return Result{}, err
+	}
+	cfg.Options = opts
+	for _, spec := range []string{cfg.A, cfg.B} { // fail early on a bad spec
+		a, err := cfg.NewAgent(spec, 0)
+		if err != nil {
+			return Result{}, err
+		}
+		closeAgent(a)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan int)
+	var (
+		mu       sync.Mutex
+		res      Result
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	for range cfg.Parallel {
+		wg.Add(1)
+		go func() { // ends when jobs is closed
+			defer wg.Done()
+			for i := range jobs {
+				out, plies, err := playGame(ctx, cfg, i)
+				mu.Lock()
+				switch {
+				case err != nil:
+					if firstErr == nil && ctx.Err() == nil {
+						firstErr = err
+					}
+					cancel()
+				case ctx.Err() == nil || res.SPRT != "":
+					res.Played++
+					res.Plies += plies
+					switch out {
+					case 1:
+						res.Wins++
+					case 0:
+						res.Draws++
+					default:
+						res.Losses++
+					}
+					if cfg.SPRT != nil && res.SPRT == "" {
+						if d := cfg.SPRT.Decision(res.Score); d != "" {
+							res.SPRT = d
+							cancel()
+						}
+					}
+					if cfg.Progress != nil {
+						cfg.Progress(res)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range cfg.Games {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return res, firstErr
+	}
+	if res.SPRT == "" && ctx.Err() != nil {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+func closeAgent(a ai.Agent) {
+	if c, ok := a.(io.Closer); ok {
+		_ = c.Close()
+	}
+}
+
+// playGame plays game i and returns A's result (1 win, 0 draw, -1 loss) and
+// its length.
+func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
+	s, err := cfg.Game.New(cfg.Options)
+	if err != nil {
+		return 0, 0, err
+	}
+	n := s.NumPlayers()
+	round := uint64(i / n)
+	seatA := game.Player(i % n)
+	// The same stream for every game of a round: same opening, same dice.
+	rng := rand.New(rand.NewPCG(cfg.Seed, round))
+	agents := make([]ai.Agent, n)
+	for p := range agents {
+		spec := cfg.B
+		if game.Player(p) == seatA {
+			spec = cfg.A
+		}
+		a, err := cfg.NewAgent(spec, cfg.Seed<<20^uint64(i)<<3^uint64(p))
+		if err != nil {
+			return 0, 0, err
+		}
+		agents[p] = a
+		defer closeAgent(a)
+	}
+	ply := 0
+	for ; s.ToMove() != game.NoPlayer && ply < cfg.MaxPlies; ply++ {
+		if err := ctx.Err(); err != nil {
+			return 0, ply, err
+		}
+		p := s.ToMove()
+		var m game.Move
+		switch {
+		case p == game.Chance:
+			u, acc := rng.Float64(), 0.0
+			outs := s.ChanceOutcomes()
+			m = outs[len(outs)-1].Move
+			for _, o := range outs {
+				if acc += o.Prob; u < acc {
+					m = o.Move
+					break
+				}
+			}
+		case ply < cfg.RandomPlies:
+			moves := s.LegalMoves(nil)
+			m = moves[rng.IntN(len(moves))]
+		default:
+			r, err := agents[p].Choose(ctx, s, ai.Budget{Time: cfg.MoveTime})
+			if err != nil {
+				return 0, ply, fmt.Errorf("arena: game %d, %s as seat %d: %w", i+1, agents[p].Name(), p, err)
+			}
+			m = r.Move
+		}
+		next, err := s.Play(m)
+		if err != nil {
+			return 0, ply, fmt.Errorf("arena: game %d, ply %d: %w", i+1, ply+1, err)
+		}
+		s = next
+	}
+	o, ok := s.Outcome()
+	switch {
+	case !ok || o.IsDraw():
+		return 0, ply, nil
+	case o.Won(seatA) && len(o.Winners) == 1:
+		return 1, ply, nil
+	case o.Won(seatA):
+		return 0, ply, nil
+	}
+	return -1, ply, nil
+}
+
+// Describe renders a result in one line, for example
+// "+12 =3 -5 (games 20, score 0.675): Elo +127.0 [+31.6, +254.1]".
+func (r Result) Describe() string {
+	if r.Games() == 0 {
+		return "no games"
+	}
+	d, lo, hi := r.Elo()
+	s := fmt.Sprintf("+%d =%d -%d (games %d, score %.3f): Elo %s [%s, %s]",
+		r.Wins, r.Draws, r.Losses, r.Games(), r.Fraction(), fmtElo(d), fmtElo(lo), fmtElo(hi))
+	if r.SPRT != "" {
+		s += ", SPRT accepts " + r.SPRT
+	}
+	return s
+}
+
+func fmtElo(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.1f", x)
+}

@@ -1,0 +1,136 @@
+package arena
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/ai/internal/testgames"
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest/race"
+)
+
+func near(t *testing.T, name string, got, want, tol float64) {
+	t.Helper()
+	if math.Abs(got-want) > tol {
+		t.Errorf("%s = %.4f, want %.4f", name, got, want)
+	}
+}
+
+func TestEloDiff(t *testing.T) {
+	// Known points of the logistic Elo curve: 75% is 400·log10(3) =
+	// 190.849 Elo; 64% is the classic "100 Elo" rule of thumb
+	// (400·log10(16/9) = 99.951);
+	// 50% is 0; 10/11 is exactly 400 Elo (odds 10:1).
+	near(t, "EloDiff(0.75)", EloDiff(0.75), 190.8485, 1e-3)
+	near(t, "EloDiff(0.64)", EloDiff(0.64), 99.9510, 1e-3)
+	near(t, "EloDiff(0.5)", EloDiff(0.5), 0, 1e-9)
+	near(t, "EloDiff(10/11)", EloDiff(10.0/11), 400, 1e-9)
+	near(t, "expected(400)", expected(400), 10.0/11, 1e-12)
+}
+
+func TestEloInterval(t *testing.T) {
+	// +60 =20 -20: mean 0.7, per-game variance (60·0.09 + 20·0.04 +
+	// 20·0.49)/100 = 0.16, standard error 0.04, so the 95% interval of the
+	// mean is 0.7 ± 0.0784, that is 0.6216..0.7784:
+	// Elo 400·log10(7/3) = 147.19, 400·log10(0.6216/0.3784) = 86.23 and
+	// 400·log10(0.7784/0.2216) = 218.25.
+	s := Score{Wins: 60, Draws: 20, Losses: 20}
+	near(t, "variance", s.variance(), 0.16, 1e-12)
+	d, lo, hi := s.Elo()
+	near(t, "Elo", d, 147.1907, 1e-3)
+	near(t, "lo", lo, 86.2250, 1e-2)
+	near(t, "hi", hi, 218.2518, 1e-2)
+	if _, lo, hi := (Score{Wins: 5}).Elo(); !math.IsInf(lo, 1) && !math.IsInf(hi, 1) {
+		// a sweep has zero variance: the interval collapses to +inf
+		t.Errorf("sweep interval [%v, %v], want infinite", lo, hi)
+	}
+}
+
+func TestSPRT(t *testing.T) {
+	sp := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	lo, hi := sp.Bounds()
+	// ln(0.05/0.95) = -ln 19 = -2.944439
+	near(t, "lower", lo, -2.944439, 1e-6)
+	near(t, "upper", hi, 2.944439, 1e-6)
+	// +60 =20 -20 against H1 = 10 Elo: s1 = 1/(1+10^(-1/40)) = 0.514387,
+	// LLR = 100 · 0.014387 · (1.4 - 0.5 - 0.514387) / (2 · 0.16) = 1.7337.
+	s := Score{Wins: 60, Draws: 20, Losses: 20}
+	near(t, "LLR", sp.LLR(s), 1.7337, 1e-3)
+	if d := sp.Decision(s); d != "" {
+		t.Errorf("Decision = %q, want none yet (|LLR| < 2.94)", d)
+	}
+	// +10 =20 -30 against 0 vs 5 Elo: mean 1/3, variance 0.13889,
+	// LLR = 60 · 0.0071943 · (2/3 - 1.0071943) / 0.27778 = -0.5292.
+	near(t, "LLR losing", SPRT{Elo1: 5, Alpha: 0.05, Beta: 0.05}.LLR(Score{Wins: 10, Draws: 20, Losses: 30}), -0.5292, 1e-3)
+	if d := sp.Decision(Score{Wins: 300, Draws: 100, Losses: 100}); d != "H1" {
+		t.Errorf("Decision(+300 =100 -100) = %q, want H1", d)
+	}
+	if d := sp.Decision(Score{Wins: 100, Draws: 100, Losses: 300}); d != "H0" {
+		t.Errorf("Decision(+100 =100 -300) = %q, want H0", d)
+	}
+}
+
+func TestMatch(t *testing.T) {
+	progress := 0
+	res, err := Run(context.Background(), Config{
+		Game: testgames.TicTacToe(), A: "bot:hard", B: "random", Games: 8, Seed: 1,
+		MoveTime: 20 * time.Millisecond, Progress: func(Result) { progress++ },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games() != 8 || res.Played != 8 || progress != 8 {
+		t.Fatalf("played %d games (%d progress calls), want 8: %+v", res.Games(), progress, res)
+	}
+	if res.Losses > 0 || res.Wins < 4 {
+		t.Fatalf("hard vs random at tic-tac-toe: %s", res.Describe())
+	}
+}
+
+func TestMatchSPRTStops(t *testing.T) {
+	res, err := Run(context.Background(), Config{
+		Game: testgames.TicTacToe(), A: "bot:hard", B: "random", Games: 400, Seed: 2,
+		MoveTime: 10 * time.Millisecond, SPRT: &SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.SPRT != "H1" || res.Played >= 400 {
+		t.Fatalf("SPRT did not stop the match for H1: %s after %d games", res.Describe(), res.Played)
+	}
+}
+
+// Three players and chance: seats rotate, every game counts.
+func TestMatchThreePlayers(t *testing.T) {
+	res, err := Run(context.Background(), Config{
+		Game: race.NewInfo(), Options: game.Options{Players: 3}, A: "bot:medium", B: "random",
+		Games: 6, Seed: 3, MoveTime: 5 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games() != 6 {
+		t.Fatalf("%d games, want 6", res.Games())
+	}
+}
+
+func TestMatchBadSpec(t *testing.T) {
+	if _, err := Run(context.Background(), Config{Game: race.NewInfo(), A: "bot:hard", B: "nobody", Games: 2}); err == nil {
+		t.Fatal("a match with an unknown agent ran")
+	}
+}
+
+func TestMatchCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := Run(ctx, Config{Game: testgames.TicTacToe(), A: "bot:max", B: "bot:max", Games: 100, MoveTime: time.Second})
+	if err == nil {
+		t.Fatal("a cancelled match reported no error")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("cancel took %v", d)
+	}
+}

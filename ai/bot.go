@@ -1,0 +1,211 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/tabula-games/tabula/ai/alphabeta"
+	"github.com/tabula-games/tabula/ai/mcts"
+	"github.com/tabula-games/tabula/game"
+)
+
+// Level is a bot strength. Every level picks its algorithm per position:
+// alpha-beta for two-player games whose states offer a game.Evaluator, MCTS
+// for everything else (more players, no Evaluator, one-player puzzles).
+//
+//	level   alpha-beta                          MCTS                                time used
+//	easy    depth 2, root noise ±0.25           300 playouts, C 1.4, no bias        ≤ budget, ≤ 1 s
+//	medium  depth 4, root noise ±0.03           3000 playouts                       ≤ budget, ≤ 3 s
+//	hard    iterative deepening, no depth cap   until the time is up                budget capped at 3 s; 1 s if none
+//	max     iterative deepening, no depth cap   until the time is up                the whole budget; 5 s if none
+//
+// Noise is in Evaluator units (1.0 is the whole range), added to each root
+// move's score; it makes the easy bot miss quiet moves a beginner finds
+// while never missing a proven win it has seen. A node or depth limit in the
+// budget applies at every level, on top of the level's own.
+type Level int
+
+// The bot levels, weakest first.
+const (
+	Easy Level = iota
+	Medium
+	Hard
+	Max
+)
+
+// Limits per level; each is the reason a level is what it is.
+const (
+	easyDepth      = 2                       // sees a threat and its answer, little more
+	mediumDepth    = 4                       // two full moves: solid tactics, weak plans
+	easyNoise      = alphabeta.EvalScale / 4 // blurs quiet moves a beginner can exploit
+	mediumNoise    = alphabeta.EvalScale / 33
+	easyPlayouts   = 300  // MCTS with a few hundred playouts blunders often
+	mediumPlayouts = 3000 // and with a few thousand less often
+	easyTime       = time.Second
+	mediumTime     = 3 * time.Second
+	hardTime       = 3 * time.Second // a hard bot never keeps a human waiting longer
+	hardDefault    = time.Second     // what hard thinks when the caller gives no time
+	maxDefault     = 5 * time.Second // what max thinks when the caller gives no time
+)
+
+var levelNames = [...]string{"bot:easy", "bot:medium", "bot:hard", "bot:max"}
+
+// String returns the level's spec, for example "bot:hard".
+func (l Level) String() string {
+	if l < 0 || int(l) >= len(levelNames) {
+		return fmt.Sprintf("Level(%d)", int(l))
+	}
+	return levelNames[l]
+}
+
+// Bot is a search agent at one Level. It keeps its searchers (their tables
+// and trees) between moves of a game, so one Bot should play one game at a
+// time; calls are serialised.
+type Bot struct {
+	level Level
+	rng   *rand.Rand
+	mu    sync.Mutex
+	ab    *alphabeta.Searcher
+	mc    *mcts.Searcher
+}
+
+// NewBot returns a bot of the given level whose random choices come from
+// seed.
+func NewBot(level Level, seed uint64) *Bot {
+	return &Bot{level: level, rng: rand.New(rand.NewPCG(seed, 0x626f74))}
+}
+
+// Name returns the level's spec.
+func (b *Bot) Name() string { return b.level.String() }
+
+// Level returns the bot's level.
+func (b *Bot) Level() Level { return b.level }
+
+// Reset forgets what the searchers learned, for a new game.
+func (b *Bot) Reset() {
+	b.mu.Lock()
+	b.ab, b.mc = nil, nil
+	b.mu.Unlock()
+}
+
+// usesAlphaBeta reports whether the bot searches s with alpha-beta.
+func usesAlphaBeta(s game.State) bool {
+	_, ok := s.(game.Evaluator)
+	return ok && s.NumPlayers() == 2
+}
+
+// timeFor is the time a level spends given the budget's time (0 = none).
+func (b *Bot) timeFor(t time.Duration) time.Duration {
+	var limit, def time.Duration
+	switch b.level {
+	case Easy:
+		limit, def = easyTime, easyTime
+	case Medium:
+		limit, def = mediumTime, mediumTime
+	case Hard:
+		limit, def = hardTime, hardDefault
+	default:
+		return cmpOr(t, maxDefault)
+	}
+	if t <= 0 {
+		return def
+	}
+	return min(t, limit)
+}
+
+func cmpOr(a, b time.Duration) time.Duration {
+	if a > 0 {
+		return a
+	}
+	return b
+}
+
+// Choose searches s within the budget and the level's limits. Score is in
+// [-1, 1] from the mover's view (a proven win is 1).
+func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
+	if p := s.ToMove(); p < 0 {
+		return Report{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
+	}
+	t := b.timeFor(bud.Time)
+	if usesAlphaBeta(s) {
+		return b.alphaBeta(ctx, s, bud, t)
+	}
+	return b.monteCarlo(ctx, s, bud, t)
+}
+
+func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
+	if b.ab == nil {
+		cfg := alphabeta.Config{Rand: b.rng}
+		switch b.level {
+		case Easy:
+			cfg.Noise = easyNoise
+		case Medium:
+			cfg.Noise = mediumNoise
+		}
+		b.ab = alphabeta.New(cfg)
+	}
+	lim := alphabeta.Limits{Time: t, Nodes: bud.Nodes, Depth: bud.Depth}
+	switch b.level {
+	case Easy:
+		lim.Depth = minPositive(lim.Depth, easyDepth)
+	case Medium:
+		lim.Depth = minPositive(lim.Depth, mediumDepth)
+	}
+	res, err := b.ab.Search(ctx, s, lim)
+	if err != nil {
+		return Report{}, err
+	}
+	score := math.Max(-1, math.Min(1, float64(res.Score)/alphabeta.EvalScale))
+	return Report{Move: res.Move, Score: score, Mate: alphabeta.MateIn(res.Score), Depth: res.Depth,
+		Nodes: res.Nodes, PV: res.PV, Duration: res.Elapsed}, nil
+}
+
+func (b *Bot) monteCarlo(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
+	if b.mc == nil {
+		cfg := mcts.Config{Rand: b.rng}
+		if b.level == Easy {
+			cfg.C, cfg.Bias = 1.4, -1
+		}
+		b.mc = mcts.New(cfg)
+	}
+	lim := mcts.Limits{Time: t, Iterations: bud.Nodes}
+	switch b.level {
+	case Easy:
+		lim.Iterations = int64(minPositive(int(lim.Iterations), easyPlayouts))
+	case Medium:
+		lim.Iterations = int64(minPositive(int(lim.Iterations), mediumPlayouts))
+	}
+	res, err := b.mc.Search(ctx, s, lim)
+	if err != nil {
+		return Report{}, err
+	}
+	r := Report{Move: res.Move, Score: 2*res.Value - 1, Nodes: res.Iterations, PV: res.PV,
+		Duration: res.Elapsed, Depth: len(res.PV)}
+	switch res.Proven {
+	case 1:
+		r.Mate = len(res.PV)
+	case -1:
+		r.Mate = -len(res.PV)
+	}
+	return r, nil
+}
+
+// minPositive is the smaller of two limits where 0 means none.
+func minPositive(a, b int) int {
+	switch {
+	case a <= 0:
+		return b
+	case b <= 0:
+		return a
+	}
+	return min(a, b)
+}

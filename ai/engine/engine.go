@@ -1,0 +1,418 @@
+// Package engine implements the engine side of the Tabula engine protocol, a
+// line-based text protocol in the spirit of UCI and the Abalone Engine
+// Protocol; docs/engine.md is its specification. A Server plays one game
+// with any agent from ai.FromSpec; the client side is ai.External.
+//
+// A session (">" is input, "<" output):
+//
+//	> tabula
+//	< id name Tabula
+//	< id game tictactoe
+//	< option name Level type combo default bot:hard var random var bot:easy ...
+//	< tabulaok
+//	> position startpos moves 4
+//	> go depth 3
+//	< info depth 3 score 0.0833 nodes 120 time 1 nps 120000 pv 0 8
+//	< bestmove 0
+package engine
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tabula-games/tabula/ai"
+	"github.com/tabula-games/tabula/game"
+)
+
+// maxLine bounds one command line; position texts are well below it.
+const maxLine = 1 << 20
+
+// Server answers the engine protocol for one game.
+type Server struct {
+	// Game is the game the engine plays.
+	Game *game.Info
+	// Name is the engine's name for "id name" (default "Tabula").
+	Name string
+	// NewAgent makes the agent for a level spec (default ai.FromSpec).
+	NewAgent func(spec string, seed uint64) (ai.Agent, error)
+	// Now is the clock for the time reported in info lines (default
+	// time.Now).
+	Now func() time.Time
+	// Options are the game options a session starts with (setoption
+	// changes them).
+	Options game.Options
+	// Level and Seed are the agent spec and seed a session starts with
+	// (default "bot:hard" and 1).
+	Level string
+	Seed  uint64
+}
+
+// session is the state of one connection.
+type session struct {
+	sv     *Server
+	out    io.Writer
+	outMu  sync.Mutex
+	level  string
+	seed   uint64
+	opts   game.Options
+	agent  ai.Agent
+	state  game.State
+	cancel context.CancelFunc // of the running search, nil when idle
+	done   chan struct{}      // closed when the running search ends
+	// infinite is set while a "go infinite" runs: the end of input
+	// stops it, while a bounded search is allowed to finish.
+	infinite bool
+	started  bool
+}
+
+// Serve reads commands from in and writes answers to out until "quit", the
+// end of in, or ctx's end. A running search is stopped before it returns.
+func (sv *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
+	if sv.NewAgent == nil {
+		sv.NewAgent = ai.FromSpec
+	}
+	if sv.Now == nil {
+		sv.Now = time.Now
+	}
+	if sv.Name == "" {
+		sv.Name = "Tabula"
+	}
+	if sv.Level == "" {
+		sv.Level = "bot:hard"
+	}
+	if sv.Seed == 0 {
+		sv.Seed = 1
+	}
+	opts := sv.Options
+	opts.Values = maps(opts.Values)
+	ss := &session{sv: sv, out: out, level: sv.Level, seed: sv.Seed, opts: opts}
+	defer ss.stop()
+	lines := make(chan string)
+	errc := make(chan error, 1)
+	go func() { // ends at the end of in; Serve's caller owns in
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 4096), maxLine)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		errc <- sc.Err()
+		close(lines)
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case line, ok := <-lines:
+			if !ok {
+				if ss.infinite {
+					ss.stop()
+				}
+				ss.wait()
+				return <-errc
+			}
+			if quit := ss.handle(ctx, line); quit {
+				return nil
+			}
+		}
+	}
+}
+
+func (ss *session) printf(format string, args ...any) {
+	ss.outMu.Lock()
+	defer ss.outMu.Unlock()
+	fmt.Fprintf(ss.out, format+"\n", args...)
+}
+
+func (ss *session) errorf(format string, args ...any) {
+	ss.printf("info string error: "+format, args...)
+}
+
+func (ss *session) busy() bool {
+	if ss.done == nil {
+		return false
+	}
+	select {
+	case <-ss.done:
+		return false
+	default:
+		return true
+	}
+}
+
+func (ss *session) stop() {
+	if ss.cancel != nil {
+		ss.cancel()
+	}
+	ss.wait()
+}
+
+func (ss *session) wait() {
+	if ss.done != nil {
+		<-ss.done
+	}
+}
+
+// handle runs one command line and reports whether it was quit.
+func (ss *session) handle(ctx context.Context, line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	cmd, args := f[0], f[1:]
+	if ss.busy() && cmd != "stop" && cmd != "isready" && cmd != "quit" {
+		ss.errorf("%s: searching; send stop first", cmd)
+		return false
+	}
+	switch cmd {
+	case "tabula":
+		ss.hello()
+	case "isready":
+		ss.printf("readyok")
+	case "setoption":
+		ss.setOption(args)
+	case "newgame":
+		ss.agent, ss.state = nil, nil
+	case "position":
+		ss.position(args)
+	case "go":
+		ss.goSearch(ctx, args)
+	case "stop":
+		ss.stop()
+	case "show":
+		if s := ss.current(); s != nil {
+			ss.printf("info string position %s", s)
+			ss.printf("info string tomove %s", s.ToMove())
+		}
+	case "quit":
+		return true
+	default:
+		ss.errorf("unknown command %q", cmd)
+	}
+	return false
+}
+
+func (ss *session) hello() {
+	g := ss.sv.Game
+	ss.printf("id name %s", ss.sv.Name)
+	ss.printf("id game %s", g.ID)
+	ss.printf("option name Level type combo default %s var %s", ss.level, strings.Join(ai.Specs(), " var "))
+	ss.printf("option name Seed type spin default 1 min 0 max %d", uint64(1<<63-1))
+	ss.printf("option name Variant type combo default %s var %s", g.Variants[0], strings.Join(g.Variants, " var "))
+	ss.printf("option name Players type spin default %d min %d max %d", g.DefaultPlayers, g.MinPlayers, g.MaxPlayers)
+	for _, o := range g.Options {
+		switch o.Kind {
+		case game.Bool:
+			ss.printf("option name %s type check default %s", o.Name, o.Default)
+		case game.Int:
+			ss.printf("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
+		case game.Enum:
+			ss.printf("option name %s type combo default %s var %s", o.Name, o.Default, strings.Join(o.Choices, " var "))
+		}
+	}
+	ss.printf("tabulaok")
+	ss.started = true
+}
+
+// setOption handles "setoption name NAME value VALUE".
+func (ss *session) setOption(args []string) {
+	if len(args) < 4 || args[0] != "name" || args[2] != "value" {
+		ss.errorf("setoption: want \"setoption name NAME value VALUE\"")
+		return
+	}
+	name, value := args[1], strings.Join(args[3:], " ")
+	opts := ss.opts
+	opts.Values = maps(ss.opts.Values)
+	switch strings.ToLower(name) {
+	case "level":
+		if !slices.Contains(ai.Specs(), value) {
+			ss.errorf("setoption: level %q: want one of %s", value, strings.Join(ai.Specs(), ", "))
+			return
+		}
+		ss.level, ss.agent = value, nil
+		return
+	case "seed":
+		n, err := strconv.ParseUint(value, 10, 64)
+		if err != nil {
+			ss.errorf("setoption: seed %q is not a number", value)
+			return
+		}
+		ss.seed, ss.agent = n, nil
+		return
+	case "variant":
+		opts.Variant = value
+	case "players":
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			ss.errorf("setoption: players %q is not a number", value)
+			return
+		}
+		opts.Players = n
+	default:
+		opts.Values[name] = value
+	}
+	if _, err := ss.sv.Game.Check(opts); err != nil {
+		ss.errorf("setoption: %v", err)
+		return
+	}
+	if opts.Variant != ss.opts.Variant || opts.Players != ss.opts.Players || len(opts.Values) != len(ss.opts.Values) || opts.Values[name] != ss.opts.Values[name] {
+		ss.state = nil // the old position belongs to other options
+	}
+	ss.opts = opts
+}
+
+func maps(m map[string]string) map[string]string {
+	c := make(map[string]string, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// current returns the position, the start position if none was set.
+func (ss *session) current() game.State {
+	if ss.state == nil {
+		s, err := ss.sv.Game.New(ss.opts)
+		if err != nil {
+			ss.errorf("%v", err)
+			return nil
+		}
+		ss.state = s
+	}
+	return ss.state
+}
+
+// position handles "position startpos|[text|fen] TEXT [moves M1 M2 ...]".
+func (ss *session) position(args []string) {
+	if len(args) == 0 {
+		ss.errorf("position: want startpos or a position text")
+		return
+	}
+	i := slices.Index(args, "moves")
+	if i < 0 {
+		i = len(args)
+	}
+	head, moves := args[:i], args[min(i+1, len(args)):]
+	var s game.State
+	var err error
+	switch {
+	case len(head) == 1 && head[0] == "startpos":
+		s, err = ss.sv.Game.New(ss.opts)
+	default:
+		if head[0] == "text" || head[0] == "fen" {
+			head = head[1:]
+		}
+		s, err = ss.sv.Game.ParsePosition(strings.Join(head, " "), ss.opts)
+	}
+	if err != nil {
+		ss.errorf("position: %v", err)
+		return
+	}
+	if s, err = game.PlayAll(s, moves); err != nil {
+		ss.errorf("position: %v", err)
+		return
+	}
+	ss.state = s
+}
+
+// goSearch handles "go [movetime MS] [nodes N] [depth D] [infinite]".
+func (ss *session) goSearch(ctx context.Context, args []string) {
+	var b ai.Budget
+	infinite := false
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		if key == "infinite" {
+			infinite = true
+			continue
+		}
+		if i+1 >= len(args) {
+			ss.errorf("go: %s needs a value", key)
+			return
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil || n < 0 {
+			ss.errorf("go: %s %q is not a count", key, args[i+1])
+			return
+		}
+		i++
+		switch key {
+		case "movetime":
+			b.Time = time.Duration(n) * time.Millisecond
+		case "nodes":
+			b.Nodes = n
+		case "depth":
+			b.Depth = int(n)
+		default:
+			ss.errorf("go: unknown limit %q", key)
+			return
+		}
+	}
+	s := ss.current()
+	if s == nil {
+		return
+	}
+	if p := s.ToMove(); p < 0 {
+		ss.errorf("go: no seat to move (%s)", p)
+		return
+	}
+	if ss.agent == nil {
+		a, err := ss.sv.NewAgent(ss.level, ss.seed)
+		if err != nil {
+			ss.errorf("go: %v", err)
+			return
+		}
+		ss.agent = a
+	}
+	if infinite && b == (ai.Budget{}) {
+		b.Time = 24 * time.Hour // until stop: the bot:max level uses the whole budget
+	}
+	ss.infinite = infinite
+	sctx, cancel := context.WithCancel(ctx)
+	ss.cancel = cancel
+	ss.done = make(chan struct{})
+	agent, done := ss.agent, ss.done
+	go func() { // ends when the search does; stop cancels it
+		defer close(done)
+		defer cancel()
+		start := ss.sv.Now()
+		r, err := agent.Choose(sctx, s, b)
+		if err != nil {
+			if sctx.Err() == nil {
+				ss.errorf("go: %v", err)
+			}
+			// A move is still owed: the first legal one keeps clients going.
+			ss.printf("bestmove %s", s.MoveString(s.LegalMoves(nil)[0]))
+			return
+		}
+		ms := ss.sv.Now().Sub(start).Milliseconds()
+		var info strings.Builder
+		fmt.Fprintf(&info, "info depth %d score %.4f", r.Depth, r.Score)
+		if r.Mate != 0 {
+			fmt.Fprintf(&info, " mate %d", r.Mate)
+		}
+		nps := int64(0)
+		if ms > 0 {
+			nps = r.Nodes * 1000 / ms
+		}
+		fmt.Fprintf(&info, " nodes %d time %d nps %d", r.Nodes, ms, nps)
+		if len(r.PV) > 0 {
+			info.WriteString(" pv")
+			cur := s
+			for _, m := range r.PV {
+				if cur == nil || !slices.Contains(cur.LegalMoves(nil), m) {
+					break
+				}
+				info.WriteString(" " + cur.MoveString(m))
+				cur, _ = cur.Play(m)
+			}
+		}
+		ss.printf("%s", info.String())
+		ss.printf("bestmove %s", s.MoveString(r.Move))
+	}()
+}

@@ -1,0 +1,196 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/ai"
+	"github.com/tabula-games/tabula/ai/engine"
+	"github.com/tabula-games/tabula/ai/internal/testgames"
+	"github.com/tabula-games/tabula/game"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// syncBuffer is an output buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// fixedClock makes the reported times 0, so transcripts are stable.
+func fixedClock() time.Time { return time.Unix(0, 0) }
+
+// run feeds the script to a server one line at a time; after a "go" it
+// waits for the bestmove so the transcript does not depend on timing. It
+// returns the transcript: input lines with "> ", output with "< ".
+func run(t *testing.T, sv *engine.Server, script string) string {
+	t.Helper()
+	inR, inW := io.Pipe()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- sv.Serve(context.Background(), inR, &out) }()
+	var tr strings.Builder
+	seen := 0
+	flush := func() {
+		s := out.String()
+		for _, l := range strings.SplitAfter(s[seen:], "\n") {
+			if l != "" {
+				tr.WriteString("< " + l)
+			}
+		}
+		seen = len(s)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(script), "\n") {
+		tr.WriteString("> " + line + "\n")
+		answers := func() int { o := out.String(); return strings.Count(o, "bestmove") + strings.Count(o, "error:") }
+		bests := answers()
+		if _, err := io.WriteString(inW, line+"\n"); err != nil {
+			break // the server quit
+		}
+		if strings.HasPrefix(line, "go") {
+			for deadline := time.Now().Add(10 * time.Second); answers() == bests; {
+				if time.Now().After(deadline) {
+					t.Fatalf("no bestmove after %q", line)
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}
+		// Answers to other commands are written before the next line is
+		// read; a later isready-style sync is not needed because the
+		// server handles lines in order on one goroutine.
+		time.Sleep(2 * time.Millisecond)
+		flush()
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	flush()
+	return tr.String()
+}
+
+func TestTranscript(t *testing.T) {
+	sv := &engine.Server{Game: testgames.TicTacToe(), Now: fixedClock}
+	script := `
+tabula
+isready
+setoption name Level value bot:hard
+position startpos moves 4
+show
+go depth 4
+position text xx.oo.... x
+go depth 3
+position fen x.o.o...x x moves 6
+go depth 5
+setoption name Level value random
+setoption name Seed value 7
+position startpos
+go
+setoption name Level value bot:godlike
+setoption name Players value 5
+position startpos moves 9
+position startpos moves 4 4
+position nonsense
+go nodes abc
+go sideways 3
+position text xxxoo.... o
+go depth 1
+frobnicate
+quit
+`
+	got := run(t, sv, script)
+	golden := filepath.Join("testdata", "transcript.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("transcript differs from %s (run with -update to accept):\n%s", golden, got)
+	}
+}
+
+func TestStop(t *testing.T) {
+	sv := &engine.Server{Game: testgames.Nim()}
+	inR, inW := io.Pipe()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- sv.Serve(context.Background(), inR, &out) }()
+	io.WriteString(inW, "setoption name Level value bot:max\nsetoption name pile value 900\ngo infinite\n")
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	io.WriteString(inW, "stop\n")
+	for !strings.Contains(out.String(), "bestmove") {
+		if time.Since(start) > 2*time.Second {
+			t.Fatalf("no bestmove 2s after stop:\n%s", out.String())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The client side (ai.External) against the server, in-process: a whole
+// game of tic-tac-toe between a local bot and an engine, every move legal.
+func TestExternalAgent(t *testing.T) {
+	info := testgames.TicTacToe()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	sv := &engine.Server{Game: info}
+	done := make(chan error, 1)
+	go func() {
+		err := sv.Serve(context.Background(), inR, outW)
+		outW.Close()
+		done <- err
+	}()
+	ext := ai.NewExternalConn("inproc", outR, inW)
+	local, _ := ai.FromSpec("bot:medium", 3)
+	s, _ := info.New(game.Options{})
+	agents := []ai.Agent{ext, local}
+	for s.ToMove() != game.NoPlayer {
+		a := agents[s.ToMove()]
+		r, err := a.Choose(context.Background(), s, ai.Budget{Time: 50 * time.Millisecond})
+		if err != nil {
+			t.Fatalf("%s: %v", a.Name(), err)
+		}
+		if s, err = s.Play(r.Move); err != nil {
+			t.Fatalf("%s chose an illegal move: %v", a.Name(), err)
+		}
+	}
+	if err := ext.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ext.Choose(context.Background(), s, ai.Budget{}); err == nil {
+		t.Fatal("Choose after Close succeeded")
+	}
+}

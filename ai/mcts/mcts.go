@@ -1,0 +1,604 @@
+// Package mcts is a Monte Carlo tree searcher (UCT) for every game the game
+// contract can describe: any number of players, chance nodes, one-player
+// puzzles.
+//
+// Each iteration walks down the tree choosing children by UCB1 from the
+// point of view of the seat to move (per-seat rewards come from
+// game.Outcome.Reward, so three-player games are searched as such), adds
+// one node, plays the rest of the game out and adds the playout's rewards
+// to every node on the path. At a chance node the outcome is sampled with
+// its probability. When the game offers a game.Evaluator it gives
+// progressive bias (a heuristic term that fades as a child's visits grow)
+// and, optionally, an epsilon-greedy playout policy and early playout cut-off.
+// In two-player games the MCTS-Solver rules prove wins, losses and draws
+// when the subtree below a node is fully known, so proven wins are played
+// at once and proven losses avoided. The tree below the position reached
+// is kept between searches (tree reuse), and the game's Mutable fast path is
+// used when present.
+package mcts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/tabula-games/tabula/ai/internal/walk"
+	"github.com/tabula-games/tabula/game"
+)
+
+const (
+	// defaultC is the UCB1 exploration constant for rewards in [0, 1]; the
+	// textbook sqrt(2) explores too much for board games in practice.
+	defaultC = 0.7
+	// defaultBias weighs the Evaluator's opinion in progressive bias: at 1
+	// a child's heuristic counts like one visit's worth of reward.
+	defaultBias = 1.0
+	// defaultMaxNodes bounds the tree (about 100 bytes a node, so ~20 MiB),
+	// the memory a bot may take on a shared server; past it iterations
+	// still run playouts but add no nodes.
+	defaultMaxNodes = 200_000
+	// defaultIterations is the budget when the caller sets no limit at
+	// all, so a search always ends.
+	defaultIterations = 20_000
+	// maxPlayoutPlies cuts a playout that does not end (a game whose random
+	// play may cycle); it is then scored by the Evaluator or as a draw.
+	maxPlayoutPlies = 1000
+	// reuseDepth is how many plies below the previous root the position
+	// of the next search is looked for (the bot's move, the opponents'
+	// replies and chance events in between).
+	reuseDepth = 6
+	// checkEvery is the number of iterations between clock and context
+	// checks; an iteration is one playout, tens of microseconds.
+	checkEvery = 16
+)
+
+// Config tunes a Searcher. The zero value is a full-strength searcher.
+type Config struct {
+	// C is the exploration constant (default 0.7).
+	C float64
+	// Bias weighs progressive bias from the game's Evaluator (default 1;
+	// negative disables it).
+	Bias float64
+	// Greedy is the probability that a playout move is the better of two
+	// random candidates by the Evaluator instead of a uniform random one
+	// (default 0: uniform playouts).
+	Greedy float64
+	// PlayoutDepth, when positive and the game has an Evaluator, cuts each
+	// playout after that many plies and scores it with the Evaluator.
+	PlayoutDepth int
+	// MaxNodes bounds the tree size (default 200000).
+	MaxNodes int
+	// NoSolver turns MCTS-Solver off; NoReuse turns tree reuse off.
+	NoSolver, NoReuse bool
+	// Rand drives every random choice (default: a fixed seed).
+	Rand *rand.Rand
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+}
+
+// Limits bound one search. Zero fields are unlimited; with no limit at all
+// a search runs 20000 iterations.
+type Limits struct {
+	Time       time.Duration
+	Iterations int64
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move game.Move
+	// Value is the mover's expected reward in [0, 1] after Move (1 a win).
+	Value float64
+	// Proven is +1 when Move is a proven win, -1 when every move is a
+	// proven loss, 0 otherwise; ProvenDraw is set when the position is a
+	// proven draw.
+	Proven     int
+	ProvenDraw bool
+	Iterations int64 // playouts this search
+	Visits     int64 // visits of the chosen move, including reused ones
+	Nodes      int   // nodes in the tree at the end
+	Reused     int   // nodes kept from the previous search
+	PV         []game.Move
+	Elapsed    time.Duration
+}
+
+// ErrNoMove is returned for a state where no seat is to move.
+var ErrNoMove = errors.New("mcts: no seat to move")
+
+type node struct {
+	move     game.Move
+	toMove   game.Player
+	hash     uint64
+	visits   float64
+	reward   []float64 // per seat, summed over visits
+	children []*node
+	untried  []game.Move // decision nodes: moves not expanded yet
+	outcomes int         // chance nodes: number of outcomes
+	bias     float64     // heuristic value in [0,1] for the seat that moved here
+	proven   bool        // the result below this node is known
+	winner   game.Player // the proven result: the winner, or NoPlayer for a draw
+	init     bool        // untried/outcomes filled
+}
+
+// Searcher runs searches for one game, keeping its tree between them. It is
+// not safe for concurrent use.
+type Searcher struct {
+	cfg   Config
+	root  *node
+	nodes int
+
+	// per search
+	w       *walk.Walker
+	n       int // seats
+	eval    bool
+	rewards []float64
+	buf     []game.Move
+	path    []*node
+	pool    []float64 // reward slices are cut from here
+}
+
+// New returns a searcher with the given configuration.
+func New(cfg Config) *Searcher {
+	if cfg.C == 0 {
+		cfg.C = defaultC
+	}
+	if cfg.Bias == 0 {
+		cfg.Bias = defaultBias
+	}
+	if cfg.MaxNodes <= 0 {
+		cfg.MaxNodes = defaultMaxNodes
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.New(rand.NewPCG(1, 2))
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Searcher{cfg: cfg}
+}
+
+// Reset drops the kept tree.
+func (s *Searcher) Reset() { s.root, s.nodes = nil, 0 }
+
+func isEvaluator(st game.State) bool { _, ok := st.(game.Evaluator); return ok }
+
+// Search chooses a move for the seat to move in st within lim and ctx. When
+// the context ends it returns the best move found so far, with a nil error.
+func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Result, error) {
+	start := s.cfg.Now()
+	p := st.ToMove()
+	if p < 0 {
+		return Result{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
+	}
+	s.w = walk.New(st, isEvaluator)
+	s.n = st.NumPlayers()
+	s.eval = isEvaluator(s.w.State())
+	s.rewards = make([]float64, s.n)
+	s.reuse(st)
+	reused := s.nodes
+	if s.root == nil {
+		s.root = s.newNode(0)
+		s.nodes = 1
+	}
+	var deadline time.Time
+	if lim.Time > 0 {
+		deadline = start.Add(lim.Time)
+	}
+	maxIter := lim.Iterations
+	if maxIter <= 0 && lim.Time <= 0 {
+		maxIter = defaultIterations
+	}
+	var it int64
+	if len(st.LegalMoves(nil)) > 1 {
+		for maxIter <= 0 || it < maxIter {
+			if it%checkEvery == 0 {
+				if ctx.Err() != nil || (!deadline.IsZero() && !s.cfg.Now().Before(deadline)) {
+					break
+				}
+			}
+			s.iterate()
+			it++
+			if s.root.proven {
+				break // nothing left to learn
+			}
+		}
+	}
+	if len(s.root.children) == 0 {
+		s.expandAll(s.root) // no iteration ran: the result still needs a child
+	}
+	res := s.result(p)
+	res.Iterations = it
+	res.Reused = reused
+	res.Elapsed = s.cfg.Now().Sub(start)
+	return res, nil
+}
+
+// reuse moves the root to the node of st if the kept tree has it.
+func (s *Searcher) reuse(st game.State) {
+	if s.root == nil || s.cfg.NoReuse || len(s.root.reward) != s.n {
+		s.root, s.nodes = nil, 0
+		return
+	}
+	h, p := st.Hash(), st.ToMove()
+	level := []*node{s.root}
+	for d := 0; d <= reuseDepth && len(level) > 0; d++ {
+		var next []*node
+		for _, n := range level {
+			if n.hash == h && n.toMove == p {
+				s.root = n
+				s.nodes = count(n)
+				return
+			}
+			next = append(next, n.children...)
+		}
+		level = next
+	}
+	s.root, s.nodes = nil, 0
+}
+
+func count(n *node) int {
+	c := 1
+	for _, ch := range n.children {
+		c += count(ch)
+	}
+	return c
+}
+
+// newNode makes a node for the walker's current position.
+func (s *Searcher) newNode(m game.Move) *node {
+	st := s.w.State()
+	if len(s.pool) < s.n {
+		s.pool = make([]float64, s.n*256)
+	}
+	n := &node{move: m, toMove: st.ToMove(), hash: st.Hash(), reward: s.pool[:s.n:s.n]}
+	s.pool = s.pool[s.n:]
+	if n.toMove == game.NoPlayer && s.n == 2 && !s.cfg.NoSolver {
+		o, _ := st.Outcome()
+		n.proven = true
+		n.winner = game.NoPlayer
+		if len(o.Winners) == 1 {
+			n.winner = o.Winners[0]
+		}
+	}
+	return n
+}
+
+func (s *Searcher) initNode(n *node) {
+	if n.init {
+		return
+	}
+	n.init = true
+	st := s.w.State()
+	switch n.toMove {
+	case game.NoPlayer:
+	case game.Chance:
+		n.outcomes = len(st.ChanceOutcomes())
+	default:
+		n.untried = st.LegalMoves(nil)
+		s.cfg.Rand.Shuffle(len(n.untried), func(i, j int) {
+			n.untried[i], n.untried[j] = n.untried[j], n.untried[i]
+		})
+	}
+}
+
+// expandAll adds every child of a decision node (used when there is
+// nothing to search, so the result still names a child).
+func (s *Searcher) expandAll(n *node) {
+	s.initNode(n)
+	for len(n.untried) > 0 {
+		s.expand(n)
+		s.w.Undo()
+	}
+}
+
+// expand adds a child for the next untried move and leaves the walker on it.
+func (s *Searcher) expand(n *node) *node {
+	m := n.untried[len(n.untried)-1]
+	n.untried = n.untried[:len(n.untried)-1]
+	mover := n.toMove
+	s.w.Apply(m)
+	c := s.newNode(m)
+	if s.eval && s.cfg.Bias > 0 {
+		c.bias = (s.w.State().(game.Evaluator).Evaluate(mover) + 1) / 2
+	}
+	n.children = append(n.children, c)
+	s.nodes++
+	return c
+}
+
+// iterate runs one selection, expansion, playout and backup.
+func (s *Searcher) iterate() {
+	path := append(s.path[:0], s.root)
+	defer func() { s.path = path[:0] }()
+	n := s.root
+	depth := 0
+	for {
+		s.initNode(n)
+		if n.toMove == game.NoPlayer {
+			break
+		}
+		if n.toMove == game.Chance {
+			m := walk.Sample(s.w.State().ChanceOutcomes(), s.cfg.Rand.Float64())
+			var c *node
+			for _, ch := range n.children {
+				if ch.move == m {
+					c = ch
+					break
+				}
+			}
+			s.w.Apply(m)
+			depth++
+			if c == nil {
+				if s.nodes >= s.cfg.MaxNodes {
+					break
+				}
+				c = s.newNode(m)
+				n.children = append(n.children, c)
+				s.nodes++
+				path = append(path, c)
+				break
+			}
+			n = c
+			path = append(path, n)
+			continue
+		}
+		if len(n.untried) > 0 && s.nodes < s.cfg.MaxNodes {
+			c := s.expand(n)
+			depth++
+			path = append(path, c)
+			break
+		}
+		if len(n.children) == 0 {
+			break // the tree is full: play out from here
+		}
+		n = s.selectChild(n)
+		s.w.Apply(n.move)
+		depth++
+		path = append(path, n)
+	}
+	leaf := path[len(path)-1]
+	if leaf.toMove == game.NoPlayer {
+		s.outcomeRewards(s.w.State())
+	} else {
+		s.playout()
+	}
+	for _, nd := range path {
+		nd.visits++
+		for i, r := range s.rewards {
+			nd.reward[i] += r
+		}
+	}
+	if s.n == 2 && !s.cfg.NoSolver {
+		for i := len(path) - 1; i >= 0; i-- {
+			if !s.prove(path[i]) {
+				break
+			}
+		}
+	}
+	for range depth {
+		s.w.Undo()
+	}
+}
+
+// selectChild picks a child of a decision node by UCB1 with progressive
+// bias; with the solver on it takes a proven win at once and avoids proven
+// losses.
+func (s *Searcher) selectChild(n *node) *node {
+	p := n.toMove
+	logN := math.Log(n.visits + 1)
+	var best, fallback *node
+	bestV := math.Inf(-1)
+	for _, c := range n.children {
+		if c.proven && s.n == 2 {
+			if c.winner == p {
+				return c
+			}
+			if c.winner != game.NoPlayer {
+				if fallback == nil || c.visits > fallback.visits {
+					fallback = c
+				}
+				continue
+			}
+		}
+		v := c.reward[p]/c.visits + s.cfg.C*math.Sqrt(logN/c.visits)
+		if s.cfg.Bias > 0 {
+			v += s.cfg.Bias * c.bias / (c.visits + 1)
+		}
+		if v > bestV {
+			best, bestV = c, v
+		}
+	}
+	if best == nil {
+		return fallback
+	}
+	return best
+}
+
+// prove applies the MCTS-Solver rules to n (two players) and reports
+// whether n is proven now.
+func (s *Searcher) prove(n *node) bool {
+	if n.proven {
+		return true
+	}
+	if !n.init {
+		return false // children not listed yet
+	}
+	switch n.toMove {
+	case game.NoPlayer:
+		return false
+	case game.Chance:
+		if len(n.children) < n.outcomes {
+			return false
+		}
+		w := n.children[0].winner
+		for _, c := range n.children {
+			if !c.proven || c.winner != w {
+				return false
+			}
+		}
+		n.proven, n.winner = true, w
+		return true
+	}
+	p := n.toMove
+	bestVal, bestW, all := -1.0, game.NoPlayer, len(n.untried) == 0
+	for _, c := range n.children {
+		if !c.proven {
+			all = false
+			continue
+		}
+		v := 0.5
+		switch c.winner {
+		case p:
+			n.proven, n.winner = true, p
+			return true
+		case game.NoPlayer:
+		default:
+			v = 0
+		}
+		if v > bestVal {
+			bestVal, bestW = v, c.winner
+		}
+	}
+	if !all {
+		return false
+	}
+	n.proven, n.winner = true, bestW
+	return true
+}
+
+// outcomeRewards sets s.rewards from a finished game.
+func (s *Searcher) outcomeRewards(st game.State) {
+	o, _ := st.Outcome()
+	for i := range s.rewards {
+		s.rewards[i] = o.Reward(game.Player(i), s.n)
+	}
+}
+
+// evalRewards sets s.rewards from the Evaluator, normalised to sum to 1 like
+// game rewards, or to an even share without one.
+func (s *Searcher) evalRewards(st game.State) {
+	if !s.eval {
+		for i := range s.rewards {
+			s.rewards[i] = 1 / float64(s.n)
+		}
+		return
+	}
+	ev := st.(game.Evaluator)
+	sum := 0.0
+	for i := range s.rewards {
+		s.rewards[i] = (ev.Evaluate(game.Player(i)) + 1) / 2
+		sum += s.rewards[i]
+	}
+	if s.n > 1 && sum > 0 {
+		for i := range s.rewards {
+			s.rewards[i] /= sum
+		}
+	}
+}
+
+// playout plays from the walker's position to the end (or the cut-off) and
+// sets s.rewards.
+func (s *Searcher) playout() {
+	applied := 0
+	for {
+		st := s.w.State()
+		q := st.ToMove()
+		if q == game.NoPlayer {
+			s.outcomeRewards(st)
+			break
+		}
+		if applied >= maxPlayoutPlies || (s.eval && s.cfg.PlayoutDepth > 0 && applied >= s.cfg.PlayoutDepth) {
+			s.evalRewards(st)
+			break
+		}
+		var m game.Move
+		if q == game.Chance {
+			m = walk.Sample(st.ChanceOutcomes(), s.cfg.Rand.Float64())
+		} else {
+			s.buf = st.LegalMoves(s.buf[:0])
+			m = s.buf[s.cfg.Rand.IntN(len(s.buf))]
+			if s.eval && s.cfg.Greedy > 0 && len(s.buf) > 1 && s.cfg.Rand.Float64() < s.cfg.Greedy {
+				m2 := s.buf[s.cfg.Rand.IntN(len(s.buf))]
+				if s.score(m2, q) > s.score(m, q) {
+					m = m2
+				}
+			}
+		}
+		s.w.Apply(m)
+		applied++
+	}
+	for range applied {
+		s.w.Undo()
+	}
+}
+
+// score is the Evaluator's value for p after m.
+func (s *Searcher) score(m game.Move, p game.Player) float64 {
+	s.w.Apply(m)
+	v := s.w.State().(game.Evaluator).Evaluate(p)
+	s.w.Undo()
+	return v
+}
+
+// result picks the root's move: a proven win if there is one, else the most
+// visited child that is not a proven loss.
+func (s *Searcher) result(p game.Player) Result {
+	r := s.root
+	var best *node
+	better := func(c *node) bool {
+		if best == nil {
+			return true
+		}
+		if c.visits != best.visits {
+			return c.visits > best.visits
+		}
+		return c.reward[p] > best.reward[p]
+	}
+	for _, c := range r.children {
+		if c.proven && c.winner == p {
+			best = c
+			break
+		}
+		if c.proven && c.winner != game.NoPlayer && s.n == 2 {
+			continue
+		}
+		if better(c) {
+			best = c
+		}
+	}
+	if best == nil { // every move loses: resist longest by visits
+		for _, c := range r.children {
+			if better(c) {
+				best = c
+			}
+		}
+	}
+	res := Result{Move: best.move, Visits: int64(best.visits), Nodes: s.nodes}
+	if best.visits > 0 {
+		res.Value = best.reward[p] / best.visits
+	}
+	switch {
+	case best.proven && best.winner == p:
+		res.Proven, res.Value = 1, 1
+	case best.proven && best.winner != game.NoPlayer && s.n == 2:
+		res.Proven, res.Value = -1, 0
+	case best.proven && r.proven:
+		res.ProvenDraw, res.Value = true, 0.5
+	}
+	for n := best; n != nil; {
+		res.PV = append(res.PV, n.move)
+		if n.toMove < 0 || len(n.children) == 0 {
+			break
+		}
+		var next *node
+		for _, c := range n.children {
+			if next == nil || c.visits > next.visits {
+				next = c
+			}
+		}
+		n = next
+	}
+	return res
+}

@@ -1,0 +1,239 @@
+package mcts
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/ai/internal/testgames"
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest/race"
+)
+
+func parse(t testing.TB, info *game.Info, players int, text string) game.State {
+	t.Helper()
+	s, err := info.ParsePosition(text, game.Options{Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestSolverProves(t *testing.T) {
+	tests := []struct {
+		name   string
+		state  game.State
+		move   game.Move
+		proven int
+	}{
+		// Nim theory: pile 5 is won by taking 1; pile 8 is lost.
+		{"nim 5 win", testgames.NewNim(5, 0), 1, 1},
+		{"nim 7 win", testgames.NewNim(7, 1), 3, 1},
+		{"nim 8 loss", testgames.NewNim(8, 0), 0, -1},
+		// x . o / . o . / . . x: x blocks 6 and forks.
+		{"tictactoe fork", parse(t, testgames.TicTacToe(), 2, "x.o.o...x x"), 6, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := New(Config{}).Search(context.Background(), tc.state, Limits{Iterations: 50_000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Proven != tc.proven {
+				t.Errorf("Proven = %d, want %d (%+v)", res.Proven, tc.proven, res)
+			}
+			if tc.proven == 1 && res.Move != tc.move {
+				t.Errorf("Move = %d, want %d", res.Move, tc.move)
+			}
+			if res.Iterations >= 50_000 {
+				t.Errorf("the solver did not stop early: %d iterations", res.Iterations)
+			}
+		})
+	}
+}
+
+// x o x / x o o / . x .  o to move: 6 draws, 8 loses to x on 6 (0-3-6).
+// The solver proves the draw and plays 6.
+func TestSolverProvesDraw(t *testing.T) {
+	s := parse(t, testgames.TicTacToe(), 2, "xoxxoo.x. o")
+	res, err := New(Config{}).Search(context.Background(), s, Limits{Iterations: 10_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.ProvenDraw || res.Move != 6 {
+		t.Fatalf("want a proven draw by 6, got %+v", res)
+	}
+}
+
+// Race with three players and coins (chance nodes). Seat 0 at counter 7:
+// "+1" leaves 8, where seat 1 wins with "+2"; "+2" makes 9, a coin: heads
+// (1/2) takes the counter to 10 for seat 0, tails lets seat 1 win with
+// "+1". So "+2" is worth 1/2 and "+1" nothing.
+func TestChanceThreePlayers(t *testing.T) {
+	s := parse(t, race.NewInfo(), 3, "7 0 2 -")
+	res, err := New(Config{Rand: rand.New(rand.NewPCG(7, 7))}).Search(context.Background(), s, Limits{Iterations: 20_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Move != race.Add2 {
+		t.Fatalf("chose %d, want +2 (%+v)", res.Move, res)
+	}
+	if math.Abs(res.Value-0.5) > 0.05 {
+		t.Fatalf("value of +2 = %.3f, want about 0.5", res.Value)
+	}
+	// At 8 the immediate win is taken.
+	res, _ = New(Config{}).Search(context.Background(), parse(t, race.NewInfo(), 3, "8 1 0 -"), Limits{Iterations: 2000})
+	if res.Move != race.Add2 || res.Value < 0.99 {
+		t.Fatalf("at 8 chose %d with value %.3f, want +2 winning", res.Move, res.Value)
+	}
+}
+
+func TestLegalMovesOnly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	cases := []struct {
+		info    *game.Info
+		players int
+	}{
+		{race.NewInfo(), 1}, {race.NewInfo(), 2}, {race.NewInfo(), 3}, {race.NewInfo(), 4},
+		{testgames.TicTacToe(), 2}, {testgames.Nim(), 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.info.ID, func(t *testing.T) {
+			for g := 0; g < 3; g++ {
+				s, err := tc.info.New(game.Options{Players: tc.players})
+				if err != nil {
+					t.Fatal(err)
+				}
+				m := New(Config{Rand: rng, Greedy: 0.5, PlayoutDepth: 4})
+				for s.ToMove() != game.NoPlayer {
+					var mv game.Move
+					if s.ToMove() == game.Chance {
+						mv = s.ChanceOutcomes()[rng.IntN(2)].Move
+					} else {
+						res, err := m.Search(context.Background(), s, Limits{Iterations: 300})
+						if err != nil {
+							t.Fatal(err)
+						}
+						mv = res.Move
+					}
+					if !slices.Contains(s.LegalMoves(nil), mv) {
+						t.Fatalf("%s: illegal move %d", s, mv)
+					}
+					s, _ = s.Play(mv)
+				}
+			}
+		})
+	}
+}
+
+func TestTreeReuse(t *testing.T) {
+	info := testgames.TicTacToe()
+	s, _ := info.New(game.Options{})
+	m := New(Config{NoSolver: true})
+	res, _ := m.Search(context.Background(), s, Limits{Iterations: 3000})
+	s, _ = s.Play(res.Move)
+	reply := s.LegalMoves(nil)[0]
+	s, _ = s.Play(reply)
+	res, _ = m.Search(context.Background(), s, Limits{Iterations: 10})
+	if res.Reused <= 1 {
+		t.Fatalf("second search reused %d nodes, want the subtree", res.Reused)
+	}
+	off := New(Config{NoReuse: true, NoSolver: true})
+	off.Search(context.Background(), s, Limits{Iterations: 10})
+	if r, _ := off.Search(context.Background(), s, Limits{Iterations: 10}); r.Reused != 0 {
+		t.Fatalf("NoReuse kept %d nodes", r.Reused)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	s, _ := race.NewInfo().New(game.Options{Players: 3})
+	a, _ := New(Config{Rand: rand.New(rand.NewPCG(5, 6))}).Search(context.Background(), s, Limits{Iterations: 500})
+	b, _ := New(Config{Rand: rand.New(rand.NewPCG(5, 6))}).Search(context.Background(), s, Limits{Iterations: 500})
+	if a.Move != b.Move || a.Visits != b.Visits || a.Value != b.Value {
+		t.Fatalf("same seed, different searches: %+v vs %+v", a, b)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	s, _ := testgames.Nim().New(game.Options{Values: map[string]string{"pile": "1000"}})
+	t.Run("iterations", func(t *testing.T) {
+		res, _ := New(Config{}).Search(context.Background(), s, Limits{Iterations: 123})
+		if res.Iterations != 123 {
+			t.Fatalf("%d iterations, want 123", res.Iterations)
+		}
+	})
+	t.Run("time", func(t *testing.T) {
+		start := time.Now()
+		New(Config{}).Search(context.Background(), s, Limits{Time: 50 * time.Millisecond})
+		if d := time.Since(start); d > 500*time.Millisecond {
+			t.Fatalf("took %v with a 50ms limit", d)
+		}
+	})
+	t.Run("cancel", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(20*time.Millisecond, cancel)
+		start := time.Now()
+		res, err := New(Config{}).Search(ctx, s, Limits{Iterations: 1 << 40})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(start); d > 500*time.Millisecond {
+			t.Fatalf("returned %v after cancel", d)
+		}
+		if !slices.Contains(s.LegalMoves(nil), res.Move) {
+			t.Fatalf("illegal move %d", res.Move)
+		}
+	})
+	t.Run("max nodes", func(t *testing.T) {
+		res, _ := New(Config{MaxNodes: 100}).Search(context.Background(), s, Limits{Iterations: 2000})
+		if res.Nodes > 100 {
+			t.Fatalf("%d nodes, max 100", res.Nodes)
+		}
+	})
+}
+
+func BenchmarkSearch(b *testing.B) {
+	bare := func(s game.State) game.State { return testgames.Bare{State: s} }
+	same := func(s game.State) game.State { return s }
+	cases := []struct {
+		name    string
+		info    *game.Info
+		players int
+		wrap    func(game.State) game.State
+	}{
+		{"tictactoe/fast", testgames.TicTacToe(), 2, same},
+		{"tictactoe/bare", testgames.TicTacToe(), 2, bare},
+		{"race3", race.NewInfo(), 3, same},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			s, _ := c.info.New(game.Options{Players: c.players})
+			s = c.wrap(s)
+			var it int64
+			for b.Loop() {
+				res, _ := New(Config{NoSolver: true}).Search(context.Background(), s, Limits{Iterations: 2000})
+				it += res.Iterations
+			}
+			b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "playouts/s")
+		})
+	}
+}
+
+// A search that is out of time before its first iteration still names a
+// legal move (found by the strength script: a zero-iteration search).
+func TestNoIteration(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s, _ := race.NewInfo().New(game.Options{})
+	res, err := New(Config{}).Search(ctx, s, Limits{Time: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(s.LegalMoves(nil), res.Move) || res.Iterations != 0 {
+		t.Fatalf("got %+v", res)
+	}
+}

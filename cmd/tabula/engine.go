@@ -1,0 +1,36 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tabula-games/tabula/ai"
+	"github.com/tabula-games/tabula/ai/engine"
+)
+
+// runEngine speaks the engine protocol (docs/engine.md) on stdin/stdout.
+func runEngine(ctx context.Context, e *env) error {
+	fs := newFlagSet("engine")
+	var g gameFlags
+	g.register(fs, false)
+	level := fs.String("level", "bot:hard", "agent: "+strings.Join(ai.Specs(), ", "))
+	seed := fs.Uint64("seed", 1, "seed of the agent's random choices")
+	info, rest, err := parseGameArgs(e, fs, e.args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[0])
+	}
+	if !slices.Contains(ai.Specs(), *level) {
+		return fmt.Errorf("%w: --level %q: want one of %s", errUsage, *level, strings.Join(ai.Specs(), ", "))
+	}
+	opts := g.gameOptions()
+	if _, err := info.Check(opts); err != nil {
+		return err
+	}
+	sv := &engine.Server{Game: info, Options: opts, Level: *level, Seed: *seed}
+	return sv.Serve(ctx, e.stdin, e.stdout)
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tabula-games/tabula/ai/arena"
+)
+
+// runMatch plays agent A against agent B and prints the score and Elo.
+func runMatch(ctx context.Context, e *env) error {
+	fs := newFlagSet("match")
+	var g gameFlags
+	g.register(fs, false)
+	a := fs.String("a", "", "agent A (random, bot:easy..bot:max, cmd:\"PROGRAM ARGS\")")
+	b := fs.String("b", "", "agent B")
+	n := fs.Int("games", 100, "number of games")
+	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move")
+	seed := fs.Uint64("seed", 1, "seed for openings, chance and agents")
+	randomPlies := fs.Int("random-plies", 2, "random plies opening each game (0: none)")
+	parallel := fs.Int("parallel", 2, "games played at once")
+	sprt := fs.String("sprt", "", "stop early by SPRT: ELO0,ELO1 (alpha = beta = 0.05)")
+	quiet := fs.Bool("quiet", false, "no progress line on stderr")
+	info, rest, err := parseGameArgs(e, fs, e.args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(rest) > 0:
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[0])
+	case *a == "" || *b == "":
+		return fmt.Errorf("%w: want --a SPEC and --b SPEC", errUsage)
+	case *n < 1:
+		return fmt.Errorf("%w: --games %d: want at least 1", errUsage, *n)
+	}
+	cfg := arena.Config{
+		Game: info, Options: g.gameOptions(), A: *a, B: *b, Games: *n, MoveTime: *moveTime,
+		Seed: *seed, RandomPlies: *randomPlies, Parallel: *parallel,
+	}
+	if *randomPlies == 0 {
+		cfg.RandomPlies = -1
+	}
+	if *sprt != "" {
+		lo, hi, ok := strings.Cut(*sprt, ",")
+		e0, err0 := strconv.ParseFloat(lo, 64)
+		e1, err1 := strconv.ParseFloat(hi, 64)
+		if !ok || err0 != nil || err1 != nil || e0 >= e1 {
+			return fmt.Errorf("%w: --sprt %q: want ELO0,ELO1 with ELO0 < ELO1", errUsage, *sprt)
+		}
+		cfg.SPRT = &arena.SPRT{Elo0: e0, Elo1: e1, Alpha: 0.05, Beta: 0.05}
+	}
+	if !*quiet {
+		cfg.Progress = func(r arena.Result) {
+			fmt.Fprintf(e.stderr, "\r%d/%d  %s  ", r.Played, *n, r.Describe())
+		}
+	}
+	fmt.Fprintf(e.stdout, "match %s: %s vs %s, %d games, movetime %v, seed %d\n", info.ID, *a, *b, *n, *moveTime, *seed)
+	res, err := arena.Run(ctx, cfg)
+	if !*quiet {
+		fmt.Fprintln(e.stderr)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s vs %s: %s\n", *a, *b, res.Describe())
+	if res.Played > 0 {
+		fmt.Fprintf(e.stdout, "average length: %.1f plies\n", float64(res.Plies)/float64(res.Played))
+	}
+	return nil
+}
