@@ -288,9 +288,21 @@ func TestCells(t *testing.T) {
 	}
 }
 
-// TestShift checks the bitboard rotation against the neighbour table for
-// every cell and direction.
+// TestShift checks the bitboard rotations, generic and generated, against
+// the neighbour table for every cell and direction.
 func TestShift(t *testing.T) {
+	unrolled := [6]func(board) board{shE, shNE, shNW, shW, shSW, shSE}
+	edges := [6]board{edgeE, edgeNE, edgeNW, edgeW, edgeSW, edgeSE}
+	for d := range Dir(6) {
+		if edges[d] != geo.edge[d] {
+			t.Errorf("generated edge mask %v = %#x, geometry has %#x", d, edges[d], geo.edge[d])
+		}
+		for c := range Cell(NumCells) {
+			if got, want := unrolled[d](1<<c|^full)&full, shift(1<<c, d); got != want {
+				t.Errorf("sh%v(%v) = %#x, shift gives %#x", d, c, got, want)
+			}
+		}
+	}
 	for c := range Cell(NumCells) {
 		for d := range Dir(6) {
 			var want board
