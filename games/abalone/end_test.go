@@ -3,6 +3,7 @@ package abalone
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -129,6 +130,18 @@ func TestRepetitionAfterPushOff(t *testing.T) {
 	checkInProgress(t, s)
 	s = mustPlay(t, s, "e7e8")
 	checkOutcome(t, s, nil, game.ReasonRepetition)
+}
+
+// TestOffCounts checks ruling A8: the two counts of the position text are
+// the marbles of that colour pushed off, not the players' scores.
+func TestOffCounts(t *testing.T) {
+	s := mustPlay(t, mustParse(t, "...../....../......./......../......bbw/......../......./....../w.... b 2 0"), "e7e8")
+	if got := s.String(); !strings.HasSuffix(got, " w 2 1") {
+		t.Errorf("after Black pushes off a White marble: %s, want the counts 2 1", got)
+	}
+	if s.PushedOff(White) != 1 || s.PushedOff(Black) != 2 {
+		t.Errorf("PushedOff = black %d, white %d; want 2, 1", s.PushedOff(Black), s.PushedOff(White))
+	}
 }
 
 func TestOutcomeDescribe(t *testing.T) {

@@ -77,8 +77,9 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-// TestStartPositions checks that each variant starts from the position text
-// of rules §7 and that printing the standard start gives exactly that text.
+// TestStartPositions checks ruling A1 and §2: each variant starts from the
+// position text of rules §7, and printing the standard start gives exactly
+// that text.
 func TestStartPositions(t *testing.T) {
 	for _, v := range Info.Variants {
 		t.Run(v, func(t *testing.T) {

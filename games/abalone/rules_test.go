@@ -175,11 +175,11 @@ func TestNotation(t *testing.T) {
 		name, in, canonical string
 	}{
 		{"§6 broadside from the lower end", "c3c5d4", "c3c5d4"},
-		{"§6 broadside from the upper end parses to the same move", "c5c3d6", "c3c5d4"},
-		{"§6 upper case input", "C5C3D6", "c3c5d4"},
+		{"§6 ruling A7: broadside from the upper end parses to the same move", "c5c3d6", "c3c5d4"},
+		{"§6 upper-case input", "C5C3D6", "c3c5d4"},
 		{"§6 mixed case in-line", "A1b2", "a1b2"},
 		{"§6 two-marble broadside", "c3c4d4", "c3c4d4"},
-		{"§6 two-marble broadside from the other end", "c4c3d5", "c3c4d4"},
+		{"§6 ruling A7: two-marble broadside from the other end", "c4c3d5", "c3c4d4"},
 		{"§6 surrounding space is ignored", " b6c7 ", "b6c7"},
 		{"§6 a single marble is in-line in every direction", "b1c1", "b1c1"},
 	}
