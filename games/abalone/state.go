@@ -163,8 +163,11 @@ func (s *State) ToMove() game.Player {
 }
 
 // Marbles returns the cells holding marbles of side p (Black or White), in
-// reading order.
+// reading order; nil for any other p.
 func (s *State) Marbles(p game.Player) []Cell {
+	if p != Black && p != White {
+		return nil
+	}
 	var out []Cell
 	for _, c := range Cells() {
 		if s.bb[p&1]>>c&1 != 0 {
@@ -186,8 +189,14 @@ func (s *State) At(c Cell) game.Player {
 	return game.NoPlayer
 }
 
-// PushedOff returns how many marbles of side p have been pushed off.
-func (s *State) PushedOff(p game.Player) int { return int(s.off[p&1]) }
+// PushedOff returns how many marbles of side p (Black or White) have been
+// pushed off; 0 for any other p.
+func (s *State) PushedOff(p game.Player) int {
+	if p != Black && p != White {
+		return 0
+	}
+	return int(s.off[p])
+}
 
 // LegalMoves appends the legal moves to dst: in-line moves by direction
 // (single, two and three in line, then the pushes 2v1, 3v1, 3v2), then
