@@ -5,6 +5,7 @@ import (
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/palago"
 	"github.com/tabula-games/tabula/games/pathagon"
+	"github.com/tabula-games/tabula/games/abalone"
 	"github.com/tabula-games/tabula/games/talat"
 )
 
@@ -14,6 +15,7 @@ func All() []*game.Info {
 	return []*game.Info{
 		palago.Info,
 		pathagon.Info,
+		abalone.Info,
 		talat.Info,
 	}
 }
