@@ -3,9 +3,9 @@ package games
 
 import (
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/abalone"
 	"github.com/tabula-games/tabula/games/palago"
 	"github.com/tabula-games/tabula/games/pathagon"
-	"github.com/tabula-games/tabula/games/abalone"
 	"github.com/tabula-games/tabula/games/talat"
 )
 
