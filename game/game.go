@@ -62,7 +62,9 @@ type ChanceOutcome struct {
 //   - LegalMoves is deterministic: the same state lists the same moves in the
 //     same order, without duplicates.
 //   - Info().ParsePosition(s.String(), opts) gives a state with the same
-//     String, Hash and legal moves.
+//     String, Hash and legal moves. A position text need not carry the
+//     history (repetition counts, plies played), so a game that ended by
+//     ReasonRepetition or ReasonPlyLimit may parse as a game in progress.
 //   - ParseMove(MoveString(m)) == m for every legal m.
 //   - Equal positions (equal String) have equal Hash.
 type State interface {

@@ -9,9 +9,9 @@ import (
 )
 
 // conformanceOptions turn off the two end rules that depend on history
-// (repetitionDraw, plyCap): the position text of rules §7 cannot carry them,
-// so a game ended by them would not round-trip through ParsePosition as the
-// kit demands. TestEnd covers them. marblesToWin=1 keeps random games short.
+// (repetitionDraw, plyCap) and set marblesToWin=1, so random games end by
+// push-off and the kit sees many finished games of that kind; the default
+// options run too, where random games mostly end at the ply cap.
 func conformanceOptions(variant string) game.Options {
 	return game.Options{Variant: variant, Values: map[string]string{
 		OptRepetitionDraw: "false", OptPlyCap: "0", OptMarblesToWin: "1",
@@ -28,6 +28,14 @@ func TestConformance(t *testing.T) {
 			gametest.Run(t, Info, gametest.Config{
 				Options:       conformanceOptions(v),
 				Playouts:      5,
+				MaxPlies:      conformanceMaxPlies,
+				MovesPerState: 8,
+			})
+		})
+		t.Run(v+"/default-options", func(t *testing.T) {
+			gametest.Run(t, Info, gametest.Config{
+				Options:       game.Options{Variant: v},
+				Playouts:      2,
 				MaxPlies:      conformanceMaxPlies,
 				MovesPerState: 8,
 			})
