@@ -188,3 +188,12 @@ export class Connection {
     this.o.onChange(this.sync, this.status);
   }
 }
+
+/**
+ * browserSocket opens a real WebSocket. Its handler properties take DOM
+ * events where Socket's take unknown; the connection reads only ev.data of
+ * message events, which the DOM's MessageEvent has.
+ */
+export function browserSocket(url: string): Socket {
+  return new WebSocket(url) as unknown as Socket;
+}
