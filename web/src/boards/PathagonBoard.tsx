@@ -33,6 +33,8 @@ export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
   const last = state.lastMove ? moveForm(state.lastMove) : null;
   const forbidden = new Set(pos.forbidden);
 
+  // Placements may go on every empty cell that is not forbidden, so dots
+  // there would only add noise: the board shows them for relocations only.
   const onCell = (name: string) => {
     if (!interactive) return;
     const r = click(legal, sel, name);
@@ -94,7 +96,7 @@ export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
           {captured && !piece && <circle cx={cx} cy={cy} r={cell * 0.36} class="captured" />}
           {piece && <circle cx={cx} cy={cy} r={cell * 0.38} class={`piece piece-${piece}`} />}
           {piece && pos.lastRelocated[piece] === name && <circle cx={cx} cy={cy} r={cell * 0.12} class="lock" />}
-          {target && !piece && <circle cx={cx} cy={cy} r={cell * 0.13} class="dot" />}
+          {target && !piece && sel.from !== null && <circle cx={cx} cy={cy} r={cell * 0.13} class="dot" />}
           {col === 0 && (
             <text x={x + 4} y={y + 13} class="coord">
               {name.slice(1)}

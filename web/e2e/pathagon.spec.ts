@@ -1,0 +1,94 @@
+// Plays Pathagon against a bot in a real browser on a real server: the
+// lobby lists the game, a click creates the match, clicks on the board place
+// pieces, and the bot's answers appear.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { launch, resultsDir, startServer, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Pieces on the board, by colour. */
+async function count(page: Page, piece: 'L' | 'D'): Promise<number> {
+  return page.locator(`[data-cell][data-piece="${piece}"]`).count();
+}
+
+/** waitPlies waits until the move list holds n plies. */
+async function waitPlies(page: Page, n: number): Promise<void> {
+  await page.locator(`.move-list [data-ply="${n}"]`).waitFor({ timeout: 15_000 });
+}
+
+describe('pathagon in the browser', () => {
+  for (const width of [390, 1200]) {
+    it(`plays against the bot by clicking (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        await page.goto(server.url + '/');
+        await page.locator('select[name="game"]').waitFor();
+        await page.selectOption('select[name="game"]', 'pathagon');
+        await page.selectOption('select[name="seat"]', '0'); // Light moves first (ruling P2)
+        await page.screenshot({ path: join(resultsDir, `lobby-${width}.png`), fullPage: true });
+        await page.click('form.create button[type="submit"]');
+        await page.waitForURL(/\/match\/[\w-]+$/);
+        await page.locator('svg.pathagon').waitFor();
+        expect(await count(page, 'L')).toBe(0);
+
+        // Ply 1: place on d4. The bot answers with ply 2.
+        await page.locator('[data-cell="d4"].target').click();
+        await waitPlies(page, 2);
+        expect(await page.getAttribute('[data-cell="d4"]', 'data-piece')).toBe('L');
+        expect(await count(page, 'D')).toBe(1);
+
+        // Ply 3: any empty target cell; the bot answers with ply 4.
+        const target = page.locator('[data-cell].target').first();
+        const cell = await target.getAttribute('data-cell');
+        await target.click();
+        await waitPlies(page, 4);
+        expect(await page.getAttribute(`[data-cell="${cell}"]`, 'data-piece')).toBe('L');
+        // Captures may have removed pieces, but each side placed two.
+        expect(await count(page, 'L')).toBeGreaterThanOrEqual(1);
+        expect(await count(page, 'D')).toBeGreaterThanOrEqual(1);
+        await page.screenshot({ path: join(resultsDir, `match-${width}.png`), fullPage: true });
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('plays a move typed in notation and switches to Russian', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(server.url + '/');
+      await page.selectOption('select[name="game"]', 'pathagon');
+      await page.selectOption('select[name="seat"]', '0');
+      await page.click('form.create button[type="submit"]');
+      await page.locator('svg.pathagon').waitFor();
+      await page.fill('input[name="move"]', 'a7');
+      await page.press('input[name="move"]', 'Enter');
+      await waitPlies(page, 2);
+      expect(await page.getAttribute('[data-cell="a7"]', 'data-piece')).toBe('L');
+
+      await page.selectOption('select[aria-label="Language"]', 'ru');
+      await page.getByText('Ходы').waitFor();
+      await page.reload();
+      await page.getByText('Ходы').waitFor(); // the choice survives a reload
+      await page.screenshot({ path: join(resultsDir, 'match-ru-390.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+});
