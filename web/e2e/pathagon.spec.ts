@@ -91,4 +91,48 @@ describe('pathagon in the browser', () => {
       await page.close();
     }
   });
+
+  it('invites a friend by link, who joins; a third browser watches', async () => {
+    const host = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const watcher = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    try {
+      const a = await host.newPage();
+      await a.goto(server.url + '/');
+      await a.selectOption('select[name="game"]', 'pathagon');
+      await a.selectOption('select[name="opponent"]', '');
+      await a.selectOption('select[name="seat"]', '0');
+      await a.click('form.create button[type="submit"]');
+      const invite = a.locator('.invite input');
+      await invite.waitFor();
+      const link = await invite.inputValue();
+      expect(link).toMatch(/\/match\/[\w-]+$/);
+
+      const b = await guest.newPage();
+      await b.goto(link);
+      await b.locator('.seat-offer button').first().click();
+      await b.locator('.player[data-seat="1"]').getByText('(you)').waitFor();
+
+      // Light (the host) plays; the guest sees it and answers.
+      await a.locator('.match[data-status="live"]').waitFor();
+      await a.locator('[data-cell="c3"].target').click();
+      await b.locator('[data-cell="c3"][data-piece="L"]').waitFor();
+      await b.locator('[data-cell="e5"].target').click();
+      await a.locator('[data-cell="e5"][data-piece="D"]').waitFor();
+
+      const w = await watcher.newPage();
+      await w.goto(link);
+      await w.locator('[data-cell="e5"][data-piece="D"]').waitFor();
+      await w.getByText('You are watching.').waitFor();
+      expect(await w.locator('input[name="move"]').count()).toBe(0);
+      expect(await w.locator('[data-cell].target').count()).toBe(0);
+      await a.locator('[data-cell="d4"].target').click();
+      await w.locator('[data-cell="d4"][data-piece="L"]').waitFor(); // live for spectators too
+      await w.screenshot({ path: join(resultsDir, 'spectator-1000.png'), fullPage: true });
+    } finally {
+      await host.close();
+      await guest.close();
+      await watcher.close();
+    }
+  });
 });
