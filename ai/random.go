@@ -33,3 +33,16 @@ func (r *Random) Choose(ctx context.Context, s game.State, _ Budget) (Report, er
 	m := moves[r.rng.IntN(len(moves))]
 	return Report{Move: m, Nodes: 1, PV: []game.Move{m}}, nil
 }
+
+// SampleChance draws an outcome of the chance node s by its probability.
+func SampleChance(s game.State, rng *rand.Rand) game.Move {
+	outs := s.ChanceOutcomes()
+	x := rng.Float64()
+	for _, o := range outs {
+		if x < o.Prob {
+			return o.Move
+		}
+		x -= o.Prob
+	}
+	return outs[len(outs)-1].Move // rounding left x just above the last outcome
+}

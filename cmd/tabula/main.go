@@ -14,6 +14,9 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games"
 )
 
 // env is what a command may touch: its streams and arguments. Commands get
@@ -21,7 +24,8 @@ import (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	args           []string // after the command name
+	args           []string     // after the command name
+	games          []*game.Info // the registry: games.All() in production
 }
 
 type command struct {
@@ -36,6 +40,7 @@ func commands() map[string]command {
 		"perft":  {"count move sequences to a depth: lines \"perft D N\"", runPerft},
 		"replay": {"check a game record from stdin; print the final position and result", runReplay},
 		"play":   {"play in the terminal: --seats human,bot:easy,...", runPlay},
+		"bench":  {"random playouts per second for every game (or one): numbers on stdout", runBench},
 	}
 }
 
@@ -44,13 +49,13 @@ var errUsage = errors.New("usage")
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	code := run(ctx, games.All(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
 
 // run executes one command line and returns the exit code.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func run(ctx context.Context, registry []*game.Info, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmds := commands()
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout, cmds)
@@ -64,7 +69,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "tabula: unknown command %q (try \"tabula help\")\n", args[0])
 		return 2
 	}
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args[1:]}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args[1:], games: registry}
 	if err := c.run(ctx, e); err != nil {
 		fmt.Fprintf(stderr, "tabula %s: %s\n", args[0], oneLine(err.Error()))
 		if errors.Is(err, errUsage) {

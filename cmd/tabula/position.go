@@ -4,10 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/tabula-games/tabula/game"
-	"github.com/tabula-games/tabula/games"
 )
 
 // gameFlags are the flags every game command shares.
@@ -56,7 +56,7 @@ func (g *gameFlags) gameOptions() game.Options {
 
 // parseGameArgs parses "GAME [flags] [positional...]" with the flags in any
 // place, and returns the game and the remaining positional arguments.
-func parseGameArgs(fs *flag.FlagSet, args []string) (*game.Info, []string, error) {
+func parseGameArgs(e *env, fs *flag.FlagSet, args []string) (*game.Info, []string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -72,19 +72,14 @@ func parseGameArgs(fs *flag.FlagSet, args []string) (*game.Info, []string, error
 	if len(pos) == 0 {
 		return nil, nil, fmt.Errorf("%w: missing GAME (see \"tabula games\")", errUsage)
 	}
-	info, ok := games.ByID(pos[0])
-	if !ok {
-		return nil, nil, fmt.Errorf("unknown game %q (have %s)", pos[0], strings.Join(gameIDs(), ", "))
-	}
-	return info, pos[1:], nil
-}
-
-func gameIDs() []string {
 	var ids []string
-	for _, g := range games.All() {
+	for _, g := range e.games {
+		if g.ID == pos[0] {
+			return g, pos[1:], nil
+		}
 		ids = append(ids, g.ID)
 	}
-	return ids
+	return nil, nil, fmt.Errorf("unknown game %q (have %s)", pos[0], strings.Join(ids, ", "))
 }
 
 // start builds the state the flags describe: the start position or
@@ -109,3 +104,5 @@ func (g *gameFlags) start(info *game.Info) (game.State, error) {
 	}
 	return s, nil
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0)) }

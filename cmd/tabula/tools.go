@@ -8,14 +8,13 @@ import (
 	"strings"
 
 	"github.com/tabula-games/tabula/game"
-	"github.com/tabula-games/tabula/games"
 )
 
 func runGames(_ context.Context, e *env) error {
 	if len(e.args) > 0 {
 		return fmt.Errorf("%w: games takes no arguments", errUsage)
 	}
-	for _, g := range games.All() {
+	for _, g := range e.games {
 		players := strconv.Itoa(g.MinPlayers)
 		if g.MaxPlayers != g.MinPlayers {
 			players = fmt.Sprintf("%d-%d", g.MinPlayers, g.MaxPlayers)
@@ -29,7 +28,7 @@ func runMoves(_ context.Context, e *env) error {
 	fs := newFlagSet("moves")
 	var g gameFlags
 	g.register(fs, true)
-	info, rest, err := parseGameArgs(fs, e.args)
+	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {
 		return err
 	}
@@ -53,7 +52,7 @@ func runPerft(ctx context.Context, e *env) error {
 	fs := newFlagSet("perft")
 	var g gameFlags
 	g.register(fs, true)
-	info, rest, err := parseGameArgs(fs, e.args)
+	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {
 		return err
 	}
@@ -84,7 +83,7 @@ func runReplay(_ context.Context, e *env) error {
 	fs := newFlagSet("replay")
 	var g gameFlags
 	g.register(fs, true)
-	info, rest, err := parseGameArgs(fs, e.args)
+	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,122 @@
+package game_test
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest/race"
+)
+
+func TestSplitRecord(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{"d4 e5", []string{"d4", "e5"}},
+		{"1. d4 e5 2. a7-g1", []string{"d4", "e5", "a7-g1"}},
+		{"1.a1b2 i5h5 2.a5b5", []string{"a1b2", "i5h5", "a5b5"}},
+		{"12... c4xb4", []string{"c4xb4"}},
+		{"d4 # a comment 2. e5\n\te5\r\n", []string{"d4", "e5"}},
+		{"1.", nil},
+		{"+1 -2 3x", []string{"+1", "-2", "3x"}},
+	}
+	for _, tt := range tests {
+		if got := game.SplitRecord(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("SplitRecord(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestPlayAll(t *testing.T) {
+	s, err := race.NewInfo().New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, err := game.PlayAll(s, []string{"+1", "+2", "h", "zz"})
+	var me *game.MoveError
+	if !errors.As(err, &me) || me.Ply != 4 || me.Move != "zz" || !errors.Is(err, game.ErrSyntax) {
+		t.Fatalf("PlayAll error = %v, want a MoveError at ply 4 wrapping ErrSyntax", err)
+	}
+	if got := end.String(); got != "4 0 1 -" {
+		t.Errorf("PlayAll stopped at %q, want the last good state %q", got, "4 0 1 -")
+	}
+	if _, err := game.PlayAll(s, []string{"h"}); !errors.Is(err, game.ErrIllegalMove) {
+		t.Errorf("PlayAll of a chance move at a decision node: %v, want ErrIllegalMove", err)
+	}
+}
+
+func TestOptionsCheck(t *testing.T) {
+	info := &game.Info{
+		ID: "demo", MinPlayers: 2, MaxPlayers: 3, DefaultPlayers: 2, Variants: []string{"a", "b"},
+		Options: []game.OptionSpec{
+			{Name: "cap", Kind: game.Int, Default: "300", Min: 0, Max: 1000},
+			{Name: "strict", Kind: game.Bool, Default: "false"},
+			{Name: "first", Kind: game.Enum, Default: "light", Choices: []string{"light", "dark"}},
+		},
+	}
+	good, err := info.Check(game.Options{Values: map[string]string{"cap": "12", "first": "dark"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if good.Variant != "a" || good.Players != 2 {
+		t.Errorf("defaults not filled in: %+v", good)
+	}
+	if info.IntOption(good, "cap") != 12 || info.BoolOption(good, "strict") || info.EnumOption(good, "first") != "dark" {
+		t.Errorf("option values wrong: %+v", good)
+	}
+	for _, bad := range []game.Options{
+		{Variant: "c"},
+		{Players: 4},
+		{Players: 1},
+		{Values: map[string]string{"nope": "1"}},
+		{Values: map[string]string{"cap": "x"}},
+		{Values: map[string]string{"cap": "1001"}},
+		{Values: map[string]string{"strict": "maybe"}},
+		{Values: map[string]string{"first": "red"}},
+	} {
+		if _, err := info.Check(bad); !errors.Is(err, game.ErrBadOption) {
+			t.Errorf("Check(%+v) = %v, want ErrBadOption", bad, err)
+		}
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	info := &game.Info{PlayerNames: []string{"light", "dark", "green"}}
+	tests := []struct {
+		o       game.Outcome
+		n       int
+		rewards []float64
+		text    string
+	}{
+		{game.Outcome{Winners: []game.Player{1}, Reason: "connection"}, 2, []float64{0, 1}, "dark wins by connection"},
+		{game.Outcome{Reason: "repetition"}, 2, []float64{0.5, 0.5}, "draw by repetition"},
+		{game.Outcome{Winners: []game.Player{0, 2}, Scores: []int{10, 3, 10}, Reason: "score"}, 3, []float64{0.5, 0, 0.5}, "light, green win jointly by score (light 10, dark 3, green 10)"},
+		{game.Outcome{Winners: []game.Player{0}, Reason: "solved"}, 1, []float64{1}, "light wins by solved"},
+	}
+	for _, tt := range tests {
+		for p, want := range tt.rewards {
+			if got := tt.o.Reward(game.Player(p), tt.n); got != want {
+				t.Errorf("%s: Reward(%d) = %v, want %v", tt.text, p, got, want)
+			}
+		}
+		if got := tt.o.Describe(info); got != tt.text {
+			t.Errorf("Describe = %q, want %q", got, tt.text)
+		}
+	}
+	if got := info.PlayerName(5); got != "player 6" {
+		t.Errorf("PlayerName(5) = %q", got)
+	}
+}
+
+func TestParseError(t *testing.T) {
+	err := error(&game.ParseError{Game: "pathagon", What: "move", Input: "z9", Offset: 0, Msg: "bad file"})
+	if !errors.Is(err, game.ErrSyntax) {
+		t.Error("ParseError does not wrap ErrSyntax")
+	}
+	if got, want := err.Error(), `pathagon: move "z9": at offset 0: bad file`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}

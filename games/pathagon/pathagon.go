@@ -1,0 +1,545 @@
+package pathagon
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// The seats. Light connects rank 7 to rank 1, Dark file a to file g (P1).
+const (
+	Light game.Player = 0
+	Dark  game.Player = 1
+)
+
+// Pieces is each player's number of pieces (spec §1).
+const Pieces = 14
+
+// maxPlyCap bounds the plyCap option; 100000 plies is far beyond any real
+// game and keeps the ply counter in an int32.
+const maxPlyCap = 100000
+
+// maxPlyText bounds the ply field of position text for the same reason.
+const maxPlyText = 1 << 30
+
+// Option names (spec §2, §4.4, §6).
+const (
+	OptFirstPlayer      = "firstPlayer"
+	OptOptionalCaptures = "optionalCaptures"
+	OptRepetitionDraw   = "repetitionDraw"
+	OptPlyCap           = "plyCap"
+)
+
+// Outcome reasons beside game.ReasonRepetition and game.ReasonPlyLimit.
+const ReasonConnection = "connection"
+
+// Info describes Pathagon for the registry.
+var Info = newInfo()
+
+func newInfo() *game.Info {
+	info := &game.Info{
+		ID:             "pathagon",
+		Title:          "Pathagon",
+		MinPlayers:     2,
+		MaxPlayers:     2,
+		DefaultPlayers: 2,
+		PlayerNames:    []string{"light", "dark"},
+		Variants:       []string{"standard"},
+		Options: []game.OptionSpec{
+			{Name: OptFirstPlayer, Kind: game.Enum, Default: "light", Choices: []string{"light", "dark"},
+				Doc: "who places the first piece (ruling P2)"},
+			{Name: OptOptionalCaptures, Kind: game.Bool, Default: "false",
+				Doc: "the mover chooses which trapped pieces to remove, possibly none (ruling P3)"},
+			{Name: OptRepetitionDraw, Kind: game.Bool, Default: "true",
+				Doc: "the third occurrence of a position is a draw (ruling P6)"},
+			{Name: OptPlyCap, Kind: game.Int, Default: "300", Min: 0, Max: maxPlyCap,
+				Doc: "the game is drawn when this ply ends without a winner; 0 is off (ruling P6)"},
+		},
+	}
+	info.New = func(o game.Options) (game.State, error) { return newState(info, o) }
+	info.ParsePosition = func(text string, o game.Options) (game.State, error) {
+		return parsePosition(info, text, o)
+	}
+	return info
+}
+
+// New returns the start position for the options (see Info.Options).
+func New(o game.Options) (*State, error) { return newState(Info, o) }
+
+// ParsePosition reads position text (see the package documentation). The
+// position starts a fresh repetition history.
+func ParsePosition(text string, o game.Options) (*State, error) { return parsePosition(Info, text, o) }
+
+// rules are the option values a state plays by.
+type rules struct {
+	optionalCaptures bool
+	repetitionDraw   bool
+	plyCap           int32
+}
+
+func readRules(info *game.Info, o game.Options) (rules, error) {
+	o, err := info.Check(o)
+	if err != nil {
+		return rules{}, err
+	}
+	return rules{
+		optionalCaptures: info.BoolOption(o, OptOptionalCaptures),
+		repetitionDraw:   info.BoolOption(o, OptRepetitionDraw),
+		plyCap:           int32(info.IntOption(o, OptPlyCap)),
+	}, nil
+}
+
+func newState(info *game.Info, o game.Options) (*State, error) {
+	r, err := readRules(info, o)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{info: info, rules: r}
+	s.pos.reserve = [2]int8{Pieces, Pieces}
+	s.pos.last = [2]Cell{NoCell, NoCell}
+	if info.EnumOption(o, OptFirstPlayer) == "dark" {
+		s.pos.toMove = Dark
+	}
+	s.pos.hash = s.pos.fullHash()
+	return s, nil
+}
+
+// result says whether and how the game ended.
+type result uint8
+
+const (
+	inProgress result = iota
+	lightWins
+	darkWins
+	drawRepetition
+	drawPlyLimit
+)
+
+// position is everything a ply changes; Apply saves it whole for Undo.
+type position struct {
+	bb        [2]uint64 // pieces of Light and Dark
+	forbidden uint64    // cells the side to move may not enter (§4.5)
+	hash      uint64
+	ply       int32 // plies played since the start
+	reserve   [2]int8
+	last      [2]Cell // lastRelocated per player (§3)
+	toMove    game.Player
+	result    result
+}
+
+// key is what threefold repetition compares (§6): the board, the side to
+// move, lastRelocated and the forbidden set. Reserves follow from the board.
+type key struct {
+	light, dark, forbidden uint64
+	meta                   uint32
+}
+
+func (p *position) key() key {
+	return key{p.bb[0], p.bb[1], p.forbidden,
+		uint32(p.toMove) | uint32(uint8(p.last[0]))<<8 | uint32(uint8(p.last[1]))<<16}
+}
+
+// history is an immutable list of earlier positions, newest first.
+type history struct {
+	key  key
+	prev *history
+}
+
+// State is a Pathagon position with its repetition history. It implements
+// game.State, game.Mutabler, game.Evaluator and game.Perfter; a copy made by
+// Mutable also implements game.Mutable.
+type State struct {
+	info  *game.Info
+	rules rules
+	pos   position
+	prev  *history   // positions before the ones in undo, newest first
+	undo  []position // Mutable copies only: the position before each Apply
+}
+
+var (
+	_ game.State     = (*State)(nil)
+	_ game.Mutabler  = (*State)(nil)
+	_ game.Mutable   = (*State)(nil)
+	_ game.Evaluator = (*State)(nil)
+	_ game.Perfter   = (*State)(nil)
+)
+
+// Info returns the game's description.
+func (s *State) Info() *game.Info { return s.info }
+
+// NumPlayers is always 2.
+func (s *State) NumPlayers() int { return 2 }
+
+// ToMove is the side to move, or game.NoPlayer once the game is over.
+func (s *State) ToMove() game.Player {
+	if s.pos.result != inProgress {
+		return game.NoPlayer
+	}
+	return s.pos.toMove
+}
+
+// Next is the side whose turn it is or would be, even once the game is over
+// (the "side to move" field of the position text).
+func (s *State) Next() game.Player { return s.pos.toMove }
+
+// Reserve is the number of p's pieces off the board.
+func (s *State) Reserve(p game.Player) int { return int(s.pos.reserve[p&1]) }
+
+// At returns the player whose piece stands on c, or game.NoPlayer.
+func (s *State) At(c Cell) game.Player {
+	switch {
+	case s.pos.bb[Light]&c.bit() != 0:
+		return Light
+	case s.pos.bb[Dark]&c.bit() != 0:
+		return Dark
+	}
+	return game.NoPlayer
+}
+
+// LastRelocated is the cell of the piece p may not relocate this turn, or
+// NoCell.
+func (s *State) LastRelocated(p game.Player) Cell { return s.pos.last[p&1] }
+
+// Forbidden reports whether the side to move may not enter c this ply.
+func (s *State) Forbidden(c Cell) bool { return s.pos.forbidden&c.bit() != 0 }
+
+// Ply is the number of plies played since the start (as far as the
+// position text knows).
+func (s *State) Ply() int { return int(s.pos.ply) }
+
+// Outcome reports the winner by connection or a draw once the game is over.
+func (s *State) Outcome() (game.Outcome, bool) {
+	switch s.pos.result {
+	case lightWins:
+		return game.Outcome{Winners: []game.Player{Light}, Reason: ReasonConnection}, true
+	case darkWins:
+		return game.Outcome{Winners: []game.Player{Dark}, Reason: ReasonConnection}, true
+	case drawRepetition:
+		return game.Outcome{Reason: game.ReasonRepetition}, true
+	case drawPlyLimit:
+		return game.Outcome{Reason: game.ReasonPlyLimit}, true
+	}
+	return game.Outcome{}, false
+}
+
+// ChanceOutcomes is nil: Pathagon has no chance.
+func (s *State) ChanceOutcomes() []game.ChanceOutcome { return nil }
+
+// Hash is a Zobrist hash of the repetition key (board, side to move,
+// lastRelocated, forbidden cells), kept incrementally.
+func (s *State) Hash() uint64 { return s.pos.hash }
+
+// Move encoding: bits 0-5 the target cell, bits 6-11 the origin cell + 1 (0
+// for a placement), bits 12-15 the directions (Dir bits) of the removed
+// pieces, seen from the target.
+const (
+	fromShift = 6
+	capShift  = 12
+	moveBits  = 16
+)
+
+func makeMove(to, from Cell, caps uint8) game.Move {
+	return game.Move(uint64(to) | uint64(from+1)<<fromShift | uint64(caps)<<capShift)
+}
+
+func decode(m game.Move) (to, from Cell, caps uint8) {
+	return Cell(m & 63), Cell(m>>fromShift&63) - 1, uint8(m >> capShift & 15)
+}
+
+// Place returns the placement on to removing the pieces in caps (a Dir
+// mask); with automatic captures caps must be the full trapped set.
+func Place(to Cell, caps uint8) game.Move { return makeMove(to, NoCell, caps) }
+
+// Relocate returns the relocation from-to removing the pieces in caps.
+func Relocate(from, to Cell, caps uint8) game.Move { return makeMove(to, from, caps) }
+
+// LegalMoves appends the legal moves: placements by target cell, or
+// relocations by origin then target; with optionalCaptures each (origin,
+// target) is followed by its capture subsets in increasing mask order.
+func (s *State) LegalMoves(dst []game.Move) []game.Move {
+	p := &s.pos
+	if p.result != inProgress {
+		return dst
+	}
+	me := p.toMove
+	own, opp := p.bb[me], p.bb[me^1]
+	targets := full &^ (own | opp) &^ p.forbidden
+	if p.reserve[me] > 0 {
+		ts := trapSets(own, opp)
+		return s.appendFrom(dst, NoCell, targets, &ts)
+	}
+	movable := own
+	if p.last[me] != NoCell {
+		movable &^= p.last[me].bit()
+	}
+	for ; movable != 0; movable &= movable - 1 {
+		from := Cell(bits.TrailingZeros64(movable))
+		ts := trapSets(own&^from.bit(), opp)
+		dst = s.appendFrom(dst, from, targets, &ts)
+	}
+	return dst
+}
+
+func (s *State) appendFrom(dst []game.Move, from Cell, targets uint64, ts *[4]uint64) []game.Move {
+	for ; targets != 0; targets &= targets - 1 {
+		to := Cell(bits.TrailingZeros64(targets))
+		caps := trappedAt(ts, to)
+		if !s.rules.optionalCaptures || caps == 0 {
+			dst = append(dst, makeMove(to, from, caps))
+			continue
+		}
+		for sub := uint8(0); sub < 16; sub++ {
+			if sub&^caps == 0 {
+				dst = append(dst, makeMove(to, from, sub))
+			}
+		}
+	}
+	return dst
+}
+
+// countMoves is len(s.LegalMoves(nil)) without building the list.
+func (s *State) countMoves() uint64 {
+	p := &s.pos
+	if p.result != inProgress {
+		return 0
+	}
+	me := p.toMove
+	own, opp := p.bb[me], p.bb[me^1]
+	targets := full &^ (own | opp) &^ p.forbidden
+	nt := uint64(bits.OnesCount64(targets))
+	if p.reserve[me] > 0 {
+		if !s.rules.optionalCaptures {
+			return nt
+		}
+		ts := trapSets(own, opp)
+		return nt + extraSubsets(targets, &ts)
+	}
+	movable := own
+	if p.last[me] != NoCell {
+		movable &^= p.last[me].bit()
+	}
+	if !s.rules.optionalCaptures {
+		return uint64(bits.OnesCount64(movable)) * nt
+	}
+	var n uint64
+	for ; movable != 0; movable &= movable - 1 {
+		from := Cell(bits.TrailingZeros64(movable))
+		ts := trapSets(own&^from.bit(), opp)
+		n += nt + extraSubsets(targets, &ts)
+	}
+	return n
+}
+
+// extraSubsets counts, over targets, the capture subsets beyond the first.
+func extraSubsets(targets uint64, ts *[4]uint64) uint64 {
+	var n uint64
+	for t := targets & (ts[N] | ts[W] | ts[E] | ts[S]); t != 0; t &= t - 1 {
+		to := Cell(bits.TrailingZeros64(t))
+		n += 1<<bits.OnesCount8(trappedAt(ts, to)) - 1
+	}
+	return n
+}
+
+// check returns nil when m is legal here, or an error wrapping
+// game.ErrIllegalMove (game.ErrGameOver once the game is over) that says why.
+func (s *State) check(m game.Move) error {
+	p := &s.pos
+	if p.result != inProgress {
+		return fmt.Errorf("pathagon: the game is over: %w", game.ErrGameOver)
+	}
+	illegal := func(format string, args ...any) error {
+		return fmt.Errorf("pathagon: %s: %w", fmt.Sprintf(format, args...), game.ErrIllegalMove)
+	}
+	if m>>moveBits != 0 || m&63 >= NumCells || m>>fromShift&63 > NumCells {
+		return illegal("%#x is not a move", uint64(m))
+	}
+	to, from, caps := decode(m)
+	me := p.toMove
+	own, opp := p.bb[me], p.bb[me^1]
+	switch {
+	case from == NoCell && p.reserve[me] == 0:
+		return illegal("%s has no piece in reserve to place", Info.PlayerName(me))
+	case from != NoCell && p.reserve[me] > 0:
+		return illegal("%s must place while holding %d in reserve", Info.PlayerName(me), p.reserve[me])
+	case from != NoCell && own&from.bit() == 0:
+		return illegal("%s holds no %s piece", from, Info.PlayerName(me))
+	case from != NoCell && from == p.last[me]:
+		return illegal("the piece on %s was relocated last turn", from)
+	case (own|opp)&to.bit() != 0:
+		return illegal("%s is occupied", to)
+	case p.forbidden&to.bit() != 0:
+		return illegal("%s is forbidden this move", to)
+	}
+	if from != NoCell {
+		own &^= from.bit()
+	}
+	ts := trapSets(own, opp)
+	trapped := trappedAt(&ts, to)
+	if caps&^trapped != 0 || (!s.rules.optionalCaptures && caps != trapped) {
+		return illegal("captures %s, but %s traps %s", capString(to, caps), to, capString(to, trapped))
+	}
+	return nil
+}
+
+func capString(to Cell, caps uint8) string {
+	var b uint64
+	for d := N; d <= S; d++ {
+		if caps&(1<<d) != 0 {
+			b |= (to + d.delta()).bit()
+		}
+	}
+	if b == 0 {
+		return "nothing"
+	}
+	return cellsString(b)
+}
+
+// Play returns the state after m; it never changes s.
+func (s *State) Play(m game.Move) (game.State, error) {
+	if err := s.check(m); err != nil {
+		return nil, err
+	}
+	next := &State{info: s.info, rules: s.rules, pos: s.pos, prev: s.chain()}
+	next.pos.apply(m)
+	next.finish()
+	return next, nil
+}
+
+// chain returns the history as seen from a successor of s: every earlier
+// position and s's own.
+func (s *State) chain() *history {
+	return &history{key: s.pos.key(), prev: s.chainWithoutSelf()}
+}
+
+// apply plays a legal move on p and checks whether the mover connected.
+func (p *position) apply(m game.Move) {
+	to, from, caps := decode(m)
+	me, them := p.toMove, p.toMove^1
+	h := p.hash
+	for f := p.forbidden; f != 0; f &= f - 1 {
+		h ^= zForbidden(Cell(bits.TrailingZeros64(f)))
+	}
+	p.forbidden = 0
+	if p.last[me] != NoCell {
+		h ^= zLast(me, p.last[me])
+	}
+	if from == NoCell {
+		p.reserve[me]--
+		p.last[me] = NoCell
+	} else {
+		p.bb[me] &^= from.bit()
+		h ^= zPiece(me, from)
+		p.last[me] = to
+		h ^= zLast(me, to)
+	}
+	p.bb[me] |= to.bit()
+	h ^= zPiece(me, to)
+	for d := N; caps != 0; d, caps = d+1, caps>>1 {
+		if caps&1 == 0 {
+			continue
+		}
+		c := to + d.delta()
+		p.bb[them] &^= c.bit()
+		h ^= zPiece(them, c) ^ zForbidden(c)
+		p.reserve[them]++
+		p.forbidden |= c.bit()
+		if p.last[them] == c { // ruling P7: a captured piece loses its lock
+			h ^= zLast(them, c)
+			p.last[them] = NoCell
+		}
+	}
+	p.toMove = them
+	h ^= zDarkToMove()
+	p.hash = h
+	p.ply++
+	if connected(p.bb[me], me == Light) {
+		p.result = lightWins + result(me)
+	}
+}
+
+// finish applies the house draws (§6) after the win check, in spec order.
+func (s *State) finish() {
+	p := &s.pos
+	if p.result != inProgress {
+		return
+	}
+	if s.rules.repetitionDraw && s.seen(p.key()) >= 2 {
+		p.result = drawRepetition
+		return
+	}
+	if s.rules.plyCap > 0 && p.ply >= s.rules.plyCap {
+		p.result = drawPlyLimit
+	}
+}
+
+// seen counts the earlier occurrences of k.
+func (s *State) seen(k key) int {
+	n := 0
+	for i := len(s.undo) - 1; i >= 0; i-- {
+		if s.undo[i].key() == k {
+			n++
+		}
+	}
+	for h := s.prev; h != nil; h = h.prev {
+		if h.key == k {
+			n++
+		}
+	}
+	return n
+}
+
+// Mutable returns a private copy with the Apply/Undo fast path.
+func (s *State) Mutable() game.Mutable { return s.mutable() }
+
+func (s *State) mutable() *State {
+	return &State{info: s.info, rules: s.rules, pos: s.pos, prev: s.chainWithoutSelf(), undo: make([]position, 0, 64)}
+}
+
+// chainWithoutSelf is the history of s itself, materialised.
+func (s *State) chainWithoutSelf() *history {
+	h := s.prev
+	for i := range s.undo {
+		h = &history{key: s.undo[i].key(), prev: h}
+	}
+	return h
+}
+
+// Apply plays a legal move in place (game.Mutable). Only for copies made by
+// Mutable; m must come from LegalMoves.
+func (s *State) Apply(m game.Move) {
+	s.undo = append(s.undo, s.pos)
+	s.pos.apply(m)
+	s.finish()
+}
+
+// Undo takes back the last Apply.
+func (s *State) Undo() {
+	n := len(s.undo) - 1
+	s.pos = s.undo[n]
+	s.undo = s.undo[:n]
+}
+
+// Perft counts the move sequences of the given depth, with bulk counting
+// at the leaves (game.Perfter).
+func (s *State) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	return s.mutable().perft(depth, make([][]game.Move, depth+1))
+}
+
+func (s *State) perft(depth int, buf [][]game.Move) uint64 {
+	if depth == 1 {
+		return s.countMoves()
+	}
+	moves := s.LegalMoves(buf[depth][:0])
+	buf[depth] = moves
+	var n uint64
+	for _, m := range moves {
+		s.Apply(m)
+		n += s.perft(depth-1, buf)
+		s.Undo()
+	}
+	return n
+}

@@ -1,0 +1,123 @@
+package talat
+
+import (
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// closingCases are boards for the closing check, from cheap to the worst
+// cases found. Diagrams are B01 (black low, white high), ranks 1 to 5.
+var closingCases = []struct {
+	name, board string
+	open        bool
+}{
+	// A full start: a capture is possible at once after two steps; the
+	// prefilter finds a pair in reach, no search needed beyond one node.
+	{"start", "0S30S40S60M30M4/...../...../...../1S31S41S61M31M4", true},
+	// David and Goliath needing other towers to move first (§5, example 3).
+	{"david-goliath", "0S3..../0S40S6.../...../...../1L6....", true},
+	// Closed, but only the exhaustive search can tell: S3 is boxed in for
+	// good while L6 stays on e5, and four white towers below them wander
+	// through every combination of their moves.
+	{"closed-worst", "...../...../1M3.1M41M61L4/0S30S4.../0L30S61L6..", false},
+	// Open, found by a random search for slow boards: many pairs, and the
+	// first capture lies deep in the search order.
+	{"open-deep", "..0S40S60S3/0M6..../...../...../.1L41L31S31M3", true},
+}
+
+func closingBoard(tb testing.TB, d string) *[NumCells]uint8 {
+	tb.Helper()
+	s := mk(tb, false, 0, [3]string{d})
+	return &s.cells[B01]
+}
+
+func TestClosingCases(t *testing.T) {
+	for _, tc := range closingCases {
+		t.Run(tc.name, func(t *testing.T) {
+			open, nodes := boardOpen(B01, closingBoard(t, tc.board))
+			if open != tc.open {
+				t.Fatalf("open = %v, want %v", open, tc.open)
+			}
+			t.Logf("%d nodes", nodes)
+		})
+	}
+}
+
+func BenchmarkBoardOpen(b *testing.B) {
+	for _, tc := range closingCases {
+		cells := closingBoard(b, tc.board)
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				boardOpen(B01, cells)
+			}
+		})
+	}
+}
+
+// midgame plays a fixed game to just after setup and a few moves on.
+func midgame(b *testing.B, variant string, plies int) *State {
+	s, err := Info.New(game.Options{Variant: variant, Values: map[string]string{"firstPlayer": "0"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < plies && s.ToMove() != game.NoPlayer; i++ {
+		ms := s.LegalMoves(nil)
+		if s, err = s.Play(ms[(i*7919)%len(ms)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s.(*State)
+}
+
+func BenchmarkLegalMoves(b *testing.B) {
+	for _, tc := range []struct {
+		name  string
+		plies int
+	}{{"setup", 0}, {"after-setup", 27}, {"midgame", 40}} {
+		s := midgame(b, VariantTalat, tc.plies)
+		buf := make([]game.Move, 0, 128)
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				buf = s.LegalMoves(buf[:0])
+			}
+		})
+	}
+}
+
+func BenchmarkPlay(b *testing.B) {
+	s := midgame(b, VariantTalat, 40)
+	m := s.LegalMoves(nil)[0]
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Play(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkApplyUndo(b *testing.B) {
+	s := midgame(b, VariantTalat, 40)
+	m := s.LegalMoves(nil)[0]
+	mut := s.Mutable()
+	b.ReportAllocs()
+	for b.Loop() {
+		mut.Apply(m)
+		mut.Undo()
+	}
+}
+
+func BenchmarkRandomGame(b *testing.B) {
+	b.ReportAllocs()
+	buf := make([]game.Move, 0, 128)
+	for i := 0; b.Loop(); i++ {
+		s, _ := Info.New(game.Options{Values: map[string]string{"firstPlayer": "0"}})
+		mut := s.(*State).Mutable()
+		for j := 0; mut.ToMove() != game.NoPlayer; j++ {
+			buf = mut.LegalMoves(buf[:0])
+			mut.Apply(buf[(i+j*7919)%len(buf)])
+		}
+	}
+}
