@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { t } from '../app-state';
 import { moveForm, type Move } from '../protocol';
 import type { BoardProps } from './board';
@@ -16,16 +16,20 @@ const full = size * cell + 2 * pad;
  * listed cell puts it there.
  */
 export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
-  const [sel, setSel] = useState<Selection>(noSelection);
-  const [choice, setChoice] = useState<Move[] | null>(null);
+  // A half-made move (a piece picked up, a capture choice open) belongs to
+  // the version it was made in: a new state ends it.
+  const [pick, setPick] = useState<{ version: number; sel: Selection; choice: Move[] | null }>({
+    version: state.version,
+    sel: noSelection,
+    choice: null,
+  });
+  const current = pick.version === state.version;
+  const sel = current ? pick.sel : noSelection;
+  const choice = current ? pick.choice : null;
+  const setSel = (next: Selection) => setPick({ version: state.version, sel: next, choice: null });
+  const setChoice = (moves: Move[] | null) => setPick({ version: state.version, sel, choice: moves });
   const pos = parsePosition(state.position);
   const legal = interactive ? (state.legal ?? []) : [];
-
-  // A new state ends any half-made move.
-  useEffect(() => {
-    setSel(noSelection);
-    setChoice(null);
-  }, [state.version]);
 
   if (!pos) return <pre class="position">{state.position}</pre>;
 
@@ -131,7 +135,6 @@ export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
               type="button"
               key={m.text}
               onClick={() => {
-                setChoice(null);
                 setSel(noSelection);
                 onMove(m.text);
               }}
