@@ -52,7 +52,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no API route %s %s", r.Method, r.URL.Path))
 	})
-	if s.cfg.Assets != nil {
+	switch {
+	case s.cfg.Web != nil:
+		mux.Handle("/", s.cfg.Web)
+	case s.cfg.Assets != nil:
 		mux.Handle("/", spa(s.cfg.Assets))
 	}
 	return mux

@@ -27,6 +27,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"runtime"
 	"strings"
 	"sync"
@@ -57,7 +58,11 @@ type Config struct {
 	Logger *slog.Logger // nil: discard
 	// Random is the source of match IDs and seat tokens; nil: crypto/rand.
 	Random io.Reader
-	// Assets is the web client served at /; nil serves nothing there.
+	// Web serves the web client at / (for example web.Handler()); when nil,
+	// Assets is served with index.html for client routes.
+	Web http.Handler
+	// Assets is the web client's files, used when Web is nil; nil serves
+	// nothing at /.
 	Assets fs.FS
 	// NewAgent makes a bot for a seat spec; nil: ai.FromSpec.
 	NewAgent func(spec string, seed uint64) (ai.Agent, error)
