@@ -40,7 +40,14 @@ describe('parsePosition (§7 position text)', () => {
     expect(p!.forbidden).toEqual(['b4', 'c5']);
   });
 
+  it('accepts the optional ply and repetition fields of games/pathagon', () => {
+    const p = parsePosition('......./......./......./...L.../......./......./....... d 13 14 -,- - 1');
+    expect(p?.cells[cellIndex('d4')]).toBe('L');
+    expect(parsePosition('......./......./......./...L.../......./......./....... d 13 14 -,- - 12 repetition')?.toMove).toBe('D');
+  });
+
   it.each([
+    ['too many fields', '......./......./......./......./......./......./....... l 14 14 -,- - 1 repetition x'],
     ['too few fields', '......./......./......./......./......./......./....... l 14 14 -,-'],
     ['six ranks', '......./......./......./......./......./....... l 14 14 -,- -'],
     ['short rank', '....../......./......./......./......./......./....... l 14 14 -,- -'],

@@ -32,10 +32,14 @@ export function cellIndex(name: string): number {
   return row * size + col;
 }
 
-/** parsePosition reads the six-field position text; null when malformed. */
+/**
+ * parsePosition reads the position text; null when malformed. The spec's
+ * six fields may be followed by the two optional fields games/pathagon adds
+ * (plies played, "repetition"); the board needs neither.
+ */
 export function parsePosition(text: string): Position | null {
   const f = text.trim().split(/\s+/);
-  if (f.length !== 6) return null;
+  if (f.length < 6 || f.length > 8) return null;
   const ranks = f[0]!.split('/');
   if (ranks.length !== size || ranks.some((r) => r.length !== size)) return null;
   const cells: Piece[] = [];
