@@ -135,4 +135,34 @@ describe('pathagon in the browser', () => {
       await watcher.close();
     }
   });
+
+  it('plays every other registered game on the generic board, with clocks', async () => {
+    const games = (await (await fetch(server.url + '/api/games')).json()) as { games: { id: string; bots: string[] | null }[] };
+    const others = games.games.filter((g) => g.id !== 'pathagon' && (g.bots ?? []).length > 0);
+    for (const g of others) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      try {
+        await page.goto(server.url + '/');
+        await page.selectOption('select[name="game"]', g.id);
+        await page.selectOption('select[name="seat"]', '0');
+        await page.selectOption('select[name="time"]', '1'); // 3 min + 2 s
+        await page.click('form.create button[type="submit"]');
+        await page.locator('[data-position]').waitFor();
+        const seats = await page.locator('.player').count();
+        expect(await page.locator('.clock').count()).toBe(seats);
+        // Play the first listed move whenever it is our turn until the bots
+        // have answered: a full round of plies after ours.
+        const deadline = Date.now() + 30_000;
+        while ((await page.locator('.move-list [data-ply]').count()) < seats + 1) {
+          expect(Date.now(), `${g.id}: the bots did not answer`).toBeLessThan(deadline);
+          const first = page.locator('[data-move]').first();
+          if (await first.isVisible()) await first.click();
+          await page.waitForTimeout(200);
+        }
+        await page.screenshot({ path: join(resultsDir, `generic-${g.id}-390.png`), fullPage: true });
+      } finally {
+        await page.close();
+      }
+    }
+  });
 });
