@@ -35,6 +35,8 @@ const startTimeoutMs = 20_000;
 export interface Server {
   url: string;
   stop(): Promise<void>;
+  /** restart stops the server and starts it again on the same port and database; null when TABULA_URL is used. */
+  restart: (() => Promise<void>) | null;
   log(): string;
 }
 
@@ -53,45 +55,58 @@ async function freePort(): Promise<number> {
 /** startServer builds and starts tabula serve, or uses TABULA_URL. */
 export async function startServer(): Promise<Server> {
   const given = process.env.TABULA_URL;
-  if (given) return { url: given.replace(/\/$/, ''), stop: async () => {}, log: () => '' };
+  if (given) return { url: given.replace(/\/$/, ''), stop: async () => {}, restart: null, log: () => '' };
   const dir = mkdtempSync(join(tmpdir(), 'tabula-e2e-'));
   const bin = join(dir, 'tabula');
   await run('go', ['build', '-o', bin, './cmd/tabula'], { cwd: repoRoot, maxBuffer: 16 << 20 });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 't.db')], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-  const deadline = Date.now() + startTimeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`tabula serve exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  let child: ChildProcess;
+  let exited: Promise<void>;
+  const start = async () => {
+    child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 't.db')], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const c = child;
+    exited = new Promise<void>((ok) => c.once('exit', () => ok()));
+    const deadline = Date.now() + startTimeoutMs;
+    for (;;) {
+      if (c.exitCode !== null) throw new Error(`tabula serve exited with ${c.exitCode}:\n${output}`);
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        c.kill('SIGKILL');
+        throw new Error(`tabula serve did not answer /healthz within ${startTimeoutMs} ms:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`tabula serve did not answer /healthz within ${startTimeoutMs} ms:\n${output}`);
+  };
+  const halt = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  };
+  await start();
   return {
     url,
     log: () => output,
+    restart: async () => {
+      await halt();
+      await start();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -165,4 +165,26 @@ describe('pathagon in the browser', () => {
       }
     }
   });
+
+  it('reconnects after a server restart and plays on', async (ctx) => {
+    if (!server.restart) ctx.skip();
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(server.url + '/');
+      await page.selectOption('select[name="game"]', 'pathagon');
+      await page.selectOption('select[name="seat"]', '0');
+      await page.click('form.create button[type="submit"]');
+      await page.locator('[data-cell="b6"].target').click();
+      await waitPlies(page, 2);
+      await server.restart!();
+      // The client notices the drop, reconnects with its token, and the
+      // seat and the record are intact.
+      await page.locator('[data-cell="f2"].target').click({ timeout: 20_000 });
+      await waitPlies(page, 4);
+      expect(await page.getAttribute('[data-cell="b6"]', 'data-piece')).toBe('L');
+      expect(await page.getAttribute('[data-cell="f2"]', 'data-piece')).toBe('L');
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -72,7 +72,8 @@ export function MatchPage({ id }: { id: string }) {
     return <p class="notice">{status === 'closed' ? t('match.connecting') : t('match.loading')}</p>;
   }
 
-  const interactive = canPlay(s, seat, movePending(sync));
+  // While the socket is down a move could not be sent: the board waits.
+  const interactive = status === 'open' && canPlay(s, seat, movePending(sync));
   const Board = boards[s.game] ?? GenericBoard;
   const me = seat !== null && seat >= 0 ? seat : -1;
   // The viewer sits at the bottom; spectators see seat 0 at the bottom.
