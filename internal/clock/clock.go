@@ -69,11 +69,17 @@ func (f *Fake) Now() time.Time {
 }
 
 // AfterFunc schedules fn at Now()+d; it runs (in its own goroutine, like
-// time.AfterFunc) during the Advance that reaches that time.
+// time.AfterFunc) during the Advance that reaches that time, or at once
+// when d <= 0.
 func (f *Fake) AfterFunc(d time.Duration, fn func()) Timer {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	t := &fakeTimer{f: f, at: f.now.Add(d), fn: fn}
+	if d <= 0 {
+		t.done = true
+		go fn()
+		return t
+	}
 	f.timers = append(f.timers, t)
 	return t
 }

@@ -125,4 +125,7 @@ func TestFakeTimers(t *testing.T) {
 	if !f.Now().Equal(t0.Add(time.Second)) {
 		t.Errorf("Now = %v", f.Now())
 	}
+	// A timer already due runs without an Advance, like time.AfterFunc.
+	f.AfterFunc(-time.Second, func() { done <- struct{}{} })
+	<-done
 }

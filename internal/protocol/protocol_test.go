@@ -146,3 +146,13 @@ func TestCodesMatchTable(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkDecode(b *testing.B) {
+	data := []byte(`{"type":"move","id":"c-7f3a-12","version":17,"move":"a7-g1xb4"}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Decode(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -21,8 +21,9 @@ const (
 	// faster than the room commits gets overloaded rather than memory
 	// growing without bound.
 	roomQueue = 128
-	// historySize is how many past updates a room keeps for reconnecting
-	// clients; a client further behind gets a full state.
+	// historySize is how many past events a room keeps for reconnecting
+	// clients (events only, tens of bytes each: full states would cost
+	// megabytes per room); a client further behind gets a full state.
 	historySize = 256
 	// ackMemory is how many command IDs per seat a room remembers for
 	// de-duplication (moves are remembered for ever through the store).
@@ -52,7 +53,7 @@ type room struct {
 	moves    []store.Move
 	clocks   clock.Clocks
 	subs     map[*conn]int // connection → seat (-1 spectator)
-	history  []update      // ring of the last historySize updates, oldest first
+	history  []update      // the last historySize events, oldest first
 	acked    map[int][]ackEntry
 	draw     map[int]bool
 	takeback int
@@ -64,7 +65,7 @@ type room struct {
 
 type update struct {
 	version int64
-	data    []byte
+	event   protocol.Event
 }
 
 type ackEntry struct {
@@ -269,8 +270,14 @@ func (r *room) subscribe(msg subscribe) {
 		r.drop(msg.c)
 		return
 	}
-	for _, u := range missed {
-		if !msg.c.send(u.data) {
+	// The missed updates carry their events; only the last carries the
+	// state, which is the current one.
+	for i, u := range missed {
+		m := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: u.version, Event: &u.event}
+		if i == len(missed)-1 {
+			m.State = r.view()
+		}
+		if !msg.c.send(mustJSON(m)) {
 			r.drop(msg.c)
 			return
 		}
@@ -714,7 +721,7 @@ func (r *room) broadcast(ev protocol.Event) {
 	if len(r.history) >= historySize {
 		r.history = r.history[1:]
 	}
-	r.history = append(r.history, update{r.m.Version, data})
+	r.history = append(r.history, update{r.m.Version, ev})
 	for c := range r.subs {
 		if !c.send(data) {
 			r.drop(c)

@@ -29,7 +29,7 @@ import (
 const testTimeout = 15 * time.Second
 
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *Server
 	http  *httptest.Server
 	db    *sqlite.DB
@@ -41,7 +41,7 @@ type option func(*Config)
 
 // start runs a real server on a random loopback port over a fresh SQLite
 // file in t.TempDir (or path, to reopen one).
-func start(t *testing.T, path string, opts ...option) *harness {
+func start(t testing.TB, path string, opts ...option) *harness {
 	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "tabula.db")
@@ -133,7 +133,7 @@ func (h *harness) twoPlayers(tc protocol.TimeControl) (string, [2]string) {
 
 // client is a test WebSocket client that tracks the match version.
 type client struct {
-	t       *testing.T
+	t       testing.TB
 	ws      *websocket.Conn
 	version int64
 	state   *protocol.State

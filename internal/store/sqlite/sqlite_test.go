@@ -2,14 +2,16 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/tabula-games/tabula/internal/store"
 	"github.com/tabula-games/tabula/internal/store/storetest"
 )
 
-func open(t *testing.T, path string) *DB {
+func open(t testing.TB, path string) *DB {
 	t.Helper()
 	db, err := Open(context.Background(), path)
 	if err != nil {
@@ -53,4 +55,32 @@ func TestReopen(t *testing.T) {
 	if got.Version != 2 || len(moves) != 1 {
 		t.Fatalf("after reopening: version %d, %d moves; want 2, 1", got.Version, len(moves))
 	}
+}
+
+// BenchmarkSave measures durable move commits from parallel matches (the
+// group-commit path): each goroutine plays its own match.
+func BenchmarkSave(b *testing.B) {
+	db := open(b, filepath.Join(b.TempDir(), "tabula.db"))
+	defer db.Close()
+	ctx := context.Background()
+	var n atomic.Int64
+	b.SetParallelism(32) // many matches at once, as on a busy server
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		m := storetest.NewMatch(fmt.Sprintf("m%d", n.Add(1)), 0)
+		if err := db.Create(ctx, m); err != nil {
+			b.Error(err)
+			return
+		}
+		for ply := 1; pb.Next(); ply++ {
+			next := m
+			next.Version++
+			next.Ply++
+			if err := db.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: ply, Text: "d4", At: m.Created}}}); err != nil {
+				b.Error(err)
+				return
+			}
+			m = next
+		}
+	})
 }
