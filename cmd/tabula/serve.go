@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"github.com/tabula-games/tabula/ai"
@@ -35,6 +36,7 @@ func runServe(ctx context.Context, e *env) error {
 	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core)")
 	botTime := fs.Duration("bot-time", time.Second, "thinking time per bot move")
 	verbose := fs.Bool("v", false, "log debug messages")
+	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, for example 127.0.0.1:6060; off when empty")
 	if err := fs.Parse(e.args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
@@ -62,6 +64,16 @@ func runServe(ctx context.Context, e *env) error {
 	defer srv.Close()
 	if _, err := srv.Recover(ctx); err != nil {
 		return err
+	}
+	if *pprofAddr != "" {
+		pl, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			return fmt.Errorf("pprof listen: %w", err)
+		}
+		ps := &http.Server{Handler: profiles(), ReadHeaderTimeout: readHeaderTimeout}
+		go ps.Serve(pl) // ends when the process does
+		defer ps.Close()
+		log.Info("profiles", "addr", pl.Addr().String())
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -93,3 +105,15 @@ func runServe(ctx context.Context, e *env) error {
 }
 
 func botBudget(d time.Duration) ai.Budget { return ai.Budget{Time: d} }
+
+// profiles is the net/http/pprof handlers on a mux of their own, never on
+// the public address.
+func profiles() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
+}
