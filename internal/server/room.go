@@ -101,6 +101,9 @@ type (
 		move    game.Move
 		err     error
 	}
+	// funcMsg runs on the room's goroutine (tests use it to inspect a
+	// room safely).
+	funcMsg func()
 )
 
 // newRoom rebuilds a match from its stored record.
@@ -233,6 +236,8 @@ func (r *room) handle(ctx context.Context, msg any) {
 		r.onTick(ctx)
 	case botResult:
 		r.onBot(ctx, msg)
+	case funcMsg:
+		msg()
 	}
 }
 
