@@ -98,7 +98,9 @@ type Move struct {
 
 // Change is one atomic update of a match: the new match row, based on
 // version Prev, after dropping the moves beyond Truncate (when Truncate >= 0;
-// a takeback) and appending Append.
+// a takeback) and appending Append. Only the fields a match's life changes
+// are written (Seats, Status, Result, Version, Ply, Clock, Rematch,
+// Updated); the rest is fixed at Create.
 type Change struct {
 	Match    Match
 	Prev     int64

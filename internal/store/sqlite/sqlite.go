@@ -66,9 +66,11 @@ const (
 	sqlCreateMatch = `INSERT INTO matches
 		(id, game, variant, players, seed, options, seats, time_control, status, result, version, ply, clock, rematch, created, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// sqlSaveMatch writes the columns a match's life changes; game,
+	// variant, players, seed, options, time control and creation time are
+	// fixed at Create.
 	sqlSaveMatch = `UPDATE matches SET
-		game = ?, variant = ?, players = ?, seed = ?, options = ?, seats = ?, time_control = ?, status = ?,
-		result = ?, version = ?, ply = ?, clock = ?, rematch = ?, created = ?, updated = ?
+		seats = ?, status = ?, result = ?, version = ?, ply = ?, clock = ?, rematch = ?, updated = ?
 		WHERE id = ? AND version = ?`
 	sqlTruncate   = `DELETE FROM moves WHERE match_id = ? AND ply > ?`
 	sqlInsertMove = `INSERT INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id) VALUES (?, ?, ?, ?, ?, ?, ?)`
@@ -267,12 +269,13 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 // version is c.Prev, else store.ErrConflict), the truncation and the new
 // moves. It returns once the change is committed.
 func (db *DB) Save(ctx context.Context, c store.Change) error {
-	row, err := encode(c.Match)
+	row, err := encodeChange(c.Match)
 	if err != nil {
 		return err
 	}
 	return db.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.StmtContext(ctx, db.stmts.saveMatch).ExecContext(ctx, append(row.args()[1:], row.id, c.Prev)...)
+		res, err := tx.StmtContext(ctx, db.stmts.saveMatch).ExecContext(ctx,
+			row.seats, row.status, row.result, row.version, row.ply, row.clock, row.rematch, row.updated, row.id, c.Prev)
 		if err != nil {
 			return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
 		}
@@ -434,6 +437,28 @@ func encode(m store.Match) (row, error) {
 		r.result = sql.NullString{String: js(m.Result), Valid: true}
 	}
 	return r, err
+}
+
+// encodeChange encodes the columns Save writes.
+func encodeChange(m store.Match) (row, error) {
+	r := row{id: m.ID, status: m.Status, version: m.Version, ply: m.Ply, rematch: m.Rematch, updated: m.Updated.UnixMilli()}
+	seats, err := json.Marshal(m.Seats)
+	if err != nil {
+		return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
+	}
+	clock, err := json.Marshal(m.Clock)
+	if err != nil {
+		return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
+	}
+	r.seats, r.clock = string(seats), string(clock)
+	if m.Result != nil {
+		res, err := json.Marshal(m.Result)
+		if err != nil {
+			return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
+		}
+		r.result = sql.NullString{String: string(res), Valid: true}
+	}
+	return r, nil
 }
 
 type scanner interface{ Scan(dest ...any) error }
