@@ -68,12 +68,21 @@ export function MatchPage({ id }: { id: string }) {
     if (s?.rematch && token) saveToken(kv, s.rematch, { seat: -1, token: token.token });
   }, [s?.rematch, token?.token]);
 
+  // The tab title says when it is your move, for players in another tab.
+  const myTurn = status === 'open' && canPlay(s, seat, movePending(sync));
+  useEffect(() => {
+    document.title = myTurn ? `● ${t('match.yourTurn')} — Tabula` : 'Tabula';
+    return () => {
+      document.title = 'Tabula';
+    };
+  }, [myTurn, lang.value]);
+
   if (!s) {
     return <p class="notice">{status === 'closed' ? t('match.connecting') : t('match.loading')}</p>;
   }
 
   // While the socket is down a move could not be sent: the board waits.
-  const interactive = status === 'open' && canPlay(s, seat, movePending(sync));
+  const interactive = myTurn;
   const Board = boards[s.game] ?? GenericBoard;
   const me = seat !== null && seat >= 0 ? seat : -1;
   // The viewer sits at the bottom; spectators see seat 0 at the bottom.
