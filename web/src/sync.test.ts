@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from './protocol';
-import { command, hello, initialSync, movePending, reduce, resend, type Sync } from './sync';
+import { command, hello, initialSync, movePending, reduce, resend, stale, type Sync } from './sync';
 import { state } from './testutil';
 
 function run(s: Sync, ...msgs: ServerMessage[]): { sync: Sync; effects: string[] } {
@@ -78,17 +78,42 @@ describe('reduce', () => {
     expect(effects).toEqual(['resync']);
   });
 
-  it('accepts a welcome without state on reconnect, then the missed updates', () => {
+  it('catches up after a welcome without state: events only, then the state with the last', () => {
     const first = run(initialSync, { type: 'welcome', version: 3, seat: 0, state: state(3) }).sync;
-    const { sync, effects } = run(
-      first,
-      { type: 'welcome', version: 5, seat: 0 },
-      { type: 'update', version: 4, state: state(4) },
-      { type: 'update', version: 5, state: state(5) },
+    let r = run(first, { type: 'welcome', version: 6, seat: 0 }, { type: 'update', version: 4, event: { kind: 'move', seat: 0, move: 'd4' } });
+    expect(r.effects).toEqual([]);
+    expect(r.sync.version).toBe(4);
+    expect(stale(r.sync)).toBe(true);
+    expect(r.sync.state?.version).toBe(3); // still the old state
+    r = run(
+      r.sync,
+      { type: 'update', version: 5, event: { kind: 'move', seat: 1, move: 'a1' } },
+      { type: 'update', version: 6, event: { kind: 'move', seat: 0, move: 'b2' }, state: state(6, { lastMove: 'b2' }) },
     );
+    expect(r.effects).toEqual([]);
+    expect(r.sync.version).toBe(6);
+    expect(r.sync.state?.lastMove).toBe('b2');
+    expect(stale(r.sync)).toBe(false);
+    expect(r.sync.gaps).toBe(0);
+  });
+
+  it('is not catching up after a welcome at the version it holds', () => {
+    const first = run(initialSync, { type: 'welcome', version: 3, seat: 0, state: state(3) }).sync;
+    const { sync, effects } = run(first, { type: 'welcome', version: 3, seat: 0 });
     expect(effects).toEqual([]);
-    expect(sync.version).toBe(5);
-    expect(sync.gaps).toBe(0);
+    expect(stale(sync)).toBe(false);
+  });
+
+  it('resyncs on a gap while catching up', () => {
+    const first = run(initialSync, { type: 'welcome', version: 3, seat: 0, state: state(3) }).sync;
+    const { effects } = run(first, { type: 'welcome', version: 9, seat: 0 }, { type: 'update', version: 5, event: { kind: 'move', seat: 0 } });
+    expect(effects).toEqual(['resync']);
+  });
+
+  it('resyncs on a stateless update that claims to be the last one', () => {
+    const first = run(initialSync, { type: 'welcome', version: 3, seat: 0, state: state(3) }).sync;
+    const { effects } = run(first, { type: 'welcome', version: 4, seat: 0 }, { type: 'update', version: 4, event: { kind: 'move', seat: 0 } });
+    expect(effects).toEqual(['resync']);
   });
 
   it('matches acks and errors to pending commands', () => {

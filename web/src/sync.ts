@@ -24,6 +24,13 @@ export interface Sync {
   lastEvent: MatchEvent | null;
   /** How many updates were skipped over in gaps (for diagnostics). */
   gaps: number;
+  /**
+   * While catching up after a welcome without state: the version the
+   * welcome announced. The missed updates replayed up to it carry only
+   * their events, the last one the current state (docs/protocol.md,
+   * "Versions and reconnecting"); until it arrives the state is stale.
+   */
+  catchUpTo: number | null;
 }
 
 export type Effect =
@@ -34,7 +41,7 @@ export type Effect =
   /** A command was applied. */
   | { kind: 'acked'; command: Pending };
 
-export const initialSync: Sync = { state: null, version: -1, seat: null, pending: [], lastEvent: null, gaps: 0 };
+export const initialSync: Sync = { state: null, version: -1, seat: null, pending: [], lastEvent: null, gaps: 0, catchUpTo: null };
 
 export interface Step {
   sync: Sync;
@@ -47,25 +54,33 @@ export function reduce(s: Sync, msg: ServerMessage): Step {
     case 'welcome': {
       const seat = msg.seat ?? -1;
       if (msg.state) {
-        return { sync: { ...s, seat, state: msg.state, version: msg.state.version, lastEvent: null }, effects: [] };
+        return {
+          sync: { ...s, seat, state: msg.state, version: msg.state.version, lastEvent: null, catchUpTo: null },
+          effects: [],
+        };
       }
       // No state: the missed updates follow. That only works from a state we
       // hold; without one, ask again for a full state.
       if (!s.state) {
-        return { sync: { ...s, seat }, effects: [{ kind: 'resync', reason: 'welcome without state' }] };
+        return { sync: { ...s, seat, catchUpTo: null }, effects: [{ kind: 'resync', reason: 'welcome without state' }] };
       }
-      return { sync: { ...s, seat }, effects: [] };
+      return { sync: { ...s, seat, catchUpTo: msg.version > s.version ? msg.version : null }, effects: [] };
     }
     case 'update': {
       const v = msg.version;
       if (v <= s.version) return { sync: s, effects: [] }; // already applied (resent after a reconnect)
       if (!msg.state) {
-        // The client never runs rules, so an event alone cannot advance the state.
+        // A replayed update before the last one: the event alone, in order.
+        if (s.catchUpTo !== null && v === s.version + 1 && v < s.catchUpTo) {
+          return { sync: { ...s, version: v, lastEvent: msg.event ?? null }, effects: [] };
+        }
+        // Anything else without a state is a gap the client cannot fill: it
+        // never runs rules, so an event alone cannot advance the state.
         return { sync: s, effects: [{ kind: 'resync', reason: `update ${v} without state` }] };
       }
       const skipped = s.state && v > s.version + 1 ? v - s.version - 1 : 0;
       return {
-        sync: { ...s, state: msg.state, version: v, lastEvent: msg.event ?? null, gaps: s.gaps + skipped },
+        sync: { ...s, state: msg.state, version: v, lastEvent: msg.event ?? null, gaps: s.gaps + skipped, catchUpTo: null },
         effects: [],
       };
     }
@@ -130,6 +145,11 @@ export function resend(s: Sync): { sync: Sync; msgs: ClientMessage[]; dropped: P
     return m;
   });
   return { sync: { ...s, pending: keep }, msgs, dropped };
+}
+
+/** stale reports whether the state lags behind the events received (catching up after a reconnect). */
+export function stale(s: Sync): boolean {
+  return s.catchUpTo !== null;
 }
 
 /** movePending reports whether a move command is in flight (the board waits for it). */

@@ -11,7 +11,7 @@ import { errorText, has, seatName } from '../i18n';
 import { canPlay, otherOffers, rounds, verdict } from '../match-model';
 import type { CommandType, MatchState } from '../protocol';
 import { href } from '../router';
-import { movePending, type Sync, initialSync } from '../sync';
+import { initialSync, movePending, stale, type Sync } from '../sync';
 import { loadToken, saveToken } from '../tokens';
 
 /** The clock display refreshes ten times a second, enough for tenths. */
@@ -69,7 +69,7 @@ export function MatchPage({ id }: { id: string }) {
   }, [s?.rematch, token?.token]);
 
   // The tab title says when it is your move, for players in another tab.
-  const myTurn = status === 'open' && canPlay(s, seat, movePending(sync));
+  const myTurn = status === 'open' && !stale(sync) && canPlay(s, seat, movePending(sync));
   useEffect(() => {
     document.title = myTurn ? `● ${t('match.yourTurn')} — Tabula` : 'Tabula';
     return () => {
