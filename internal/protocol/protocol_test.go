@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"reflect"
 	"strings"
@@ -153,6 +154,19 @@ func BenchmarkDecode(b *testing.B) {
 	for b.Loop() {
 		if _, err := Decode(data); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestDocListsEveryCode keeps docs/protocol.md's error table current.
+func TestDocListsEveryCode(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/protocol.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range Codes() {
+		if !strings.Contains(string(doc), fmt.Sprintf("| `%s` | %d |", c, c.HTTPStatus())) {
+			t.Errorf("docs/protocol.md has no row for code %s (HTTP %d)", c, c.HTTPStatus())
 		}
 	}
 }
