@@ -27,6 +27,16 @@ func TestPathagonFullGame(t *testing.T) {
 			t.Fatalf("placement %+v: want only To, equal to the text", m)
 		}
 	}
+	// An illegal move (a placement on an occupied cell) is refused with
+	// its code and changes nothing.
+	wantAck(t, p[0].do(protocol.TypeMove, "d4"))
+	p[1].untilVersion(p[0].version)
+	before := p[1].state.Position
+	wantCode(t, p[1].do(protocol.TypeMove, "d4"), protocol.CodeIllegalMove)
+	wantCode(t, p[1].do(protocol.TypeMove, "z9"), protocol.CodeSyntax)
+	if st := h.srv.mustSnap(t, id); st.Position != before || st.Version != p[1].version {
+		t.Fatalf("after refused moves: %q v%d, want %q v%d", st.Position, st.Version, before, p[1].version)
+	}
 	relocations := 0
 	for ply := 0; p[0].state.Status == protocol.StatusLive; ply++ {
 		if ply > 100 {
@@ -58,4 +68,14 @@ func TestPathagonFullGame(t *testing.T) {
 		t.Fatalf("moves %v replay to %v (%v), want %q", final.Moves, st, err, final.Position)
 	}
 	t.Logf("%d plies, %d relocations, %s", len(final.Moves), relocations, final.Result.Text)
+}
+
+// mustSnap returns the published state of a live match.
+func (s *Server) mustSnap(t *testing.T, id string) *protocol.State {
+	t.Helper()
+	r, err := s.room(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.snap.Load()
 }
