@@ -40,6 +40,7 @@ func commands() map[string]command {
 		"perft":  {"count move sequences to a depth: lines \"perft D N\"", runPerft},
 		"replay": {"check a game record from stdin; print the final position and result", runReplay},
 		"play":   {"play in the terminal: --seats human,bot:easy,...", runPlay},
+		"serve":  {"run the game server and web client: [--addr 127.0.0.1:8080] [--db tabula.db]", runServe},
 		"bench":  {"random playouts per second for every game (or one): numbers on stdout", runBench},
 		"engine": {"speak the engine protocol on stdin/stdout (docs/engine.md)", runEngine},
 		"match":  {"play agent A against agent B: score, Elo, SPRT", runMatch},

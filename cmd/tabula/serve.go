@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"time"
+
+	"github.com/tabula-games/tabula/ai"
+	"github.com/tabula-games/tabula/internal/server"
+	"github.com/tabula-games/tabula/internal/store/sqlite"
+	"github.com/tabula-games/tabula/web"
+)
+
+const (
+	// shutdownGrace is how long a SIGINT/SIGTERM waits for HTTP requests
+	// in flight before closing everything.
+	shutdownGrace = 10 * time.Second
+	// readHeaderTimeout stops clients that open connections and send
+	// nothing from holding them.
+	readHeaderTimeout = 10 * time.Second
+)
+
+// runServe is "tabula serve [--addr 127.0.0.1:8080] [--db PATH]": the game
+// server with the web client, on SQLite. It prints "listening on
+// http://ADDR" on stdout once it accepts connections, and stops gracefully
+// on SIGINT or SIGTERM.
+func runServe(ctx context.Context, e *env) error {
+	fs := newFlagSet("serve")
+	addr := fs.String("addr", "127.0.0.1:8080", "listen address (port 0: any free port)")
+	dbPath := fs.String("db", "tabula.db", "SQLite database file, created if missing")
+	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core)")
+	botTime := fs.Duration("bot-time", time.Second, "thinking time per bot move")
+	verbose := fs.Bool("v", false, "log debug messages")
+	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, for example 127.0.0.1:6060; off when empty")
+	if err := fs.Parse(e.args); err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+
+	db, err := sqlite.Open(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	srv, err := server.New(server.Config{
+		Games: e.games, Store: db, Logger: log, Web: web.Handler(),
+		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime),
+	})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	if _, err := srv.Recover(ctx); err != nil {
+		return err
+	}
+	if *pprofAddr != "" {
+		pl, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			return fmt.Errorf("pprof listen: %w", err)
+		}
+		ps := &http.Server{Handler: profiles(), ReadHeaderTimeout: readHeaderTimeout}
+		go ps.Serve(pl) // ends when the process does
+		defer ps.Close()
+		log.Info("profiles", "addr", pl.Addr().String())
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: readHeaderTimeout, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }() // ends with Shutdown below
+	if !web.Built() {
+		log.Warn("the web client is not built (npm run build in web/); serving the placeholder page")
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "db", *dbPath, "games", len(e.games))
+	fmt.Fprintf(e.stdout, "listening on http://%s\n", ln.Addr())
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
+	defer cancel()
+	err = hs.Shutdown(sctx) // stops accepting, waits for lobby requests
+	srv.Close()             // then closes the WebSockets, which Shutdown does not track
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+func botBudget(d time.Duration) ai.Budget { return ai.Budget{Time: d} }
+
+// profiles is the net/http/pprof handlers on a mux of their own, never on
+// the public address.
+func profiles() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
+}

@@ -1,0 +1,305 @@
+// Command loadtest drives a running Tabula server with many concurrent
+// matches over WebSocket and reports moves per second and the move
+// round-trip latency (from sending a move to its ack, which the server sends
+// only after the move is committed to its database).
+//
+// Each match seats one load client (a human seat) against the server's
+// "random" bot; the client moves once per second (-interval) when it is its
+// turn, at a random phase, choosing a random legal move from the last state.
+// A finished match is replaced by a new one. Run the server in its own
+// process (each process has its own file-descriptor limit):
+//
+//	go build -o /tmp/tabula ./cmd/tabula
+//	/tmp/tabula serve --addr 127.0.0.1:8181 --db /tmp/load.db &
+//	go run ./internal/loadtest -url http://127.0.0.1:8181 -games 1000 -duration 30s
+//
+// It is not part of the test run: it takes the whole machine for its budget.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/tabula-games/tabula/internal/protocol"
+)
+
+// setupConcurrency bounds matches being created and connected at once, so
+// the setup does not itself look like a denial of service.
+const setupConcurrency = 64
+
+func main() {
+	url := flag.String("url", "http://127.0.0.1:8181", "server URL")
+	games := flag.Int("games", 100, "concurrent matches")
+	duration := flag.Duration("duration", 30*time.Second, "measuring time after setup (the budget)")
+	interval := flag.Duration("interval", time.Second, "time between a client's moves")
+	gameID := flag.String("game", "pathagon", "game to play")
+	flag.Parse()
+	if err := run(*url, *gameID, *games, *duration, *interval); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+}
+
+type stats struct {
+	mu        sync.Mutex
+	latencies []time.Duration
+	errors    map[string]int
+	moves     atomic.Int64
+	restarts  atomic.Int64
+}
+
+func (s *stats) fail(what string) {
+	s.mu.Lock()
+	s.errors[what]++
+	s.mu.Unlock()
+}
+
+func run(url, gameID string, games int, duration, interval time.Duration) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st := &stats{errors: map[string]int{}}
+	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = setupConcurrency
+
+	// Setup: create and connect every match.
+	t0 := time.Now()
+	players := make([]*player, games)
+	sem := make(chan struct{}, setupConcurrency)
+	var wg sync.WaitGroup
+	var setupErr atomic.Value
+	for i := range players {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			p, err := newPlayer(ctx, url, gameID)
+			if err != nil {
+				setupErr.Store(err)
+				return
+			}
+			players[i] = p
+		})
+	}
+	wg.Wait()
+	if err, ok := setupErr.Load().(error); ok {
+		return fmt.Errorf("setup: %w", err)
+	}
+	fmt.Printf("setup: %d matches connected in %v\n", games, time.Since(t0).Round(time.Millisecond))
+	before := serverMoves(url)
+
+	// Measure.
+	mctx, mcancel := context.WithTimeout(ctx, duration)
+	defer mcancel()
+	start := time.Now()
+	for _, p := range players {
+		wg.Go(func() { play(mctx, p, url, gameID, interval, st) })
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	after := serverMoves(url)
+
+	lat := st.latencies
+	slices.Sort(lat)
+	q := func(f float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(f*float64(len(lat))))]
+	}
+	fmt.Printf("games=%d duration=%v client_moves=%d (%.0f/s) server_moves=%.0f (%.0f/s, bot replies included) restarts=%d\n",
+		games, elapsed.Round(time.Millisecond), st.moves.Load(), float64(st.moves.Load())/elapsed.Seconds(),
+		after-before, (after-before)/elapsed.Seconds(), st.restarts.Load())
+	fmt.Printf("move round trip: p50=%v p90=%v p99=%v max=%v\n", q(0.5).Round(10*time.Microsecond), q(0.9).Round(10*time.Microsecond),
+		q(0.99).Round(10*time.Microsecond), q(1).Round(10*time.Microsecond))
+	if len(st.errors) > 0 {
+		fmt.Printf("errors: %v\n", st.errors)
+	}
+	return nil
+}
+
+// serverMoves reads tabula_moves_total from /metrics (-1 if unavailable).
+func serverMoves(url string) float64 {
+	resp, err := http.Get(url + "/metrics")
+	if err != nil {
+		return -1
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "tabula_moves_total "); ok {
+			var f float64
+			fmt.Sscan(v, &f)
+			return f
+		}
+	}
+	return -1
+}
+
+// player is one load client: one human seat against the server's bot.
+type player struct {
+	ws     *websocket.Conn
+	latest atomic.Pointer[[]byte] // the last update or welcome, raw
+	acks   chan time.Time
+	done   chan struct{}
+}
+
+// lightState is the part of a State the client reads.
+type lightState struct {
+	Version int64  `json:"version"`
+	Status  string `json:"status"`
+	ToMove  int    `json:"toMove"`
+	Legal   []struct {
+		Text string `json:"text"`
+	} `json:"legal"`
+}
+
+func newPlayer(ctx context.Context, url, gameID string) (*player, error) {
+	zero := 0
+	body, _ := json.Marshal(protocol.CreateRequest{Game: gameID, Join: &zero,
+		Seats: []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatBot, Bot: "random"}}})
+	resp, err := http.Post(url+"/api/matches", "application/json", bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		return nil, fmt.Errorf("create: %s", resp.Status)
+	}
+	var created protocol.CreateResponse
+	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil {
+		return nil, err
+	}
+	ws, _, err := websocket.Dial(ctx, strings.Replace(url, "http", "ws", 1)+"/ws/matches/"+created.Match.ID, nil)
+	if err != nil {
+		return nil, err
+	}
+	ws.SetReadLimit(1 << 20)
+	p := &player{ws: ws, acks: make(chan time.Time, 4), done: make(chan struct{})}
+	hello, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeHello, Token: created.Token})
+	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
+		return nil, err
+	}
+	go p.read(ctx) // until the connection closes
+	return p, nil
+}
+
+var (
+	ackPrefix   = []byte(`{"type":"ack"`)
+	errPrefix   = []byte(`{"type":"error"`)
+	stateMarker = []byte(`"state":`)
+)
+
+func (p *player) read(ctx context.Context) {
+	defer close(p.done)
+	for {
+		_, data, err := p.ws.Read(ctx)
+		if err != nil {
+			return
+		}
+		switch {
+		case bytes.HasPrefix(data, ackPrefix), bytes.HasPrefix(data, errPrefix):
+			select {
+			case p.acks <- time.Now():
+			default:
+			}
+		case bytes.Contains(data, stateMarker):
+			p.latest.Store(&data)
+		}
+	}
+}
+
+func (p *player) close() {
+	p.ws.Close(websocket.StatusNormalClosure, "")
+}
+
+func (p *player) state() (lightState, error) {
+	var msg struct {
+		State lightState `json:"state"`
+	}
+	raw := p.latest.Load()
+	if raw == nil {
+		return lightState{}, errors.New("no state yet")
+	}
+	err := json.Unmarshal(*raw, &msg)
+	return msg.State, err
+}
+
+// play moves once per interval when it is the client's turn, until ctx
+// ends; a finished match is replaced. It closes the connection at the end.
+func play(ctx context.Context, p *player, url, gameID string, interval time.Duration, st *stats) {
+	defer func() { p.close() }()
+	rng := rand.New(rand.NewPCG(rand.Uint64(), 0))
+	select {
+	case <-time.After(time.Duration(rng.Int64N(int64(interval)))):
+	case <-ctx.Done():
+		return
+	}
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	var local []time.Duration
+	defer func() {
+		st.mu.Lock()
+		st.latencies = append(st.latencies, local...)
+		st.mu.Unlock()
+	}()
+	n := 0
+	for {
+		s, err := p.state()
+		switch {
+		case err != nil:
+			st.fail("no state")
+		case s.Status != protocol.StatusLive:
+			np, err := newPlayer(ctx, url, gameID)
+			if err != nil {
+				if ctx.Err() == nil {
+					st.fail("restart")
+				}
+				return
+			}
+			p.close()
+			p = np
+			st.restarts.Add(1)
+		case s.ToMove == 0 && len(s.Legal) > 0:
+			n++
+			msg, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeMove, ID: fmt.Sprint("m", n), Version: s.Version,
+				Move: s.Legal[rng.IntN(len(s.Legal))].Text})
+			sent := time.Now()
+			if err := p.ws.Write(ctx, websocket.MessageText, msg); err != nil {
+				if ctx.Err() == nil {
+					st.fail("write")
+				}
+				return
+			}
+			select {
+			case at := <-p.acks:
+				local = append(local, at.Sub(sent))
+				st.moves.Add(1)
+			case <-p.done:
+				st.fail("connection closed")
+				return
+			case <-ctx.Done():
+				return
+			}
+		default:
+			// The bot has not answered yet; try at the next tick.
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return
+		}
+	}
+}

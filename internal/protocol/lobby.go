@@ -1,0 +1,119 @@
+package protocol
+
+// GameInfo describes a game the server plays (GET /api/games).
+type GameInfo struct {
+	ID             string       `json:"id"`
+	Title          string       `json:"title"`
+	MinPlayers     int          `json:"minPlayers"`
+	MaxPlayers     int          `json:"maxPlayers"`
+	DefaultPlayers int          `json:"defaultPlayers"`
+	PlayerNames    []string     `json:"playerNames"`
+	Variants       []string     `json:"variants"`
+	Options        []OptionSpec `json:"options"`
+	Bots           []string     `json:"bots"` // bot specs a seat may name
+}
+
+// OptionSpec is one typed option of a game.
+type OptionSpec struct {
+	Name    string   `json:"name"`
+	Kind    string   `json:"kind"` // "bool", "int" or "enum"
+	Default string   `json:"default"`
+	Choices []string `json:"choices,omitempty"`
+	Min     int      `json:"min,omitempty"`
+	Max     int      `json:"max,omitempty"`
+	Doc     string   `json:"doc,omitempty"`
+}
+
+// TimeControl is a match's time control. Kind "none" has no clock; Fischer
+// gives each seat BaseMs and adds IncrementMs after each of its moves;
+// correspondence gives Days per move.
+type TimeControl struct {
+	Kind        string `json:"kind"`
+	BaseMs      int64  `json:"baseMs,omitempty"`
+	IncrementMs int64  `json:"incrementMs,omitempty"`
+	Days        int    `json:"days,omitempty"`
+}
+
+// SeatSpec says who sits in a seat at creation: an open human seat or a bot.
+type SeatSpec struct {
+	Kind string `json:"kind"`          // SeatHuman or SeatBot
+	Bot  string `json:"bot,omitempty"` // bot spec, for example "random"
+}
+
+// CreateRequest is the body of POST /api/matches.
+type CreateRequest struct {
+	Game    string            `json:"game"`
+	Variant string            `json:"variant,omitempty"`
+	Players int               `json:"players,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+	// Seats has one entry per seat; empty means every seat an open human
+	// seat.
+	Seats       []SeatSpec  `json:"seats,omitempty"`
+	TimeControl TimeControl `json:"timeControl"`
+	// Join, when set, takes that (human) seat for the creator at once.
+	Join *int `json:"join,omitempty"`
+}
+
+// JoinResponse answers POST /api/matches/{id}/join and carries the seat
+// secret: the only proof of holding the seat. The server stores only its
+// hash, so a lost token cannot be recovered.
+type JoinResponse struct {
+	Match string `json:"match"`
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+// JoinRequest is the body of POST /api/matches/{id}/join; a nil Seat takes
+// the first open human seat.
+type JoinRequest struct {
+	Seat *int `json:"seat,omitempty"`
+}
+
+// CreateResponse answers POST /api/matches.
+type CreateResponse struct {
+	Match Summary `json:"match"`
+	// Seat and Token are set when the request asked to join a seat.
+	Seat  *int   `json:"seat,omitempty"`
+	Token string `json:"token,omitempty"`
+}
+
+// Summary is a match in lists (GET /api/matches).
+type Summary struct {
+	ID          string      `json:"id"`
+	Game        string      `json:"game"`
+	Variant     string      `json:"variant"`
+	Players     int         `json:"players"`
+	Status      string      `json:"status"`
+	Seats       []Seat      `json:"seats"`
+	TimeControl TimeControl `json:"timeControl"`
+	Ply         int         `json:"ply"`
+	Result      *Result     `json:"result,omitempty"`
+	Created     int64       `json:"created"` // Unix milliseconds
+	Updated     int64       `json:"updated"`
+}
+
+// MatchList is the body of GET /api/matches.
+type MatchList struct {
+	Matches []Summary `json:"matches"`
+}
+
+// GameList is the body of GET /api/games.
+type GameList struct {
+	Games []GameInfo `json:"games"`
+}
+
+// Record is a match exported as JSON (GET /api/matches/{id}/record.json).
+type Record struct {
+	Summary
+	Options  map[string]string `json:"options,omitempty"`
+	Moves    []RecordMove      `json:"moves"`
+	Position string            `json:"position"` // the final (current) position
+}
+
+// RecordMove is one move of a Record.
+type RecordMove struct {
+	Ply     int    `json:"ply"` // 1-based
+	Text    string `json:"text"`
+	At      int64  `json:"at"`                // Unix milliseconds
+	ClockMs *int64 `json:"clockMs,omitempty"` // mover's time left after the move
+}

@@ -1,0 +1,316 @@
+// Package protocol defines Tabula's wire format: the JSON messages exchanged
+// over the lobby API and the match WebSocket, and the stable error codes the
+// server answers with. docs/protocol.md describes the same vocabulary for the
+// web client; the error codes come from one table, errors.json, which both
+// sides read (Go through go generate, the web client by importing the JSON).
+package protocol
+
+//go:generate go run ./gen
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// MaxMessageBytes is the largest client message the server reads: the
+// biggest legitimate command (a move with a long capture list, a token) is
+// well under 1 KiB, so 4 KiB leaves room without letting a client make the
+// server buffer megabytes.
+const MaxMessageBytes = 4096
+
+// Client message types, the "type" field of a ClientMessage.
+const (
+	TypeHello           = "hello"            // first message: token (optional) and since (optional)
+	TypeMove            = "move"             // play Move, based on Version
+	TypeResign          = "resign"           // the seat resigns
+	TypeOfferDraw       = "offer-draw"       // offer (or accept, if the others offered) a draw
+	TypeAcceptDraw      = "accept-draw"      // accept the pending draw offer
+	TypeDeclineDraw     = "decline-draw"     // decline the pending draw offer
+	TypeOfferTakeback   = "offer-takeback"   // ask to take back the last move
+	TypeAcceptTakeback  = "accept-takeback"  // accept the pending takeback request
+	TypeDeclineTakeback = "decline-takeback" // decline the pending takeback request
+	TypeAbort           = "abort"            // end the match without result before the first move
+	TypeRematch         = "rematch"          // offer (or accept) a rematch after the end
+	TypePing            = "ping"             // keep-alive; the server answers pong
+)
+
+// Server message types, the "type" field of a ServerMessage.
+const (
+	TypeWelcome = "welcome" // answer to hello: the seat, and a State unless updates follow
+	TypeUpdate  = "update"  // an Event and the State after it
+	TypeAck     = "ack"     // the command ID was applied (durably) at Version
+	TypeError   = "error"   // the command ID failed with Error
+	TypePong    = "pong"    // answer to ping
+)
+
+// commandTypes are the client types that change the match and so must carry
+// a Version and an ID.
+var commandTypes = map[string]bool{
+	TypeMove: true, TypeResign: true, TypeOfferDraw: true, TypeAcceptDraw: true,
+	TypeDeclineDraw: true, TypeOfferTakeback: true, TypeAcceptTakeback: true,
+	TypeDeclineTakeback: true, TypeAbort: true, TypeRematch: true,
+}
+
+// IsCommand reports whether t is a client message type that acts on the
+// match (everything but hello and ping).
+func IsCommand(t string) bool { return commandTypes[t] }
+
+// ClientMessage is any message from a client on the match WebSocket.
+type ClientMessage struct {
+	Type string `json:"type"`
+	// ID is chosen by the client, unique per seat (a UUID or a counter
+	// with a random prefix); a command resent with the same ID is applied
+	// once and answered with the same ack.
+	ID string `json:"id,omitempty"`
+	// Version is the match version the command was based on.
+	Version int64 `json:"version"`
+	// Token is the seat secret (hello only); empty to watch.
+	Token string `json:"token,omitempty"`
+	// Since is the last version the client has seen (hello only); nil asks
+	// for a full State.
+	Since *int64 `json:"since,omitempty"`
+	// Move is the move in the game's notation (move only).
+	Move string `json:"move,omitempty"`
+}
+
+// maxIDBytes bounds command IDs: the server keeps recent IDs per seat, and a
+// UUID is 36 bytes.
+const maxIDBytes = 64
+
+// Decode parses one client message. Errors are *Error values with code
+// bad-json, unknown-type, too-large or bad-request.
+func Decode(data []byte) (ClientMessage, error) {
+	var m ClientMessage
+	if len(data) > MaxMessageBytes {
+		return m, Errorf(CodeTooLarge, "message of %d bytes, limit %d", len(data), MaxMessageBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return ClientMessage{}, Errorf(CodeBadJSON, "%v", err)
+	}
+	if dec.More() {
+		return ClientMessage{}, Errorf(CodeBadJSON, "trailing data after the message")
+	}
+	switch {
+	case m.Type == TypeHello:
+		if m.Since != nil && *m.Since < 0 {
+			return m, Errorf(CodeBadRequest, "since %d is negative", *m.Since)
+		}
+	case m.Type == TypePing:
+	case IsCommand(m.Type):
+		if m.ID == "" {
+			return m, Errorf(CodeBadRequest, "%s needs an id", m.Type)
+		}
+		if m.Version < 0 {
+			return m, Errorf(CodeBadRequest, "version %d is negative", m.Version)
+		}
+		if m.Type == TypeMove && m.Move == "" {
+			return m, Errorf(CodeBadRequest, "move needs a move")
+		}
+	case m.Type == "":
+		return m, Errorf(CodeBadJSON, "message has no type")
+	default:
+		return m, Errorf(CodeUnknownType, "unknown message type %q", m.Type)
+	}
+	if len(m.ID) > maxIDBytes {
+		return m, Errorf(CodeBadRequest, "id longer than %d bytes", maxIDBytes)
+	}
+	return m, nil
+}
+
+// ServerMessage is any message from the server on the match WebSocket.
+type ServerMessage struct {
+	Type string `json:"type"`
+	// ID echoes the command an ack or error answers.
+	ID string `json:"id,omitempty"`
+	// Version is the match version after the update, at the ack, or the
+	// current version for welcome and error.
+	Version int64 `json:"version"`
+	// Seat is the connection's seat in a welcome; -1 for a spectator.
+	Seat *int `json:"seat,omitempty"`
+	// Event says what changed (update only).
+	Event *Event `json:"event,omitempty"`
+	// State is the full match state (update; welcome unless missed updates
+	// follow it).
+	State *State `json:"state,omitempty"`
+	// Error is set for type error.
+	Error *Error `json:"error,omitempty"`
+}
+
+// Event kinds, the Kind of an Event.
+const (
+	EventCreated         = "created"
+	EventJoined          = "joined"
+	EventMove            = "move"
+	EventResign          = "resign"
+	EventDrawOffered     = "draw-offered"
+	EventDrawDeclined    = "draw-declined"
+	EventDraw            = "draw" // agreed
+	EventTakebackOffered = "takeback-offered"
+	EventTakebackDecline = "takeback-declined"
+	EventTakeback        = "takeback"
+	EventAbort           = "abort"
+	EventTimeout         = "timeout"
+	EventRematchOffered  = "rematch-offered"
+	EventRematch         = "rematch" // a new match was created: State.Rematch
+)
+
+// Event is one change to a match. Every event increments the version by one.
+type Event struct {
+	Kind string `json:"kind"`
+	Seat int    `json:"seat"`           // the seat that acted, -1 for the server (timeout)
+	Move string `json:"move,omitempty"` // the move played or taken back
+}
+
+// Match statuses, the Status of a State or Summary.
+const (
+	StatusWaiting  = "waiting"  // some human seat is still open
+	StatusLive     = "live"     // every seat is taken, the game is on
+	StatusFinished = "finished" // the game has a result
+	StatusAborted  = "aborted"  // ended without a result before the first move
+)
+
+// State is everything a client needs to draw a match and offer its moves:
+// it never needs the rules.
+type State struct {
+	Match    string `json:"match"`
+	Game     string `json:"game"`
+	Variant  string `json:"variant"`
+	Players  int    `json:"players"`
+	Version  int64  `json:"version"`
+	Status   string `json:"status"`
+	Position string `json:"position"`
+	// ToMove is the seat to act, -1 when the game is over, -2 for a chance
+	// event (the server plays those itself).
+	ToMove int `json:"toMove"`
+	// Legal lists the legal moves of ToMove, in the game's order.
+	Legal    []Move   `json:"legal"`
+	LastMove string   `json:"lastMove,omitempty"`
+	Moves    []string `json:"moves"`
+	Clocks   *Clocks  `json:"clocks,omitempty"`
+	Result   *Result  `json:"result,omitempty"`
+	Seats    []Seat   `json:"seats"`
+	Offers   Offers   `json:"offers"`
+	// Rematch is the ID of the rematch once both sides agreed.
+	Rematch string `json:"rematch,omitempty"`
+}
+
+// Move is a legal move in the forms a board can use. Text is always set;
+// From, To and Captures are set when the notation names cells (Pathagon's
+// "d4", "a7-g1", "c4xb4"): a click board matches From and To without rules.
+type Move struct {
+	Text     string   `json:"text"`
+	From     string   `json:"from,omitempty"`
+	To       string   `json:"to,omitempty"`
+	Captures []string `json:"captures,omitempty"`
+}
+
+// Clock kinds, the Kind of a TimeControl and of Clocks.
+const (
+	ClockNone           = "none"
+	ClockFischer        = "fischer"
+	ClockCorrespondence = "correspondence"
+)
+
+// Clocks is the server's clock reading when the message was built.
+type Clocks struct {
+	Kind string `json:"kind"`
+	// Remaining is each seat's time left in milliseconds (Fischer), or the
+	// time left for the current move (correspondence, running seat only).
+	Remaining []int64 `json:"remaining"`
+	// Running is the seat whose clock runs, -1 when none.
+	Running int `json:"running"`
+	// At is the server time of the reading, Unix milliseconds: a client
+	// shows Remaining[Running] - (now - At).
+	At int64 `json:"at"`
+}
+
+// Result is the outcome of a finished match.
+type Result struct {
+	Winners []int  `json:"winners"` // empty: a draw
+	Scores  []int  `json:"scores,omitempty"`
+	Reason  string `json:"reason"`
+	Text    string `json:"text"` // "light wins by connection"
+}
+
+// Seat describes one seat of a match.
+type Seat struct {
+	Seat      int    `json:"seat"`
+	Name      string `json:"name"` // the game's seat name: "light"
+	Kind      string `json:"kind"` // SeatHuman or SeatBot
+	Bot       string `json:"bot,omitempty"`
+	Taken     bool   `json:"taken"`
+	Connected bool   `json:"connected"`
+}
+
+// Seat kinds.
+const (
+	SeatHuman = "human"
+	SeatBot   = "bot"
+)
+
+// Offers lists the pending offers by seat.
+type Offers struct {
+	Draw     []int `json:"draw"`     // seats offering a draw
+	Takeback int   `json:"takeback"` // seat asking to take back, -1 none
+	Rematch  []int `json:"rematch"`  // seats asking for a rematch
+}
+
+// Code is a stable wire error code (see errors.json).
+type Code string
+
+type codeInfo struct {
+	http int
+	doc  string
+}
+
+// HTTPStatus is the HTTP status the lobby API answers with for c.
+func (c Code) HTTPStatus() int {
+	if i, ok := codes[c]; ok {
+		return i.http
+	}
+	return 500
+}
+
+// Doc is the code's documentation from errors.json.
+func (c Code) Doc() string { return codes[c].doc }
+
+// Codes lists every known code.
+func Codes() []Code {
+	out := make([]Code, 0, len(codes))
+	for c := range codes {
+		out = append(out, c)
+	}
+	return out
+}
+
+// Error is an error on the wire: a stable code and a human message.
+type Error struct {
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+}
+
+// Errorf returns an *Error with the code and a formatted message.
+func Errorf(c Code, format string, args ...any) *Error {
+	return &Error{Code: c, Message: fmt.Sprintf(format, args...)}
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("protocol: %s: %s", e.Code, e.Message) }
+
+// CodeOf returns the code of the first *Error in err's chain, or
+// CodeInternal.
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}
+
+// ErrorBody is the JSON body of every failed lobby API request.
+type ErrorBody struct {
+	Error Error `json:"error"`
+}

@@ -1,0 +1,422 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/internal/clock"
+	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/store"
+)
+
+const (
+	// maxBody bounds lobby request bodies; a create request is well under
+	// 1 KiB.
+	maxBody = 64 << 10
+	// defaultList and maxList bound GET /api/matches.
+	defaultList, maxList = 50, 200
+	// joinTimeout bounds waiting for a busy room to seat a player.
+	joinTimeout = 10 * time.Second
+)
+
+// Handler returns the HTTP handler: the lobby API, the WebSocket, health,
+// metrics and the web client.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/games", s.handleGames)
+	mux.HandleFunc("GET /api/matches", s.handleList)
+	mux.HandleFunc("POST /api/matches", s.handleCreate)
+	mux.HandleFunc("GET /api/matches/{id}", s.handleState)
+	mux.HandleFunc("POST /api/matches/{id}/join", s.handleJoin)
+	mux.HandleFunc("GET /api/matches/{id}/record", s.handleRecordText)
+	mux.HandleFunc("GET /api/matches/{id}/record.json", s.handleRecordJSON)
+	mux.HandleFunc("GET /ws/matches/{id}", s.handleWS)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "ok\n")
+	})
+	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no API route %s %s", r.Method, r.URL.Path))
+	})
+	switch {
+	case s.cfg.Web != nil:
+		mux.Handle("/", s.cfg.Web)
+	case s.cfg.Assets != nil:
+		mux.Handle("/", spa(s.cfg.Assets))
+	}
+	return mux
+}
+
+// spa serves the web client's files, and index.html for client routes
+// (paths whose last element has no dot, like /game/m_x).
+func spa(assets fs.FS) http.Handler {
+	files := http.FileServerFS(assets)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		p := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if p == "" {
+			p = "."
+		}
+		if _, err := fs.Stat(assets, p); err != nil && !strings.Contains(path.Base(p), ".") {
+			http.ServeFileFS(w, r, assets, "index.html")
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		s.log.Debug("write response", "err", err)
+	}
+}
+
+func (s *Server) httpError(w http.ResponseWriter, err error) {
+	e := wireError(err)
+	if e.Code == protocol.CodeInternal {
+		s.log.Error("request failed", "err", err)
+	}
+	s.writeJSON(w, e.Code.HTTPStatus(), protocol.ErrorBody{Error: *e})
+}
+
+func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	body := http.MaxBytesReader(w, r.Body, maxBody)
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return protocol.Errorf(protocol.CodeTooLarge, "body over %d bytes", maxBody)
+		}
+		if errors.Is(err, io.EOF) {
+			return nil // an empty body is an empty request
+		}
+		return protocol.Errorf(protocol.CodeBadJSON, "%v", err)
+	}
+	return nil
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, _ *http.Request) {
+	out := protocol.GameList{Games: []protocol.GameInfo{}}
+	for _, g := range s.cfg.Games {
+		gi := protocol.GameInfo{ID: g.ID, Title: g.Title, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers,
+			DefaultPlayers: g.DefaultPlayers, PlayerNames: g.PlayerNames, Variants: g.Variants,
+			Options: []protocol.OptionSpec{}, Bots: s.cfg.Bots}
+		for _, o := range g.Options {
+			kind := map[game.OptionKind]string{game.Bool: "bool", game.Int: "int", game.Enum: "enum"}[o.Kind]
+			gi.Options = append(gi.Options, protocol.OptionSpec{Name: o.Name, Kind: kind, Default: o.Default,
+				Choices: o.Choices, Min: o.Min, Max: o.Max, Doc: o.Doc})
+		}
+		out.Games = append(out.Games, gi)
+	}
+	s.writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.Filter{Game: q.Get("game"), Limit: defaultList}
+	switch st := q.Get("status"); st {
+	case "", "active":
+		f.Statuses = []string{store.StatusWaiting, store.StatusLive}
+	case "all":
+	case store.StatusWaiting, store.StatusLive, store.StatusFinished, store.StatusAborted:
+		f.Statuses = []string{st}
+	default:
+		s.httpError(w, protocol.Errorf(protocol.CodeBadRequest, "unknown status %q", st))
+		return
+	}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > maxList {
+			s.httpError(w, protocol.Errorf(protocol.CodeBadRequest, "limit %q: want 1..%d", l, maxList))
+			return
+		}
+		f.Limit = n
+	}
+	ms, err := s.cfg.Store.List(r.Context(), f)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := protocol.MatchList{Matches: []protocol.Summary{}}
+	for _, m := range ms {
+		if info, ok := s.games[m.Game]; ok {
+			out.Matches = append(out.Matches, summary(info, m))
+		}
+	}
+	s.writeJSON(w, http.StatusOK, out)
+}
+
+func summary(info *game.Info, m store.Match) protocol.Summary {
+	return protocol.Summary{ID: m.ID, Game: m.Game, Variant: m.Variant, Players: m.Players, Status: m.Status,
+		Seats: seats(info, m, nil), TimeControl: wireTC(m.TimeControl), Ply: m.Ply, Result: wireResult(info, m.Result),
+		Created: m.Created.UnixMilli(), Updated: m.Updated.UnixMilli()}
+}
+
+func wireTC(tc store.TimeControl) protocol.TimeControl {
+	return protocol.TimeControl{Kind: tc.Kind, BaseMs: tc.Base.Milliseconds(), IncrementMs: tc.Increment.Milliseconds(), Days: tc.Days}
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req protocol.CreateRequest
+	if err := s.readJSON(w, r, &req); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	resp, err := s.create(r.Context(), req)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	s.writeJSON(w, http.StatusCreated, resp)
+}
+
+// create validates a request, stores the new match and starts its room.
+func (s *Server) create(ctx context.Context, req protocol.CreateRequest) (protocol.CreateResponse, error) {
+	var resp protocol.CreateResponse
+	info, ok := s.games[req.Game]
+	if !ok {
+		return resp, protocol.Errorf(protocol.CodeUnknownGame, "no game %q", req.Game)
+	}
+	var seed [8]byte
+	if _, err := io.ReadFull(s.cfg.Random, seed[:]); err != nil {
+		return resp, fmt.Errorf("server: random: %w", err)
+	}
+	opts, err := info.Check(game.Options{Variant: req.Variant, Players: req.Players, Values: req.Options,
+		Seed: uint64(seed[0]) | uint64(seed[1])<<8 | uint64(seed[2])<<16 | uint64(seed[3])<<24 | uint64(seed[4])<<32 | uint64(seed[5])<<40 | uint64(seed[6])<<48 | uint64(seed[7])<<56})
+	if err != nil {
+		return resp, protocol.Errorf(protocol.CodeBadOption, "%v", err)
+	}
+	if _, err := info.New(opts); err != nil {
+		return resp, protocol.Errorf(protocol.CodeBadOption, "%v", err)
+	}
+	tc := store.TimeControl{Kind: req.TimeControl.Kind, Base: time.Duration(req.TimeControl.BaseMs) * time.Millisecond,
+		Increment: time.Duration(req.TimeControl.IncrementMs) * time.Millisecond, Days: req.TimeControl.Days}
+	if tc.Kind == "" {
+		tc.Kind = clock.None
+	}
+	if err := control(tc).Check(); err != nil {
+		return resp, protocol.Errorf(protocol.CodeBadRequest, "%v", err)
+	}
+	seatList := make([]store.Seat, opts.Players)
+	if len(req.Seats) != 0 && len(req.Seats) != opts.Players {
+		return resp, protocol.Errorf(protocol.CodeBadRequest, "%d seats for %d players", len(req.Seats), opts.Players)
+	}
+	for i, sp := range req.Seats {
+		switch sp.Kind {
+		case protocol.SeatHuman, "":
+		case protocol.SeatBot:
+			if !slices.Contains(s.cfg.Bots, sp.Bot) {
+				if _, err := s.cfg.NewAgent(sp.Bot, 0); err != nil {
+					return resp, protocol.Errorf(protocol.CodeBadRequest, "seat %d: %v", i, err)
+				}
+			}
+			seatList[i].Bot = sp.Bot
+		default:
+			return resp, protocol.Errorf(protocol.CodeBadRequest, "seat %d: kind %q", i, sp.Kind)
+		}
+	}
+	if req.Join != nil {
+		j := *req.Join
+		if j < 0 || j >= opts.Players || seatList[j].Bot != "" {
+			return resp, protocol.Errorf(protocol.CodeBadRequest, "cannot join seat %d", j)
+		}
+		token, hash, err := s.newToken()
+		if err != nil {
+			return resp, err
+		}
+		seatList[j].TokenHash = hash
+		resp.Seat, resp.Token = &j, token
+	}
+	id, err := s.newID()
+	if err != nil {
+		return resp, err
+	}
+	now := s.clock.Now()
+	m := store.Match{ID: id, Game: info.ID, Variant: opts.Variant, Players: opts.Players, Seed: opts.Seed, Options: opts.Values,
+		Seats: seatList, TimeControl: tc, Status: store.StatusWaiting, Version: 1, Created: now, Updated: now}
+	m, err = s.open(ctx, m)
+	if err != nil {
+		return resp, err
+	}
+	resp.Match = summary(info, m)
+	return resp, nil
+}
+
+// open stores a new match (status and clocks set from its seats) and
+// starts its room.
+func (s *Server) open(ctx context.Context, m store.Match) (store.Match, error) {
+	info := s.games[m.Game]
+	st, err := info.New(options(m))
+	if err != nil {
+		return m, err
+	}
+	clocks := clock.New(control(m.TimeControl), m.Players)
+	if allTaken(m.Seats) {
+		m.Status = store.StatusLive
+		if ts := int(st.ToMove()); ts >= 0 {
+			clocks.Switch(ts, m.Created)
+		}
+	}
+	m.Clock = store.Clock{Remaining: clocks.Remaining, Running: clocks.Running, Since: m.Created}
+	if err := s.cfg.Store.Create(ctx, m); err != nil {
+		return m, fmt.Errorf("server: create: %w", err)
+	}
+	r, err := s.newRoom(m, nil)
+	if err != nil {
+		return m, err
+	}
+	s.start(r)
+	return m, nil
+}
+
+// rematch creates the rematch of a finished match: same game and options,
+// seats rotated by one, the same seat tokens valid in their new seats.
+func (s *Server) rematch(ctx context.Context, old store.Match) (string, error) {
+	id, err := s.newID()
+	if err != nil {
+		return "", err
+	}
+	now := s.clock.Now()
+	m := old
+	m.ID, m.Status, m.Result, m.Version, m.Ply, m.Rematch, m.Created, m.Updated = id, store.StatusWaiting, nil, 1, 0, "", now, now
+	m.Seed = old.Seed*0x9e3779b97f4a7c15 + 1
+	m.Seats = make([]store.Seat, len(old.Seats))
+	for i, seat := range old.Seats {
+		m.Seats[(i+1)%len(old.Seats)] = seat
+	}
+	if _, err := s.open(ctx, m); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	rm, err := s.room(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	s.writeJSON(w, http.StatusOK, rm.snap.Load())
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	var req protocol.JoinRequest
+	if err := s.readJSON(w, r, &req); err != nil {
+		s.httpError(w, err)
+		return
+	}
+	rm, err := s.room(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	token, hash, err := s.newToken()
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), joinTimeout)
+	defer cancel()
+	reply := make(chan joinResult, 1)
+	if !rm.post(ctx, joinSeat{seat: req.Seat, hash: hash, reply: reply}) {
+		s.httpError(w, protocol.Errorf(protocol.CodeUnavailable, "match not available"))
+		return
+	}
+	select {
+	case res := <-reply:
+		if res.err != nil {
+			s.httpError(w, res.err)
+			return
+		}
+		s.writeJSON(w, http.StatusOK, protocol.JoinResponse{Match: rm.id, Seat: res.seat, Token: token})
+	case <-ctx.Done():
+		s.httpError(w, protocol.Errorf(protocol.CodeUnavailable, "match busy"))
+	}
+}
+
+// record loads a match for export.
+func (s *Server) record(ctx context.Context, id string) (*game.Info, store.Match, []store.Move, game.State, error) {
+	m, moves, err := s.cfg.Store.Load(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, m, nil, nil, protocol.Errorf(protocol.CodeNotFound, "no match %q", id)
+	}
+	if err != nil {
+		return nil, m, nil, nil, err
+	}
+	info, ok := s.games[m.Game]
+	if !ok {
+		return nil, m, nil, nil, fmt.Errorf("server: match %s: unknown game %q", id, m.Game)
+	}
+	st, err := info.New(options(m))
+	if err != nil {
+		return nil, m, nil, nil, err
+	}
+	for _, mv := range moves {
+		if st, err = playText(st, mv.Text); err != nil {
+			return nil, m, nil, nil, fmt.Errorf("server: match %s ply %d: %w", id, mv.Ply, err)
+		}
+	}
+	return info, m, moves, st, nil
+}
+
+func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
+	info, m, moves, st, err := s.record(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# game: %s\n# variant: %s\n# players: %d\n# match: %s\n", m.Game, m.Variant, m.Players, m.ID)
+	for k, v := range m.Options {
+		fmt.Fprintf(&b, "# option: %s=%s\n", k, v)
+	}
+	fmt.Fprintf(&b, "# status: %s\n", m.Status)
+	if res := wireResult(info, m.Result); res != nil {
+		fmt.Fprintf(&b, "# result: %s\n", res.Text)
+	}
+	fmt.Fprintf(&b, "# position: %s\n", st.String())
+	for _, mv := range moves {
+		fmt.Fprintf(&b, "%d. %s\n", mv.Ply, mv.Text)
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, b.String())
+}
+
+func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
+	info, m, moves, st, err := s.record(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	rec := protocol.Record{Summary: summary(info, m), Options: m.Options, Moves: []protocol.RecordMove{}, Position: st.String()}
+	for _, mv := range moves {
+		rm := protocol.RecordMove{Ply: mv.Ply, Text: mv.Text, At: mv.At.UnixMilli()}
+		if mv.Clock != nil {
+			ms := mv.Clock.Milliseconds()
+			rm.ClockMs = &ms
+		}
+		rec.Moves = append(rec.Moves, rm)
+	}
+	s.writeJSON(w, http.StatusOK, rec)
+}

@@ -1,0 +1,904 @@
+package server
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/internal/clock"
+	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/store"
+)
+
+const (
+	// roomQueue bounds the commands waiting for a room; a client sending
+	// faster than the room commits gets overloaded rather than memory
+	// growing without bound.
+	roomQueue = 128
+	// historySize is how many past events a room keeps for reconnecting
+	// clients (events only, tens of bytes each: full states would cost
+	// megabytes per room); a client further behind gets a full state.
+	historySize = 256
+	// ackMemory is how many command IDs per seat a room remembers for
+	// de-duplication (moves are remembered for ever through the store).
+	ackMemory = 64
+	// roomIdle is how long a finished match's room stays with no
+	// connection before it exits (a rematch needs it for a while).
+	roomIdle = time.Minute
+	// saveTimeout bounds one commit; a store slower than this is broken.
+	saveTimeout = 30 * time.Second
+)
+
+// room owns one match. Only its goroutine (run) touches the fields below
+// "owned"; others talk to it through in, and read snap and version.
+type room struct {
+	s    *Server
+	id   string
+	info *game.Info
+	in   chan any
+	done chan struct{} // closed when run returns
+
+	snap    atomic.Pointer[protocol.State] // the latest spectator view
+	version atomic.Int64
+
+	// owned by run
+	m        store.Match
+	st       game.State
+	moves    []store.Move
+	clocks   clock.Clocks
+	subs     map[*conn]int // connection → seat (-1 spectator)
+	history  []update      // the last historySize events, oldest first
+	acked    map[int][]ackEntry
+	draw     map[int]bool
+	takeback int
+	rematch  map[int]bool
+	timer    clock.Timer // flag-fall timer or bot retry, nil when none
+	botAt    int64       // the version a bot search was started for, 0 none
+	idleAt   time.Time   // when the room became empty (finished matches)
+}
+
+type update struct {
+	version int64
+	event   protocol.Event
+}
+
+type ackEntry struct {
+	id      string
+	version int64
+}
+
+// Messages a room receives.
+type (
+	subscribe struct {
+		c     *conn
+		token string
+		since *int64
+	}
+	unsubscribe struct{ c *conn }
+	command     struct {
+		c   *conn
+		msg protocol.ClientMessage
+		at  time.Time
+	}
+	joinSeat struct {
+		seat  *int
+		hash  string
+		reply chan joinResult
+	}
+	joinResult struct {
+		seat int
+		err  error
+	}
+	tick      struct{}
+	botResult struct {
+		version int64
+		move    game.Move
+		err     error
+	}
+	// funcMsg runs on the room's goroutine (tests use it to inspect a
+	// room safely).
+	funcMsg func()
+)
+
+// newRoom rebuilds a match from its stored record.
+func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
+	info, ok := s.games[m.Game]
+	if !ok {
+		return nil, fmt.Errorf("server: match %s: unknown game %q", m.ID, m.Game)
+	}
+	st, err := info.New(options(m))
+	if err != nil {
+		return nil, fmt.Errorf("server: match %s: %w", m.ID, err)
+	}
+	for _, mv := range moves {
+		if st, err = playText(st, mv.Text); err != nil {
+			return nil, fmt.Errorf("server: match %s ply %d: %w", m.ID, mv.Ply, err)
+		}
+	}
+	r := &room{
+		s: s, id: m.ID, info: info, in: make(chan any, roomQueue), done: make(chan struct{}),
+		m: m, st: st, moves: moves, subs: map[*conn]int{}, acked: map[int][]ackEntry{},
+		draw: map[int]bool{}, takeback: -1, rematch: map[int]bool{},
+	}
+	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
+	if len(r.clocks.Remaining) != m.Players {
+		r.clocks = clock.New(r.clocks.Control, m.Players)
+	}
+	// Time while the server was down is not charged (docs/protocol.md).
+	r.clocks.Resume(s.clock.Now())
+	for _, mv := range moves {
+		if mv.CmdID != "" {
+			r.remember(mv.Seat, mv.CmdID, m.Version)
+		}
+	}
+	r.publish()
+	return r, nil
+}
+
+func options(m store.Match) game.Options {
+	return game.Options{Variant: m.Variant, Players: m.Players, Seed: m.Seed, Values: m.Options}
+}
+
+func control(tc store.TimeControl) clock.Control {
+	return clock.Control{Kind: tc.Kind, Base: tc.Base, Increment: tc.Increment, Days: tc.Days}
+}
+
+func playText(st game.State, text string) (game.State, error) {
+	m, err := st.ParseMove(text)
+	if err != nil {
+		return nil, err
+	}
+	return st.Play(m)
+}
+
+// post delivers msg to the room unless it has stopped; it reports whether
+// it did. It blocks while the room's queue is full.
+func (r *room) post(ctx context.Context, msg any) bool {
+	select {
+	case r.in <- msg:
+		return true
+	case <-r.done:
+		return false
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// tryPost delivers msg without waiting; false when the queue is full or
+// the room stopped.
+func (r *room) tryPost(msg any) bool {
+	select {
+	case <-r.done:
+		return false
+	default:
+	}
+	select {
+	case r.in <- msg:
+		return true
+	default:
+		return false
+	}
+}
+
+// run is the room's goroutine. It returns when ctx ends or, for an ended
+// match, after roomIdle without connections.
+func (r *room) run(ctx context.Context) {
+	defer close(r.done)
+	defer r.stopTimer()
+	r.afterChange(ctx)
+	idle := time.NewTicker(roomIdle / 2)
+	defer idle.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			for c := range r.subs {
+				c.kick("server shutting down")
+			}
+			return
+		case <-idle.C:
+			if r.ended() && len(r.subs) == 0 && !r.idleAt.IsZero() && r.s.clock.Now().Sub(r.idleAt) >= roomIdle {
+				return
+			}
+		case msg := <-r.in:
+			r.handle(ctx, msg)
+			if len(r.subs) == 0 && r.idleAt.IsZero() {
+				r.idleAt = r.s.clock.Now()
+			} else if len(r.subs) > 0 {
+				r.idleAt = time.Time{}
+			}
+		}
+	}
+}
+
+func (r *room) ended() bool {
+	return r.m.Status == store.StatusFinished || r.m.Status == store.StatusAborted
+}
+
+func (r *room) handle(ctx context.Context, msg any) {
+	switch msg := msg.(type) {
+	case subscribe:
+		r.subscribe(msg)
+	case unsubscribe:
+		delete(r.subs, msg.c)
+	case command:
+		r.command(ctx, msg)
+	case joinSeat:
+		seat, err := r.join(ctx, msg.seat, msg.hash)
+		msg.reply <- joinResult{seat, err}
+	case tick:
+		r.timer = nil
+		r.onTick(ctx)
+	case botResult:
+		r.onBot(ctx, msg)
+	case funcMsg:
+		msg()
+	}
+}
+
+// subscribe answers a hello: it checks the token, registers the connection
+// and sends the welcome and what the client missed.
+func (r *room) subscribe(msg subscribe) {
+	seat := -1
+	if msg.token != "" {
+		seat = r.seatOf(msg.token)
+		if seat < 0 {
+			msg.c.sendError("", r.m.Version, protocol.Errorf(protocol.CodeBadToken, "the token holds no seat of match %s", r.id))
+			return
+		}
+	}
+	r.subs[msg.c] = seat
+	msg.c.setSeat(seat)
+	s := seat
+	w := protocol.ServerMessage{Type: protocol.TypeWelcome, Version: r.m.Version, Seat: &s}
+	var missed []update
+	if since := msg.since; since != nil && *since <= r.m.Version {
+		if *since == r.m.Version {
+			missed = []update{}
+		} else if len(r.history) > 0 && r.history[0].version <= *since+1 {
+			for _, u := range r.history {
+				if u.version > *since {
+					missed = append(missed, u)
+				}
+			}
+		}
+	}
+	if missed == nil {
+		w.State = r.view()
+	}
+	if !msg.c.send(mustJSON(w)) {
+		r.drop(msg.c)
+		return
+	}
+	// The missed updates carry their events; only the last carries the
+	// state, which is the current one.
+	for i, u := range missed {
+		m := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: u.version, Event: &u.event}
+		if i == len(missed)-1 {
+			m.State = r.view()
+		}
+		if !msg.c.send(mustJSON(m)) {
+			r.drop(msg.c)
+			return
+		}
+	}
+}
+
+// seatOf returns the seat the token holds, or -1.
+func (r *room) seatOf(token string) int {
+	h := []byte(hashToken(token))
+	for i, s := range r.m.Seats {
+		if s.TokenHash != "" && subtle.ConstantTimeCompare(h, []byte(s.TokenHash)) == 1 {
+			return i
+		}
+	}
+	return -1
+}
+
+// drop removes a slow connection and closes it.
+func (r *room) drop(c *conn) {
+	delete(r.subs, c)
+	c.kick("too slow")
+	r.s.metrics.slowDrops.Inc()
+}
+
+// command runs one client command and answers it.
+func (r *room) command(ctx context.Context, cmd command) {
+	seat := cmd.c.seatNow()
+	if v, ok := r.recall(seat, cmd.msg.ID); ok {
+		cmd.c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
+		return
+	}
+	err := r.apply(ctx, seat, cmd.msg)
+	if err != nil {
+		cmd.c.sendError(cmd.msg.ID, r.m.Version, wireError(err))
+		return
+	}
+	r.remember(seat, cmd.msg.ID, r.m.Version)
+	cmd.c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
+	if cmd.msg.Type == protocol.TypeMove {
+		r.s.metrics.moveLatency.Observe(r.s.clock.Now().Sub(cmd.at).Seconds())
+	}
+	r.afterChange(ctx)
+}
+
+func (r *room) recall(seat int, id string) (int64, bool) {
+	for _, e := range r.acked[seat] {
+		if e.id == id {
+			return e.version, true
+		}
+	}
+	return 0, false
+}
+
+func (r *room) remember(seat int, id string, v int64) {
+	l := r.acked[seat]
+	if len(l) >= ackMemory {
+		l = l[1:]
+	}
+	r.acked[seat] = append(l, ackEntry{id, v})
+}
+
+// apply checks and applies one command; nil means it changed the match and
+// the change is durable.
+func (r *room) apply(ctx context.Context, seat int, msg protocol.ClientMessage) error {
+	if seat < 0 {
+		return protocol.Errorf(protocol.CodeNotAPlayer, "spectators cannot %s", msg.Type)
+	}
+	if msg.Version != r.m.Version {
+		return protocol.Errorf(protocol.CodeStaleVersion, "command based on version %d, match is at %d", msg.Version, r.m.Version)
+	}
+	if msg.Type == protocol.TypeRematch {
+		return r.askRematch(ctx, seat)
+	}
+	if r.ended() {
+		return protocol.Errorf(protocol.CodeGameOver, "match %s is over", r.id)
+	}
+	switch msg.Type {
+	case protocol.TypeMove:
+		return r.move(ctx, seat, msg.Move, msg.ID)
+	case protocol.TypeResign:
+		return r.finish(ctx, protocol.Event{Kind: protocol.EventResign, Seat: seat}, others(seat, r.m.Players), game.ReasonResignation)
+	case protocol.TypeAbort:
+		if r.m.Ply > 0 {
+			return protocol.Errorf(protocol.CodeNotAllowed, "abort only before the first move")
+		}
+		next := r.next()
+		next.Status = store.StatusAborted
+		r.clocks.Stop(r.s.clock.Now())
+		return r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventAbort, Seat: seat})
+	case protocol.TypeOfferDraw, protocol.TypeAcceptDraw:
+		if msg.Type == protocol.TypeAcceptDraw && len(r.draw) == 0 {
+			return protocol.Errorf(protocol.CodeNoOffer, "no draw offer to accept")
+		}
+		return r.offerDraw(ctx, seat)
+	case protocol.TypeDeclineDraw:
+		if len(r.draw) == 0 || r.draw[seat] {
+			return protocol.Errorf(protocol.CodeNoOffer, "no draw offer to decline")
+		}
+		clear(r.draw)
+		return r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventDrawDeclined, Seat: seat})
+	case protocol.TypeOfferTakeback:
+		return r.offerTakeback(ctx, seat)
+	case protocol.TypeAcceptTakeback:
+		if r.takeback < 0 || r.takeback == seat {
+			return protocol.Errorf(protocol.CodeNoOffer, "no takeback request to accept")
+		}
+		return r.doTakeback(ctx, seat)
+	case protocol.TypeDeclineTakeback:
+		if r.takeback < 0 || r.takeback == seat {
+			return protocol.Errorf(protocol.CodeNoOffer, "no takeback request to decline")
+		}
+		r.takeback = -1
+		return r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventTakebackDecline, Seat: seat})
+	}
+	return protocol.Errorf(protocol.CodeUnknownType, "unknown command %q", msg.Type)
+}
+
+// next returns a copy of the match row to modify for a change.
+func (r *room) next() store.Match {
+	n := r.m
+	n.Seats = slices.Clone(r.m.Seats)
+	return n
+}
+
+func (r *room) move(ctx context.Context, seat int, text, cmdID string) error {
+	if r.m.Status == store.StatusWaiting {
+		return protocol.Errorf(protocol.CodeNotAllowed, "waiting for players")
+	}
+	if game.Player(seat) != r.st.ToMove() {
+		return fmt.Errorf("server: seat %d moved while %v is to move: %w", seat, r.st.ToMove(), game.ErrNotYourTurn)
+	}
+	now := r.s.clock.Now()
+	if r.clocks.Flagged(now) {
+		r.timeout(ctx)
+		return protocol.Errorf(protocol.CodeGameOver, "out of time")
+	}
+	m, err := r.st.ParseMove(text)
+	if err != nil {
+		return err
+	}
+	return r.play(ctx, seat, m, cmdID)
+}
+
+// play applies a legal move by seat (a seat, or -2 for chance) and commits.
+func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) error {
+	text := r.st.MoveString(m)
+	st, err := r.st.Play(m)
+	if err != nil {
+		return err
+	}
+	now := r.s.clock.Now()
+	saved := r.clocks
+	saved.Remaining = slices.Clone(r.clocks.Remaining)
+	mv := store.Move{Ply: r.m.Ply + 1, Seat: seat, Text: text, At: now, CmdID: cmdID}
+	nextSeat := int(st.ToMove())
+	if nextSeat < 0 {
+		nextSeat = -1
+	}
+	left := r.clocks.Switch(nextSeat, now)
+	if r.clocks.Timed() && seat >= 0 {
+		mv.Clock = &left
+	}
+	next := r.next()
+	next.Ply++
+	if o, over := st.Outcome(); over {
+		r.clocks.Stop(now)
+		next.Status = store.StatusFinished
+		next.Result = result(o)
+	}
+	clear(r.draw)
+	r.takeback = -1
+	if err := r.commit(ctx, next, st, -1, []store.Move{mv}, protocol.Event{Kind: protocol.EventMove, Seat: seat, Move: text}); err != nil {
+		r.clocks = saved
+		return err
+	}
+	r.s.metrics.moves.Inc()
+	return nil
+}
+
+func result(o game.Outcome) *store.Result {
+	res := &store.Result{Winners: []int{}, Scores: o.Scores, Reason: o.Reason}
+	for _, w := range o.Winners {
+		res.Winners = append(res.Winners, int(w))
+	}
+	return res
+}
+
+// others returns every seat but s.
+func others(s, n int) []int {
+	var out []int
+	for i := range n {
+		if i != s {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// finish ends the match without a move: resignation, timeout, agreement.
+func (r *room) finish(ctx context.Context, ev protocol.Event, winners []int, reason string) error {
+	saved := r.clocks
+	saved.Remaining = slices.Clone(r.clocks.Remaining)
+	r.clocks.Stop(r.s.clock.Now())
+	next := r.next()
+	next.Status = store.StatusFinished
+	if winners == nil {
+		winners = []int{}
+	}
+	next.Result = &store.Result{Winners: winners, Reason: reason}
+	clear(r.draw)
+	r.takeback = -1
+	if err := r.commit(ctx, next, r.st, -1, nil, ev); err != nil {
+		r.clocks = saved
+		return err
+	}
+	return nil
+}
+
+func (r *room) timeout(ctx context.Context) {
+	flagged := r.clocks.Running
+	if err := r.finish(ctx, protocol.Event{Kind: protocol.EventTimeout, Seat: flagged}, others(flagged, r.m.Players), game.ReasonTimeout); err != nil {
+		r.s.log.Error("timeout", "match", r.id, "err", err)
+	}
+}
+
+// humans returns the human seats.
+func (r *room) humans() []int {
+	var out []int
+	for i, s := range r.m.Seats {
+		if s.Bot == "" {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (r *room) offerDraw(ctx context.Context, seat int) error {
+	if r.draw[seat] {
+		return protocol.Errorf(protocol.CodeNotAllowed, "draw already offered")
+	}
+	r.draw[seat] = true
+	agreed := true
+	for _, h := range r.humans() {
+		if !r.draw[h] {
+			agreed = false
+		}
+	}
+	// Bots never agree to draws, so a match with a bot cannot be drawn by
+	// agreement.
+	if agreed && len(r.humans()) == r.m.Players {
+		return r.finish(ctx, protocol.Event{Kind: protocol.EventDraw, Seat: seat}, nil, game.ReasonAgreement)
+	}
+	if err := r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventDrawOffered, Seat: seat}); err != nil {
+		delete(r.draw, seat)
+		return err
+	}
+	return nil
+}
+
+// takebackPly returns the ply count to go back to for seat's takeback: just
+// before seat's last move (undoing the others' replies too), or -1.
+func (r *room) takebackPly(seat int) int {
+	for i := len(r.moves) - 1; i >= 0; i-- {
+		if r.moves[i].Seat == seat {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *room) offerTakeback(ctx context.Context, seat int) error {
+	if r.takebackPly(seat) < 0 {
+		return protocol.Errorf(protocol.CodeNotAllowed, "no move of yours to take back")
+	}
+	if r.takeback >= 0 {
+		return protocol.Errorf(protocol.CodeNotAllowed, "a takeback is already requested")
+	}
+	// Against bots only, a takeback needs nobody's agreement.
+	if len(r.humans()) == 1 {
+		r.takeback = seat
+		return r.doTakeback(ctx, seat)
+	}
+	r.takeback = seat
+	if err := r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventTakebackOffered, Seat: seat}); err != nil {
+		r.takeback = -1
+		return err
+	}
+	return nil
+}
+
+func (r *room) doTakeback(ctx context.Context, by int) error {
+	asker := r.takeback
+	to := r.takebackPly(asker)
+	if to < 0 {
+		r.takeback = -1
+		return protocol.Errorf(protocol.CodeNotAllowed, "nothing to take back")
+	}
+	st, err := r.info.New(options(r.m))
+	if err != nil {
+		return err
+	}
+	for _, mv := range r.moves[:to] {
+		if st, err = playText(st, mv.Text); err != nil {
+			return fmt.Errorf("server: match %s: replay: %w", r.id, err)
+		}
+	}
+	undone := r.moves[to].Text
+	saved := r.clocks
+	saved.Remaining = slices.Clone(r.clocks.Remaining)
+	// The clocks keep the times used; the seat to move now runs.
+	now := r.s.clock.Now()
+	r.clocks.Stop(now)
+	if ts := int(st.ToMove()); ts >= 0 {
+		r.clocks.Switch(ts, now)
+		r.clocks.Remaining[ts] = saved.Left(ts, now) // no increment for a takeback
+	}
+	next := r.next()
+	next.Ply = to
+	r.takeback = -1
+	clear(r.draw)
+	if err := r.commit(ctx, next, st, to, nil, protocol.Event{Kind: protocol.EventTakeback, Seat: by, Move: undone}); err != nil {
+		r.clocks = saved
+		r.takeback = asker
+		return err
+	}
+	return nil
+}
+
+func (r *room) askRematch(ctx context.Context, seat int) error {
+	if r.m.Status != store.StatusFinished {
+		return protocol.Errorf(protocol.CodeNotAllowed, "rematch only after the end")
+	}
+	if r.m.Rematch != "" {
+		return protocol.Errorf(protocol.CodeNotAllowed, "rematch already created: %s", r.m.Rematch)
+	}
+	if r.rematch[seat] {
+		return protocol.Errorf(protocol.CodeNotAllowed, "rematch already asked")
+	}
+	r.rematch[seat] = true
+	all := true
+	for _, h := range r.humans() {
+		all = all && r.rematch[h]
+	}
+	if !all {
+		if err := r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventRematchOffered, Seat: seat}); err != nil {
+			delete(r.rematch, seat)
+			return err
+		}
+		return nil
+	}
+	id, err := r.s.rematch(ctx, r.m)
+	if err != nil {
+		delete(r.rematch, seat)
+		return err
+	}
+	next := r.next()
+	next.Rematch = id
+	return r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventRematch, Seat: seat})
+}
+
+// join takes a seat for a token hash (an HTTP join).
+func (r *room) join(ctx context.Context, want *int, hash string) (int, error) {
+	if r.ended() {
+		return -1, protocol.Errorf(protocol.CodeGameOver, "match %s is over", r.id)
+	}
+	seat := -1
+	if want != nil {
+		seat = *want
+		if seat < 0 || seat >= len(r.m.Seats) {
+			return -1, protocol.Errorf(protocol.CodeBadRequest, "no seat %d", seat)
+		}
+		if s := r.m.Seats[seat]; s.Bot != "" || s.TokenHash != "" {
+			return -1, protocol.Errorf(protocol.CodeSeatTaken, "seat %d is taken", seat)
+		}
+	} else {
+		for i, s := range r.m.Seats {
+			if s.Bot == "" && s.TokenHash == "" {
+				seat = i
+				break
+			}
+		}
+		if seat < 0 {
+			return -1, protocol.Errorf(protocol.CodeSeatTaken, "no open seat")
+		}
+	}
+	next := r.next()
+	next.Seats[seat].TokenHash = hash
+	saved := r.clocks
+	saved.Remaining = slices.Clone(r.clocks.Remaining)
+	if allTaken(next.Seats) {
+		next.Status = store.StatusLive
+		if ts := int(r.st.ToMove()); ts >= 0 {
+			r.clocks.Switch(ts, r.s.clock.Now())
+		}
+	}
+	if err := r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventJoined, Seat: seat}); err != nil {
+		r.clocks = saved
+		return -1, err
+	}
+	r.afterChange(ctx)
+	return seat, nil
+}
+
+func allTaken(seats []store.Seat) bool {
+	for _, s := range seats {
+		if s.Bot == "" && s.TokenHash == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// commit makes one change durable, then applies it to the room and sends
+// the update to every connection. It fills in version, ply, clock and
+// update time.
+func (r *room) commit(ctx context.Context, next store.Match, st game.State, truncate int, add []store.Move, ev protocol.Event) error {
+	now := r.s.clock.Now()
+	next.Version = r.m.Version + 1
+	next.Updated = now
+	next.Clock = store.Clock{Remaining: slices.Clone(r.clocks.Remaining), Running: r.clocks.Running, Since: r.clocks.Since}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saveTimeout)
+	defer cancel()
+	if err := r.s.cfg.Store.Save(sctx, store.Change{Match: next, Prev: r.m.Version, Truncate: truncate, Append: add}); err != nil {
+		r.s.log.Error("save", "match", r.id, "version", next.Version, "err", err)
+		return fmt.Errorf("server: save match %s: %w", r.id, err)
+	}
+	r.m, r.st = next, st
+	if truncate >= 0 {
+		r.moves = r.moves[:truncate]
+	}
+	r.moves = append(r.moves, add...)
+	r.broadcast(ev)
+	return nil
+}
+
+// broadcast sends the update for ev to every connection, dropping those
+// that cannot keep up.
+func (r *room) broadcast(ev protocol.Event) {
+	state := r.publish()
+	data := mustJSON(protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, State: state})
+	if len(r.history) >= historySize {
+		r.history = r.history[1:]
+	}
+	r.history = append(r.history, update{r.m.Version, ev})
+	for c := range r.subs {
+		if !c.send(data) {
+			r.drop(c)
+		}
+	}
+}
+
+// publish builds the current view and makes it visible to HTTP readers.
+func (r *room) publish() *protocol.State {
+	v := r.view()
+	r.snap.Store(v)
+	r.version.Store(r.m.Version)
+	return v
+}
+
+// afterChange plays chance events, starts a bot search when a bot is to
+// move, and arms the flag timer.
+func (r *room) afterChange(ctx context.Context) {
+	for r.m.Status == store.StatusLive && r.st.ToMove() == game.Chance {
+		if err := r.play(ctx, int(game.Chance), r.chance(), ""); err != nil {
+			r.s.log.Error("chance move", "match", r.id, "err", err)
+			return
+		}
+	}
+	r.stopTimer()
+	if r.m.Status != store.StatusLive {
+		return
+	}
+	if d, ok := r.clocks.Deadline(); ok {
+		r.timer = r.s.clock.AfterFunc(d.Sub(r.s.clock.Now()), func() { r.tryPost(tick{}) })
+	}
+	r.startBot()
+}
+
+// chance draws a chance outcome from a generator seeded by the match seed
+// and ply, so a restarted server draws the same.
+func (r *room) chance() game.Move {
+	outs := r.st.ChanceOutcomes()
+	rng := rand.New(rand.NewPCG(r.m.Seed, uint64(r.m.Ply)))
+	x := rng.Float64()
+	for _, o := range outs {
+		if x < o.Prob {
+			return o.Move
+		}
+		x -= o.Prob
+	}
+	return outs[len(outs)-1].Move
+}
+
+func (r *room) stopTimer() {
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+}
+
+func (r *room) onTick(ctx context.Context) {
+	if r.m.Status == store.StatusLive && r.clocks.Flagged(r.s.clock.Now()) {
+		r.timeout(ctx)
+	}
+	r.afterChange(ctx)
+}
+
+// startBot queues a search when a bot is to move and none is running for
+// this version.
+func (r *room) startBot() {
+	p := int(r.st.ToMove())
+	if p < 0 || r.m.Seats[p].Bot == "" || r.botAt == r.m.Version {
+		return
+	}
+	job := botJob{room: r, version: r.m.Version, state: r.st, spec: r.m.Seats[p].Bot, seed: r.m.Seed ^ uint64(r.m.Ply)*0x9e3779b97f4a7c15}
+	if !r.s.bots.submit(job) {
+		r.timer = r.s.clock.AfterFunc(botRetry, func() { r.tryPost(tick{}) })
+		return
+	}
+	r.botAt = r.m.Version
+}
+
+func (r *room) onBot(ctx context.Context, res botResult) {
+	if res.version != r.m.Version {
+		return // the match moved on (takeback, resignation); a new search follows
+	}
+	r.botAt = 0
+	if res.err != nil {
+		r.s.log.Error("bot", "match", r.id, "err", res.err)
+		r.afterChange(ctx) // retry
+		return
+	}
+	if err := r.play(ctx, int(r.st.ToMove()), res.move, ""); err != nil {
+		r.s.log.Error("bot move", "match", r.id, "err", err)
+	}
+	r.afterChange(ctx)
+}
+
+// view builds the protocol state of the match.
+func (r *room) view() *protocol.State {
+	v := &protocol.State{
+		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Version: r.m.Version,
+		Status: r.m.Status, Position: r.st.String(), ToMove: int(r.st.ToMove()), Legal: []protocol.Move{},
+		Moves: make([]string, len(r.moves)), Seats: seats(r.info, r.m, r.subs), Rematch: r.m.Rematch,
+		Offers: protocol.Offers{Draw: setList(r.draw), Takeback: r.takeback, Rematch: setList(r.rematch)},
+	}
+	if v.ToMove == int(game.NoPlayer) || r.ended() {
+		v.ToMove = -1
+	}
+	for i, mv := range r.moves {
+		v.Moves[i] = mv.Text
+	}
+	if n := len(r.moves); n > 0 {
+		v.LastMove = r.moves[n-1].Text
+	}
+	if v.ToMove >= 0 && r.m.Status == store.StatusLive {
+		for _, m := range r.st.LegalMoves(nil) {
+			v.Legal = append(v.Legal, protocol.MoveForm(r.st.MoveString(m)))
+		}
+	}
+	if r.clocks.Timed() {
+		now := r.s.clock.Now()
+		c := &protocol.Clocks{Kind: r.clocks.Control.Kind, Remaining: make([]int64, len(r.clocks.Remaining)), Running: r.clocks.Running, At: now.UnixMilli()}
+		for i := range c.Remaining {
+			c.Remaining[i] = r.clocks.Left(i, now).Milliseconds()
+		}
+		v.Clocks = c
+	}
+	v.Result = wireResult(r.info, r.m.Result)
+	return v
+}
+
+func wireResult(info *game.Info, res *store.Result) *protocol.Result {
+	if res == nil {
+		return nil
+	}
+	o := game.Outcome{Scores: res.Scores, Reason: res.Reason}
+	for _, w := range res.Winners {
+		o.Winners = append(o.Winners, game.Player(w))
+	}
+	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: o.Describe(info)}
+}
+
+func seats(info *game.Info, m store.Match, subs map[*conn]int) []protocol.Seat {
+	out := make([]protocol.Seat, len(m.Seats))
+	for i, s := range m.Seats {
+		out[i] = protocol.Seat{Seat: i, Name: info.PlayerName(game.Player(i)), Kind: protocol.SeatHuman, Bot: s.Bot, Taken: s.TokenHash != "" || s.Bot != ""}
+		if s.Bot != "" {
+			out[i].Kind = protocol.SeatBot
+			out[i].Connected = true
+		}
+	}
+	for _, seat := range subs {
+		if seat >= 0 {
+			out[seat].Connected = true
+		}
+	}
+	return out
+}
+
+func setList(m map[int]bool) []int {
+	out := []int{}
+	for k, v := range m {
+		if v {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// mustJSON encodes a message; our message types always encode.
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("server: encode %T: %v", v, err)) // a programming error: the types are ours
+	}
+	return b
+}

@@ -1,0 +1,82 @@
+package server
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/tabula-games/tabula/internal/clock"
+	"github.com/tabula-games/tabula/internal/protocol"
+)
+
+// TestSlowClientDropped checks a connection whose queue is full is closed
+// and forgotten by the room, and the room does not wait for it.
+func TestSlowClientDropped(t *testing.T) {
+	h := start(t, "")
+	id, _ := h.twoPlayers(protocol.TimeControl{})
+	r, err := h.srv.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	slow := &conn{out: make(chan []byte, 1), cancel: cancel}
+	slow.seat.Store(-1)
+	fast := &conn{out: make(chan []byte, sendBuffer), cancel: func() {}}
+	fast.seat.Store(-1)
+	done := make(chan struct{})
+	// Run on the room's goroutine, as everything touching its fields must.
+	r.in <- funcMsg(func() {
+		r.subs[slow], r.subs[fast] = -1, -1
+		for range 3 {
+			r.broadcast(protocol.Event{Kind: protocol.EventJoined, Seat: 0})
+		}
+		if _, ok := r.subs[slow]; ok {
+			t.Error("slow connection still subscribed")
+		}
+		if _, ok := r.subs[fast]; !ok {
+			t.Error("fast connection dropped")
+		}
+		close(done)
+	})
+	select {
+	case <-done:
+	case <-time.After(testTimeout):
+		t.Fatal("room blocked on a slow connection")
+	}
+	select {
+	case <-ctx.Done():
+	default:
+		t.Fatal("slow connection not closed")
+	}
+	if got := len(fast.out); got != 3 {
+		t.Errorf("fast connection got %d updates, want 3", got)
+	}
+}
+
+// TestRestartDoesNotChargeDowntime checks the ruling in docs/protocol.md:
+// the hour the server was down is not taken from the running clock.
+func TestRestartDoesNotChargeDowntime(t *testing.T) {
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	h := start(t, "", func(c *Config) { c.Clock = fake })
+	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 60000})
+	c0 := h.connect(id, tokens[0])
+	fake.Advance(5 * time.Second)
+	wantAck(t, c0.do(protocol.TypeMove, "+1"))
+	fake.Advance(3 * time.Second) // seat 1 thinks for 3 s, then the server goes down
+	path := h.path
+	h.stop()
+	fake.Advance(time.Hour)
+	h2 := start(t, path, func(c *Config) { c.Clock = fake })
+	c1 := h2.connect(id, tokens[1])
+	// The stored reading was taken at the move: seat 1 had 60 s then, and
+	// neither the 3 s before the crash nor the hour of downtime is charged.
+	if got := c1.state.Clocks.Remaining; got[0] != 55000 || got[1] != 60000 {
+		t.Fatalf("clocks after restart %v ms, want [55000 60000]", got)
+	}
+	fake.Advance(2 * time.Second)
+	wantAck(t, c1.do(protocol.TypeMove, "+1"))
+	if got := c1.state.Clocks.Remaining[1]; got != 58000 {
+		t.Errorf("seat 1 after 2 s more: %d ms, want 58000", got)
+	}
+}

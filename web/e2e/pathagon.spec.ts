@@ -1,0 +1,196 @@
+// Plays Pathagon against a bot in a real browser on a real server: the
+// lobby lists the game, a click creates the match, clicks on the board place
+// pieces, and the bot's answers appear.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { launch, resultsDir, startServer, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Pieces on the board, by colour. */
+async function count(page: Page, piece: 'L' | 'D'): Promise<number> {
+  return page.locator(`[data-cell][data-piece="${piece}"]`).count();
+}
+
+/** plyText is the notation of ply n in the move list. */
+async function plyText(page: Page, n: number): Promise<string> {
+  return (await page.locator(`.move-list [data-ply="${n}"]`).textContent()) ?? '';
+}
+
+/** waitPlies waits until the move list holds n plies. */
+async function waitPlies(page: Page, n: number): Promise<void> {
+  await page.locator(`.move-list [data-ply="${n}"]`).waitFor({ timeout: 15_000 });
+}
+
+describe('pathagon in the browser', () => {
+  for (const width of [390, 1200]) {
+    it(`plays against the bot by clicking (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      try {
+        await page.goto(server.url + '/');
+        await page.locator('select[name="game"]').waitFor();
+        await page.selectOption('select[name="game"]', 'pathagon');
+        await page.selectOption('select[name="seat"]', '0'); // Light moves first (ruling P2)
+        await page.screenshot({ path: join(resultsDir, `lobby-${width}.png`), fullPage: true });
+        await page.click('form.create button[type="submit"]');
+        await page.waitForURL(/\/match\/[\w-]+$/);
+        await page.locator('svg.pathagon').waitFor();
+        expect(await count(page, 'L')).toBe(0);
+
+        // Ply 1: place on d4. The bot answers with ply 2.
+        await page.locator('[data-cell="d4"].target').click();
+        await waitPlies(page, 2);
+        expect(await page.getAttribute('[data-cell="d4"]', 'data-piece')).toBe('L');
+        expect(await count(page, 'D')).toBe(1);
+
+        // Ply 3: any empty target cell; the bot answers with ply 4.
+        const target = page.locator('[data-cell].target').first();
+        const cell = await target.getAttribute('data-cell');
+        await target.click();
+        await waitPlies(page, 4);
+        // The bot's answer may capture it (§4), so read the record.
+        expect(await plyText(page, 3)).toMatch(new RegExp(`^${cell}`));
+        // Captures may have removed pieces, but each side placed two.
+        expect(await count(page, 'L')).toBeGreaterThanOrEqual(1);
+        expect(await count(page, 'D')).toBeGreaterThanOrEqual(1);
+        await page.screenshot({ path: join(resultsDir, `match-${width}.png`), fullPage: true });
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('plays a move typed in notation and switches to Russian', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(server.url + '/');
+      await page.selectOption('select[name="game"]', 'pathagon');
+      await page.selectOption('select[name="seat"]', '0');
+      await page.click('form.create button[type="submit"]');
+      await page.locator('svg.pathagon').waitFor();
+      await page.fill('input[name="move"]', 'a7');
+      await page.press('input[name="move"]', 'Enter');
+      await waitPlies(page, 2);
+      expect(await page.getAttribute('[data-cell="a7"]', 'data-piece')).toBe('L');
+
+      await page.selectOption('select[aria-label="Language"]', 'ru');
+      await page.getByText('Ходы').waitFor();
+      await page.reload();
+      await page.getByText('Ходы').waitFor(); // the choice survives a reload
+      await page.screenshot({ path: join(resultsDir, 'match-ru-390.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('invites a friend by link, who joins; a third browser watches', async () => {
+    const host = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const watcher = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    try {
+      const a = await host.newPage();
+      await a.goto(server.url + '/');
+      await a.selectOption('select[name="game"]', 'pathagon');
+      await a.selectOption('select[name="opponent"]', '');
+      await a.selectOption('select[name="seat"]', '0');
+      await a.click('form.create button[type="submit"]');
+      const invite = a.locator('.invite input');
+      await invite.waitFor();
+      const link = await invite.inputValue();
+      expect(link).toMatch(/\/match\/[\w-]+$/);
+
+      const b = await guest.newPage();
+      await b.goto(link);
+      await b.locator('.seat-offer button').first().click();
+      await b.locator('.player[data-seat="1"]').getByText('(you)').waitFor();
+
+      // Light (the host) plays; the guest sees it and answers.
+      await a.locator('.match[data-status="live"]').waitFor();
+      await a.locator('[data-cell="c3"].target').click();
+      await b.locator('[data-cell="c3"][data-piece="L"]').waitFor();
+      await b.locator('[data-cell="e5"].target').click();
+      await a.locator('[data-cell="e5"][data-piece="D"]').waitFor();
+
+      const w = await watcher.newPage();
+      await w.goto(link);
+      await w.locator('[data-cell="e5"][data-piece="D"]').waitFor();
+      await w.getByText('You are watching.').waitFor();
+      expect(await w.locator('input[name="move"]').count()).toBe(0);
+      expect(await w.locator('[data-cell].target').count()).toBe(0);
+      await a.locator('[data-cell="d4"].target').click();
+      await w.locator('[data-cell="d4"][data-piece="L"]').waitFor(); // live for spectators too
+      await w.screenshot({ path: join(resultsDir, 'spectator-1000.png'), fullPage: true });
+    } finally {
+      await host.close();
+      await guest.close();
+      await watcher.close();
+    }
+  });
+
+  it('plays every other registered game on the generic board, with clocks', async () => {
+    const games = (await (await fetch(server.url + '/api/games')).json()) as { games: { id: string; bots: string[] | null }[] };
+    const others = games.games.filter((g) => g.id !== 'pathagon' && (g.bots ?? []).length > 0);
+    for (const g of others) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      try {
+        await page.goto(server.url + '/');
+        await page.selectOption('select[name="game"]', g.id);
+        await page.selectOption('select[name="seat"]', '0');
+        await page.selectOption('select[name="time"]', '1'); // 3 min + 2 s
+        await page.click('form.create button[type="submit"]');
+        await page.locator('[data-position]').waitFor();
+        const seats = await page.locator('.player').count();
+        expect(await page.locator('.clock').count()).toBe(seats);
+        // Play the first listed move whenever it is our turn until the bots
+        // have answered: a full round of plies after ours.
+        const deadline = Date.now() + 30_000;
+        while ((await page.locator('.move-list [data-ply]').count()) < seats + 1) {
+          expect(Date.now(), `${g.id}: the bots did not answer`).toBeLessThan(deadline);
+          const first = page.locator('[data-move]').first();
+          if (await first.isVisible()) await first.click();
+          await page.waitForTimeout(200);
+        }
+        await page.screenshot({ path: join(resultsDir, `generic-${g.id}-390.png`), fullPage: true });
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
+  it('reconnects after a server restart and plays on', async (ctx) => {
+    if (!server.restart) ctx.skip();
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(server.url + '/');
+      await page.selectOption('select[name="game"]', 'pathagon');
+      await page.selectOption('select[name="seat"]', '0');
+      await page.click('form.create button[type="submit"]');
+      await page.locator('[data-cell="b6"].target').click();
+      await waitPlies(page, 2);
+      await server.restart!();
+      // The client notices the drop, reconnects with its token, and the
+      // seat and the record are intact.
+      await page.locator('[data-cell="f2"].target').click({ timeout: 20_000 });
+      await waitPlies(page, 4);
+      expect(await plyText(page, 1)).toMatch(/^b6/);
+      expect(await plyText(page, 3)).toMatch(/^f2/);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import type { ComponentChildren } from 'preact';
+import { lang, navigate, route, setLang, t } from './app-state';
+import { langNames, langs, type Lang } from './i18n';
+import { Lobby } from './pages/lobby';
+import { MatchPage } from './pages/match';
+
+/** Link is an in-app link: a real href (so it opens in a new tab too) that navigates without reloading. */
+export function Link(props: { href: string; class?: string; children: ComponentChildren }) {
+  return (
+    <a
+      href={props.href}
+      class={props.class}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        navigate(props.href);
+      }}
+    >
+      {props.children}
+    </a>
+  );
+}
+
+export function App() {
+  const r = route.value;
+  return (
+    <div class="app">
+      <header class="top">
+        <Link href="/" class="brand">
+          {t('app.title')}
+        </Link>
+        <label class="lang">
+          <span class="sr-only">{t('lang.label')}</span>
+          <select
+            aria-label={t('lang.label')}
+            value={lang.value}
+            onChange={(e) => setLang((e.currentTarget as HTMLSelectElement).value as Lang)}
+          >
+            {langs.map((l) => (
+              <option value={l} key={l}>
+                {langNames[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main>
+        {r.page === 'lobby' && <Lobby />}
+        {r.page === 'match' && <MatchPage id={r.id} key={r.id} />}
+        {r.page === 'notfound' && (
+          <p class="notice">
+            {t('notfound')} <Link href="/">{t('match.lobby')}</Link>
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

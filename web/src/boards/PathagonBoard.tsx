@@ -1,0 +1,159 @@
+import { useState } from 'preact/hooks';
+import { t } from '../app-state';
+import { moveForm, type Move } from '../protocol';
+import type { BoardProps } from './board';
+import { cellName, click, hints, noSelection, parsePosition, size, type Selection } from './pathagon';
+
+/** Geometry of the SVG, in user units. */
+const cell = 60;
+const pad = 18; // the goal-edge bands around the board
+const full = size * cell + 2 * pad;
+
+/**
+ * PathagonBoard draws the 7×7 board (rules/pathagon.md) and turns clicks into
+ * the server's legal moves: a click on a listed empty cell places; in the
+ * relocation phase a click on a movable piece picks it up and a click on a
+ * listed cell puts it there.
+ */
+export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
+  // A half-made move (a piece picked up, a capture choice open) belongs to
+  // the version it was made in: a new state ends it.
+  const [pick, setPick] = useState<{ version: number; sel: Selection; choice: Move[] | null }>({
+    version: state.version,
+    sel: noSelection,
+    choice: null,
+  });
+  const current = pick.version === state.version;
+  const sel = current ? pick.sel : noSelection;
+  const choice = current ? pick.choice : null;
+  const setSel = (next: Selection) => setPick({ version: state.version, sel: next, choice: null });
+  const setChoice = (moves: Move[] | null) => setPick({ version: state.version, sel, choice: moves });
+  const pos = parsePosition(state.position);
+  const legal = interactive ? (state.legal ?? []) : [];
+
+  if (!pos) return <pre class="position">{state.position}</pre>;
+
+  const h = hints(legal, sel);
+  const last = state.lastMove ? moveForm(state.lastMove) : null;
+  const forbidden = new Set(pos.forbidden);
+
+  // Placements may go on every empty cell that is not forbidden, so dots
+  // there would only add noise: the board shows them for relocations only.
+  const onCell = (name: string) => {
+    if (!interactive) return;
+    const r = click(legal, sel, name);
+    switch (r.kind) {
+      case 'play':
+        setSel(noSelection);
+        onMove(r.move.text);
+        break;
+      case 'choose':
+        setChoice(r.moves);
+        break;
+      case 'select':
+        setSel(r.selection);
+        break;
+      case 'none':
+        break;
+    }
+  };
+
+  const cells = [];
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      const name = cellName(row, col);
+      const piece = pos.cells[row * size + col];
+      const x = pad + col * cell;
+      const y = pad + row * cell;
+      const cx = x + cell / 2;
+      const cy = y + cell / 2;
+      const isLast = last !== null && (last.to === name || last.from === name);
+      const captured = last?.captures?.includes(name) ?? false;
+      const target = h.targets.has(name);
+      const movable = h.movable.has(name);
+      const selected = sel.from === name;
+      const classes = ['cell'];
+      if ((row + col) % 2 === 1) classes.push('alt');
+      if (isLast) classes.push('last');
+      if (target) classes.push('target');
+      if (movable) classes.push('movable');
+      if (selected) classes.push('selected');
+      if (forbidden.has(name)) classes.push('forbidden');
+      cells.push(
+        <g
+          key={name}
+          class={classes.join(' ')}
+          data-cell={name}
+          data-piece={piece ?? ''}
+          role={target || movable ? 'button' : undefined}
+          aria-label={name}
+          onClick={() => onCell(name)}
+        >
+          <rect x={x} y={y} width={cell} height={cell} class="sq" />
+          {forbidden.has(name) && (
+            <g class="forbid-mark">
+              <title>{t('match.forbidden')}</title>
+              <line x1={x + 14} y1={y + 14} x2={x + cell - 14} y2={y + cell - 14} />
+              <line x1={x + cell - 14} y1={y + 14} x2={x + 14} y2={y + cell - 14} />
+            </g>
+          )}
+          {captured && !piece && <circle cx={cx} cy={cy} r={cell * 0.36} class="captured" />}
+          {piece && <circle cx={cx} cy={cy} r={cell * 0.38} class={`piece piece-${piece}`} />}
+          {piece && pos.lastRelocated[piece] === name && <circle cx={cx} cy={cy} r={cell * 0.12} class="lock" />}
+          {target && !piece && sel.from !== null && <circle cx={cx} cy={cy} r={cell * 0.13} class="dot" />}
+          {col === 0 && (
+            <text x={x + 4} y={y + 13} class="coord">
+              {name.slice(1)}
+            </text>
+          )}
+          {row === size - 1 && (
+            <text x={x + cell - 4} y={y + cell - 4} class="coord" text-anchor="end">
+              {name[0]}
+            </text>
+          )}
+        </g>,
+      );
+    }
+  }
+
+  const inner = size * cell;
+  return (
+    <div class="board-wrap">
+      <svg class="board pathagon" viewBox={`0 0 ${full} ${full}`} role="grid" aria-label="Pathagon">
+        {/* Goal edges (ruling P1): Light joins top and bottom, Dark joins left and right. */}
+        <rect x={pad} y={0} width={inner} height={pad} class="edge edge-L" />
+        <rect x={pad} y={pad + inner} width={inner} height={pad} class="edge edge-L" />
+        <rect x={0} y={pad} width={pad} height={inner} class="edge edge-D" />
+        <rect x={pad + inner} y={pad} width={pad} height={inner} class="edge edge-D" />
+        {cells}
+      </svg>
+      {choice && (
+        <div class="choice" role="dialog" aria-label={t('match.chooseCaptures')}>
+          <p>{t('match.chooseCaptures')}</p>
+          {choice.map((m) => (
+            <button
+              type="button"
+              key={m.text}
+              onClick={() => {
+                setSel(noSelection);
+                onMove(m.text);
+              }}
+            >
+              {m.text}
+            </button>
+          ))}
+          <button type="button" class="secondary" onClick={() => setChoice(null)}>
+            {t('match.cancel')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** PathagonReserve shows how many pieces a colour still holds in hand. */
+export function pathagonReserve(position: string, seat: number): number | null {
+  const pos = parsePosition(position);
+  if (!pos) return null;
+  return seat === 0 ? pos.reserve.L : seat === 1 ? pos.reserve.D : null;
+}

@@ -1,0 +1,12 @@
+import type { MatchState } from '../protocol';
+
+/** BoardProps are what every board component gets. */
+export interface BoardProps {
+  state: MatchState;
+  /** The viewer's seat, -1 for a spectator. */
+  seat: number;
+  /** Whether the viewer may move now. */
+  interactive: boolean;
+  /** Sends a move, by its text from state.legal. */
+  onMove: (text: string) => void;
+}

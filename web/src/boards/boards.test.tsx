@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+// Renders the boards into a DOM and clicks them: what the player sees
+// (rules/pathagon.md: goal edges P1, forbidden cells §4.5, last move and
+// captures §4) and that a click sends only a move the server listed.
+import { render } from 'preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Move } from '../protocol';
+import { state } from '../testutil';
+import { GenericBoard } from './GenericBoard';
+import { PathagonBoard } from './PathagonBoard';
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement('div');
+  document.body.appendChild(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+const cell = (name: string) => root.querySelector(`[data-cell="${name}"]`)!;
+const clickCell = (name: string) => cell(name).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+
+describe('PathagonBoard', () => {
+  it('draws 49 cells, the pieces, and both colours\u2019 goal edges', () => {
+    const s = state(5, { position: 'L....../......./......./...D.../......./......./......D d 13 12 -,- -' });
+    render(<PathagonBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
+    expect(root.querySelectorAll('[data-cell]')).toHaveLength(49);
+    expect(cell('a7').getAttribute('data-piece')).toBe('L');
+    expect(cell('d4').getAttribute('data-piece')).toBe('D');
+    expect(cell('g1').getAttribute('data-piece')).toBe('D');
+    expect(root.querySelectorAll('.edge-L')).toHaveLength(2); // top and bottom
+    expect(root.querySelectorAll('.edge-D')).toHaveLength(2); // left and right
+  });
+
+  it('marks the last move, the captured cells and the forbidden cells', () => {
+    const s = state(5, {
+      position: '......./......./......./..D..../......./......./....... l 14 12 -,- b4',
+      lastMove: 'c4xb4',
+    });
+    render(<PathagonBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
+    expect(cell('c4').classList.contains('last')).toBe(true);
+    expect(cell('b4').querySelector('.captured')).not.toBeNull();
+    expect(cell('b4').classList.contains('forbidden')).toBe(true);
+    expect(cell('a1').classList.contains('forbidden')).toBe(false);
+  });
+
+  it('places with one click, only on listed cells, only when interactive', () => {
+    const sent: string[] = [];
+    const legal: Move[] = [{ text: 'd4', to: 'd4' }, { text: 'a1', to: 'a1' }];
+    const s = state(3, { legal });
+    render(<PathagonBoard state={s} seat={0} interactive={false} onMove={(m) => sent.push(m)} />, root);
+    clickCell('d4');
+    expect(sent).toEqual([]);
+    render(<PathagonBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    clickCell('b2');
+    clickCell('d4');
+    expect(sent).toEqual(['d4']);
+  });
+
+  it('relocates by picking a piece up and putting it down', async () => {
+    const sent: string[] = [];
+    const legal: Move[] = [{ text: 'a7-g1', from: 'a7', to: 'g1' }, { text: 'a7-d4', from: 'a7', to: 'd4' }];
+    const s = state(3, { position: 'L....../......./......./......./......./......./....... l 0 14 -,- -', legal });
+    render(<PathagonBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    expect(cell('a7').classList.contains('movable')).toBe(true);
+    clickCell('a7');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cell('a7').classList.contains('selected')).toBe(true);
+    expect(cell('g1').querySelector('.dot')).not.toBeNull();
+    clickCell('g1');
+    expect(sent).toEqual(['a7-g1']);
+  });
+
+  it('asks which pieces to take when optional captures allow several', async () => {
+    const sent: string[] = [];
+    const legal: Move[] = [
+      { text: 'c4', to: 'c4' },
+      { text: 'c4xb4', to: 'c4', captures: ['b4'] },
+    ];
+    render(<PathagonBoard state={state(3, { legal })} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    clickCell('c4');
+    await new Promise((r) => setTimeout(r, 0));
+    const buttons = [...root.querySelectorAll('.choice button')].map((b) => b.textContent);
+    expect(buttons.slice(0, 2)).toEqual(['c4', 'c4xb4']);
+    (root.querySelectorAll('.choice button')[1] as HTMLButtonElement).click();
+    expect(sent).toEqual(['c4xb4']);
+  });
+});
+
+describe('GenericBoard', () => {
+  it('shows the position and offers every legal move as a button', () => {
+    const sent: string[] = [];
+    const s = state(2, { game: 'race', position: 'race position 0 0', legal: [{ text: '+1' }, { text: '+2' }] });
+    render(<GenericBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    expect(root.querySelector('[data-position]')!.textContent).toBe('race position 0 0');
+    const buttons = root.querySelectorAll('[data-move]');
+    expect([...buttons].map((b) => b.textContent)).toEqual(['+1', '+2']);
+    (buttons[1] as HTMLButtonElement).click();
+    expect(sent).toEqual(['+2']);
+  });
+
+  it('offers no moves to a spectator', () => {
+    render(<GenericBoard state={state(2, { legal: [{ text: '+1' }] })} seat={-1} interactive={false} onMove={() => {}} />, root);
+    expect(root.querySelectorAll('[data-move]')).toHaveLength(0);
+  });
+});

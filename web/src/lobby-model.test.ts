@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createRequest, defaultForm, openSeats, timeControl } from './lobby-model';
+import type { GameInfo } from './protocol';
+
+const pathagon: GameInfo = {
+  id: 'pathagon', title: 'Pathagon', minPlayers: 2, maxPlayers: 2, defaultPlayers: 2,
+  playerNames: ['light', 'dark'], variants: ['standard'], options: [], bots: ['random', 'bot:easy'],
+};
+const race: GameInfo = { ...pathagon, id: 'race', title: 'Race', minPlayers: 2, maxPlayers: 4, defaultPlayers: 3, bots: null, variants: null };
+
+describe('defaultForm', () => {
+  it('prefers pathagon and its first bot', () => {
+    expect(defaultForm([race, pathagon])).toEqual({ game: 'pathagon', variant: 'standard', opponent: 'random', seat: 0, time: 0 });
+  });
+  it('falls back to the first game and open seats when it has no bots', () => {
+    expect(defaultForm([race])).toEqual({ game: 'race', variant: '', opponent: '', seat: 0, time: 0 });
+    expect(defaultForm([]).game).toBe('');
+  });
+});
+
+describe('createRequest', () => {
+  it('seats the creator and a bot', () => {
+    const r = createRequest(pathagon, { game: 'pathagon', variant: 'standard', opponent: 'random', seat: 1, time: 2 }, () => 0);
+    expect(r).toEqual({
+      game: 'pathagon', variant: 'standard', players: 2,
+      seats: [{ kind: 'bot', bot: 'random' }, { kind: 'human' }],
+      timeControl: { kind: 'fischer', baseMs: 300_000, incrementMs: 3000 }, join: 1,
+    });
+  });
+  it('leaves every other seat open for friends', () => {
+    const r = createRequest(race, { game: 'race', variant: '', opponent: '', seat: 2, time: 0 }, () => 0);
+    expect(r.seats).toEqual([{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }]);
+    expect(r.join).toBe(2);
+    expect(r.variant).toBeUndefined();
+    expect(r.timeControl).toEqual({ kind: 'none' });
+  });
+  it('draws a random seat', () => {
+    const f = { game: 'pathagon', variant: '', opponent: 'random', seat: -1, time: 0 };
+    expect(createRequest(pathagon, f, () => 0.99).join).toBe(1);
+    expect(createRequest(pathagon, f, () => 0).join).toBe(0);
+  });
+});
+
+describe('helpers', () => {
+  it('timeControl', () => {
+    expect(timeControl({ min: 0, inc: 5 })).toEqual({ kind: 'none' });
+    expect(timeControl({ min: 3, inc: 2 })).toEqual({ kind: 'fischer', baseMs: 180_000, incrementMs: 2000 });
+  });
+  it('openSeats lists untaken human seats only', () => {
+    expect(openSeats({
+      seats: [
+        { seat: 0, name: 'light', kind: 'human', taken: true, connected: true },
+        { seat: 1, name: 'dark', kind: 'human', taken: false, connected: false },
+        { seat: 2, name: 'x', kind: 'bot', taken: false, connected: false },
+      ],
+    })).toEqual([1]);
+    expect(openSeats({ seats: null })).toEqual([]);
+  });
+});

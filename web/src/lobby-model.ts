@@ -1,0 +1,61 @@
+// The lobby's pure parts: building a create request from the form, and
+// describing a match in the list. Tested without a browser.
+import type { CreateRequest, GameInfo, SeatSpec, Summary, TimeControl } from './protocol';
+
+/** Time control presets of the form: minutes and increment seconds; 0,0 is no clock. */
+export const timePresets: readonly { min: number; inc: number }[] = [
+  { min: 0, inc: 0 },
+  { min: 3, inc: 2 },
+  { min: 5, inc: 3 },
+  { min: 10, inc: 5 },
+  { min: 15, inc: 10 },
+];
+
+export interface Form {
+  game: string;
+  variant: string;
+  /** A bot spec, or '' for open human seats. */
+  opponent: string;
+  /** The creator's seat, or -1 for a random seat. */
+  seat: number;
+  /** Index into timePresets. */
+  time: number;
+}
+
+/** defaultForm picks Pathagon when the server has it, its first bot and no clock. */
+export function defaultForm(games: readonly GameInfo[]): Form {
+  const g = games.find((x) => x.id === 'pathagon') ?? games[0];
+  return { game: g?.id ?? '', variant: g?.variants?.[0] ?? '', opponent: g?.bots?.[0] ?? '', seat: 0, time: 0 };
+}
+
+export function timeControl(preset: { min: number; inc: number }): TimeControl {
+  if (preset.min === 0) return { kind: 'none' };
+  return { kind: 'fischer', baseMs: preset.min * 60_000, incrementMs: preset.inc * 1000 };
+}
+
+/**
+ * createRequest turns the form into the API request: the creator takes a
+ * seat (random draws from rand), every other seat is the chosen bot or open.
+ */
+export function createRequest(g: GameInfo, f: Form, rand: () => number): CreateRequest {
+  const players = g.defaultPlayers || g.minPlayers || 2;
+  const seat = f.seat >= 0 && f.seat < players ? f.seat : Math.floor(rand() * players);
+  const seats: SeatSpec[] = [];
+  for (let i = 0; i < players; i++) {
+    seats.push(i === seat || f.opponent === '' ? { kind: 'human' } : { kind: 'bot', bot: f.opponent });
+  }
+  const req: CreateRequest = {
+    game: g.id,
+    players,
+    seats,
+    timeControl: timeControl(timePresets[f.time] ?? { min: 0, inc: 0 }),
+    join: seat,
+  };
+  if (f.variant) req.variant = f.variant;
+  return req;
+}
+
+/** openSeats lists the human seats nobody holds yet. */
+export function openSeats(m: Pick<Summary, 'seats'>): number[] {
+  return (m.seats ?? []).filter((s) => s.kind === 'human' && !s.taken).map((s) => s.seat);
+}

@@ -1,0 +1,52 @@
+// The match page's pure parts: who may act, the move list laid out in
+// rounds, and the result line. Tested without a browser.
+import type { MatchState } from './protocol';
+
+/** canPlay reports whether seat may act on the board now. */
+export function canPlay(s: MatchState | null, seat: number | null, waitingForMove: boolean): boolean {
+  if (!s || seat === null || seat < 0 || waitingForMove) return false;
+  if (s.status !== 'live' && s.status !== 'waiting') return false;
+  return s.toMove === seat && (s.legal?.length ?? 0) > 0;
+}
+
+/** A row of the move list: the round number and one move per seat. */
+export interface Round {
+  n: number;
+  moves: { ply: number; text: string }[];
+}
+
+/** rounds lays the record out one round per row, players moves to a row. */
+export function rounds(moves: readonly string[] | null, players: number): Round[] {
+  const per = Math.max(1, players);
+  const out: Round[] = [];
+  (moves ?? []).forEach((text, i) => {
+    const n = Math.floor(i / per) + 1;
+    if (out.length < n) out.push({ n, moves: [] });
+    out[n - 1]!.moves.push({ ply: i + 1, text });
+  });
+  return out;
+}
+
+/** Verdict is how the result reads for this viewer. */
+export type Verdict =
+  | { kind: 'none' }
+  | { kind: 'aborted' }
+  | { kind: 'draw'; reason: string }
+  | { kind: 'win'; winners: number[]; reason: string; mine: boolean | null };
+
+/** verdict reads the result; mine is null for spectators. */
+export function verdict(s: MatchState | null, seat: number | null): Verdict {
+  if (!s) return { kind: 'none' };
+  if (s.status === 'aborted') return { kind: 'aborted' };
+  const r = s.result;
+  if (!r) return { kind: 'none' };
+  const winners = r.winners ?? [];
+  if (winners.length === 0) return { kind: 'draw', reason: r.reason };
+  const mine = seat === null || seat < 0 ? null : winners.includes(seat);
+  return { kind: 'win', winners, reason: r.reason, mine };
+}
+
+/** otherOffers lists the seats other than mine in an offer list. */
+export function otherOffers(list: readonly number[] | null, seat: number | null): number[] {
+  return (list ?? []).filter((x) => x !== seat);
+}

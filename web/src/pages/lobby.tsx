@@ -1,0 +1,203 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../api';
+import { api, kv, lang, navigate, t } from '../app-state';
+import { Link } from '../app';
+import { errorText, seatName } from '../i18n';
+import { createRequest, defaultForm, openSeats, timePresets, type Form } from '../lobby-model';
+import type { GameInfo, Summary } from '../protocol';
+import { href } from '../router';
+import { saveToken } from '../tokens';
+
+/** The live list is refreshed this often: cheap for the server, fresh enough for people. */
+const refreshMs = 4000;
+
+function describeError(e: unknown): string {
+  if (e instanceof ApiError) return errorText(lang.value, e.wire.code, e.wire.message);
+  return t('err.network');
+}
+
+export function Lobby() {
+  const [games, setGames] = useState<GameInfo[] | null>(null);
+  const [matches, setMatches] = useState<Summary[]>([]);
+  const [form, setForm] = useState<Form | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    api.games().then(
+      (g) => {
+        setGames(g);
+        setForm(defaultForm(g));
+      },
+      (e: unknown) => setError(describeError(e)),
+    );
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      api.matches().then(
+        (m) => live && setMatches(m),
+        () => {
+          // keep the last list; the next refresh may work
+        },
+      );
+    void load();
+    const h = window.setInterval(load, refreshMs);
+    return () => {
+      live = false;
+      window.clearInterval(h);
+    };
+  }, []);
+
+  const game = games?.find((g) => g.id === form?.game);
+  const update = (patch: Partial<Form>) => form && setForm({ ...form, ...patch });
+
+  const create = async (e: Event) => {
+    e.preventDefault();
+    if (!game || !form) return;
+    setBusy(true);
+    setError('');
+    try {
+      const res = await api.create(createRequest(game, form, Math.random));
+      if (res.token !== undefined && res.seat !== undefined) saveToken(kv, res.match.id, { seat: res.seat, token: res.token });
+      navigate(href({ page: 'match', id: res.match.id }));
+    } catch (err) {
+      setError(describeError(err));
+      setBusy(false);
+    }
+  };
+
+  const join = async (m: Summary) => {
+    setError('');
+    try {
+      const res = await api.join(m.id);
+      saveToken(kv, m.id, { seat: res.seat, token: res.token });
+      navigate(href({ page: 'match', id: m.id }));
+    } catch (err) {
+      setError(describeError(err));
+    }
+  };
+
+  const titles = new Map((games ?? []).map((g) => [g.id, g.title]));
+
+  return (
+    <div class="lobby">
+      <section class="panel">
+        <h2>{t('lobby.new')}</h2>
+        {games === null && !error && <p>{t('lobby.loading')}</p>}
+        {games !== null && games.length === 0 && <p>{t('lobby.nogames')}</p>}
+        {game && form && (
+          <form class="create" onSubmit={create}>
+            <label>
+              {t('lobby.game')}
+              <select
+                name="game"
+                value={form.game}
+                onChange={(e) => {
+                  const id = (e.currentTarget as HTMLSelectElement).value;
+                  const g = games?.find((x) => x.id === id);
+                  update({ game: id, variant: g?.variants?.[0] ?? '', opponent: g?.bots?.[0] ?? '', seat: 0 });
+                }}
+              >
+                {games?.map((g) => (
+                  <option value={g.id} key={g.id}>
+                    {g.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {(game.variants?.length ?? 0) > 1 && (
+              <label>
+                {t('lobby.variant')}
+                <select name="variant" value={form.variant} onChange={(e) => update({ variant: (e.currentTarget as HTMLSelectElement).value })}>
+                  {game.variants?.map((v) => (
+                    <option value={v} key={v}>
+                      {v}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <label>
+              {t('lobby.opponent')}
+              <select name="opponent" value={form.opponent} onChange={(e) => update({ opponent: (e.currentTarget as HTMLSelectElement).value })}>
+                {(game.bots ?? []).map((b) => (
+                  <option value={b} key={b}>
+                    {t('lobby.bot', { bot: b })}
+                  </option>
+                ))}
+                <option value="">{t('lobby.open')}</option>
+              </select>
+            </label>
+            <label>
+              {t('lobby.seat')}
+              <select name="seat" value={String(form.seat)} onChange={(e) => update({ seat: Number((e.currentTarget as HTMLSelectElement).value) })}>
+                {Array.from({ length: game.defaultPlayers || 2 }, (_, i) => (
+                  <option value={String(i)} key={i}>
+                    {seatName(lang.value, game.playerNames?.[i], i)}
+                  </option>
+                ))}
+                <option value="-1">{t('lobby.random')}</option>
+              </select>
+            </label>
+            <label>
+              {t('lobby.time')}
+              <select name="time" value={String(form.time)} onChange={(e) => update({ time: Number((e.currentTarget as HTMLSelectElement).value) })}>
+                {timePresets.map((p, i) => (
+                  <option value={String(i)} key={i}>
+                    {p.min === 0 ? t('lobby.time.none') : t('lobby.time.fischer', { min: p.min, inc: p.inc })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" class="primary" disabled={busy}>
+              {busy ? t('lobby.creating') : t('lobby.create')}
+            </button>
+          </form>
+        )}
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+      <section class="panel">
+        <h2>{t('lobby.live')}</h2>
+        {matches.length === 0 ? (
+          <p class="muted">{t('lobby.none')}</p>
+        ) : (
+          <ul class="matches">
+            {matches.map((m) => {
+              const open = openSeats(m);
+              return (
+                <li key={m.id} class="match-row" data-match={m.id}>
+                  <div class="match-what">
+                    <strong>{titles.get(m.game) ?? m.game}</strong>{' '}
+                    <span class={`status status-${m.status}`}>{t(`status.${m.status}`)}</span>
+                    {m.ply > 0 && <span class="muted"> · {t('lobby.ply', { ply: m.ply })}</span>}
+                  </div>
+                  <div class="match-who muted">
+                    {(m.seats ?? [])
+                      .map((s) => `${seatName(lang.value, s.name, s.seat)}: ${s.kind === 'bot' ? `${t('match.bot')} ${s.bot ?? ''}` : s.taken ? '✓' : t('match.open')}`)
+                      .join(' · ')}
+                  </div>
+                  <div class="match-actions">
+                    {open.length > 0 && (
+                      <button type="button" onClick={() => void join(m)}>
+                        {t('lobby.join')}
+                      </button>
+                    )}
+                    <Link href={href({ page: 'match', id: m.id })} class="button">
+                      {t('lobby.watch')}
+                    </Link>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,405 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ApiError } from '../api';
+import { api, kv, lang, t } from '../app-state';
+import { Link } from '../app';
+import type { BoardProps } from '../boards/board';
+import { GenericBoard } from '../boards/GenericBoard';
+import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
+import { format, formatDays, remaining } from '../clock';
+import { browserSocket, Connection, type Status } from '../connection';
+import { errorText, has, seatName } from '../i18n';
+import { canPlay, otherOffers, rounds, verdict } from '../match-model';
+import type { CommandType, MatchState } from '../protocol';
+import { href } from '../router';
+import { initialSync, movePending, stale, type Sync } from '../sync';
+import { loadToken, saveToken } from '../tokens';
+
+/** The clock display refreshes ten times a second, enough for tenths. */
+const tickMs = 100;
+
+/** boards maps a game ID to its dedicated board; others get the generic one. */
+const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
+  pathagon: PathagonBoard,
+};
+
+function newID(): string {
+  const rnd = crypto.getRandomValues(new Uint32Array(2));
+  return `c-${rnd[0]!.toString(36)}${rnd[1]!.toString(36)}-${Date.now().toString(36)}`;
+}
+
+export function MatchPage({ id }: { id: string }) {
+  const [token, setToken] = useState(() => loadToken(kv, id));
+  const [sync, setSync] = useState<Sync>(initialSync);
+  const [status, setStatus] = useState<Status>('connecting');
+  const [error, setError] = useState('');
+  const [receivedAt, setReceivedAt] = useState(0);
+  const conn = useRef<Connection | null>(null);
+
+  useEffect(() => {
+    const c = new Connection({
+      url: api.socketURL(id, location),
+      ...(token ? { token: token.token } : {}),
+      connect: browserSocket,
+      timers: { setTimeout: (f, ms) => window.setTimeout(f, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
+      onChange: (s, st) => {
+        setSync((prev) => {
+          if (prev.state !== s.state) setReceivedAt(performance.now());
+          return s;
+        });
+        setStatus(st);
+      },
+      onError: (e) => setError(errorText(lang.value, e.code, e.message)),
+      newID,
+    });
+    conn.current = c;
+    c.start();
+    return () => c.stop();
+  }, [id, token?.token]);
+
+  const s = sync.state;
+  const seat = sync.seat;
+  const send = (type: CommandType, move?: string) => {
+    setError('');
+    if (!conn.current?.send(type, move)) setError(t('err.network'));
+  };
+
+  // The rematch shares our token: remember it for the new match.
+  useEffect(() => {
+    if (s?.rematch && token) saveToken(kv, s.rematch, { seat: -1, token: token.token });
+  }, [s?.rematch, token?.token]);
+
+  // The tab title says when it is your move, for players in another tab.
+  const myTurn = status === 'open' && !stale(sync) && canPlay(s, seat, movePending(sync));
+  useEffect(() => {
+    document.title = myTurn ? `● ${t('match.yourTurn')} — Tabula` : 'Tabula';
+    return () => {
+      document.title = 'Tabula';
+    };
+  }, [myTurn, lang.value]);
+
+  if (!s) {
+    return <p class="notice">{status === 'closed' ? t('match.connecting') : t('match.loading')}</p>;
+  }
+
+  // While the socket is down a move could not be sent: the board waits.
+  const interactive = myTurn;
+  const Board = boards[s.game] ?? GenericBoard;
+  const me = seat !== null && seat >= 0 ? seat : -1;
+  // The viewer sits at the bottom; spectators see seat 0 at the bottom.
+  const bottom = me >= 0 ? me : 0;
+  const others = (s.seats ?? []).filter((x) => x.seat !== bottom);
+  const bottomSeat = (s.seats ?? []).find((x) => x.seat === bottom);
+
+  const takeSeat = async (n: number) => {
+    setError('');
+    try {
+      const res = await api.join(id, n);
+      const tok = { seat: res.seat, token: res.token };
+      saveToken(kv, id, tok);
+      setToken(tok);
+    } catch (err) {
+      setError(err instanceof ApiError ? errorText(lang.value, err.wire.code, err.wire.message) : t('err.network'));
+    }
+  };
+
+  return (
+    <div class="match" data-status={s.status} data-version={s.version}>
+      <div class="play">
+        {others.map((x) => (
+          <PlayerBar key={x.seat} state={s} n={x.seat} me={me} receivedAt={receivedAt} />
+        ))}
+        <Board state={s} seat={me} interactive={interactive} onMove={(m) => send('move', m)} />
+        {bottomSeat && <PlayerBar state={s} n={bottom} me={me} receivedAt={receivedAt} />}
+      </div>
+      <aside class="side">
+        {status !== 'open' && <p class="notice">{t('match.connecting')}</p>}
+        <Banner state={s} seat={seat} />
+        <TurnLine state={s} me={me} />
+        {me < 0 && <SeatOffer state={s} onTake={takeSeat} />}
+        {me >= 0 && s.status === 'waiting' && <Invite id={id} />}
+        <Offers state={s} me={me} send={send} />
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        {me >= 0 && (s.status === 'live' || s.status === 'waiting') && <MoveInput disabled={!interactive} onMove={(m) => send('move', m)} />}
+        <MoveList state={s} />
+        {me >= 0 && <Actions state={s} me={me} send={send} />}
+        {s.rematch && (
+          <p>
+            <Link href={href({ page: 'match', id: s.rematch })} class="button primary">
+              {t('match.toRematch')}
+            </Link>
+          </p>
+        )}
+        <p>
+          <Link href="/">{t('match.lobby')}</Link>
+        </p>
+      </aside>
+    </div>
+  );
+}
+
+function PlayerBar({ state, n, me, receivedAt }: { state: MatchState; n: number; me: number; receivedAt: number }) {
+  const seat = state.seats?.find((x) => x.seat === n);
+  const name = seatName(lang.value, seat?.name, n);
+  const reserve = state.game === 'pathagon' ? pathagonReserve(state.position, n) : null;
+  const who = n === me ? t('match.you') : seat?.kind === 'bot' ? `${t('match.bot')} ${seat.bot ?? ''}` : seat?.taken ? '' : t('match.open');
+  const active = state.toMove === n;
+  return (
+    <div class={`player ${active ? 'active' : ''}`} data-seat={n}>
+      <span class={`swatch swatch-${seat?.name ?? n}`} aria-hidden="true" />
+      <span class="pname">{name}</span>
+      {who && <span class="muted">({who})</span>}
+      {seat && seat.kind === 'human' && seat.taken && <span class={`conn ${seat.connected ? 'on' : 'off'}`} aria-hidden="true" />}
+      {reserve !== null && <span class="reserve muted">{t('match.reserve', { n: reserve })}</span>}
+      <span class="spacer" />
+      {state.clocks && <Clock state={state} n={n} receivedAt={receivedAt} />}
+    </div>
+  );
+}
+
+function Clock({ state, n, receivedAt }: { state: MatchState; n: number; receivedAt: number }) {
+  const c = state.clocks!;
+  const running = c.running === n && (state.status === 'live' || state.status === 'waiting');
+  const [now, setNow] = useState(performance.now());
+  useEffect(() => {
+    if (!running) return;
+    const h = window.setInterval(() => setNow(performance.now()), tickMs);
+    return () => window.clearInterval(h);
+  }, [running, receivedAt]);
+  const ms = remaining(running ? c : { ...c, running: -1 }, receivedAt, Math.max(now, receivedAt))[n];
+  if (ms === undefined) return null;
+  if (c.kind === 'correspondence') return running ? <span class="clock running">{formatDays(ms)}</span> : null;
+  return <span class={`clock ${running ? 'running' : ''} ${ms < 10_000 ? 'low' : ''}`}>{format(ms)}</span>;
+}
+
+function Banner({ state, seat }: { state: MatchState; seat: number | null }) {
+  const v = verdict(state, seat);
+  if (v.kind === 'none') return null;
+  const reasonKey = `reason.${'reason' in v ? v.reason : ''}`;
+  const reason = has(reasonKey) ? t(reasonKey) : 'reason' in v ? v.reason : '';
+  let head = '';
+  let cls = 'banner';
+  switch (v.kind) {
+    case 'aborted':
+      head = t('result.aborted');
+      break;
+    case 'draw':
+      head = t('result.draw');
+      break;
+    case 'win': {
+      const names = v.winners.map((w) => seatName(lang.value, state.seats?.find((x) => x.seat === w)?.name, w)).join(', ');
+      head = v.mine === true ? t('result.youWin') : v.mine === false ? t('result.youLose') : t('result.win', { name: names });
+      if (v.mine !== null) head += ` — ${t('result.win', { name: names })}`;
+      cls += v.mine === true ? ' won' : v.mine === false ? ' lost' : '';
+      break;
+    }
+  }
+  return (
+    <div class={cls} role="status" data-result={v.kind}>
+      <strong>{head}</strong> {v.kind !== 'aborted' && reason}
+    </div>
+  );
+}
+
+function TurnLine({ state, me }: { state: MatchState; me: number }) {
+  if (state.status === 'finished' || state.status === 'aborted') return null;
+  const open = (state.seats ?? []).some((x) => x.kind === 'human' && !x.taken);
+  if (open && state.status === 'waiting') return <p class="turn">{t('match.waiting')}</p>;
+  if (me >= 0 && state.toMove === me) return <p class="turn mine">{t('match.yourTurn')}</p>;
+  if (state.toMove < 0) return null;
+  const name = seatName(lang.value, state.seats?.find((x) => x.seat === state.toMove)?.name, state.toMove);
+  return (
+    <p class="turn">
+      {me < 0 && <span class="muted">{t('match.spectator')} </span>}
+      {t('match.theirTurn', { name })}
+    </p>
+  );
+}
+
+function SeatOffer({ state, onTake }: { state: MatchState; onTake: (n: number) => void }) {
+  const open = (state.seats ?? []).filter((x) => x.kind === 'human' && !x.taken);
+  if (open.length === 0 || state.status !== 'waiting') return null;
+  return (
+    <div class="seat-offer">
+      {open.map((x) => (
+        <button type="button" class="primary" key={x.seat} onClick={() => onTake(x.seat)}>
+          {t('match.takeSeat', { name: seatName(lang.value, x.name, x.seat) })}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Invite({ id }: { id: string }) {
+  const url = `${location.origin}${href({ page: 'match', id })}`;
+  const [copied, setCopied] = useState(false);
+  return (
+    <div class="invite">
+      <label>
+        {t('match.invite')}
+        <input readOnly value={url} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+      </label>
+      <button
+        type="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+        }}
+      >
+        {copied ? t('match.copied') : t('match.copy')}
+      </button>
+    </div>
+  );
+}
+
+function Offers({ state, me, send }: { state: MatchState; me: number; send: (c: CommandType) => void }) {
+  if (state.status !== 'live' && state.status !== 'finished') return null;
+  const name = (n: number) => seatName(lang.value, state.seats?.find((x) => x.seat === n)?.name, n);
+  const draws = otherOffers(state.offers?.draw ?? null, me);
+  const takeback = state.offers?.takeback ?? -1;
+  const rematches = otherOffers(state.offers?.rematch ?? null, me);
+  const live = state.status === 'live';
+  return (
+    <>
+      {live && draws.length > 0 && (
+        <div class="offer">
+          {t('match.drawOffered', { name: draws.map(name).join(', ') })}
+          {me >= 0 && (
+            <>
+              <button type="button" onClick={() => send('accept-draw')}>
+                {t('match.acceptDraw')}
+              </button>
+              <button type="button" class="secondary" onClick={() => send('decline-draw')}>
+                {t('match.declineDraw')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {live && takeback >= 0 && takeback !== me && (
+        <div class="offer">
+          {t('match.takebackOffered', { name: name(takeback) })}
+          {me >= 0 && (
+            <>
+              <button type="button" onClick={() => send('accept-takeback')}>
+                {t('match.acceptTakeback')}
+              </button>
+              <button type="button" class="secondary" onClick={() => send('decline-takeback')}>
+                {t('match.declineDraw')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {!live && rematches.length > 0 && !state.rematch && <div class="offer">{t('match.rematchOffered', { name: rematches.map(name).join(', ') })}</div>}
+    </>
+  );
+}
+
+function Actions({ state, me, send }: { state: MatchState; me: number; send: (c: CommandType) => void }) {
+  const live = state.status === 'live' || state.status === 'waiting';
+  const plies = state.moves?.length ?? 0;
+  if (!live) {
+    if (state.status === 'finished' && !state.rematch && !(state.offers?.rematch ?? []).includes(me)) {
+      return (
+        <div class="actions">
+          <button type="button" class="primary" onClick={() => send('rematch')}>
+            {t('match.rematch')}
+          </button>
+        </div>
+      );
+    }
+    return null;
+  }
+  return (
+    <div class="actions">
+      {plies === 0 ? (
+        <button type="button" onClick={() => send('abort')}>
+          {t('match.abort')}
+        </button>
+      ) : (
+        <>
+          <button type="button" onClick={() => send('offer-takeback')}>
+            {t('match.takeback')}
+          </button>
+          <button type="button" onClick={() => send('offer-draw')} disabled={(state.offers?.draw ?? []).includes(me)}>
+            {t('match.offerDraw')}
+          </button>
+          <button
+            type="button"
+            class="danger"
+            onClick={() => {
+              if (window.confirm(t('match.confirmResign'))) send('resign');
+            }}
+          >
+            {t('match.resign')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function MoveInput({ disabled, onMove }: { disabled: boolean; onMove: (m: string) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      class="move-input"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const m = text.trim();
+        if (m === '' || disabled) return;
+        onMove(m);
+        setText('');
+      }}
+    >
+      <input
+        name="move"
+        autocomplete="off"
+        autocapitalize="off"
+        spellcheck={false}
+        aria-label={t('match.typeMove')}
+        placeholder={t('match.typeMove')}
+        value={text}
+        onInput={(e) => setText((e.currentTarget as HTMLInputElement).value)}
+      />
+      <button type="submit" disabled={disabled}>
+        {t('match.play')}
+      </button>
+    </form>
+  );
+}
+
+function MoveList({ state }: { state: MatchState }) {
+  const rows = useMemo(() => rounds(state.moves, state.players), [state.moves, state.players]);
+  const end = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = end.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [rows.length]);
+  const lastPly = state.moves?.length ?? 0;
+  return (
+    <section class="moves">
+      <h3>{t('match.moves')}</h3>
+      {rows.length === 0 ? (
+        <p class="muted">{t('match.noMoves')}</p>
+      ) : (
+        <ol ref={end} class="move-list">
+          {rows.map((r) => (
+            <li key={r.n}>
+              <span class="n">{r.n}.</span>
+              {r.moves.map((m) => (
+                <span key={m.ply} class={`mv ${m.ply === lastPly ? 'last' : ''}`} data-ply={m.ply}>
+                  {m.text}
+                </span>
+              ))}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+

@@ -1,0 +1,230 @@
+// Wire types of the lobby API and the match WebSocket. They mirror
+// internal/protocol (protocol.go, lobby.go) field for field; the error codes
+// come from the one table both sides read, internal/protocol/errors.json.
+import errorTable from '../../internal/protocol/errors.json';
+
+/** A stable wire error code, one row of errors.json. */
+export type Code = string;
+
+/** Every error code the server may send, in table order. */
+export const codes: readonly Code[] = errorTable.map((r) => r.code);
+
+export interface WireError {
+  code: Code;
+  message: string;
+}
+
+export interface OptionSpec {
+  name: string;
+  kind: 'bool' | 'int' | 'enum';
+  default: string;
+  choices?: string[];
+  min?: number;
+  max?: number;
+  doc?: string;
+}
+
+export interface GameInfo {
+  id: string;
+  title: string;
+  minPlayers: number;
+  maxPlayers: number;
+  defaultPlayers: number;
+  playerNames: string[] | null;
+  variants: string[] | null;
+  options: OptionSpec[] | null;
+  bots: string[] | null;
+}
+
+export interface TimeControl {
+  kind: 'none' | 'fischer' | 'correspondence';
+  baseMs?: number;
+  incrementMs?: number;
+  days?: number;
+}
+
+export interface SeatSpec {
+  kind: 'human' | 'bot';
+  bot?: string;
+}
+
+export interface CreateRequest {
+  game: string;
+  variant?: string;
+  players?: number;
+  options?: Record<string, string>;
+  seats?: SeatSpec[];
+  timeControl: TimeControl;
+  join?: number;
+}
+
+export interface Seat {
+  seat: number;
+  name: string;
+  kind: 'human' | 'bot';
+  bot?: string;
+  taken: boolean;
+  connected: boolean;
+}
+
+export interface Result {
+  winners: number[] | null;
+  scores?: number[];
+  reason: string;
+  text: string;
+}
+
+export type Status = 'waiting' | 'live' | 'finished' | 'aborted';
+
+export interface Summary {
+  id: string;
+  game: string;
+  variant: string;
+  players: number;
+  status: Status;
+  seats: Seat[] | null;
+  timeControl: TimeControl;
+  ply: number;
+  result?: Result;
+  created: number;
+  updated: number;
+}
+
+export interface CreateResponse {
+  match: Summary;
+  seat?: number;
+  token?: string;
+}
+
+export interface JoinResponse {
+  match: string;
+  seat: number;
+  token: string;
+}
+
+/** A legal move in the forms a board can use (cells set when the notation names cells). */
+export interface Move {
+  text: string;
+  from?: string;
+  to?: string;
+  captures?: string[];
+}
+
+export interface Clocks {
+  kind: 'none' | 'fischer' | 'correspondence';
+  remaining: number[] | null;
+  running: number;
+  at: number;
+}
+
+export interface Offers {
+  draw: number[] | null;
+  takeback: number;
+  rematch: number[] | null;
+}
+
+/** Everything a client needs to draw a match and offer its moves. */
+export interface MatchState {
+  match: string;
+  game: string;
+  variant: string;
+  players: number;
+  version: number;
+  status: Status;
+  position: string;
+  /** Seat to act; -1 once over, -2 for a chance event. */
+  toMove: number;
+  legal: Move[] | null;
+  lastMove?: string;
+  moves: string[] | null;
+  clocks?: Clocks;
+  result?: Result;
+  seats: Seat[] | null;
+  offers: Offers;
+  rematch?: string;
+}
+
+export interface MatchEvent {
+  kind: string;
+  seat: number;
+  move?: string;
+}
+
+export type CommandType =
+  | 'move'
+  | 'resign'
+  | 'offer-draw'
+  | 'accept-draw'
+  | 'decline-draw'
+  | 'offer-takeback'
+  | 'accept-takeback'
+  | 'decline-takeback'
+  | 'abort'
+  | 'rematch';
+
+export type ClientMessage =
+  | { type: 'hello'; token?: string; since?: number; version: number }
+  | { type: 'ping'; version: number }
+  | { type: CommandType; id: string; version: number; move?: string };
+
+export type ServerMessage =
+  | { type: 'welcome'; version: number; seat?: number; state?: MatchState }
+  | { type: 'update'; version: number; event?: MatchEvent; state?: MatchState }
+  | { type: 'ack'; id?: string; version: number }
+  | { type: 'error'; id?: string; version: number; error?: WireError }
+  | { type: 'pong'; version: number };
+
+const serverTypes = new Set(['welcome', 'update', 'ack', 'error', 'pong']);
+
+/**
+ * parseServerMessage reads one WebSocket frame. It checks the shape the
+ * client relies on (a known type and a numeric version) and returns null
+ * for anything else, so a malformed frame never reaches the state machine.
+ */
+export function parseServerMessage(data: string): ServerMessage | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof v !== 'object' || v === null) return null;
+  const m = v as Record<string, unknown>;
+  if (typeof m.type !== 'string' || !serverTypes.has(m.type)) return null;
+  if (typeof m.version !== 'number' || !Number.isInteger(m.version)) return null;
+  if (m.state !== undefined && !isMatchState(m.state)) return null;
+  return v as ServerMessage;
+}
+
+function isMatchState(v: unknown): v is MatchState {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Record<string, unknown>;
+  return (
+    typeof s.version === 'number' &&
+    typeof s.position === 'string' &&
+    typeof s.toMove === 'number' &&
+    (s.legal === null || s.legal === undefined || Array.isArray(s.legal))
+  );
+}
+
+/** moveForm splits a move text in the board forms, as protocol.MoveForm does in Go. */
+export function moveForm(text: string): Move {
+  const m: Move = { text };
+  const [main = '', ...caps] = text.split('x');
+  if (caps.length > 0 && !caps.every(isCell)) return m;
+  const parts = main.split('-');
+  if (parts.length === 2 && isCell(parts[0]!) && isCell(parts[1]!)) {
+    m.from = parts[0];
+    m.to = parts[1];
+  } else if (parts.length === 1 && isCell(main)) {
+    m.to = main;
+  } else {
+    return m;
+  }
+  if (caps.length > 0) m.captures = caps;
+  return m;
+}
+
+function isCell(s: string): boolean {
+  return /^[a-z]{1,2}[0-9]{1,2}$/.test(s);
+}
