@@ -41,6 +41,7 @@ func commands() map[string]command {
 		"replay": {"check a game record from stdin; print the final position and result", runReplay},
 		"play":   {"play in the terminal: --seats human,bot:easy,...", runPlay},
 		"bench":  {"random playouts per second for every game (or one): numbers on stdout", runBench},
+		"solve":  {"puzzle solver: solve palaboratory FROM TO, or solve palaboratory --check", runSolve},
 	}
 }
 
