@@ -31,29 +31,58 @@ type Solution struct {
 // Overlap returns max over the 12 symmetries g and translations t of
 // |s ∩ (g(t)+d)|, comparing tiles by cell and orientation (§D.3), with the
 // first symmetry and shift that reach it (symmetries in order, shifts
-// ordered by cell).
+// ordered by cell). It counts, for every pair of tiles with equal
+// orientations, the shift that lays one on the other, in a flat counter
+// over the box of possible shifts.
 func Overlap(s, t []palago.Tile) (n int, g palago.Symmetry, shift palago.Cell) {
+	if len(s) == 0 || len(t) == 0 {
+		return 0, 0, palago.Cell{}
+	}
+	sb := boxOf(s)
 	img := make([]palago.Tile, len(t))
-	counts := map[palago.Cell]int{}
+	var counts []uint8
 	for _, sym := range palago.AllSymmetries() {
-		for i, x := range t {
-			img[i] = sym.Tile(x)
+		// A symmetry maps orientations the same way on every cell.
+		var om [palago.NumOrientations]palago.Orientation
+		for o := range om {
+			om[o] = sym.Tile(palago.Tile{O: palago.Orientation(o)}).O
 		}
+		for i, x := range t {
+			img[i] = palago.Tile{Cell: sym.Cell(x.Cell), O: om[x.O]}
+		}
+		ib := boxOf(img)
+		// Shifts d = a − b range over [sb.min − ib.max, sb.max − ib.min].
+		q0, r0 := int(sb.minQ)-int(ib.maxQ), int(sb.minR)-int(ib.maxR)
+		w := int(sb.maxQ) - int(ib.minQ) - q0 + 1
+		h := int(sb.maxR) - int(ib.minR) - r0 + 1
+		counts = slices.Grow(counts[:0], w*h)[:w*h]
 		clear(counts)
 		for _, a := range s {
 			for _, b := range img {
 				if a.O == b.O {
-					counts[palago.Cell{Q: a.Cell.Q - b.Cell.Q, R: a.Cell.R - b.Cell.R}]++
+					counts[(int(a.Cell.Q-b.Cell.Q)-q0)*h+int(a.Cell.R-b.Cell.R)-r0]++
 				}
 			}
 		}
-		for d, c := range counts {
-			if c > n || c == n && sym == g && lessCell(d, shift) {
-				n, g, shift = c, sym, d
+		for i, c := range counts {
+			if int(c) > n {
+				n, g = int(c), sym
+				shift = palago.Cell{Q: int16(i/h + q0), R: int16(i%h + r0)}
 			}
 		}
 	}
 	return n, g, shift
+}
+
+type box struct{ minQ, maxQ, minR, maxR int16 }
+
+func boxOf(ts []palago.Tile) box {
+	b := box{ts[0].Cell.Q, ts[0].Cell.Q, ts[0].Cell.R, ts[0].Cell.R}
+	for _, t := range ts[1:] {
+		b.minQ, b.maxQ = min(b.minQ, t.Cell.Q), max(b.maxQ, t.Cell.Q)
+		b.minR, b.maxR = min(b.minR, t.Cell.R), max(b.maxR, t.Cell.R)
+	}
+	return b
 }
 
 func lessCell(a, b palago.Cell) bool { return a.Q < b.Q || a.Q == b.Q && a.R < b.R }

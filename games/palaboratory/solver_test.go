@@ -170,3 +170,20 @@ func TestOverlapBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestOrientationMapIsCellFree backs Overlap's shortcut: a symmetry maps a
+// tile's orientation the same way whatever its cell (§A.7).
+func TestOrientationMapIsCellFree(t *testing.T) {
+	for _, g := range palago.AllSymmetries() {
+		for o := range palago.Orientation(palago.NumOrientations) {
+			want := g.Tile(palago.Tile{O: o}).O
+			for q := int16(-4); q <= 4; q++ {
+				for r := int16(-4); r <= 4; r++ {
+					if got := g.Tile(palago.Tile{Cell: palago.Cell{Q: q, R: r}, O: o}).O; got != want {
+						t.Fatalf("%v maps orientation %v on (%d,%d) to %v, on (0,0) to %v", g, o, q, r, got, want)
+					}
+				}
+			}
+		}
+	}
+}
