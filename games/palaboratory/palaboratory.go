@@ -150,7 +150,8 @@ func newTask(cat *catalogue, green bool, from, to int) (*task, error) {
 }
 
 // State is a Palaboratory position: the task, the tiles on the table and
-// the moves used so far. It implements game.State.
+// the moves used so far. It implements game.State, game.Mutabler and
+// game.Evaluator.
 type State struct {
 	info   *game.Info
 	tk     *task
@@ -158,6 +159,7 @@ type State struct {
 	moves  int
 	solved bool
 	hash   uint64
+	hist   []undoRecord // Mutable copies only
 }
 
 var _ game.State = (*State)(nil)

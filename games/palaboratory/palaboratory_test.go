@@ -30,7 +30,7 @@ func TestConformance(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			gametest.Run(t, Info, gametest.Config{Options: tc.o, Playouts: 4, MaxPlies: MoveLimit + 14, MovesPerState: 8})
+			gametest.Run(t, Info, gametest.Config{Options: tc.o, Playouts: 3, MaxPlies: MoveLimit + 14, MovesPerState: 6})
 		})
 	}
 }
@@ -300,4 +300,33 @@ func FuzzParsePosition(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzPosition(t, Info, game.Options{}, text) })
+}
+
+// TestEvaluate: the evaluation grows as the target fills in and is 1 once
+// solved.
+func TestEvaluate(t *testing.T) {
+	s, err := Info.New(opts(Green))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vals []float64
+	vals = append(vals, s.(game.Evaluator).Evaluate(0))
+	cards := Cards()
+	sol, err := Solve(cards[0].Tiles, cards[1].Tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range sol.Ops {
+		s = play(t, s, op.String())
+		vals = append(vals, s.(game.Evaluator).Evaluate(0))
+	}
+	// Virus → ring keeps 3 of the ring's 6 tiles: 2·3/6 − 1 = 0 at the start.
+	if vals[0] != 0 || vals[len(vals)-1] != 1 {
+		t.Errorf("evaluations %v, want 0 at the start and 1 when solved", vals)
+	}
+	for i := 1; i < len(vals); i++ {
+		if vals[i] < vals[i-1] {
+			t.Errorf("evaluation fell along an optimal solution: %v", vals)
+		}
+	}
 }
