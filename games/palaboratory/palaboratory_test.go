@@ -330,3 +330,21 @@ func TestEvaluate(t *testing.T) {
 		}
 	}
 }
+
+// TestDisconnectedAllowed: intermediate layouts need not be connected
+// (§D.3), so a relocation may split the layout.
+func TestDisconnectedAllowed(t *testing.T) {
+	s, err := Info.ParsePosition("green:1-2 0 (0,0):0 (1,0):0 (2,0):0 (3,0):0 (4,0):0", game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = play(t, s, "(2,0)>(2,-1):0")
+	if got := s.String(); got != "green:1-2 1 (0,0):0 (1,0):0 (2,-1):0 (3,0):0 (4,0):0" {
+		t.Errorf("after the split: %s", got)
+	}
+	// The split-off pair may grow: (5,0) touches (4,0).
+	s = play(t, s, "(5,0):1")
+	if n := len(s.(*State).Tiles()); n != 6 {
+		t.Errorf("%d tiles after the placement, want 6", n)
+	}
+}
