@@ -15,11 +15,15 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// searchFor runs the catalogue search, which authored cards.txt:
+// searchFor runs the catalogue search, which authored cards.txt (cards 3
+// to 12; it found them at step 531,916, in 3 to 5 minutes on the loaded
+// 2-core machine, and prints them as "N | tiles"):
 //
-//	go test ./games/palaboratory -run TestSearchCatalogue -search=10m -seed=7 -v
+//	go test ./games/palaboratory -run TestSearchCatalogue -search=10m -seed=6 -temp=1.5 -v
 //
-// It is off in the default run.
+// It stops at the first catalogue of cost 0, so a run that finishes
+// before its deadline is deterministic for its seed. It is off in the
+// default run.
 var (
 	searchFor    = flag.Duration("search", 0, "run TestSearchCatalogue for this long")
 	searchSeed   = flag.Uint64("seed", 1, "seed of TestSearchCatalogue")
