@@ -215,11 +215,6 @@ func fastOverlap(s []palago.Tile, t *images, counts *[128 * 128]uint8) int {
 	return best
 }
 
-type searchCard struct {
-	n    int // card number
-	size int
-}
-
 func TestSearchCatalogue(t *testing.T) {
 	if *searchFor == 0 {
 		t.Skip("catalogue search is off; run with -search=DURATION")
