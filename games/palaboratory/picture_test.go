@@ -11,7 +11,7 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/cards.golden")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func TestPicture(t *testing.T) {
 	got := Picture(palago.MustParseTiles(virusText))
