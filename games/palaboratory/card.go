@@ -27,11 +27,11 @@ func (c *Card) String() string { return "№" + strconv.Itoa(c.Number) + " " + c
 // NumCards is the number of creature cards in the rulebook (§D.1).
 const NumCards = 12
 
-// Sizes are the cards' tile counts, the red numbers of §D.1 (ruling L2).
-var sizes = [NumCards + 1]int{0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14, 14}
-
-// Size returns the tile count of card n (1..12), the red number (ruling L2).
-func Size(n int) int { return sizes[n] }
+// Size returns the tile count of card n (1..12), the red number of §D.1
+// (ruling L2). It panics for other n.
+func Size(n int) int {
+	return [NumCards + 1]int{0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14, 14}[n]
+}
 
 //go:embed cards.txt
 var cardsText string
