@@ -32,9 +32,10 @@ func TestCatalogue(t *testing.T) {
 			seen[k] = c.Name
 		}
 	})
-	// Cards 1 and 2 are the spec's test shapes (L1).
+	// Cards 1 and 2 are the spec's test shapes (L1); the search's worm
+	// came out as the spec's straight worm b (§D.1 "Fixing R").
 	t.Run("L1/test-shapes", func(t *testing.T) {
-		for i, text := range []string{virusText, ringText} {
+		for i, text := range []string{virusText, ringText, wormBText} {
 			all := palago.AllSymmetries()
 			if !slices.Equal(palago.Canonical(cards[i].Tiles, all), palago.Canonical(palago.MustParseTiles(text), all)) {
 				t.Errorf("card %d is not the spec's %s", i+1, cards[i].Name)
