@@ -4,6 +4,7 @@ package games
 import (
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/abalone"
+	"github.com/tabula-games/tabula/games/palaboratory"
 	"github.com/tabula-games/tabula/games/palago"
 	"github.com/tabula-games/tabula/games/pathagon"
 	"github.com/tabula-games/tabula/games/talat"
@@ -14,6 +15,7 @@ import (
 func All() []*game.Info {
 	return []*game.Info{
 		palago.Info,
+		palaboratory.Info,
 		pathagon.Info,
 		abalone.Info,
 		talat.Info,

@@ -44,6 +44,7 @@ func commands() map[string]command {
 		"bench":  {"random playouts per second for every game (or one): numbers on stdout", runBench},
 		"engine": {"speak the engine protocol on stdin/stdout (docs/engine.md)", runEngine},
 		"match":  {"play agent A against agent B: score, Elo, SPRT", runMatch},
+		"solve":  {"puzzle solver: solve palaboratory FROM TO, or solve palaboratory --check", runSolve},
 	}
 }
 

@@ -1,7 +1,6 @@
 package abalone
 
 import (
-	"math/bits"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/hexgrid"
@@ -200,14 +199,6 @@ func shift(b board, d Dir) board {
 	return (b<<(k&63) | b>>((NumCells-k)&63)) & full
 }
 
-// cellsOf lists the cells of b in increasing order.
-func cellsOf(b board) []Cell {
-	var out []Cell
-	for ; b != 0; b &= b - 1 {
-		out = append(out, Cell(bits.TrailingZeros64(b)))
-	}
-	return out
-}
 
 func abs(x int) int {
 	if x < 0 {

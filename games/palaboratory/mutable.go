@@ -1,0 +1,53 @@
+package palaboratory
+
+import (
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/palago"
+)
+
+var (
+	_ game.Mutabler  = (*State)(nil)
+	_ game.Evaluator = (*State)(nil)
+)
+
+// undoRecord is what Undo restores; tile slices are never changed in
+// place, so keeping the slice is enough.
+type undoRecord struct {
+	tiles  []palago.Tile
+	moves  int
+	solved bool
+	hash   uint64
+}
+
+// Mutable returns a private copy of s for search (game.Mutable).
+func (s *State) Mutable() game.Mutable {
+	c := *s
+	c.hist = nil
+	return &c
+}
+
+// Apply plays a legal operation in place.
+func (s *State) Apply(m game.Move) {
+	op, _ := decodeOp(m)
+	s.hist = append(s.hist, undoRecord{tiles: s.tiles, moves: s.moves, solved: s.solved, hash: s.hash})
+	next := s.apply(op)
+	s.tiles, s.moves, s.solved, s.hash = next.tiles, next.moves, next.solved, next.hash
+}
+
+// Undo takes back the last Apply.
+func (s *State) Undo() {
+	u := s.hist[len(s.hist)-1]
+	s.hist = s.hist[:len(s.hist)-1]
+	s.tiles, s.moves, s.solved, s.hash = u.tiles, u.moves, u.solved, u.hash
+}
+
+// Evaluate returns how much of the target is already in place: 2·k/|T| − 1,
+// where k is the largest number of tiles on the table that some image of
+// the target covers exactly (Overlap); 1 once solved.
+func (s *State) Evaluate(game.Player) float64 {
+	if s.solved {
+		return 1
+	}
+	k, _, _ := Overlap(s.tiles, s.tk.target)
+	return 2*float64(k)/float64(len(s.tk.target)) - 1
+}

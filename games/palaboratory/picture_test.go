@@ -1,0 +1,49 @@
+package palaboratory
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tabula-games/tabula/games/palago"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func TestPicture(t *testing.T) {
+	got := Picture(palago.MustParseTiles(virusText))
+	want := " 1\n0 0\n 0 2\n"
+	if got != want {
+		t.Errorf("Picture(virus) =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestCardsGolden keeps the catalogue's pictures and numbers in
+// testdata/cards.golden (regenerate with -update); docs/palaboratory.md
+// shows the same pictures.
+func TestCardsGolden(t *testing.T) {
+	var b strings.Builder
+	for _, c := range Cards() {
+		fmt.Fprintf(&b, "%d %s (%s), %d tiles", c.Number, c.Name, c.Russian, len(c.Tiles))
+		if c.Number > 1 {
+			fmt.Fprintf(&b, ", green number %d", GreenNumber(c.Number))
+		}
+		fmt.Fprintf(&b, "\n%s\n%s\n", palago.FormatTiles(c.Tiles, " "), Picture(c.Tiles))
+	}
+	path := filepath.Join("testdata", "cards.golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("cards differ from %s (run with -update):\n%s", path, b.String())
+	}
+}
