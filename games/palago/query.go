@@ -30,31 +30,53 @@ func (b *Board) GroupStatus(key int) (missing, arches int) {
 }
 
 // OpenCells appends to dst the distinct empty cells round the open vertices
-// of the group with the given key (from GroupKey): every one of them must
-// be filled before the group can close.
-func (b *Board) OpenCells(key int, dst []Cell) []Cell {
-	if b.uf[key].missing == 0 {
+// of the group of piece p: every one of them must be filled before the
+// group can close. It walks the group from p, so it costs time in
+// proportion to the group, not the board.
+func (b *Board) OpenCells(p Piece, dst []Cell) []Cell {
+	i := b.index.get(p.Cell)
+	if i < 0 {
 		return dst
 	}
-	for x := range 6 * b.n {
-		if b.find(x) != key {
-			continue
+	var vbuf [32]Vertex
+	seen := vbuf[:0]
+	push := func(v Vertex) {
+		for _, w := range seen {
+			if w == v {
+				return
+			}
 		}
-		c, k := b.tiles[x/6].Cell, x%6
-		for _, e := range [2]Cell{c.Neighbour(k), c.Neighbour(k + 1)} {
-			if b.index.get(e) >= 0 {
+		seen = append(seen, v)
+	}
+	for _, k := range p.corners(b.tiles[i].O) {
+		push(VertexOf(p.Cell, k))
+	}
+	for n := 0; n < len(seen); n++ {
+		cells, corners, _ := CellsAround(seen[n])
+		for j, c := range cells {
+			t := b.index.get(c)
+			if t < 0 {
+				dup := false
+				for _, d := range dst {
+					if d == c {
+						dup = true
+						break
+					}
+				}
+				if !dup {
+					dst = append(dst, c)
+				}
 				continue
 			}
-			dup := false
-			for _, d := range dst {
-				if d == e {
-					dup = true
-					break
-				}
+			o := b.tiles[t].O
+			if o.TipCorner(p.Colour) == corners[j] {
+				continue
 			}
-			if !dup {
-				dst = append(dst, e)
+			k1, k2 := o.ArchCorners(p.Colour)
+			if k1 == corners[j] {
+				k1 = k2
 			}
+			push(VertexOf(c, k1))
 		}
 	}
 	return dst

@@ -64,7 +64,7 @@ func TestGroupQueries(t *testing.T) {
 	if missing == 0 || arches != 1 {
 		t.Errorf("GroupStatus = %d missing, %d arches; want open with 1 arch", missing, arches)
 	}
-	cells := b.OpenCells(k, nil)
+	cells := b.OpenCells(Piece{Cell{}, A, Arch}, nil)
 	found := false
 	for _, c := range cells {
 		if b.Occupied(c) {
@@ -80,7 +80,7 @@ func TestGroupQueries(t *testing.T) {
 	if missing, _ := b.GroupStatus(k); missing != 0 {
 		t.Errorf("closed virus has %d missing slots", missing)
 	}
-	if got := b.OpenCells(k, nil); len(got) != 0 {
+	if got := b.OpenCells(Piece{Cell{}, A, Arch}, nil); len(got) != 0 {
 		t.Errorf("closed group has open cells %v", got)
 	}
 	if _, ok := b.GroupKey(Piece{Cell{5, 5}, A, Tip}); ok {

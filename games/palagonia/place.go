@@ -74,11 +74,24 @@ func (s *State) placements(dst []game.Move) []game.Move {
 		}
 	}
 	var pbuf [MaxPlace]palago.Cell
-	w := completer{b: b, p: s.actionCells(pbuf[:0])}
+	w := &completer{b: b, p: s.actionCells(pbuf[:0])}
+	r := int(s.left) - 1
 	for _, c := range fr.cells {
+		// Connection does not depend on orientations: test it once a cell.
+		w.push(palago.Tile{Cell: c})
+		conn := w.connect(r)
+		w.pop()
 		for o := range palago.Orientation(palago.NumOrientations) {
-			if w.try(palago.Tile{Cell: c, O: o}, int(s.left)-1) {
-				dst = append(dst, PlaceMove(palago.Tile{Cell: c, O: o}))
+			t := palago.Tile{Cell: c, O: o}
+			if conn {
+				dst = append(dst, PlaceMove(t))
+				continue
+			}
+			w.push(t)
+			ok := w.creature(r)
+			w.pop()
+			if ok {
+				dst = append(dst, PlaceMove(t))
 			}
 		}
 	}
@@ -99,7 +112,7 @@ func (s *State) checkPlace(t palago.Tile) error {
 		return nil
 	}
 	var pbuf [MaxPlace]palago.Cell
-	w := completer{b: s.board.Clone(), p: s.actionCells(pbuf[:0])}
+	w := &completer{b: s.board.Clone(), p: s.actionCells(pbuf[:0])}
 	if !w.try(t, int(s.left)-1) {
 		return illegal("%v: the action's %d tiles could not all be placed after it", t, s.left+s.placed)
 	}
@@ -109,62 +122,167 @@ func (s *State) checkPlace(t palago.Tile) error {
 // completer decides whether the current number action can be completed:
 // b holds the table with the action's tiles so far, whose cells are p.
 type completer struct {
-	b *palago.Board
-	p []palago.Cell
+	b    *palago.Board
+	p    []palago.Cell
+	seen stampSet // scratch for joinable
 }
 
 // try places t, asks whether r more tiles can complete the action, and
 // takes t back.
 func (w *completer) try(t palago.Tile, r int) bool {
-	_ = w.b.Place(t)
-	w.p = append(w.p, t.Cell)
+	w.push(t)
 	ok := w.ok(r)
-	w.p = w.p[:len(w.p)-1]
-	w.b.Undo()
+	w.pop()
 	return ok
 }
 
+func (w *completer) push(t palago.Tile) {
+	_ = w.b.Place(t)
+	w.p = append(w.p, t.Cell)
+}
+
+func (w *completer) pop() {
+	w.p = w.p[:len(w.p)-1]
+	w.b.Undo()
+}
+
 // maxCand bounds the candidate cells of one search node: the empty
-// neighbours of at most MaxPlace tiles plus the open cells of 4 groups with
-// at most MaxPlace each.
-const maxCand = 6*MaxPlace + 4*MaxPlace
+// neighbours of the action's tiles, or the open cells of 4 groups with at
+// most MaxPlace each.
+const maxCand = 6 * (MaxPlace + 1)
 
 // ok reports whether r more tiles, each touching the table, can complete
-// the action: the action's tiles end up connected, or all of them lie in
-// the body of a creature born by it (§C.4). It is exact, searching depth
-// first with early exits:
-//   - connected action tiles with r empty cells reachable from them through
-//     empty cells complete by a chain (a breadth-first prefix is connected);
-//   - connected tiles without that room can never connect new ones, and
-//     scattered tiles too far apart to be joined by r tiles cannot connect;
-//   - a creature holding every action tile contains a group of the first
-//     action tile, and every empty cell round that group's open vertices
-//     must be filled: those cells, or the empty neighbours of the action
-//     tiles when joining them is possible, are the only first steps worth
-//     trying (any completion can lay one of them first).
-func (w *completer) ok(r int) bool {
+// the action: the action's tiles end up connected (connect), or all of them
+// lie in the body of a creature born by it (creature), §C.4. Both searches
+// are exact.
+func (w *completer) ok(r int) bool { return w.connect(r) || w.creature(r) }
+
+// connect reports whether r more tiles can leave the action's tiles
+// connected. Orientations do not matter here, only cells:
+//   - connected tiles with r empty cells reachable from them through empty
+//     cells complete by a chain (a breadth-first prefix is connected), and
+//     without that room they can never connect new tiles;
+//   - scattered tiles must all lie within r empty cells of the first
+//     component, and every component needs a new neighbour, so some
+//     completion lays first an empty neighbour of the component with the
+//     fewest: those are the only steps tried.
+func (w *completer) connect(r int) bool {
 	comps, label := w.components()
-	if r == 0 {
-		return comps == 1 || w.exception()
-	}
-	var buf [maxCand]palago.Cell
-	cand := buf[:0]
 	if comps == 1 {
-		if w.roomy(r) {
+		return r == 0 || w.roomy(r)
+	}
+	if r == 0 || !w.joinable(r, label) {
+		return false
+	}
+	var buf, best [maxCand]palago.Cell
+	var cand []palago.Cell
+	for comp := range int8(comps) {
+		nb := buf[:0]
+		for i, c := range w.p {
+			if label[i] != comp {
+				continue
+			}
+			for k := range 6 {
+				if d := c.Neighbour(k); !w.b.Occupied(d) && !containsCell(nb, d) {
+					nb = append(nb, d)
+				}
+			}
+		}
+		if cand == nil || len(nb) < len(cand) {
+			cand = append(best[:0], nb...)
+		}
+	}
+	for _, c := range cand {
+		w.push(palago.Tile{Cell: c})
+		ok := w.connect(r - 1)
+		w.pop()
+		if ok {
 			return true
 		}
-	} else if w.joinable(r, label) {
-		cand = w.neighbours(cand)
 	}
-	cand = w.exceptionCells(r, cand)
-	for _, c := range cand {
-		for o := range palago.Orientation(palago.NumOrientations) {
-			if w.try(palago.Tile{Cell: c, O: o}, r-1) {
+	return false
+}
+
+// creature reports whether r more tiles can give birth to a creature whose
+// body holds every action tile (§C.4, N8). Such a creature contains the
+// group of one of the four pieces of the first action tile (two colours,
+// tip or arch); for each choice of that target piece, every empty cell
+// round its group's open vertices must be filled, so the first of them can
+// be laid first and only its three orientations are tried.
+func (w *completer) creature(r int) bool {
+	for col := palago.A; col <= palago.B; col++ {
+		for kind := palago.Tip; kind <= palago.Arch; kind++ {
+			if w.grow(palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}, r) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// grow reports whether r more tiles can close the group of target into a
+// creature holding a piece of its colour of every action tile.
+func (w *completer) grow(target palago.Piece, r int) bool {
+	key, _ := w.b.GroupKey(target)
+	missing, arches := w.b.GroupStatus(key)
+	if r == 0 {
+		return missing == 0 && arches > 0 && w.holdsAll(target.Colour, key)
+	}
+	// A new tile fills at most 3 of a group's missing slots, one per
+	// corner of its colour; a closed group takes no new tile.
+	if missing == 0 || (missing+2)/3 > r {
+		return false
+	}
+	var buf [maxCand]palago.Cell
+	open := w.b.OpenCells(target, buf[:0])
+	if len(open) > r {
+		return false
+	}
+	for o := range palago.Orientation(palago.NumOrientations) {
+		w.push(palago.Tile{Cell: open[0], O: o})
+		ok := w.grow(target, r-1)
+		w.pop()
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAll reports whether the group with key holds a piece of colour col
+// of every action tile.
+func (w *completer) holdsAll(col palago.Colour, key int) bool {
+	for _, c := range w.p {
+		k1, _ := w.b.GroupKey(palago.Piece{Cell: c, Colour: col, Kind: palago.Tip})
+		k2, _ := w.b.GroupKey(palago.Piece{Cell: c, Colour: col, Kind: palago.Arch})
+		if k1 != key && k2 != key {
+			return false
+		}
+	}
+	return true
+}
+
+// stampSet is a reusable set of cells cleared in O(1) by a new stamp.
+type stampSet struct {
+	keys  [setSize]uint32
+	stamp [setSize]uint32
+	cur   uint32
+}
+
+func (s *stampSet) reset() { s.cur++ }
+
+// add inserts c and reports whether it was new.
+func (s *stampSet) add(c palago.Cell) bool {
+	k := cellKey(c)
+	i := (k * 2654435761) >> 23 & (setSize - 1)
+	for s.stamp[i] == s.cur {
+		if s.keys[i] == k {
+			return false
+		}
+		i = (i + 1) & (setSize - 1)
+	}
+	s.keys[i], s.stamp[i] = k, s.cur
+	return true
 }
 
 // components returns the number of connected components of the action's
@@ -245,18 +363,6 @@ func (w *completer) roomy(r int) bool {
 	return false
 }
 
-// neighbours appends the empty neighbours of the action's tiles.
-func (w *completer) neighbours(dst []palago.Cell) []palago.Cell {
-	for _, c := range w.p {
-		for k := range 6 {
-			if d := c.Neighbour(k); !w.b.Occupied(d) && !containsCell(dst, d) {
-				dst = append(dst, d)
-			}
-		}
-	}
-	return dst
-}
-
 func containsCell(cs []palago.Cell, c palago.Cell) bool {
 	for _, x := range cs {
 		if x == c {
@@ -267,24 +373,30 @@ func containsCell(cs []palago.Cell, c palago.Cell) bool {
 }
 
 // joinable reports whether every component of the action's tiles lies
-// within r empty cells of the first one, a necessary condition for r
-// tiles to connect them all.
+// within r empty cells of the first one (breadth first through empty
+// cells), a necessary condition for r tiles to connect them all.
 func (w *completer) joinable(r int, label [MaxPlace + 1]int8) bool {
-	var reached uint8 = 1
-	all := uint8(0)
+	var all, reached uint8 = 0, 1
 	for i := range w.p {
 		all |= 1 << label[i]
 	}
-	var level, seen []palago.Cell
+	w.seen.reset()
+	var buf [2][64]palago.Cell
+	level := buf[0][:0]
 	for i, c := range w.p {
-		if label[i] == 0 {
-			level = w.appendEmptyNeighbours(level, c, &seen)
+		if label[i] != 0 {
+			continue
+		}
+		for k := range 6 {
+			if d := c.Neighbour(k); !w.b.Occupied(d) && w.seen.add(d) {
+				level = append(level, d)
+			}
 		}
 	}
-	for d := 1; d <= r && len(level) > 0; d++ {
+	for d := 1; len(level) > 0; d++ {
 		for _, e := range level {
 			for i, c := range w.p {
-				if adjacent(e, c) {
+				if label[i] != 0 && adjacent(e, c) {
 					reached |= 1 << label[i]
 				}
 			}
@@ -292,78 +404,19 @@ func (w *completer) joinable(r int, label [MaxPlace + 1]int8) bool {
 		if reached == all {
 			return true
 		}
-		var next []palago.Cell
+		if d == r {
+			return false
+		}
+		next := buf[d&1][:0]
 		for _, e := range level {
-			next = w.appendEmptyNeighbours(next, e, &seen)
-		}
-		level = next
-	}
-	return reached == all
-}
-
-func (w *completer) appendEmptyNeighbours(dst []palago.Cell, c palago.Cell, seen *[]palago.Cell) []palago.Cell {
-	for k := range 6 {
-		d := c.Neighbour(k)
-		if w.b.Occupied(d) || containsCell(*seen, d) {
-			continue
-		}
-		*seen = append(*seen, d)
-		dst = append(dst, d)
-	}
-	return dst
-}
-
-// exception reports whether a closed group with an arch (a creature,
-// necessarily born now) holds a piece of its colour of every action tile
-// (§C.4, N8).
-func (w *completer) exception() bool {
-	for col := palago.A; col <= palago.B; col++ {
-		for kind := palago.Tip; kind <= palago.Arch; kind++ {
-			key, _ := w.b.GroupKey(palago.Piece{Cell: w.p[0], Colour: col, Kind: kind})
-			if missing, arches := w.b.GroupStatus(key); missing != 0 || arches == 0 {
-				continue
-			}
-			all := true
-			for _, c := range w.p[1:] {
-				k1, _ := w.b.GroupKey(palago.Piece{Cell: c, Colour: col, Kind: palago.Tip})
-				k2, _ := w.b.GroupKey(palago.Piece{Cell: c, Colour: col, Kind: palago.Arch})
-				if k1 != key && k2 != key {
-					all = false
-					break
+			for k := range 6 {
+				if f := e.Neighbour(k); !w.b.Occupied(f) && w.seen.add(f) {
+					next = append(next, f)
 				}
 			}
-			if all {
-				return true
-			}
 		}
+		level = next
 	}
 	return false
 }
 
-// exceptionCells appends the empty cells that some group of the first
-// action tile needs filled to close, for the groups that r tiles can still
-// close.
-func (w *completer) exceptionCells(r int, dst []palago.Cell) []palago.Cell {
-	var buf [4 * 6 * palago.MaxTiles / 8]palago.Cell
-	for col := palago.A; col <= palago.B; col++ {
-		for kind := palago.Tip; kind <= palago.Arch; kind++ {
-			key, _ := w.b.GroupKey(palago.Piece{Cell: w.p[0], Colour: col, Kind: kind})
-			missing, _ := w.b.GroupStatus(key)
-			// A new tile fills at most 3 of a group's missing slots, one
-			// per corner of its colour; a closed group takes no new tile.
-			if missing == 0 || (missing+2)/3 > r {
-				continue
-			}
-			open := w.b.OpenCells(key, buf[:0])
-			if len(open) > r {
-				continue
-			}
-			for _, c := range open {
-				if !containsCell(dst, c) {
-					dst = append(dst, c)
-				}
-			}
-		}
-	}
-	return dst
-}

@@ -278,7 +278,7 @@ func parsePosition(info *game.Info, set settings, o game.Options, text string) (
 		s.left, s.placed = int8(left), int8(placed)
 		if placed > 0 {
 			var pbuf [MaxPlace]palago.Cell
-			w := completer{b: s.board.Clone(), p: s.actionCells(pbuf[:0])}
+			w := &completer{b: s.board.Clone(), p: s.actionCells(pbuf[:0])}
 			if !w.ok(left) {
 				return nil, bad("table=", "the action cannot be completed")
 			}
