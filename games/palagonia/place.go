@@ -419,4 +419,3 @@ func (w *completer) joinable(r int, label [MaxPlace + 1]int8) bool {
 	}
 	return false
 }
-
