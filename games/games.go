@@ -4,6 +4,7 @@ package games
 import (
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/palago"
+	"github.com/tabula-games/tabula/games/palagonia"
 	"github.com/tabula-games/tabula/games/pathagon"
 	"github.com/tabula-games/tabula/games/talat"
 )
@@ -13,6 +14,7 @@ import (
 func All() []*game.Info {
 	return []*game.Info{
 		palago.Info,
+		palagonia.Info,
 		pathagon.Info,
 		talat.Info,
 	}
