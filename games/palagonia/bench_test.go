@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/palago"
 )
 
 // midgame plays a seeded random 4-player game until the table holds at
@@ -54,4 +55,57 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+func BenchmarkPlay(b *testing.B) {
+	s := midgame(b, 24, 3)
+	moves := s.LegalMoves(nil)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := s.Play(moves[i%len(moves)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkPlayout plays whole random 4-player games through Play.
+func BenchmarkPlayout(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	b.ReportAllocs()
+	for b.Loop() {
+		s, _ := Info.New(game.Options{Players: 4})
+		for s.ToMove() != game.NoPlayer {
+			ms := s.LegalMoves(nil)
+			var m game.Move
+			if s.ToMove() == game.Chance {
+				x := rng.Float64()
+				for _, o := range s.ChanceOutcomes() {
+					if m = o.Move; x < o.Prob {
+						break
+					}
+					x -= o.Prob
+				}
+			} else {
+				m = ms[rng.IntN(len(ms))]
+			}
+			s, _ = s.Play(m)
+		}
+	}
+}
+
+// BenchmarkValue scores the camel: its loops and limbs (§C.6).
+func BenchmarkValue(b *testing.B) {
+	var bd palago.Board
+	for _, x := range palago.MustParseTiles(camel) {
+		_ = bd.Place(x)
+	}
+	g := bd.Creatures()[0]
+	b.ReportAllocs()
+	for b.Loop() {
+		if bd.Value(&g).Points() != 7 {
+			b.Fatal("camel is not worth 7")
+		}
+	}
 }
