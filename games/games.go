@@ -6,6 +6,7 @@ import (
 	"github.com/tabula-games/tabula/games/abalone"
 	"github.com/tabula-games/tabula/games/palaboratory"
 	"github.com/tabula-games/tabula/games/palago"
+	"github.com/tabula-games/tabula/games/palagonia"
 	"github.com/tabula-games/tabula/games/pathagon"
 	"github.com/tabula-games/tabula/games/talat"
 )
@@ -15,6 +16,7 @@ import (
 func All() []*game.Info {
 	return []*game.Info{
 		palago.Info,
+		palagonia.Info,
 		palaboratory.Info,
 		pathagon.Info,
 		abalone.Info,

@@ -1,0 +1,421 @@
+package palagonia
+
+import (
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/palago"
+)
+
+// This file is the placement rule of §C.4 and the completability check
+// that keeps a partial "place k" from ever being offered when it cannot be
+// finished. Each tile of an action is one move and must touch the table
+// (the palago or the tiles placed before it): any legal final layout can
+// be laid in such an order, so no layout is lost. When the last tile is
+// down, the action's tiles must touch one another (form one connected set),
+// unless a creature whose body holds all of them is born.
+
+// setSize is the slot count of a cellSet: the frontier of 96 tiles has at
+// most 2·96+4 cells, so 512 slots keep probing short.
+const setSize = 512
+
+// cellSet is a small open-addressing set of cells that also keeps their
+// insertion order.
+type cellSet struct {
+	keys  [setSize]uint32
+	used  [setSize]bool
+	cells []palago.Cell
+}
+
+func cellKey(c palago.Cell) uint32 { return uint32(uint16(c.Q))<<16 | uint32(uint16(c.R)) }
+
+// add inserts c and reports whether it was new.
+func (s *cellSet) add(c palago.Cell) bool {
+	k := cellKey(c)
+	i := (k * 2654435761) >> 23 & (setSize - 1)
+	for s.used[i] {
+		if s.keys[i] == k {
+			return false
+		}
+		i = (i + 1) & (setSize - 1)
+	}
+	s.keys[i], s.used[i] = k, true
+	s.cells = append(s.cells, c)
+	return true
+}
+
+// actionCells returns the cells of the tiles placed so far by the current
+// action: the last s.placed tiles of the board.
+func (s *State) actionCells(dst []palago.Cell) []palago.Cell {
+	n := s.board.Len()
+	for i := n - int(s.placed); i < n; i++ {
+		dst = append(dst, s.board.Tile(i).Cell)
+	}
+	return dst
+}
+
+// placements appends the legal placements of the current number action.
+func (s *State) placements(dst []game.Move) []game.Move {
+	if s.board.Len() == 0 {
+		// An empty table: the first tile goes on (0,0) (§C.2), and a
+		// chain outwards always completes the action.
+		for o := range palago.Orientation(palago.NumOrientations) {
+			dst = append(dst, PlaceMove(palago.Tile{O: o}))
+		}
+		return dst
+	}
+	b := s.board.Clone()
+	var fr cellSet
+	fr.cells = make([]palago.Cell, 0, 2*b.Len()+6)
+	for i := range b.Len() {
+		c := b.Tile(i).Cell
+		for k := range 6 {
+			if d := c.Neighbour(k); !b.Occupied(d) {
+				fr.add(d)
+			}
+		}
+	}
+	var pbuf [MaxPlace]palago.Cell
+	w := &completer{b: b, p: s.actionCells(pbuf[:0])}
+	r := int(s.left) - 1
+	for _, c := range fr.cells {
+		// Connection does not depend on orientations: test it once a cell.
+		w.push(palago.Tile{Cell: c})
+		conn := w.connect(r)
+		w.pop()
+		for o := range palago.Orientation(palago.NumOrientations) {
+			t := palago.Tile{Cell: c, O: o}
+			if conn {
+				dst = append(dst, PlaceMove(t))
+				continue
+			}
+			w.push(t)
+			ok := w.creature(r)
+			w.pop()
+			if ok {
+				dst = append(dst, PlaceMove(t))
+			}
+		}
+	}
+	return dst
+}
+
+// checkPlace reports why placing t is not legal now, or nil.
+func (s *State) checkPlace(t palago.Tile) error {
+	switch {
+	case s.board.Occupied(t.Cell):
+		return illegal("%v is occupied", t.Cell)
+	case s.board.Len() == 0 && t.Cell != palago.Cell{}:
+		return illegal("%v: the first tile on an empty table goes on (0,0)", t)
+	case s.board.Len() > 0 && !s.board.Touches(t.Cell):
+		return illegal("%v does not touch the table", t)
+	}
+	if s.board.Len() == 0 {
+		return nil
+	}
+	var pbuf [MaxPlace]palago.Cell
+	w := &completer{b: s.board.Clone(), p: s.actionCells(pbuf[:0])}
+	if !w.try(t, int(s.left)-1) {
+		return illegal("%v: the action's %d tiles could not all be placed after it", t, s.left+s.placed)
+	}
+	return nil
+}
+
+// completer decides whether the current number action can be completed:
+// b holds the table with the action's tiles so far, whose cells are p.
+type completer struct {
+	b    *palago.Board
+	p    []palago.Cell
+	seen stampSet // scratch for joinable
+}
+
+// try places t, asks whether r more tiles can complete the action, and
+// takes t back.
+func (w *completer) try(t palago.Tile, r int) bool {
+	w.push(t)
+	ok := w.ok(r)
+	w.pop()
+	return ok
+}
+
+func (w *completer) push(t palago.Tile) {
+	_ = w.b.Place(t)
+	w.p = append(w.p, t.Cell)
+}
+
+func (w *completer) pop() {
+	w.p = w.p[:len(w.p)-1]
+	w.b.Undo()
+}
+
+// maxCand bounds the candidate cells of one search node: the empty
+// neighbours of the action's tiles, or the open cells of 4 groups with at
+// most MaxPlace each.
+const maxCand = 6 * (MaxPlace + 1)
+
+// ok reports whether r more tiles, each touching the table, can complete
+// the action: the action's tiles end up connected (connect), or all of them
+// lie in the body of a creature born by it (creature), §C.4. Both searches
+// are exact.
+func (w *completer) ok(r int) bool { return w.connect(r) || w.creature(r) }
+
+// connect reports whether r more tiles can leave the action's tiles
+// connected. Orientations do not matter here, only cells:
+//   - connected tiles with r empty cells reachable from them through empty
+//     cells complete by a chain (a breadth-first prefix is connected), and
+//     without that room they can never connect new tiles;
+//   - scattered tiles must all lie within r empty cells of the first
+//     component, and every component needs a new neighbour, so some
+//     completion lays first an empty neighbour of the component with the
+//     fewest: those are the only steps tried.
+func (w *completer) connect(r int) bool {
+	comps, label := w.components()
+	if comps == 1 {
+		return r == 0 || w.roomy(r)
+	}
+	if r == 0 || !w.joinable(r, label) {
+		return false
+	}
+	var buf, best [maxCand]palago.Cell
+	var cand []palago.Cell
+	for comp := range int8(comps) {
+		nb := buf[:0]
+		for i, c := range w.p {
+			if label[i] != comp {
+				continue
+			}
+			for k := range 6 {
+				if d := c.Neighbour(k); !w.b.Occupied(d) && !containsCell(nb, d) {
+					nb = append(nb, d)
+				}
+			}
+		}
+		if cand == nil || len(nb) < len(cand) {
+			cand = append(best[:0], nb...)
+		}
+	}
+	for _, c := range cand {
+		w.push(palago.Tile{Cell: c})
+		ok := w.connect(r - 1)
+		w.pop()
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// creature reports whether r more tiles can give birth to a creature whose
+// body holds every action tile (§C.4, N8). Such a creature contains the
+// group of one of the four pieces of the first action tile (two colours,
+// tip or arch); for each choice of that target piece, every empty cell
+// round its group's open vertices must be filled, so the first of them can
+// be laid first and only its three orientations are tried.
+func (w *completer) creature(r int) bool {
+	for col := palago.A; col <= palago.B; col++ {
+		for kind := palago.Tip; kind <= palago.Arch; kind++ {
+			if w.grow(palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}, r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// grow reports whether r more tiles can close the group of target into a
+// creature holding a piece of its colour of every action tile.
+func (w *completer) grow(target palago.Piece, r int) bool {
+	key, _ := w.b.GroupKey(target)
+	missing, arches := w.b.GroupStatus(key)
+	if r == 0 {
+		return missing == 0 && arches > 0 && w.holdsAll(target.Colour, key)
+	}
+	// A new tile fills at most 3 of a group's missing slots, one per
+	// corner of its colour; a closed group takes no new tile.
+	if missing == 0 || (missing+2)/3 > r {
+		return false
+	}
+	var buf [maxCand]palago.Cell
+	open := w.b.OpenCells(target, buf[:0])
+	if len(open) > r {
+		return false
+	}
+	for o := range palago.Orientation(palago.NumOrientations) {
+		w.push(palago.Tile{Cell: open[0], O: o})
+		ok := w.grow(target, r-1)
+		w.pop()
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAll reports whether the group with key holds a piece of colour col
+// of every action tile.
+func (w *completer) holdsAll(col palago.Colour, key int) bool {
+	for _, c := range w.p {
+		k1, _ := w.b.GroupKey(palago.Piece{Cell: c, Colour: col, Kind: palago.Tip})
+		k2, _ := w.b.GroupKey(palago.Piece{Cell: c, Colour: col, Kind: palago.Arch})
+		if k1 != key && k2 != key {
+			return false
+		}
+	}
+	return true
+}
+
+// stampSet is a reusable set of cells cleared in O(1) by a new stamp.
+type stampSet struct {
+	keys  [setSize]uint32
+	stamp [setSize]uint32
+	cur   uint32
+}
+
+func (s *stampSet) reset() { s.cur++ }
+
+// add inserts c and reports whether it was new.
+func (s *stampSet) add(c palago.Cell) bool {
+	k := cellKey(c)
+	i := (k * 2654435761) >> 23 & (setSize - 1)
+	for s.stamp[i] == s.cur {
+		if s.keys[i] == k {
+			return false
+		}
+		i = (i + 1) & (setSize - 1)
+	}
+	s.keys[i], s.stamp[i] = k, s.cur
+	return true
+}
+
+// components returns the number of connected components of the action's
+// tiles and each tile's component label.
+func (w *completer) components() (int, [MaxPlace + 1]int8) {
+	var label [MaxPlace + 1]int8
+	for i := range label {
+		label[i] = -1
+	}
+	n := 0
+	for i := range w.p {
+		if label[i] >= 0 {
+			continue
+		}
+		label[i] = int8(n)
+		stack := [MaxPlace + 1]int{i}
+		top := 1
+		for top > 0 {
+			top--
+			x := stack[top]
+			for j := range w.p {
+				if label[j] < 0 && adjacent(w.p[x], w.p[j]) {
+					label[j] = int8(n)
+					stack[top] = j
+					top++
+				}
+			}
+		}
+		n++
+	}
+	return n, label
+}
+
+func adjacent(a, b palago.Cell) bool {
+	dq, dr := a.Q-b.Q, a.R-b.R
+	switch {
+	case dq == 0:
+		return dr == 1 || dr == -1
+	case dr == 0:
+		return dq == 1 || dq == -1
+	}
+	return dq == -dr && (dq == 1 || dq == -1)
+}
+
+// roomy reports whether at least r empty cells are reachable from the
+// action's tiles through empty cells.
+func (w *completer) roomy(r int) bool {
+	var seen [MaxPlace + 6]palago.Cell
+	n := 0
+	has := func(c palago.Cell) bool {
+		for _, x := range seen[:n] {
+			if x == c {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range w.p {
+		for k := range 6 {
+			if d := c.Neighbour(k); !w.b.Occupied(d) && !has(d) {
+				seen[n] = d
+				if n++; n >= r {
+					return true
+				}
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		for k := range 6 {
+			if d := seen[i].Neighbour(k); !w.b.Occupied(d) && !has(d) {
+				seen[n] = d
+				if n++; n >= r {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func containsCell(cs []palago.Cell, c palago.Cell) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// joinable reports whether every component of the action's tiles lies
+// within r empty cells of the first one (breadth first through empty
+// cells), a necessary condition for r tiles to connect them all.
+func (w *completer) joinable(r int, label [MaxPlace + 1]int8) bool {
+	var all, reached uint8 = 0, 1
+	for i := range w.p {
+		all |= 1 << label[i]
+	}
+	w.seen.reset()
+	var buf [2][64]palago.Cell
+	level := buf[0][:0]
+	for i, c := range w.p {
+		if label[i] != 0 {
+			continue
+		}
+		for k := range 6 {
+			if d := c.Neighbour(k); !w.b.Occupied(d) && w.seen.add(d) {
+				level = append(level, d)
+			}
+		}
+	}
+	for d := 1; len(level) > 0; d++ {
+		for _, e := range level {
+			for i, c := range w.p {
+				if label[i] != 0 && adjacent(e, c) {
+					reached |= 1 << label[i]
+				}
+			}
+		}
+		if reached == all {
+			return true
+		}
+		if d == r {
+			return false
+		}
+		next := buf[d&1][:0]
+		for _, e := range level {
+			for k := range 6 {
+				if f := e.Neighbour(k); !w.b.Occupied(f) && w.seen.add(f) {
+					next = append(next, f)
+				}
+			}
+		}
+		level = next
+	}
+	return false
+}
