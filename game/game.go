@@ -13,7 +13,9 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // Player is a seat number, 0..n-1, in the order the game seats players.
@@ -109,6 +111,9 @@ type Info struct {
 	Title string // display name: "Pathagon"
 
 	MinPlayers, MaxPlayers int
+	// AllowedPlayers, when set, lists the only player counts the game
+	// accepts within MinPlayers..MaxPlayers (Palagonia: 1, 3, 4, 5).
+	AllowedPlayers []int
 	// DefaultPlayers is used when Options.Players is 0.
 	DefaultPlayers int
 	// PlayerNames are display names of the seats, indexed by Player, for the
@@ -139,6 +144,36 @@ func (i *Info) PlayerName(p Player) string {
 		return p.String()
 	}
 	return fmt.Sprintf("player %d", int(p)+1)
+}
+
+// AllowsPlayers reports whether the game can be played by n players.
+func (i *Info) AllowsPlayers(n int) bool {
+	if n < i.MinPlayers || n > i.MaxPlayers {
+		return false
+	}
+	return i.AllowedPlayers == nil || slices.Contains(i.AllowedPlayers, n)
+}
+
+// PlayerCounts describes the allowed player counts, for example "2",
+// "3-5" or "1,3-5".
+func (i *Info) PlayerCounts() string {
+	var parts []string
+	for n := i.MinPlayers; n <= i.MaxPlayers; n++ {
+		if !i.AllowsPlayers(n) {
+			continue
+		}
+		end := n
+		for end+1 <= i.MaxPlayers && i.AllowsPlayers(end+1) {
+			end++
+		}
+		if end == n {
+			parts = append(parts, strconv.Itoa(n))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", n, end))
+		}
+		n = end
+	}
+	return strings.Join(parts, ",")
 }
 
 // HasVariant reports whether v names one of the game's variants; the empty

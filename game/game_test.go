@@ -71,6 +71,7 @@ func TestOptionsCheck(t *testing.T) {
 		{Variant: "c"},
 		{Players: 4},
 		{Players: 1},
+		{Players: 5},
 		{Values: map[string]string{"nope": "1"}},
 		{Values: map[string]string{"cap": "x"}},
 		{Values: map[string]string{"cap": "1001"}},
@@ -107,6 +108,10 @@ func TestOutcome(t *testing.T) {
 			t.Errorf("Describe = %q, want %q", got, tt.text)
 		}
 	}
+	solo := game.Outcome{Winners: []game.Player{0}, Scores: []int{7}, Reason: "solved"}
+	if got, want := solo.Describe(info), "light wins by solved (score 7)"; got != want {
+		t.Errorf("Describe = %q, want %q", got, want)
+	}
 	if got := info.PlayerName(5); got != "player 6" {
 		t.Errorf("PlayerName(5) = %q", got)
 	}
@@ -119,5 +124,31 @@ func TestParseError(t *testing.T) {
 	}
 	if got, want := err.Error(), `pathagon: move "z9": at offset 0: bad file`; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+func TestPlayerCounts(t *testing.T) {
+	tests := []struct {
+		min, max int
+		allowed  []int
+		want     string
+	}{
+		{2, 2, nil, "2"},
+		{2, 3, nil, "2-3"},
+		{1, 5, []int{1, 3, 4, 5}, "1,3-5"},
+		{1, 5, []int{1, 3, 5}, "1,3,5"},
+	}
+	for _, tt := range tests {
+		info := &game.Info{MinPlayers: tt.min, MaxPlayers: tt.max, AllowedPlayers: tt.allowed}
+		if got := info.PlayerCounts(); got != tt.want {
+			t.Errorf("PlayerCounts(%d..%d %v) = %q, want %q", tt.min, tt.max, tt.allowed, got, tt.want)
+		}
+	}
+	info := &game.Info{ID: "x", MinPlayers: 1, MaxPlayers: 5, DefaultPlayers: 3, AllowedPlayers: []int{1, 3, 4, 5}, Variants: []string{"a"}}
+	if _, err := info.Check(game.Options{Players: 2}); !errors.Is(err, game.ErrBadOption) {
+		t.Errorf("Check(2 players) = %v, want ErrBadOption", err)
+	}
+	if _, err := info.Check(game.Options{Players: 4}); err != nil {
+		t.Errorf("Check(4 players) = %v", err)
 	}
 }

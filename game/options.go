@@ -50,8 +50,8 @@ func (i *Info) Check(o Options) (Options, error) {
 	if o.Players == 0 {
 		o.Players = i.DefaultPlayers
 	}
-	if o.Players < i.MinPlayers || o.Players > i.MaxPlayers {
-		return o, fmt.Errorf("%s: %d players, want %d to %d: %w", i.ID, o.Players, i.MinPlayers, i.MaxPlayers, ErrBadOption)
+	if !i.AllowsPlayers(o.Players) {
+		return o, fmt.Errorf("%s: %d players, want %s: %w", i.ID, o.Players, i.PlayerCounts(), ErrBadOption)
 	}
 	for name, v := range o.Values {
 		spec, ok := i.option(name)

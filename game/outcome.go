@@ -78,7 +78,9 @@ func (o Outcome) Describe(info *Info) string {
 	if o.Reason != "" {
 		fmt.Fprintf(&b, " by %s", o.Reason)
 	}
-	if o.Scores != nil {
+	if len(o.Scores) == 1 {
+		fmt.Fprintf(&b, " (score %d)", o.Scores[0])
+	} else if o.Scores != nil {
 		parts := make([]string, len(o.Scores))
 		for i, s := range o.Scores {
 			parts[i] = fmt.Sprintf("%s %d", info.PlayerName(Player(i)), s)

@@ -38,7 +38,7 @@ func TestCommands(t *testing.T) {
 		stdout string // exact, when not empty
 		has    string // stdout contains, when not empty
 	}{
-		{name: "games lists race", args: []string{"games"}, has: "race          players 1-4  variants standard\n"},
+		{name: "games lists race", args: []string{"games"}, has: "race          players 1-4    variants standard\n"},
 		{name: "moves at start", args: []string{"moves", "race"}, stdout: "+1\n+2\n"},
 		{name: "moves after moves", args: []string{"moves", "race", "--moves", "+2 +1"}, stdout: "h\nt\n"},
 		{name: "moves from position", args: []string{"moves", "race", "--position", "9 0 1 c"}, stdout: "h\nt\n"},

@@ -15,11 +15,7 @@ func runGames(_ context.Context, e *env) error {
 		return fmt.Errorf("%w: games takes no arguments", errUsage)
 	}
 	for _, g := range e.games {
-		players := strconv.Itoa(g.MinPlayers)
-		if g.MaxPlayers != g.MinPlayers {
-			players = fmt.Sprintf("%d-%d", g.MinPlayers, g.MaxPlayers)
-		}
-		fmt.Fprintf(e.stdout, "%-13s players %-4s variants %s\n", g.ID, players, strings.Join(g.Variants, ","))
+		fmt.Fprintf(e.stdout, "%-13s players %-6s variants %s\n", g.ID, g.PlayerCounts(), strings.Join(g.Variants, ","))
 	}
 	return nil
 }

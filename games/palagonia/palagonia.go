@@ -35,6 +35,7 @@ func newInfo() *game.Info {
 		Title:          "Palagonia",
 		MinPlayers:     1,
 		MaxPlayers:     MaxPlayers,
+		AllowedPlayers: []int{1, 3, 4, 5}, // §C.1: 3 to 5, or solo
 		DefaultPlayers: 4,
 		PlayerNames:    []string{"p1", "p2", "p3", "p4", "p5"},
 		Variants:       []string{"standard"},
