@@ -193,4 +193,55 @@ describe('pathagon in the browser', () => {
       await page.close();
     }
   });
+
+  it('reaches the relocation phase and relocates by two clicks (§3)', async () => {
+    // Light first fills the diagonal a7..g1: orthogonal paths cannot cross
+    // it, so Dark cannot connect files a and g while Light holds it, and a
+    // diagonal does not connect Light either (fixture diagonal_not_path).
+    // The other pieces go where they touch neither rank 7 nor a7, so Light
+    // never connects. The random bot can still take a diagonal cell first
+    // and, rarely, connect: then the game is over before the phase we test,
+    // which says nothing about the client, so the test starts a new game.
+    const diagonal = ['a7', 'b6', 'c5', 'd4', 'e3', 'f2', 'g1'];
+    const avoid = (c: string) => c.endsWith('7') || c === 'a6' || c === 'b7';
+    const attempts = 3; // a random bot winning three games in a row would be news
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      let reached = false;
+      for (let attempt = 0; attempt < attempts && !reached; attempt++) {
+        await page.goto(server.url + '/');
+        await page.selectOption('select[name="game"]', 'pathagon');
+        await page.selectOption('select[name="seat"]', '0');
+        await page.click('form.create button[type="submit"]');
+        await page.locator('svg.pathagon').waitFor();
+        for (let turn = 0; turn < 40; turn++) {
+          await page.locator('.turn.mine, [data-result]').first().waitFor({ timeout: 15_000 });
+          if ((await page.locator('[data-result]').count()) > 0) break; // the bot won: try again
+          if ((await page.locator('[data-cell].movable').count()) > 0) {
+            reached = true;
+            break;
+          }
+          const targets = await page.locator('[data-cell].target').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell') ?? ''));
+          const cell = diagonal.find((c) => targets.includes(c)) ?? targets.find((c) => !avoid(c));
+          expect(cell, `no cell to place on among ${targets.join(' ')}`).toBeDefined();
+          const before = await page.locator('.move-list [data-ply]').count();
+          await page.locator(`[data-cell="${cell}"]`).click();
+          await page.locator(`.move-list [data-ply="${before + 2}"], [data-result]`).first().waitFor({ timeout: 15_000 });
+        }
+      }
+      expect(reached, `no relocation phase in ${attempts} games`).toBe(true);
+      expect(await page.locator('.player[data-seat="0"] .reserve').textContent()).toMatch(/\b0$/);
+      const from = (await page.locator('[data-cell].movable').first().getAttribute('data-cell'))!;
+      await page.locator(`[data-cell="${from}"]`).click();
+      await page.locator(`[data-cell="${from}"].selected`).waitFor();
+      const to = (await page.locator('[data-cell].target').first().getAttribute('data-cell'))!;
+      await page.screenshot({ path: join(resultsDir, 'relocation-390.png'), fullPage: true });
+      const before = await page.locator('.move-list [data-ply]').count();
+      await page.locator(`[data-cell="${to}"]`).click();
+      await waitPlies(page, before + 1);
+      expect(await plyText(page, before + 1)).toMatch(new RegExp(`^${from}-${to}`));
+    } finally {
+      await page.close();
+    }
+  });
 });
