@@ -244,4 +244,31 @@ describe('pathagon in the browser', () => {
       await page.close();
     }
   });
+
+  it('resigns, shows the result, and plays the rematch with the same token', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    page.on('dialog', (d) => void d.accept());
+    try {
+      await page.goto(server.url + '/');
+      await page.selectOption('select[name="game"]', 'pathagon');
+      await page.selectOption('select[name="seat"]', '0');
+      await page.click('form.create button[type="submit"]');
+      await page.locator('[data-cell="c6"].target').click();
+      await waitPlies(page, 2);
+      const first = page.url();
+      await page.getByRole('button', { name: 'Resign' }).click();
+      await page.locator('[data-result="win"]').getByText('You lose').waitFor();
+      await page.screenshot({ path: join(resultsDir, 'resigned-390.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Rematch' }).click();
+      await page.getByRole('link', { name: 'Go to the rematch' }).click();
+      await page.waitForURL((u) => u.toString() !== first && /\/match\//.test(u.toString()));
+      // Seats rotate in the rematch: we hold Dark now, and the token still works.
+      await page.locator('.player[data-seat="1"]').getByText('(you)').waitFor();
+      await waitPlies(page, 1); // the bot, now Light, opens
+      await page.locator('[data-cell].target').first().click();
+      await waitPlies(page, 3);
+    } finally {
+      await page.close();
+    }
+  });
 });
