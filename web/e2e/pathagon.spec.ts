@@ -75,14 +75,19 @@ describe('pathagon in the browser', () => {
     });
   }
 
-  it('plays a move typed in notation and switches to Russian', async () => {
+  it('creates with a rules option, plays a move typed in notation, and switches to Russian', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
       await page.goto(server.url + '/');
       await page.selectOption('select[name="game"]', 'pathagon');
       await page.selectOption('select[name="seat"]', '0');
+      await page.locator('details.options summary').click();
+      await page.check('input[name="option.optionalCaptures"]');
       await page.click('form.create button[type="submit"]');
       await page.locator('svg.pathagon').waitFor();
+      const id = page.url().split('/').pop()!;
+      const record = (await (await fetch(`${server.url}/api/matches/${id}/record.json`)).json()) as { options?: Record<string, string> };
+      expect(record.options).toEqual({ optionalCaptures: 'true' });
       await page.fill('input[name="move"]', 'a7');
       await page.press('input[name="move"]', 'Enter');
       await waitPlies(page, 2);
