@@ -131,8 +131,13 @@ describe('pathagon in the browser', () => {
       await b.locator('[data-cell="e5"].target').click();
       await a.locator('[data-cell="e5"][data-piece="D"]').waitFor();
 
+      // The watcher finds the game in the lobby's live list.
       const w = await watcher.newPage();
-      await w.goto(link);
+      await w.goto(server.url + '/');
+      const id = link.split('/').pop()!;
+      await w.locator(`[data-match="${id}"] .status-live`).waitFor();
+      await w.screenshot({ path: join(resultsDir, 'lobby-live-1000.png'), fullPage: true });
+      await w.locator(`[data-match="${id}"]`).getByRole('link', { name: 'Watch' }).click();
       await w.locator('[data-cell="e5"][data-piece="D"]').waitFor();
       await w.getByText('You are watching.').waitFor();
       expect(await w.locator('input[name="move"]').count()).toBe(0);
@@ -274,6 +279,73 @@ describe('pathagon in the browser', () => {
       await waitPlies(page, 3);
     } finally {
       await page.close();
+    }
+  });
+
+  it('catches up on the moves it missed while its socket was down', async () => {
+    const host = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const a = await host.newPage();
+      await a.goto(server.url + '/');
+      await a.selectOption('select[name="game"]', 'pathagon');
+      await a.selectOption('select[name="opponent"]', '');
+      await a.selectOption('select[name="seat"]', '0');
+      await a.click('form.create button[type="submit"]');
+      const link = await a.locator('.invite input').inputValue();
+
+      // The guest's WebSocket goes through a proxy in the test that can cut
+      // it and refuse new connections, as a network outage would.
+      const b = await guest.newPage();
+      let blocked = false;
+      const live: { close(): Promise<void> }[] = [];
+      const hellos: string[] = [];
+      const received: { type: string; state?: unknown }[] = [];
+      await b.routeWebSocket(/\/ws\/matches\//, (ws) => {
+        if (blocked) {
+          void ws.close();
+          return;
+        }
+        const srv = ws.connectToServer();
+        ws.onMessage((m) => {
+          if (typeof m === 'string' && m.includes('"hello"')) hellos.push(m);
+          srv.send(m);
+        });
+        srv.onMessage((m) => {
+          if (typeof m === 'string') received.push(JSON.parse(m) as { type: string; state?: unknown });
+          ws.send(m);
+        });
+        live.push(ws);
+      });
+      await b.goto(link);
+      await b.locator('.seat-offer button').first().click();
+      await b.locator('.player[data-seat="1"]').getByText('(you)').waitFor();
+      await a.locator('[data-cell="c3"].target').click();
+      await b.locator('[data-cell="c3"][data-piece="L"]').waitFor();
+      await b.locator('[data-cell="e5"].target').click();
+      await a.locator('[data-cell="e5"][data-piece="D"]').waitFor();
+
+      blocked = true;
+      for (const ws of live.splice(0)) await ws.close();
+      await b.locator('.notice').getByText('Reconnecting…').waitFor();
+      await a.locator('[data-cell="b2"].target').click(); // missed by the guest
+      await a.locator('.move-list [data-ply="3"]').waitFor();
+      blocked = false;
+
+      // The guest reconnects with since, gets the replayed move and the
+      // state, and can answer.
+      await b.locator('[data-cell="b2"][data-piece="L"]').waitFor({ timeout: 20_000 });
+      await b.locator('[data-cell="f4"].target').click();
+      await a.locator('[data-cell="f4"][data-piece="D"]').waitFor();
+      expect(hellos.at(-1)).toMatch(/"since":\d+/);
+      // The server had the missed events: a welcome without state, then the
+      // replay (docs/protocol.md, "Versions and reconnecting").
+      const welcomes = received.filter((m) => m.type === 'welcome');
+      expect(welcomes.length).toBeGreaterThanOrEqual(2);
+      expect(welcomes.at(-1)!.state).toBeUndefined();
+    } finally {
+      await host.close();
+      await guest.close();
     }
   });
 });
