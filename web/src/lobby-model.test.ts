@@ -1,26 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { createRequest, defaultForm, openSeats, timeControl } from './lobby-model';
-import type { GameInfo } from './protocol';
+import { createRequest, defaultForm, openSeats, optionValues, timeControl, validOption } from './lobby-model';
+import type { GameInfo, OptionSpec } from './protocol';
 
+const specs: OptionSpec[] = [
+  { name: 'firstPlayer', kind: 'enum', default: 'light', choices: ['light', 'dark'] },
+  { name: 'optionalCaptures', kind: 'bool', default: 'false' },
+  { name: 'plyCap', kind: 'int', default: '300', min: 0, max: 10000 },
+];
 const pathagon: GameInfo = {
   id: 'pathagon', title: 'Pathagon', minPlayers: 2, maxPlayers: 2, defaultPlayers: 2,
-  playerNames: ['light', 'dark'], variants: ['standard'], options: [], bots: ['random', 'bot:easy'],
+  playerNames: ['light', 'dark'], variants: ['standard'], options: specs, bots: ['random', 'bot:easy'],
 };
 const race: GameInfo = { ...pathagon, id: 'race', title: 'Race', minPlayers: 2, maxPlayers: 4, defaultPlayers: 3, bots: null, variants: null };
 
 describe('defaultForm', () => {
   it('prefers pathagon and its first bot', () => {
-    expect(defaultForm([race, pathagon])).toEqual({ game: 'pathagon', variant: 'standard', opponent: 'random', seat: 0, time: 0 });
+    expect(defaultForm([race, pathagon])).toEqual({ game: 'pathagon', variant: 'standard', opponent: 'random', seat: 0, time: 0, options: {} });
   });
   it('falls back to the first game and open seats when it has no bots', () => {
-    expect(defaultForm([race])).toEqual({ game: 'race', variant: '', opponent: '', seat: 0, time: 0 });
+    expect(defaultForm([race])).toEqual({ game: 'race', variant: '', opponent: '', seat: 0, time: 0, options: {} });
     expect(defaultForm([]).game).toBe('');
   });
 });
 
 describe('createRequest', () => {
   it('seats the creator and a bot', () => {
-    const r = createRequest(pathagon, { game: 'pathagon', variant: 'standard', opponent: 'random', seat: 1, time: 2 }, () => 0);
+    const r = createRequest(pathagon, { game: 'pathagon', variant: 'standard', opponent: 'random', seat: 1, time: 2, options: {} }, () => 0);
     expect(r).toEqual({
       game: 'pathagon', variant: 'standard', players: 2,
       seats: [{ kind: 'bot', bot: 'random' }, { kind: 'human' }],
@@ -28,14 +33,14 @@ describe('createRequest', () => {
     });
   });
   it('leaves every other seat open for friends', () => {
-    const r = createRequest(race, { game: 'race', variant: '', opponent: '', seat: 2, time: 0 }, () => 0);
+    const r = createRequest(race, { game: 'race', variant: '', opponent: '', seat: 2, time: 0, options: {} }, () => 0);
     expect(r.seats).toEqual([{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }]);
     expect(r.join).toBe(2);
     expect(r.variant).toBeUndefined();
     expect(r.timeControl).toEqual({ kind: 'none' });
   });
   it('draws a random seat', () => {
-    const f = { game: 'pathagon', variant: '', opponent: 'random', seat: -1, time: 0 };
+    const f = { game: 'pathagon', variant: '', opponent: 'random', seat: -1, time: 0, options: {} };
     expect(createRequest(pathagon, f, () => 0.99).join).toBe(1);
     expect(createRequest(pathagon, f, () => 0).join).toBe(0);
   });
@@ -55,5 +60,30 @@ describe('helpers', () => {
       ],
     })).toEqual([1]);
     expect(openSeats({ seats: null })).toEqual([]);
+  });
+});
+
+describe('options', () => {
+  it('sends only valid values that differ from the default', () => {
+    expect(optionValues(specs, { optionalCaptures: 'true', plyCap: '300', firstPlayer: 'dark', unknown: 'x' })).toEqual({
+      optionalCaptures: 'true',
+      firstPlayer: 'dark',
+    });
+    expect(optionValues(specs, { plyCap: '99999', firstPlayer: 'green', optionalCaptures: 'yes' })).toEqual({});
+  });
+  it('puts them in the create request', () => {
+    const r = createRequest(pathagon, { ...defaultForm([pathagon]), options: { optionalCaptures: 'true' } }, () => 0);
+    expect(r.options).toEqual({ optionalCaptures: 'true' });
+    expect(createRequest(pathagon, defaultForm([pathagon]), () => 0).options).toBeUndefined();
+  });
+  it.each([
+    ['plyCap', '0', true],
+    ['plyCap', '-1', false],
+    ['plyCap', '1.5', false],
+    ['optionalCaptures', 'true', true],
+    ['optionalCaptures', '1', false],
+    ['firstPlayer', 'dark', true],
+  ])('%s = %s valid: %s', (name, v, ok) => {
+    expect(validOption(specs.find((x) => x.name === name)!, v)).toBe(ok);
   });
 });

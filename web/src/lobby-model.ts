@@ -1,6 +1,6 @@
 // The lobby's pure parts: building a create request from the form, and
 // describing a match in the list. Tested without a browser.
-import type { CreateRequest, GameInfo, SeatSpec, Summary, TimeControl } from './protocol';
+import type { CreateRequest, GameInfo, OptionSpec, SeatSpec, Summary, TimeControl } from './protocol';
 
 /** Time control presets of the form: minutes and increment seconds; 0,0 is no clock. */
 export const timePresets: readonly { min: number; inc: number }[] = [
@@ -20,12 +20,14 @@ export interface Form {
   seat: number;
   /** Index into timePresets. */
   time: number;
+  /** Option values as text, by option name; absent means the default. */
+  options: Record<string, string>;
 }
 
 /** defaultForm picks Pathagon when the server has it, its first bot and no clock. */
 export function defaultForm(games: readonly GameInfo[]): Form {
   const g = games.find((x) => x.id === 'pathagon') ?? games[0];
-  return { game: g?.id ?? '', variant: g?.variants?.[0] ?? '', opponent: g?.bots?.[0] ?? '', seat: 0, time: 0 };
+  return { game: g?.id ?? '', variant: g?.variants?.[0] ?? '', opponent: g?.bots?.[0] ?? '', seat: 0, time: 0, options: {} };
 }
 
 export function timeControl(preset: { min: number; inc: number }): TimeControl {
@@ -52,7 +54,38 @@ export function createRequest(g: GameInfo, f: Form, rand: () => number): CreateR
     join: seat,
   };
   if (f.variant) req.variant = f.variant;
+  const options = optionValues(g.options ?? [], f.options);
+  if (Object.keys(options).length > 0) req.options = options;
   return req;
+}
+
+/**
+ * optionValues keeps the values that name a declared option, are valid for
+ * its kind and differ from its default: the server gets only real choices.
+ */
+export function optionValues(specs: readonly OptionSpec[], values: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const spec of specs) {
+    const v = values[spec.name];
+    if (v === undefined || v === spec.default || !validOption(spec, v)) continue;
+    out[spec.name] = v;
+  }
+  return out;
+}
+
+/** validOption checks v against the option's kind, as Info.Check does on the server. */
+export function validOption(spec: OptionSpec, v: string): boolean {
+  switch (spec.kind) {
+    case 'bool':
+      return v === 'true' || v === 'false';
+    case 'int': {
+      if (!/^-?\d+$/.test(v)) return false;
+      const n = Number(v);
+      return (spec.min === undefined || n >= spec.min) && (spec.max === undefined || spec.max === 0 || n <= spec.max);
+    }
+    case 'enum':
+      return (spec.choices ?? []).includes(v);
+  }
 }
 
 /** openSeats lists the human seats nobody holds yet. */

@@ -4,7 +4,7 @@ import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
 import { errorText, seatName } from '../i18n';
 import { createRequest, defaultForm, openSeats, timePresets, type Form } from '../lobby-model';
-import type { GameInfo, Summary } from '../protocol';
+import type { GameInfo, OptionSpec, Summary } from '../protocol';
 import { href } from '../router';
 import { saveToken } from '../tokens';
 
@@ -97,7 +97,7 @@ export function Lobby() {
                 onChange={(e) => {
                   const id = (e.currentTarget as HTMLSelectElement).value;
                   const g = games?.find((x) => x.id === id);
-                  update({ game: id, variant: g?.variants?.[0] ?? '', opponent: g?.bots?.[0] ?? '', seat: 0 });
+                  update({ game: id, variant: g?.variants?.[0] ?? '', opponent: g?.bots?.[0] ?? '', seat: 0, options: {} });
                 }}
               >
                 {games?.map((g) => (
@@ -151,6 +151,19 @@ export function Lobby() {
                 ))}
               </select>
             </label>
+            {(game.options?.length ?? 0) > 0 && (
+              <details class="options">
+                <summary>{t('lobby.options')}</summary>
+                {game.options!.map((o) => (
+                  <OptionInput
+                    key={`${game.id}.${o.name}`}
+                    spec={o}
+                    value={form.options[o.name] ?? o.default}
+                    onChange={(v) => update({ options: { ...form.options, [o.name]: v } })}
+                  />
+                ))}
+              </details>
+            )}
             <button type="submit" class="primary" disabled={busy}>
               {busy ? t('lobby.creating') : t('lobby.create')}
             </button>
@@ -200,4 +213,50 @@ export function Lobby() {
       </section>
     </div>
   );
+}
+
+/** OptionInput edits one game option by its kind; the text is the option's doc. */
+function OptionInput({ spec, value, onChange }: { spec: OptionSpec; value: string; onChange: (v: string) => void }) {
+  const label = spec.doc ? `${spec.name} — ${spec.doc}` : spec.name;
+  switch (spec.kind) {
+    case 'bool':
+      return (
+        <label class="option bool">
+          <input
+            type="checkbox"
+            name={`option.${spec.name}`}
+            checked={value === 'true'}
+            onChange={(e) => onChange(String((e.currentTarget as HTMLInputElement).checked))}
+          />
+          {label}
+        </label>
+      );
+    case 'int':
+      return (
+        <label class="option">
+          {label}
+          <input
+            type="number"
+            name={`option.${spec.name}`}
+            value={value}
+            min={spec.min}
+            max={spec.max || undefined}
+            onInput={(e) => onChange((e.currentTarget as HTMLInputElement).value)}
+          />
+        </label>
+      );
+    case 'enum':
+      return (
+        <label class="option">
+          {label}
+          <select name={`option.${spec.name}`} value={value} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}>
+            {(spec.choices ?? []).map((c) => (
+              <option value={c} key={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+  }
 }
