@@ -1,7 +1,6 @@
 package abalone
 
 import (
-
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/hexgrid"
 )
@@ -198,7 +197,6 @@ func shift(b board, d Dir) board {
 	k := dirStep[d]
 	return (b<<(k&63) | b>>((NumCells-k)&63)) & full
 }
-
 
 func abs(x int) int {
 	if x < 0 {
