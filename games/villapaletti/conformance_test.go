@@ -1,0 +1,27 @@
+package villapaletti_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
+	"github.com/tabula-games/tabula/games/villapaletti"
+)
+
+// TestConformance runs the conformance kit's random playouts for 2, 3 and 4
+// players, with and without unsteady hands.
+func TestConformance(t *testing.T) {
+	for _, tc := range []struct {
+		players  int
+		unsteady bool
+	}{{4, false}, {3, false}, {2, false}, {4, true}, {3, true}} {
+		t.Run(strconv.Itoa(tc.players)+"p/unsteady="+strconv.FormatBool(tc.unsteady), func(t *testing.T) {
+			opts := game.Options{Players: tc.players, Seed: 7,
+				Values: map[string]string{"unsteadyHands": strconv.FormatBool(tc.unsteady)}}
+			gametest.Run(t, villapaletti.Info, gametest.Config{
+				Options: opts, Playouts: 4, MaxPlies: 600, MovesPerState: 8, Seed: uint64(tc.players),
+			})
+		})
+	}
+}

@@ -1,0 +1,230 @@
+package villapaletti
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// MoveString returns the canonical notation of m:
+//
+//	take blue-thin-2 from 0 to (12.5,-30)
+//	take red-thin-1 from 4 onto blue-thick
+//	propose green at (1.5,-2,30)
+//	place green at (0,10,90)
+//	pass
+//	remove yellow-thick
+func (s *State) MoveString(gm game.Move) string {
+	m, ok := decode(gm)
+	if !ok {
+		return fmt.Sprintf("?%#x", uint64(gm))
+	}
+	return s.describe(m)
+}
+
+// describe renders a decoded move, legal or not.
+func (s *State) describe(m move) string {
+	switch m.kind {
+	case kindTake:
+		return fmt.Sprintf("take %s from %d to (%s,%s)", m.col, s.cols[m.col].level, half(m.x), half(m.y))
+	case kindOnto:
+		return fmt.Sprintf("take %s from %d onto %s", m.col, s.cols[m.col].level, m.base)
+	case kindPropose, kindPlace:
+		verb := "propose"
+		if m.kind == kindPlace {
+			verb = "place"
+		}
+		return fmt.Sprintf("%s %s at (%s,%s,%s)", verb, Floor(min(s.floors, NumFloors-1)), half(m.x), half(m.y), half(m.th))
+	case kindPass:
+		return "pass"
+	case kindRemove:
+		return "remove " + m.col.String()
+	}
+	return "?"
+}
+
+// half prints a count of halves: 25 → "12.5", -4 → "-2".
+func half(v int32) string {
+	s := strconv.Itoa(int(v / 2))
+	if v%2 != 0 {
+		if v < 0 && v/2 == 0 {
+			s = "-0"
+		}
+		s += ".5"
+	}
+	return s
+}
+
+// ParseMove reads a move in the notation of MoveString. Case, spaces around
+// punctuation, a leading "object:" (for an objection), the "from N" part,
+// the floor's name and "at" are optional; "accept" means "pass"; angles may
+// carry "°". Coordinates are millimetres on the 0.5 mm grid, angles degrees
+// on the 0.5° grid. It reports an error wrapping game.ErrIllegalMove if the
+// move is not legal here.
+func (s *State) ParseMove(text string) (game.Move, error) {
+	m, err := s.parseMove(text)
+	if err != nil {
+		return 0, err
+	}
+	gm := m.encode()
+	if _, err := s.check(gm); err != nil {
+		return 0, err
+	}
+	return gm, nil
+}
+
+func (s *State) parseMove(text string) (move, error) {
+	bad := func(msg string) error {
+		return &game.ParseError{Game: "villapaletti", What: "move", Input: text, Offset: -1, Msg: msg}
+	}
+	norm := strings.NewReplacer("(", " ", ")", " ", ",", " ", "°", " ", ":", " ").Replace(strings.ToLower(text))
+	w := strings.Fields(norm)
+	if len(w) > 0 && w[0] == "object" {
+		w = w[1:]
+	}
+	if len(w) == 0 {
+		return move{}, bad("empty move")
+	}
+	switch w[0] {
+	case "pass", "accept":
+		if len(w) != 1 {
+			return move{}, bad("pass takes nothing")
+		}
+		return move{kind: kindPass}, nil
+	case "remove":
+		if len(w) != 2 {
+			return move{}, bad("want: remove COLUMN")
+		}
+		c, ok := parseColumn(w[1])
+		if !ok {
+			return move{}, bad("unknown column " + strconv.Quote(w[1]))
+		}
+		return move{kind: kindRemove, col: c}, nil
+	case "take":
+		return s.parseTake(w[1:], bad)
+	case "propose", "place":
+		kind := kindPropose
+		if w[0] == "place" {
+			kind = kindPlace
+		}
+		w = w[1:]
+		if len(w) > 0 {
+			if f, ok := parseFloor(w[0]); ok {
+				if int(f) != int(s.floors) {
+					return move{}, bad("the next floor is not " + w[0])
+				}
+				w = w[1:]
+			}
+		}
+		if len(w) > 0 && w[0] == "at" {
+			w = w[1:]
+		}
+		if len(w) != 3 {
+			return move{}, bad("want: " + w0(kind) + " FLOOR at (X,Y,ANGLE)")
+		}
+		var v [3]int32
+		for i, t := range w {
+			n, ok := parseHalf(t)
+			if !ok {
+				return move{}, bad(fmt.Sprintf("%q is not a number on the 0.5 grid", t))
+			}
+			v[i] = n
+		}
+		if v[0] < -coordMax || v[0] > coordMax || v[1] < -coordMax || v[1] > coordMax {
+			return move{}, bad("coordinates out of range")
+		}
+		th := v[2] % 720
+		if th < 0 {
+			th += 720
+		}
+		return move{kind: kind, x: v[0], y: v[1], th: th}, nil
+	}
+	return move{}, bad("want take, propose, place, pass or remove")
+}
+
+func w0(k moveKind) string {
+	if k == kindPlace {
+		return "place"
+	}
+	return "propose"
+}
+
+func (s *State) parseTake(w []string, bad func(string) error) (move, error) {
+	if len(w) == 0 {
+		return move{}, bad("want: take COLUMN [from LEVEL] to (X,Y)")
+	}
+	c, ok := parseColumn(w[0])
+	if !ok {
+		return move{}, bad("unknown column " + strconv.Quote(w[0]))
+	}
+	w = w[1:]
+	if len(w) >= 2 && w[0] == "from" {
+		lv, err := strconv.Atoi(w[1])
+		if err != nil {
+			return move{}, bad("level must be a number")
+		}
+		if lv != int(s.cols[c].level) {
+			return move{}, fmt.Errorf("villapaletti: %s does not stand on level %d: %w", c, lv, game.ErrIllegalMove)
+		}
+		w = w[2:]
+	}
+	switch {
+	case len(w) == 2 && w[0] == "onto":
+		b, ok := parseColumn(w[1])
+		if !ok {
+			return move{}, bad("unknown column " + strconv.Quote(w[1]))
+		}
+		return move{kind: kindOnto, col: c, base: b}, nil
+	case len(w) == 3 && w[0] == "to":
+		w = w[1:]
+	case len(w) != 2:
+		return move{}, bad("want: take COLUMN [from LEVEL] to (X,Y)")
+	}
+	x, okx := parseHalf(w[0])
+	y, oky := parseHalf(w[1])
+	if !okx || !oky {
+		return move{}, bad("coordinates are millimetres on the 0.5 mm grid")
+	}
+	if x < -coordMax || x > coordMax || y < -coordMax || y > coordMax {
+		return move{}, bad("coordinates out of range")
+	}
+	return move{kind: kindTake, col: c, x: x, y: y, base: NoColumn}, nil
+}
+
+// parseHalf reads a decimal number that is a whole number of halves.
+func parseHalf(t string) (int32, bool) {
+	if len(t) == 0 || len(t) > 12 || strings.ContainsAny(t, "eEnNiIxX_pP") {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil {
+		return 0, false
+	}
+	h := f * 2
+	if h != float64(int32(h)) || h > 1<<20 || h < -(1<<20) {
+		return 0, false
+	}
+	return int32(h), true
+}
+
+// parseColumn reads a column name: "blue-thin-2", "red-medium", "green-thick".
+func parseColumn(t string) (Column, bool) {
+	for c := range Column(NumColumns) {
+		if c.String() == t {
+			return c, true
+		}
+	}
+	return NoColumn, false
+}
+
+// parseFloor reads a floor name.
+func parseFloor(t string) (Floor, bool) {
+	for f := range Floor(NumFloors) {
+		if f.String() == t {
+			return f, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,271 @@
+package villapaletti
+
+import (
+	"math"
+
+	"github.com/tabula-games/tabula/games/villapaletti/geometry"
+)
+
+// Level is the statics of one floor's load (spec §6.1–§6.2).
+type Level struct {
+	Weight   float64      // W_k: mass of floor k and everything resting on it, grams
+	Centre   geometry.Vec // (G_k.x, G_k.y), the load's centre of mass seen from above
+	Z        float64      // G_k.z
+	Supports int          // |S_k|: columns under floor k on level k−1
+	Margin   float64      // μ_k: signed distance from the centre to the support hull; −Inf without supports
+	Height   float64      // H_k: height of the centre above the tops of the supports
+	Angle    float64      // φ_k = atan2(μ_k, H_k), degrees
+}
+
+// Stands reports whether the level is in equilibrium: μ ≥ 0 (§6.5).
+func (l Level) Stands() bool { return l.Margin >= 0 }
+
+// moment accumulates mass and first moments.
+type moment struct{ m, mx, my, mz float64 }
+
+func (a *moment) add(m float64, x, y, z float64) {
+	a.m += m
+	a.mx += m * x
+	a.my += m * y
+	a.mz += m * z
+}
+
+func (a moment) plus(b moment) moment {
+	return moment{a.m + b.m, a.mx + b.mx, a.my + b.my, a.mz + b.mz}
+}
+
+// body is a column as the statics sees it.
+type body struct {
+	fp      geometry.Footprint
+	m, z    float64 // mass and centre height
+	level   int8    // surface it stands on (stacked columns: the top level)
+	support int8    // the floor k it carries (1..5), or 0
+	present bool
+}
+
+// hull is a support hull with its edge lines precomputed: depth(q) =
+// nx·q.x + ny·q.y − c, positive inside.
+type hull struct {
+	poly      geometry.Polygon
+	nx, ny, c []float64
+}
+
+func newHull(pts []geometry.Vec) hull {
+	var h hull
+	if len(pts) == 0 {
+		return h
+	}
+	h.poly = geometry.ConvexHull(pts, make(geometry.Polygon, 0, len(pts)))
+	n := len(h.poly)
+	buf := make([]float64, 3*n)
+	h.nx, h.ny, h.c = buf[:n], buf[n:2*n], buf[2*n:]
+	for i, a := range h.poly {
+		b := h.poly[(i+1)%n]
+		e := b.Sub(a)
+		l := e.Len()
+		h.nx[i], h.ny[i] = -e.Y/l, e.X/l
+		h.c[i] = h.nx[i]*a.X + h.ny[i]*a.Y
+	}
+	return h
+}
+
+// margin returns the signed distance from q to the hull's boundary, −Inf for
+// an empty hull.
+func (h *hull) margin(q geometry.Vec) float64 {
+	if len(h.poly) == 0 {
+		return math.Inf(-1)
+	}
+	d := math.Inf(1)
+	for i := range h.c {
+		if t := h.nx[i]*q.X + h.ny[i]*q.Y - h.c[i]; t < d {
+			d = t
+		}
+	}
+	if d >= 0 || len(h.poly) < 3 {
+		if len(h.poly) < 3 {
+			return h.poly.SignedDistance(q)
+		}
+		return d
+	}
+	return h.poly.SignedDistance(q)
+}
+
+// Statics is the stability model of one structure (spec §6), set up so that
+// hypothetical moves are cheap: the support hulls are built once, and a
+// placement on the top level only adds a mass to every load.
+type Statics struct {
+	floors int
+	wobble float64 // φ_w in degrees
+	floor  [NumFloors + 1]moment
+	load   [NumFloors + 1]moment // load[k] = U_k for k = 1..floors
+	hull   [NumFloors + 1]hull
+	cols   [NumColumns]body
+}
+
+// structure is the input of the statics: world footprints of the columns
+// and poses of the floors.
+func (s *State) structure() *Statics {
+	st := &Statics{floors: int(s.floors), wobble: s.wobble}
+	var polys [NumFloors + 1]geometry.Polygon
+	for k := 1; k <= st.floors; k++ {
+		f := Floor(k - 1)
+		pose := s.poses[k-1].geometry()
+		polys[k] = f.Polygon().Transform(pose, make(geometry.Polygon, 0, 9))
+		c := pose.Apply(f.Centroid())
+		st.floor[k].add(f.Mass(), c.X, c.Y, levelZ(k)-FloorThickness/2)
+	}
+	for c := range Column(NumColumns) {
+		col := &s.cols[c]
+		if col.level < 0 {
+			continue
+		}
+		k := c.Kind()
+		b := &st.cols[c]
+		b.present = true
+		b.fp = geometry.Footprint{C: col.pos(), Shape: k.Shape(), R: k.Radius()}
+		b.m = k.Mass()
+		b.level = col.level
+		b.z = levelZ(int(col.level)) + float64(s.depth(c))*ColumnHeight + ColumnHeight/2
+		if up := int(col.level) + 1; col.on == NoColumn && up <= st.floors && b.fp.InPolygon(polys[up]) {
+			b.support = int8(up)
+		}
+	}
+	st.rebuild()
+	return st
+}
+
+// rebuild computes every load and hull from floor and cols.
+func (st *Statics) rebuild() {
+	var perLevel [NumFloors + 1]moment
+	for i := range st.cols {
+		b := &st.cols[i]
+		if b.present {
+			perLevel[b.level].add(b.m, b.fp.C.X, b.fp.C.Y, b.z)
+		}
+	}
+	var acc moment
+	for k := st.floors; k >= 1; k-- {
+		acc = acc.plus(perLevel[k]).plus(st.floor[k])
+		st.load[k] = acc
+		st.hull[k] = st.supportHull(k)
+	}
+}
+
+// supportHull builds C_k from the present supports of floor k.
+func (st *Statics) supportHull(k int) hull {
+	pts := make([]geometry.Vec, 0, 8*geometry.DiscPoints)
+	for i := range st.cols {
+		if b := &st.cols[i]; b.present && int(b.support) == k {
+			pts = b.fp.Points(pts)
+		}
+	}
+	return newHull(pts)
+}
+
+// level computes the statics of floor k from a load.
+func (st *Statics) level(k int, u moment) Level {
+	l := Level{Weight: u.m}
+	l.Centre = geometry.Vec{X: u.mx / u.m, Y: u.my / u.m}
+	l.Z = u.mz / u.m
+	l.Margin = st.hull[k].margin(l.Centre)
+	l.Height = l.Z - (levelZ(k-1) + ColumnHeight)
+	l.Angle = math.Atan2(l.Margin, l.Height) * 180 / math.Pi
+	for i := range st.cols {
+		if b := &st.cols[i]; b.present && int(b.support) == k {
+			l.Supports++
+		}
+	}
+	return l
+}
+
+// Levels returns the statics of floors 1..F, index 0 for the blue floor.
+func (st *Statics) Levels() []Level {
+	out := make([]Level, st.floors)
+	for k := 1; k <= st.floors; k++ {
+		out[k-1] = st.level(k, st.load[k])
+	}
+	return out
+}
+
+// Stands reports whether every level has μ_k ≥ 0: false means the villa
+// collapses (§6.5).
+func (st *Statics) Stands() bool {
+	for k := 1; k <= st.floors; k++ {
+		if st.margin(k, st.load[k]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// margin returns μ_k for a load.
+func (st *Statics) margin(k int, u moment) float64 {
+	return st.hull[k].margin(geometry.Vec{X: u.mx / u.m, Y: u.my / u.m})
+}
+
+// angle returns φ_k for a load.
+func (st *Statics) angle(k int, u moment) float64 {
+	mu := st.margin(k, u)
+	h := u.mz/u.m - (levelZ(k-1) + ColumnHeight)
+	return math.Atan2(mu, h) * 180 / math.Pi
+}
+
+// Lift returns the structure without column c and the removal test of §6.4:
+// whether it wobbles under the deterministic rule, and the smallest tipping
+// angle over the affected floors (+Inf when no floor is affected). c must be
+// present.
+func (st *Statics) Lift(c Column) (lifted *Statics, wobbles bool, minAngle float64) {
+	l := *st
+	b := l.cols[c]
+	l.cols[c].present = false
+	for k := 1; k <= int(b.level) && k <= l.floors; k++ {
+		u := &l.load[k]
+		u.m -= b.m
+		u.mx -= b.m * b.fp.C.X
+		u.my -= b.m * b.fp.C.Y
+		u.mz -= b.m * b.z
+	}
+	if b.support > 0 {
+		l.hull[b.support] = l.supportHull(int(b.support))
+	}
+	minAngle = math.Inf(1)
+	last := min(int(b.level), l.floors)
+	if b.support > 0 {
+		last = int(b.support)
+	}
+	for k := 1; k <= last; k++ {
+		if l.margin(k, l.load[k]) < 0 {
+			wobbles = true
+		}
+		minAngle = min(minAngle, l.angle(k, l.load[k]))
+	}
+	if minAngle < st.wobble {
+		wobbles = true
+	}
+	return &l, wobbles, minAngle
+}
+
+// Place reports whether the structure still stands after a column of kind k
+// is put at p on the top level, stacked depth columns high (0 on the floor
+// itself), and the smallest margin over all floors.
+func (st *Statics) Place(k Kind, p geometry.Vec, depth int) (stands bool, minMargin float64) {
+	m := k.Mass()
+	z := levelZ(st.floors) + float64(depth)*ColumnHeight + ColumnHeight/2
+	minMargin = math.Inf(1)
+	for lv := 1; lv <= st.floors; lv++ {
+		u := st.load[lv]
+		u.add(m, p.X, p.Y, z)
+		minMargin = min(minMargin, st.margin(lv, u))
+	}
+	return minMargin >= 0, minMargin
+}
+
+// MinAngle returns the smallest tipping angle φ_k over all floors, the
+// number behind the shake bands of §6.7; +Inf with no floor.
+func (st *Statics) MinAngle() float64 {
+	a := math.Inf(1)
+	for k := 1; k <= st.floors; k++ {
+		a = min(a, st.angle(k, st.load[k]))
+	}
+	return a
+}

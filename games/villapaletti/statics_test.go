@@ -1,0 +1,156 @@
+package villapaletti
+
+import (
+	"math"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/villapaletti/geometry"
+)
+
+// emptyVilla returns a 4-player state with the blue floor at (0,0,0°) and
+// every column out of the game, for building test structures.
+func emptyVilla(t testing.TB) *State {
+	t.Helper()
+	s, err := newState(Info, game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range s.cols {
+		s.cols[c] = column{level: outOfGame, on: NoColumn}
+	}
+	s.floors = 1
+	return s
+}
+
+// put stands column c on level lv at (x, y) millimetres.
+func put(s *State, c Column, lv int, x, y float64) {
+	s.cols[c] = column{x: int32(math.Round(x * micro)), y: int32(math.Round(y * micro)), level: int8(lv), on: NoColumn}
+}
+
+// threeLegs is the spec's three-legs test structure: three thin columns at
+// radius 16 (0°, 120°, 240°) under the blue floor.
+func threeLegs(t testing.TB) *State {
+	s := emptyVilla(t)
+	put(s, ColumnOf(Blue, 0), 0, 16, 0)
+	put(s, ColumnOf(Blue, 1), 0, -8, 8*math.Sqrt(3))
+	put(s, ColumnOf(Blue, 2), 0, -8, -8*math.Sqrt(3))
+	return s
+}
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// TestMasses checks the derived masses of §2 and the spec's test vectors.
+func TestMasses(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		got  float64
+		want float64
+	}{
+		{"thin", Thin.Mass(), 5.881},
+		{"medium", Medium.Mass(), 9.195},
+		{"thick", Thick.Mass(), 18.011},
+		{"blue", BlueFloor.Mass(), 91.51},
+		{"green", GreenFloor.Mass(), 59.16},
+		{"yellow", YellowFloor.Mass(), 43.58},
+		{"orange", OrangeFloor.Mass(), 31.84},
+		{"red", RedFloor.Mass(), 20.88},
+	} {
+		if !near(tc.got, tc.want, 0.005) {
+			t.Errorf("%s mass = %.4f, want %.3f", tc.name, tc.got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		f    Floor
+		area float64
+		c    geometry.Vec
+	}{
+		{BlueFloor, 28157.0, geometry.Vec{X: 0.36, Y: -0.12}},
+		{GreenFloor, 18202.0, geometry.Vec{X: 0.49, Y: -0.77}},
+		{YellowFloor, 13409.5, geometry.Vec{X: 2.31, Y: -1.30}},
+		{OrangeFloor, 9798.0, geometry.Vec{X: 1.59, Y: -0.33}},
+		{RedFloor, 6425.0, geometry.Vec{X: 0.81, Y: -0.30}},
+	} {
+		if a := tc.f.Polygon().Area(); a != tc.area {
+			t.Errorf("%s area = %v, want %v", tc.f, a, tc.area)
+		}
+		if c := tc.f.Centroid(); !near(c.X, tc.c.X, 0.005) || !near(c.Y, tc.c.Y, 0.005) {
+			t.Errorf("%s centroid = %v, want %v", tc.f, c, tc.c)
+		}
+	}
+}
+
+// TestStandardSetupStatics checks the spec's vector for the standard setup:
+// μ_1 = 69.43, H_1 = 2.5, φ_1 = 87.94°.
+func TestStandardSetupStatics(t *testing.T) {
+	s, err := Info.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := s.(*State).Statics().Levels()
+	if len(l) != 1 {
+		t.Fatalf("%d levels, want 1", len(l))
+	}
+	if !near(l[0].Margin, 69.43, 0.005) || !near(l[0].Height, 2.5, 1e-9) || !near(l[0].Angle, 87.94, 0.005) {
+		t.Errorf("level 1 = μ %.4f H %.4f φ %.4f, want 69.43, 2.5, 87.94", l[0].Margin, l[0].Height, l[0].Angle)
+	}
+	if l[0].Supports != 20 {
+		t.Errorf("supports = %d, want 20", l[0].Supports)
+	}
+}
+
+// TestThreeLegs checks the spec's three-legs test vectors.
+func TestThreeLegs(t *testing.T) {
+	leg := ColumnOf(Blue, 0) // the leg at (16,0)
+	thick := ColumnOf(Red, 4)
+	t.Run("blue floor only", func(t *testing.T) {
+		l := threeLegs(t).Statics().Levels()[0]
+		if !near(l.Margin, 15.700, 0.0005) || !near(l.Height, 2.5, 1e-9) || !near(l.Angle, 80.95, 0.005) {
+			t.Errorf("μ %.4f H %.4f φ %.4f, want 15.700, 2.500, 80.95", l.Margin, l.Height, l.Angle)
+		}
+	})
+	t.Run("remove the leg at (16,0): wobble", func(t *testing.T) {
+		lifted, wob, _ := threeLegs(t).Statics().Lift(leg)
+		if m := lifted.Levels()[0].Margin; !near(m, -0.357, 0.0005) {
+			t.Errorf("μ_1 = %.4f, want -0.357", m)
+		}
+		if !wob {
+			t.Error("removal does not wobble")
+		}
+	})
+	withThick := func(t *testing.T) *State {
+		s := threeLegs(t)
+		put(s, thick, 1, -80, 0)
+		return s
+	}
+	t.Run("thick column on blue at (-80,0) stands", func(t *testing.T) {
+		l := withThick(t).Statics().Levels()[0]
+		if !near(l.Weight, 109.521, 0.0005) || !near(l.Centre.X, -12.858, 0.0005) || !near(l.Centre.Y, -0.100, 0.0005) ||
+			!near(l.Z, 51.611, 0.0005) || !near(l.Margin, 3.142, 0.0005) || !near(l.Angle, 25.42, 0.005) {
+			t.Errorf("W %.4f G (%.4f, %.4f, %.4f) μ %.4f φ %.4f", l.Weight, l.Centre.X, l.Centre.Y, l.Z, l.Margin, l.Angle)
+		}
+		st := threeLegs(t).Statics()
+		if ok, m := st.Place(Thick, geometry.Vec{X: -80}, 0); !ok || !near(m, 3.142, 0.0005) {
+			t.Errorf("Place = %v, %.4f; want stands, 3.142", ok, m)
+		}
+	})
+	t.Run("then remove the leg: the thick column counterweights", func(t *testing.T) {
+		lifted, wob, _ := withThick(t).Statics().Lift(leg)
+		if m := lifted.Levels()[0].Margin; !near(m, 3.142, 0.0005) || wob {
+			t.Errorf("μ_1 = %.4f wobble %v, want 3.142, no wobble", m, wob)
+		}
+	})
+	t.Run("a second thick column at (-60,40) collapses", func(t *testing.T) {
+		s := withThick(t)
+		st := s.Statics()
+		ok, m := st.Place(Thick, geometry.Vec{X: -60, Y: 40}, 0)
+		if ok || !near(m, -3.516, 0.0005) {
+			t.Errorf("Place = %v, %.4f; want collapse, -3.516", ok, m)
+		}
+		put(s, ColumnOf(Yellow, 4), 1, -60, 40)
+		l := s.Statics().Levels()[0]
+		if !near(l.Centre.X, -19.516, 0.0005) || !near(l.Centre.Y, 5.563, 0.0005) || !near(l.Z, 54.561, 0.0005) {
+			t.Errorf("G = (%.4f, %.4f, %.4f), want (-19.516, 5.563, 54.561)", l.Centre.X, l.Centre.Y, l.Z)
+		}
+	})
+}
