@@ -9,10 +9,10 @@ import (
 
 // Dimensions of the villa (spec §2, ruling V1). Millimetres and grams.
 const (
-	FoundationRadius = 115.0   // R_f: every floor corner stays within it
-	SiteRadius       = 80.0    // R_b: columns on the foundation stand inside it
-	ColumnHeight     = 45.0    // H, common to every column
-	FloorThickness   = 5.0     // T
+	FoundationRadius = 115.0 // R_f: every floor corner stays within it
+	SiteRadius       = 80.0  // R_b: columns on the foundation stand inside it
+	ColumnHeight     = 45.0  // H, common to every column
+	FloorThickness   = 5.0   // T
 	LevelHeight      = ColumnHeight + FloorThickness
 	Density          = 0.00065 // ρ, wood at 650 kg/m³, in g/mm³
 	Clearance        = 1.0     // mm between circumradii of columns on one surface (§5.1)
