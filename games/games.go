@@ -3,12 +3,15 @@ package games
 
 import (
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/villapaletti"
 )
 
 // All returns the description of every game, in display order. Each call
 // builds the list anew; the *Info values are the games' own.
 func All() []*game.Info {
-	return []*game.Info{}
+	return []*game.Info{
+		villapaletti.Info,
+	}
 }
 
 // ByID returns the game with the given ID.

@@ -102,11 +102,19 @@ func (c Column) String() string {
 	if c < 0 || c >= NumColumns {
 		return fmt.Sprintf("column(%d)", int(c))
 	}
-	if k := c.Kind(); k != Thin {
-		return c.Colour().String() + "-" + k.String()
-	}
-	return fmt.Sprintf("%s-thin-%d", c.Colour(), c%5+1)
+	return columnNames[c]
 }
+
+// columnNames holds the names of the columns. Read only.
+var columnNames = func() (names [NumColumns]string) {
+	for c := range Column(NumColumns) {
+		names[c] = c.Colour().String() + "-" + c.Kind().String()
+		if c.Kind() == Thin {
+			names[c] += fmt.Sprintf("-%d", c%5+1)
+		}
+	}
+	return names
+}()
 
 // Floor is one of the five floors, in the fixed order of play (ruling V2).
 type Floor int8
@@ -163,16 +171,21 @@ func polygon(xy ...float64) geometry.Polygon {
 	return p
 }
 
-// floorMass and floorCentroid derive from floorPolygons. Read only.
-var floorMass, floorCentroid = floorData()
+// floorMass, floorCentroid and floorConvex derive from floorPolygons.
+// Read only.
+var floorMass, floorCentroid, floorConvex = floorData()
 
-func floorData() (mass [NumFloors]float64, centroid [NumFloors]geometry.Vec) {
+func floorData() (mass [NumFloors]float64, centroid [NumFloors]geometry.Vec, cv [NumFloors]geometry.Convex) {
 	for f, p := range floorPolygons {
 		mass[f] = Density * FloorThickness * p.Area()
 		centroid[f] = p.Centroid()
+		cv[f] = geometry.NewConvex(p)
 	}
-	return mass, centroid
+	return mass, centroid, cv
 }
+
+// convex sets dst to floor f at pose p, reusing dst's storage.
+func (f Floor) convex(p geometry.Pose, dst *geometry.Convex) { floorConvex[f].Transform(p, dst) }
 
 // levelZ returns z_k, the height of level k's surface (§2).
 func levelZ(k int) float64 { return float64(k) * LevelHeight }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/tabula-games/tabula/game"
 )
@@ -79,7 +80,13 @@ func (s *State) parseMove(text string) (move, error) {
 	bad := func(msg string) error {
 		return &game.ParseError{Game: "villapaletti", What: "move", Input: text, Offset: -1, Msg: msg}
 	}
-	norm := strings.NewReplacer("(", " ", ")", " ", ",", " ", "°", " ", ":", " ").Replace(strings.ToLower(text))
+	norm := strings.Map(func(r rune) rune {
+		switch r {
+		case '(', ')', ',', '°', ':':
+			return ' '
+		}
+		return unicode.ToLower(r)
+	}, text)
 	w := strings.Fields(norm)
 	if len(w) > 0 && w[0] == "object" {
 		w = w[1:]

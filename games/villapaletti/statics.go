@@ -106,11 +106,11 @@ type Statics struct {
 // and poses of the floors.
 func (s *State) structure() *Statics {
 	st := &Statics{floors: int(s.floors), wobble: s.wobble}
-	var polys [NumFloors + 1]geometry.Polygon
+	var polys [NumFloors + 1]geometry.Convex
 	for k := 1; k <= st.floors; k++ {
 		f := Floor(k - 1)
 		pose := s.poses[k-1].geometry()
-		polys[k] = f.Polygon().Transform(pose, make(geometry.Polygon, 0, 9))
+		f.convex(pose, &polys[k])
 		c := pose.Apply(f.Centroid())
 		st.floor[k].add(f.Mass(), c.X, c.Y, levelZ(k)-FloorThickness/2)
 	}
@@ -126,7 +126,7 @@ func (s *State) structure() *Statics {
 		b.m = k.Mass()
 		b.level = col.level
 		b.z = levelZ(int(col.level)) + float64(s.depth(c))*ColumnHeight + ColumnHeight/2
-		if up := int(col.level) + 1; col.on == NoColumn && up <= st.floors && b.fp.InPolygon(polys[up]) {
+		if up := int(col.level) + 1; col.on == NoColumn && up <= st.floors && b.fp.InPolygon(&polys[up]) {
 			b.support = int8(up)
 		}
 	}

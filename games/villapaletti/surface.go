@@ -19,7 +19,8 @@ const (
 // surface is the top level as the target rules of §5.1 see it.
 type surface struct {
 	floors int
-	poly   geometry.Polygon     // the top floor in the world
+	poly   geometry.Convex      // the top floor in the world
+	pose   geometry.Convex      // scratch for poseLegal
 	cols   []geometry.Footprint // footprints standing on the top level
 	tops   []Column             // stack tops above red
 	topFp  []geometry.Footprint
@@ -28,7 +29,6 @@ type surface struct {
 	minY   float64
 	maxY   float64
 	top    int8 // the top level's index (F)
-	covers []geometry.Footprint
 }
 
 // surface returns the state's top level.
@@ -38,10 +38,10 @@ func (s *State) surface() *surface {
 		return sf
 	}
 	f := Floor(s.floors - 1)
-	sf.poly = f.Polygon().Transform(s.poses[f].geometry(), make(geometry.Polygon, 0, 9))
+	f.convex(s.poses[f].geometry(), &sf.poly)
 	sf.minX, sf.minY = math.Inf(1), math.Inf(1)
 	sf.maxX, sf.maxY = math.Inf(-1), math.Inf(-1)
-	for _, v := range sf.poly {
+	for _, v := range sf.poly.V {
 		sf.minX, sf.maxX = min(sf.minX, v.X), max(sf.maxX, v.X)
 		sf.minY, sf.maxY = min(sf.minY, v.Y), max(sf.maxY, v.Y)
 	}
@@ -73,7 +73,7 @@ func (sf *surface) target(k Kind, p geometry.Vec) (base Column, ok bool) {
 			return t, true
 		}
 	}
-	if !fp.InPolygon(sf.poly) {
+	if !fp.InPolygon(&sf.poly) {
 		return NoColumn, false
 	}
 	for _, o := range sf.cols {
@@ -179,17 +179,26 @@ func (s *State) poseLegal(sf *surface, f Floor, p geometry.Pose) bool {
 	if int(f) != int(s.floors) || f >= NumFloors {
 		return false
 	}
-	var buf [9]geometry.Vec
-	poly := f.Polygon().Transform(p, buf[:0])
-	if !poly.InCircle(FoundationRadius) {
-		return false
+	f.convex(geometry.Pose{Theta: p.Theta}, &sf.pose)
+	return sf.shiftedLegal(f, &sf.pose, geometry.Vec{X: p.X, Y: p.Y})
+}
+
+// shiftedLegal is poseLegal for the floor rotated in place (rot) and then
+// moved by t: the columns are moved by −t instead, so one rotation serves a
+// whole lattice of translations.
+func (sf *surface) shiftedLegal(f Floor, rot *geometry.Convex, t geometry.Vec) bool {
+	for _, v := range rot.V {
+		if x, y := v.X+t.X, v.Y+t.Y; x*x+y*y > FoundationRadius*FoundationRadius {
+			return false
+		}
 	}
 	supports := 0
 	for _, fp := range sf.cols {
+		fp.C = fp.C.Sub(t)
 		switch {
-		case fp.InPolygon(poly):
+		case fp.InPolygon(rot):
 			supports++
-		case !fp.OutsidePolygon(poly):
+		case !fp.OutsidePolygon(rot):
 			return false
 		}
 	}
@@ -204,14 +213,15 @@ func (s *State) floorCandidates(sf *surface, f func(pose) bool) {
 	}
 	fl := Floor(s.floors)
 	reach := FoundationRadius - originDepth(fl)
+	var rot geometry.Convex
 	for th := int32(0); th < 720; th += angleStep {
+		fl.convex(geometry.Pose{Theta: float64(th) / 2}, &rot)
 		for y := -int32(gridMax); y <= gridMax; y += poseStep {
 			for x := -int32(gridMax); x <= gridMax; x += poseStep {
 				if float64(x*x+y*y) > 4*reach*reach {
 					continue
 				}
-				p := pose{x: x * 500, y: y * 500, th: th * 500}
-				if s.poseLegal(sf, fl, p.geometry()) && !f(p) {
+				if sf.shiftedLegal(fl, &rot, halfMM(x, y)) && !f(pose{x: x * 500, y: y * 500, th: th * 500}) {
 					return
 				}
 			}

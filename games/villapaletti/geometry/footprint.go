@@ -75,12 +75,17 @@ func (f Footprint) corners() (c [6]Vec) {
 // InPolygon reports whether f lies wholly inside p: a disc's centre at
 // distance ≥ R from every edge, or all six corners of a hexagon inside
 // (spec §5.1 "on the floor").
-func (f Footprint) InPolygon(p Polygon) bool {
+func (f Footprint) InPolygon(p *Convex) bool {
 	if f.Shape == Disc {
-		return p.EdgeDepth(f.C) >= f.R
+		return p.Depth(f.C) >= f.R
+	}
+	if p.Depth(f.C) < f.Inradius() {
+		// Some edge line passes closer to the centre than the inradius,
+		// so it cuts the hexagon or leaves it wholly outside.
+		return false
 	}
 	for _, c := range f.corners() {
-		if p.EdgeDepth(c) < 0 {
+		if p.Depth(c) < 0 {
 			return false
 		}
 	}
@@ -89,15 +94,18 @@ func (f Footprint) InPolygon(p Polygon) bool {
 
 // OutsidePolygon reports whether f and p share no interior point: f is
 // entirely outside p (touching the boundary is allowed).
-func (f Footprint) OutsidePolygon(p Polygon) bool {
+func (f Footprint) OutsidePolygon(p *Convex) bool {
 	if f.Shape == Disc {
 		return p.SignedDistance(f.C) <= -f.R
+	}
+	if p.Depth(f.C) <= -f.R {
+		return true // beyond an edge line by more than the circumradius
 	}
 	// Separating axis test between two convex polygons: the axes are the
 	// edge normals of both.
 	c := f.corners()
 	hex := Polygon(c[:])
-	return separated(p, hex) || separated(hex, p)
+	return separated(p.V, hex) || separated(hex, p.V)
 }
 
 // separated reports whether some edge line of a leaves all of b on its
@@ -157,6 +165,6 @@ func (f Footprint) Within(g Footprint) bool {
 		return true
 	}
 	c := g.corners()
-	face := Polygon(c[:])
-	return f.InPolygon(face)
+	face := NewConvex(c[:])
+	return f.InPolygon(&face)
 }
