@@ -201,11 +201,11 @@ func TestEligibility_4(t *testing.T) {
 	put(s, blueMedium, 1, 40, 40)
 	put(s, yellowThin1, 0, -60, 0)
 	s.cols[blueThin3].frozen = true
-	illegal(t, s, "take yellow-thin-1 to (0,50)")  // not the player's colour
-	illegal(t, s, "take blue-thin-3 to (0,50)")    // frozen
-	illegal(t, s, "take blue-medium to (0,-50)")   // on the top level
+	illegal(t, s, "take yellow-thin-1 to (0,50)")      // not the player's colour
+	illegal(t, s, "take blue-thin-3 to (0,50)")        // frozen
+	illegal(t, s, "take blue-medium to (0,-50)")       // on the top level
 	illegal(t, s, "take blue-thin-1 from 1 to (0,50)") // wrong level
-	illegal(t, s, "take blue-thick to (0,120)")    // no such target
+	illegal(t, s, "take blue-thick to (0,120)")        // no such target
 	red := ColumnOf(Red, 1)
 	_ = red
 	illegal(t, s, "take red-thin-2 to (0,50)") // out of the game
