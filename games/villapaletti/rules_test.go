@@ -333,7 +333,7 @@ func TestWinner_8(t *testing.T) {
 
 // greenVilla returns a 4-player villa with blue and green laid at
 // (0,0,0°) on steady legs, every player holding free columns below.
-func greenVilla(t *testing.T) *State {
+func greenVilla(t testing.TB) *State {
 	s := scenario(t, 4, nil)
 	floorsUpTo(s, 2)
 	legs(s, 0, blueThin1, yellowThin1, greenThin1, redThin1)

@@ -154,3 +154,33 @@ func TestThreeLegs(t *testing.T) {
 		}
 	})
 }
+
+// TestStandardSetup_3 checks the spec's vectors for the standard setup:
+// every footprint inside the building site (largest extent 72 mm), smallest
+// gap 4.08 mm between circumradii, every footprint at least 17.6 mm inside
+// the blue floor's edges.
+func TestStandardSetup_3(t *testing.T) {
+	gs, err := Info.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := gs.(*State)
+	var blue geometry.Convex
+	BlueFloor.convex(geometry.Pose{}, &blue)
+	extent, gap, inside := 0.0, math.Inf(1), math.Inf(1)
+	for c := range Column(NumColumns) {
+		f := s.footprint(c)
+		if !f.InCircle(SiteRadius) {
+			t.Errorf("%s is outside the building site", c)
+		}
+		extent = max(extent, f.C.Len()+f.R)
+		inside = min(inside, blue.Depth(f.C)-f.R)
+		for d := c + 1; d < NumColumns; d++ {
+			g := s.footprint(d)
+			gap = min(gap, f.C.Sub(g.C).Len()-f.R-g.R)
+		}
+	}
+	if !near(extent, 72, 0.001) || !near(gap, 4.08, 0.005) || !near(inside, 17.6, 0.05) {
+		t.Errorf("extent %.3f gap %.3f inside %.3f; want 72, 4.08, 17.6", extent, gap, inside)
+	}
+}
