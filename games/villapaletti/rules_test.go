@@ -179,7 +179,7 @@ func TestStacking_V16(t *testing.T) {
 // on legs at radius 20: three thin or medium columns under blue, green,
 // yellow and orange, the blue and yellow thick columns under red. Green's
 // thick column and all of red's columns are left out of the game.
-func fullTower(t *testing.T) *State {
+func fullTower(t testing.TB) *State {
 	s := scenario(t, 4, nil)
 	floorsUpTo(s, 5)
 	legs(s, 0, blueThin1, yellowThin1, greenThin1)

@@ -50,12 +50,13 @@ type hull struct {
 	nx, ny, c []float64
 }
 
-func newHull(pts []geometry.Vec) hull {
+func newHull(hb *geometry.HullBuilder, fps []geometry.Footprint) hull {
 	var h hull
-	if len(pts) == 0 {
+	if len(fps) == 0 {
 		return h
 	}
-	h.poly = geometry.ConvexHull(pts, make(geometry.Polygon, 0, len(pts)))
+	h.poly = hb.Hull(fps, nil)
+	h.poly = h.poly[:len(h.poly):len(h.poly)]
 	n := len(h.poly)
 	buf := make([]float64, 3*n)
 	h.nx, h.ny, h.c = buf[:n], buf[n:2*n], buf[2*n:]
@@ -100,16 +101,22 @@ type Statics struct {
 	load   [NumFloors + 1]moment // load[k] = U_k for k = 1..floors
 	hull   [NumFloors + 1]hull
 	cols   [NumColumns]body
+	hb     *geometry.HullBuilder // scratch for hulls
+	fps    []geometry.Footprint  // scratch for hulls
 }
 
 // structure is the input of the statics: world footprints of the columns
 // and poses of the floors.
 func (s *State) structure() *Statics {
-	st := &Statics{floors: int(s.floors), wobble: s.wobble}
+	st := &Statics{floors: int(s.floors), wobble: s.wobble, hb: new(geometry.HullBuilder),
+		fps: make([]geometry.Footprint, 0, NumColumns)}
 	var polys [NumFloors + 1]geometry.Convex
+	var vb, nb [NumFloors + 1][9]geometry.Vec // floors have at most 9 corners
+	var cb [NumFloors + 1][9]float64
 	for k := 1; k <= st.floors; k++ {
 		f := Floor(k - 1)
 		pose := s.poses[k-1].geometry()
+		polys[k] = geometry.Convex{V: vb[k][:0], N: nb[k][:0], C: cb[k][:0]}
 		f.convex(pose, &polys[k])
 		c := pose.Apply(f.Centroid())
 		st.floor[k].add(f.Mass(), c.X, c.Y, levelZ(k)-FloorThickness/2)
@@ -153,13 +160,13 @@ func (st *Statics) rebuild() {
 
 // supportHull builds C_k from the present supports of floor k.
 func (st *Statics) supportHull(k int) hull {
-	pts := make([]geometry.Vec, 0, 8*geometry.DiscPoints)
+	st.fps = st.fps[:0]
 	for i := range st.cols {
 		if b := &st.cols[i]; b.present && int(b.support) == k {
-			pts = b.fp.Points(pts)
+			st.fps = append(st.fps, b.fp)
 		}
 	}
-	return newHull(pts)
+	return newHull(st.hb, st.fps)
 }
 
 // level computes the statics of floor k from a load.

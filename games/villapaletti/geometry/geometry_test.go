@@ -145,3 +145,41 @@ func TestPoints(t *testing.T) {
 		t.Errorf("hexagon corners: %v", h)
 	}
 }
+
+// TestHullBuilder checks the merged-chain hull against ConvexHull of all the
+// points on random sets of footprints.
+func TestHullBuilder(t *testing.T) {
+	var hb HullBuilder
+	seed := uint64(1)
+	rnd := func() float64 { // a small LCG keeps the test self-contained
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return float64(seed>>11) / (1 << 53)
+	}
+	for trial := range 3000 {
+		n := 1 + trial%20
+		fps := make([]Footprint, n)
+		var pts []Vec
+		for i := range fps {
+			shape, r := Disc, []float64{8, 14}[int(rnd()*2)]
+			if rnd() < 0.3 {
+				shape, r = Hexagon, 11
+			}
+			c := Vec{math.Round(rnd()*160-80) / 2, math.Round(rnd()*160-80) / 2}
+			if trial%3 == 0 {
+				c = Vec{rnd()*160 - 80, rnd()*160 - 80}
+			}
+			fps[i] = Footprint{c, shape, r}
+			pts = fps[i].Points(pts)
+		}
+		want := ConvexHull(pts, nil)
+		got := hb.Hull(fps, nil)
+		if len(got) != len(want) {
+			t.Fatalf("trial %d: hull of %d points has %d vertices, want %d", trial, len(pts), len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("trial %d: vertex %d = %v, want %v", trial, i, got[i], want[i])
+			}
+		}
+	}
+}
