@@ -29,11 +29,21 @@ type surface struct {
 	minY   float64
 	maxY   float64
 	top    int8 // the top level's index (F)
+
+	// Backing storage, so that building a surface allocates once.
+	colBuf  [NumColumns]geometry.Footprint
+	topBuf  [NumColumns]Column
+	topFpB  [NumColumns]geometry.Footprint
+	polyBuf [3][9]geometry.Vec
+	polyC   [2][9]float64
 }
 
 // surface returns the state's top level.
 func (s *State) surface() *surface {
 	sf := &surface{floors: int(s.floors), top: s.floors}
+	sf.cols, sf.tops, sf.topFp = sf.colBuf[:0], sf.topBuf[:0], sf.topFpB[:0]
+	sf.poly = geometry.Convex{V: sf.polyBuf[0][:0], N: sf.polyBuf[1][:0], C: sf.polyC[0][:0]}
+	sf.pose = geometry.Convex{V: sf.polyBuf[2][:0], N: make([]geometry.Vec, 0, 9), C: sf.polyC[1][:0]}
 	if s.floors == 0 {
 		return sf
 	}
