@@ -56,13 +56,13 @@ func (hb *HullBuilder) Hull(fps []Footprint, dst Polygon) Polygon {
 			hb.lo = append(hb.lo, Vec{f.C.X + f.R*v.X, f.C.Y + f.R*v.Y})
 		}
 		hb.runsHi = append(hb.runsHi, len(hb.hi))
-		for i := 0; i <= h; i++ { // 0 .. π: x descending
+		for i := h; i >= 0; i-- { // π .. 0: x ascending
 			v := u[i]
 			hb.hi = append(hb.hi, Vec{f.C.X + f.R*v.X, f.C.Y + f.R*v.Y})
 		}
 	}
-	hb.lo = hb.mergeRuns(hb.lo, hb.runsLo, lessXY)
-	hb.hi = hb.mergeRuns(hb.hi, hb.runsHi, greaterXY)
+	hb.lo = hb.mergeRuns(hb.lo, hb.runsLo)
+	hb.hi = hb.mergeRuns(hb.hi, hb.runsHi)
 	if dst == nil {
 		dst = make(Polygon, 0, len(hb.lo)+len(hb.hi))
 	}
@@ -74,7 +74,8 @@ func (hb *HullBuilder) Hull(fps []Footprint, dst Polygon) Polygon {
 		dst = append(dst, p)
 	}
 	lower := len(dst)
-	for _, p := range hb.hi[1:] {
+	for i := len(hb.hi) - 2; i >= 0; i-- { // right to left
+		p := hb.hi[i]
 		for len(dst)-lower >= 1 && turn(dst[len(dst)-2], dst[len(dst)-1], p) <= 0 {
 			dst = dst[:len(dst)-1]
 		}
@@ -83,15 +84,14 @@ func (hb *HullBuilder) Hull(fps []Footprint, dst Polygon) Polygon {
 	return dst[:len(dst)-1] // the last point repeats the first
 }
 
-func lessXY(a, b Vec) bool    { return a.X < b.X || a.X == b.X && a.Y < b.Y }
-func greaterXY(a, b Vec) bool { return a.X > b.X || a.X == b.X && a.Y > b.Y }
+func lessXY(a, b Vec) bool { return a.X < b.X || a.X == b.X && a.Y < b.Y }
 
-// mergeRuns sorts pts, made of sorted runs starting at the given offsets,
-// by merging the runs pairwise.
-func (hb *HullBuilder) mergeRuns(pts []Vec, runs []int, less func(a, b Vec) bool) []Vec {
+// mergeRuns sorts pts by x, then y; pts is made of sorted runs starting at
+// the given offsets, merged pairwise. It reuses runs' storage.
+func (hb *HullBuilder) mergeRuns(pts []Vec, runs []int) []Vec {
 	for len(runs) > 1 {
 		hb.tmp = hb.tmp[:0]
-		next := runs[:0:0]
+		next := runs[:0]
 		for i := 0; i < len(runs); i += 2 {
 			start := runs[i]
 			mid := len(pts)
@@ -105,7 +105,7 @@ func (hb *HullBuilder) mergeRuns(pts []Vec, runs []int, less func(a, b Vec) bool
 			next = append(next, len(hb.tmp))
 			a, b := pts[start:mid], pts[mid:end]
 			for len(a) > 0 && len(b) > 0 {
-				if less(b[0], a[0]) {
+				if lessXY(b[0], a[0]) {
 					hb.tmp = append(hb.tmp, b[0])
 					b = b[1:]
 				} else {
