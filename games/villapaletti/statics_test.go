@@ -184,3 +184,41 @@ func TestStandardSetup_3(t *testing.T) {
 		t.Errorf("extent %.3f gap %.3f inside %.3f; want 72, 4.08, 17.6", extent, gap, inside)
 	}
 }
+
+// TestShakeBand_6_7 checks the shake bands: calm for the standard setup,
+// band 3 for a floor whose load sits just inside its supports.
+func TestShakeBand_6_7(t *testing.T) {
+	gs, err := Info.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := gs.(*State).ShakeBand(); b != 0 {
+		t.Errorf("standard setup: band %d, want 0 (φ = 87.9°)", b)
+	}
+	s := threeLegs(t)
+	put(s, redThick, 1, -98, 0) // φ_1 just above 0
+	if a := s.Statics().MinAngle(); a <= 0 || a >= 4 {
+		t.Fatalf("precondition: φ = %.2f°, want in (0°, 4°)", a)
+	}
+	if b := s.ShakeBand(); b != 3 {
+		t.Errorf("band %d, want 3", b)
+	}
+}
+
+// TestEvaluate checks the heuristic's range and the sign at a won end.
+func TestEvaluate(t *testing.T) {
+	s := greenVilla(t)
+	s = play(t, s, "take blue-thin-3 to (0,40)")
+	for p := range game.Player(4) {
+		if v := s.Evaluate(p); v < -1 || v > 1 {
+			t.Errorf("Evaluate(%d) = %v outside [-1,1]", p, v)
+		}
+	}
+	if s.Evaluate(0) <= s.Evaluate(1) {
+		t.Errorf("the seal holder evaluates %v, no better than %v", s.Evaluate(0), s.Evaluate(1))
+	}
+	s.phase, s.culprit = phaseOver, noPlayer
+	if s.Evaluate(0) != 1 || s.Evaluate(1) != -1 {
+		t.Errorf("at the end: %v, %v; want 1, -1", s.Evaluate(0), s.Evaluate(1))
+	}
+}
