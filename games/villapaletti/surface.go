@@ -222,6 +222,9 @@ func (s *State) floorCandidates(sf *surface, f func(pose) bool) {
 		return
 	}
 	fl := Floor(s.floors)
+	if len(sf.cols) < fl.MinSupports() {
+		return // too few columns on the top level to carry the floor
+	}
 	reach := FoundationRadius - originDepth(fl)
 	var rot geometry.Convex
 	for th := int32(0); th < 720; th += angleStep {

@@ -137,9 +137,10 @@ func (hb *HullBuilder) prune(fps []Footprint) []Footprint {
 	if len(hb.centreHull) < 3 {
 		return fps
 	}
+	cv := NewConvex(hb.centreHull)
 	hb.keep = hb.keep[:0]
 	for _, f := range fps {
-		if f.R >= hb.centreHull.EdgeDepth(f.C)+rho-1e-9 {
+		if f.R >= cv.Depth(f.C)+rho-1e-9 {
 			hb.keep = append(hb.keep, f)
 		}
 	}
