@@ -117,14 +117,15 @@ func TestMarginMatchesLP(t *testing.T) {
 				}
 			}
 			if l.Margin > 0 {
-				h := &st.hull[k]
+				h := st.hull[k].e
+				depth := func(e hedge) float64 { return e.nx*l.Centre.X + e.ny*l.Centre.Y - e.c }
 				best := 0
-				for i := range h.c {
-					if h.nx[i]*l.Centre.X+h.ny[i]*l.Centre.Y-h.c[i] < h.nx[best]*l.Centre.X+h.ny[best]*l.Centre.Y-h.c[best] {
+				for i := range h {
+					if depth(h[i]) < depth(h[best]) {
 						best = i
 					}
 				}
-				out := l.Centre.Sub(geometry.Vec{X: h.nx[best], Y: h.ny[best]}.Scale(r*1.001 + 1e-6))
+				out := l.Centre.Sub(geometry.Vec{X: h[best].nx, Y: h[best].ny}.Scale(r*1.001 + 1e-6))
 				if feasible(t, pts, out) {
 					t.Fatalf("level %d: μ = %v, but a point 1.001·μ away across the nearest edge is feasible\n%s", k, l.Margin, s)
 				}

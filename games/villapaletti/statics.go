@@ -43,52 +43,55 @@ type body struct {
 	present bool
 }
 
-// hull is a support hull with its edge lines precomputed: depth(q) =
-// nx·q.x + ny·q.y − c, positive inside.
-type hull struct {
-	poly      geometry.Polygon
-	nx, ny, c []float64
+// hull is a support hull as a list of edges: edge i runs from e[i].p to
+// e[i+1].p, and a point q lies at depth nx·q.x + ny·q.y − c on its inner
+// side.
+type hull struct{ e []hedge }
+
+type hedge struct {
+	p         geometry.Vec
+	nx, ny, c float64
 }
 
-func newHull(hb *geometry.HullBuilder, fps []geometry.Footprint) hull {
-	var h hull
+// newHull builds the hull of fps; scratch is reused for the vertices.
+func newHull(hb *geometry.HullBuilder, fps []geometry.Footprint, scratch geometry.Polygon) (hull, geometry.Polygon) {
 	if len(fps) == 0 {
-		return h
+		return hull{}, scratch
 	}
-	h.poly = hb.Hull(fps, nil)
-	h.poly = h.poly[:len(h.poly):len(h.poly)]
-	n := len(h.poly)
-	buf := make([]float64, 3*n)
-	h.nx, h.ny, h.c = buf[:n], buf[n:2*n], buf[2*n:]
-	for i, a := range h.poly {
-		b := h.poly[(i+1)%n]
+	poly := hb.Hull(fps, scratch[:0])
+	n := len(poly)
+	h := hull{e: make([]hedge, n)}
+	for i, a := range poly {
+		b := poly[(i+1)%n]
 		e := b.Sub(a)
 		l := e.Len()
-		h.nx[i], h.ny[i] = -e.Y/l, e.X/l
-		h.c[i] = h.nx[i]*a.X + h.ny[i]*a.Y
+		nx, ny := -e.Y/l, e.X/l
+		h.e[i] = hedge{p: a, nx: nx, ny: ny, c: nx*a.X + ny*a.Y}
 	}
-	return h
+	return h, poly
 }
 
 // margin returns the signed distance from q to the hull's boundary, −Inf for
 // an empty hull.
 func (h *hull) margin(q geometry.Vec) float64 {
-	if len(h.poly) == 0 {
+	if len(h.e) == 0 {
 		return math.Inf(-1)
 	}
 	d := math.Inf(1)
-	for i := range h.c {
-		if t := h.nx[i]*q.X + h.ny[i]*q.Y - h.c[i]; t < d {
+	for i := range h.e {
+		e := &h.e[i]
+		if t := e.nx*q.X + e.ny*q.Y - e.c; t < d {
 			d = t
 		}
 	}
-	if d >= 0 || len(h.poly) < 3 {
-		if len(h.poly) < 3 {
-			return h.poly.SignedDistance(q)
-		}
+	if d >= 0 {
 		return d
 	}
-	return h.poly.SignedDistance(q)
+	best := math.Inf(1)
+	for i := range h.e {
+		best = min(best, geometry.SegmentDistance(q, h.e[i].p, h.e[(i+1)%len(h.e)].p))
+	}
+	return -best
 }
 
 // Statics is the stability model of one structure (spec §6), set up so that
@@ -103,6 +106,7 @@ type Statics struct {
 	cols   [NumColumns]body
 	hb     *geometry.HullBuilder // scratch for hulls
 	fps    []geometry.Footprint  // scratch for hulls
+	poly   geometry.Polygon      // scratch for hulls
 }
 
 // structure is the input of the statics: world footprints of the columns
@@ -151,6 +155,15 @@ func (st *Statics) rebuild() {
 		}
 	}
 	var acc moment
+	var supports [NumFloors + 1]int
+	most := 0
+	for i := range st.cols {
+		if b := &st.cols[i]; b.present && b.support > 0 {
+			supports[b.support]++
+			most = max(most, supports[b.support])
+		}
+	}
+	st.hb.Reserve(most)
 	for k := st.floors; k >= 1; k-- {
 		acc = acc.plus(perLevel[k]).plus(st.floor[k])
 		st.load[k] = acc
@@ -166,7 +179,9 @@ func (st *Statics) supportHull(k int) hull {
 			st.fps = append(st.fps, b.fp)
 		}
 	}
-	return newHull(st.hb, st.fps)
+	var h hull
+	h, st.poly = newHull(st.hb, st.fps, st.poly)
+	return h
 }
 
 // level computes the statics of floor k from a load.
@@ -233,6 +248,7 @@ func (st *Statics) Lift(c Column) (lifted *Statics, wobbles bool, minAngle float
 		u.mz -= b.m * b.z
 	}
 	if b.support > 0 {
+		l.poly = nil // the original's scratch stays its own
 		l.hull[b.support] = l.supportHull(int(b.support))
 	}
 	minAngle = math.Inf(1)

@@ -111,15 +111,15 @@ func (p Polygon) outsideDistance(q Vec) float64 {
 	best := math.Inf(1)
 	for i, a := range p {
 		b := p[(i+1)%len(p)]
-		if d := segmentDistance(q, a, b); d < best {
+		if d := SegmentDistance(q, a, b); d < best {
 			best = d
 		}
 	}
 	return best
 }
 
-// segmentDistance returns the distance from q to the segment ab.
-func segmentDistance(q, a, b Vec) float64 {
+// SegmentDistance returns the distance from q to the segment ab.
+func SegmentDistance(q, a, b Vec) float64 {
 	e := b.Sub(a)
 	l2 := e.Dot(e)
 	t := 0.0

@@ -41,9 +41,7 @@ func (hb *HullBuilder) Hull(fps []Footprint, dst Polygon) Polygon {
 		return dst
 	}
 	keep := hb.prune(fps)
-	if need := len(keep) * (DiscPoints/2 + 1); cap(hb.lo) < need {
-		hb.lo, hb.hi, hb.tmp = make([]Vec, 0, need), make([]Vec, 0, need), make([]Vec, 0, need)
-	}
+	hb.Reserve(len(keep))
 	hb.lo, hb.hi = hb.lo[:0], hb.hi[:0]
 	hb.runsLo, hb.runsHi = hb.runsLo[:0], hb.runsHi[:0]
 	for _, f := range keep {
@@ -63,8 +61,8 @@ func (hb *HullBuilder) Hull(fps []Footprint, dst Polygon) Polygon {
 	}
 	hb.lo = hb.mergeRuns(hb.lo, hb.runsLo)
 	hb.hi = hb.mergeRuns(hb.hi, hb.runsHi)
-	if dst == nil {
-		dst = make(Polygon, 0, len(hb.lo)+len(hb.hi))
+	if cap(dst)-len(dst) < len(hb.lo)+len(hb.hi) {
+		dst = append(make(Polygon, 0, len(dst)+len(hb.lo)+len(hb.hi)), dst...)
 	}
 	base := len(dst)
 	for _, p := range hb.lo {
@@ -82,6 +80,20 @@ func (hb *HullBuilder) Hull(fps []Footprint, dst Polygon) Polygon {
 		dst = append(dst, p)
 	}
 	return dst[:len(dst)-1] // the last point repeats the first
+}
+
+// ChainPoints is the largest number of points a footprint adds to each
+// of the lower and upper chains (a disc's 17).
+const ChainPoints = DiscPoints/2 + 1
+
+// Reserve makes room for hulls of up to n footprints, in one allocation.
+func (hb *HullBuilder) Reserve(n int) {
+	need := n * ChainPoints
+	if cap(hb.lo) >= need {
+		return
+	}
+	slab := make([]Vec, 3*need)
+	hb.lo, hb.hi, hb.tmp = slab[:0:need], slab[need:need:2*need], slab[2*need:2*need:3*need]
 }
 
 func lessXY(a, b Vec) bool { return a.X < b.X || a.X == b.X && a.Y < b.Y }
