@@ -15,10 +15,11 @@ func TestConformance(t *testing.T) {
 	for _, tc := range []struct {
 		players  int
 		unsteady bool
-	}{{4, false}, {3, false}, {2, false}, {3, true}} {
-		t.Run(strconv.Itoa(tc.players)+"p/unsteady="+strconv.FormatBool(tc.unsteady), func(t *testing.T) {
+		setup    string
+	}{{4, false, "standard"}, {3, false, "standard"}, {2, false, "standard"}, {3, true, "standard"}, {4, false, "custom"}} {
+		t.Run(strconv.Itoa(tc.players)+"p/unsteady="+strconv.FormatBool(tc.unsteady)+"/"+tc.setup, func(t *testing.T) {
 			opts := game.Options{Players: tc.players, Seed: 7,
-				Values: map[string]string{"unsteadyHands": strconv.FormatBool(tc.unsteady)}}
+				Values: map[string]string{"unsteadyHands": strconv.FormatBool(tc.unsteady), "setup": tc.setup}}
 			gametest.Run(t, villapaletti.Info, gametest.Config{
 				Options: opts, Playouts: 3, MaxPlies: 600, MovesPerState: 8, Seed: uint64(tc.players),
 			})

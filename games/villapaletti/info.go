@@ -34,6 +34,8 @@ func newInfo() *game.Info {
 				Doc: "tipping angle φ_w in degrees below which a removal wobbles (§6.3)"},
 			{Name: "unsteadyHands", Kind: game.Bool, Default: "false",
 				Doc: "seeded noise on placements and a soft wobble threshold (§6.6)"},
+			{Name: "setup", Kind: game.Enum, Default: "standard", Choices: []string{"standard", "custom"},
+				Doc: "standard rings, or players place the columns and the start player lays blue (§3.5)"},
 		},
 	}
 	info.New = func(o game.Options) (game.State, error) {
@@ -41,9 +43,20 @@ func newInfo() *game.Info {
 		if err != nil {
 			return nil, err
 		}
-		s.standardSetup()
 		u := s.rng.uniform() // the start player is the first draw (§3.2)
-		s.beginTurn(int8(u * float64(s.n)))
+		start := int8(u * float64(s.n))
+		if info.EnumOption(o, "setup") == "custom" {
+			for c := range s.cols {
+				s.cols[c] = column{level: inHand, on: NoColumn}
+			}
+			s.phase, s.turn, s.start = phaseSetup, start, start
+			if !s.setupHas(start) {
+				s.nextPlacer()
+			}
+			return s, nil
+		}
+		s.standardSetup()
+		s.beginTurn(start)
 		s.normalize()
 		return s, nil
 	}
@@ -109,4 +122,14 @@ func (s *State) standardSetup() {
 	}
 	s.floors = 1
 	s.poses[BlueFloor] = pose{}
+}
+
+// setupHas reports whether seat p has a column to place in the setup.
+func (s *State) setupHas(p int8) bool {
+	for c := range Column(NumColumns) {
+		if s.cols[c].level == inHand && s.setupOwns(p, c) {
+			return true
+		}
+	}
+	return false
 }

@@ -145,7 +145,21 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 				dst = append(dst, move{kind: kindRemove, col: c}.encode())
 			}
 		}
-	case phasePlace:
+	case phaseSetup:
+		for c := range Column(NumColumns) {
+			if s.cols[c].level != inHand || !s.setupOwns(s.turn, c) {
+				continue
+			}
+			k := c.Kind()
+			if !tgDone[k] {
+				tgDone[k] = true
+				tg[k] = e.sf.targets(k, nil)
+			}
+			for _, t := range tg[k] {
+				dst = append(dst, move{kind: kindTake, col: c, x: t.x, y: t.y, base: NoColumn}.encode())
+			}
+		}
+	case phasePlace, phaseBlue:
 		s.floorCandidates(e.sf, func(p pose) bool {
 			dst = append(dst, move{kind: kindPlace, x: p.x / 500, y: p.y / 500, th: p.th / 500}.encode())
 			return true
@@ -197,7 +211,7 @@ func (s *State) legal(m move) error {
 		}
 		return s.legalPose(m)
 	case kindPlace:
-		if s.phase != phasePlace {
+		if s.phase != phasePlace && s.phase != phaseBlue {
 			return errIllegal("no floor placement now")
 		}
 		return s.legalPose(m)
@@ -239,6 +253,14 @@ func (s *State) legalTake(m move) error {
 	var want func(Column) bool
 	e := s.newEligibility()
 	switch s.phase {
+	case phaseSetup:
+		if s.cols[c].level != inHand || !s.setupOwns(s.turn, c) {
+			return errIllegal("%s is not %d's to place", c, s.turn)
+		}
+		if _, _, ok := s.resolve(e.sf, m); !ok || m.kind != kindTake {
+			return errIllegal("target not inside the building site (§3.5)")
+		}
+		return nil
 	case phaseTurn:
 		want = s.ownedBy(s.turn)
 		if s.n == 3 && s.anyEligible(e, s.isNeutral) {
@@ -298,11 +320,21 @@ func (s *State) Play(gm game.Move) (game.State, error) {
 func (s *State) apply(m move) {
 	switch m.kind {
 	case kindTake, kindOnto:
+		if s.phase == phaseSetup {
+			s.cols[m.col] = column{x: m.x * 500, y: m.y * 500, level: 0, on: NoColumn}
+			s.nextPlacer()
+			return
+		}
 		s.applyTake(m)
 	case kindPropose:
 		s.prop = m.pose()
 		s.askObjection(phaseFloorObjection)
 	case kindPlace:
+		if s.phase == phaseBlue {
+			s.poses[BlueFloor], s.floors = m.pose(), 1 // no noise in the setup
+			s.beginTurn(s.turn)                        // the start player lays blue and begins
+			return
+		}
 		s.placeFloor(m.pose())
 	case kindPass:
 		s.nextAsker()
@@ -522,5 +554,37 @@ func (s *State) takeSeal(p int8) {
 	s.claimed = true
 	if take && s.holder != p {
 		s.prev, s.holder = s.holder, p
+	}
+}
+
+// setupOwns reports whether seat p places column c in a custom setup: its
+// own columns, and in a 3-player game also the neutral ones (§3.5).
+func (s *State) setupOwns(p int8, c Column) bool {
+	return s.Owner(c.Colour()) == game.Player(p) || s.neutral(c)
+}
+
+// nextPlacer passes the custom setup on to the next seat with a column to
+// place; when every column stands, the start player lays the blue floor.
+func (s *State) nextPlacer() {
+	// A column that finds no room in the building site never will, as
+	// the site only fills up: it stays out of the game (engine ruling).
+	e := s.newEligibility()
+	for c := range Column(NumColumns) {
+		if s.cols[c].level == inHand && !e.kindHasTarget(c.Kind()) {
+			s.cols[c] = column{level: outOfGame, on: NoColumn}
+		}
+	}
+	for i := int8(1); i <= s.n; i++ {
+		q := (s.turn + i) % s.n
+		for c := range Column(NumColumns) {
+			if s.cols[c].level == inHand && s.setupOwns(q, c) {
+				s.turn = q
+				return
+			}
+		}
+	}
+	s.phase, s.turn = phaseBlue, s.start
+	if !s.floorPossible(s.surface()) {
+		s.phase, s.culprit = phaseOver, noPlayer // no legal blue floor: nothing can be played
 	}
 }

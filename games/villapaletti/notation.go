@@ -29,6 +29,9 @@ func (s *State) MoveString(gm game.Move) string {
 func (s *State) describe(m move) string {
 	switch m.kind {
 	case kindTake:
+		if s.cols[m.col].level == inHand {
+			return fmt.Sprintf("take %s from hand to (%s,%s)", m.col, half(m.x), half(m.y))
+		}
 		return fmt.Sprintf("take %s from %d to (%s,%s)", m.col, s.cols[m.col].level, half(m.x), half(m.y))
 	case kindOnto:
 		return fmt.Sprintf("take %s from %d onto %s", m.col, s.cols[m.col].level, m.base)
@@ -167,7 +170,12 @@ func (s *State) parseTake(w []string, bad func(string) error) (move, error) {
 		return move{}, bad("unknown column " + strconv.Quote(w[0]))
 	}
 	w = w[1:]
-	if len(w) >= 2 && w[0] == "from" {
+	if len(w) >= 2 && w[0] == "from" && w[1] == "hand" {
+		if s.cols[c].level != inHand {
+			return move{}, fmt.Errorf("villapaletti: %s is not in hand: %w", c, game.ErrIllegalMove)
+		}
+		w = w[2:]
+	} else if len(w) >= 2 && w[0] == "from" {
 		lv, err := strconv.Atoi(w[1])
 		if err != nil {
 			return move{}, bad("level must be a number")

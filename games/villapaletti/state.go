@@ -16,6 +16,7 @@ const (
 	fullTurn  = 360000 // millidegrees in a turn
 	noPlayer  = -1
 	outOfGame = -1 // column level of a column that left the game
+	inHand    = -2 // column level of a column not yet placed (custom setup)
 )
 
 // column is where one column is.
@@ -48,6 +49,8 @@ const (
 	phaseRemove                        // turn removes one of objector's columns after a failed objection
 	phasePlace                         // turn places the floor at a pose of their choice
 	phaseOver                          // the game has ended; culprit is set after a collapse
+	phaseSetup                         // custom setup: turn places a column on the foundation; start begins
+	phaseBlue                          // custom setup: turn (the start player) lays the blue floor
 )
 
 // State is a position of Villa Paletti. It is a value type: copying it
@@ -71,6 +74,7 @@ type State struct {
 	prev    int8 // previous holder or noPlayer
 	claimed bool // an own column has been placed on the current top floor
 	culprit int8 // who collapsed the villa, or noPlayer
+	start   int8 // the start player, during a custom setup
 	rng     splitMix
 
 	history []State // Apply/Undo stack of a Mutable copy
@@ -204,7 +208,7 @@ func (s *State) neutral(c Column) bool { return s.n == 3 && c.Colour() == Red }
 // not the last neutral column on its level (§4, §9.2).
 func (s *State) basicMovable(c Column) bool {
 	col := &s.cols[c]
-	if col.frozen || col.level == outOfGame || col.level >= s.floors {
+	if col.frozen || col.level < 0 || col.level >= s.floors {
 		return false
 	}
 	if s.neutral(c) {
@@ -362,7 +366,7 @@ func (s *State) Hash() uint64 {
 	}
 	mix(uint64(s.floors) | uint64(s.phase)<<8 | uint64(uint8(s.turn))<<16 | uint64(uint8(s.asker))<<24 |
 		uint64(uint8(s.objctr))<<32 | uint64(uint8(s.holder))<<40 | uint64(uint8(s.prev))<<48 | cl<<56)
-	mix(uint64(uint8(s.culprit)))
+	mix(uint64(uint8(s.culprit)) | uint64(uint8(s.start))<<8)
 	if s.phase == phaseFloorObjection {
 		mix(uint64(uint32(s.prop.x)) | uint64(uint32(s.prop.y))<<32)
 		mix(uint64(uint32(s.prop.th)))

@@ -45,6 +45,13 @@ func (s *State) surface() *surface {
 	sf.poly = geometry.Convex{V: sf.polyBuf[0][:0], N: sf.polyBuf[1][:0], C: sf.polyC[0][:0]}
 	sf.pose = geometry.Convex{V: sf.polyBuf[2][:0], N: make([]geometry.Vec, 0, 9), C: sf.polyC[1][:0]}
 	if s.floors == 0 {
+		// Custom setup: the building site is the surface.
+		sf.minX, sf.minY, sf.maxX, sf.maxY = -SiteRadius, -SiteRadius, SiteRadius, SiteRadius
+		for c := range Column(NumColumns) {
+			if s.cols[c].level == 0 {
+				sf.cols = append(sf.cols, s.footprint(c))
+			}
+		}
 		return sf
 	}
 	f := Floor(s.floors - 1)
@@ -74,10 +81,18 @@ func (s *State) surface() *surface {
 // target checks a target for a column of kind k centred at p (§5.1). It
 // returns the column it would be stacked on (NoColumn for the floor).
 func (sf *surface) target(k Kind, p geometry.Vec) (base Column, ok bool) {
-	if sf.floors == 0 {
-		return NoColumn, false
-	}
 	fp := geometry.Footprint{C: p, Shape: k.Shape(), R: k.Radius()}
+	if sf.floors == 0 {
+		if !fp.InCircle(SiteRadius) {
+			return NoColumn, false
+		}
+		for _, o := range sf.cols {
+			if !fp.Clear(o, Clearance) {
+				return NoColumn, false
+			}
+		}
+		return NoColumn, true
+	}
 	for i, t := range sf.tops {
 		if fp.Within(sf.topFp[i]) {
 			return t, true
@@ -121,9 +136,6 @@ func (sf *surface) stackFits(k Kind, i int) bool {
 // 2 mm lattice of §5.1, or centred on a stack top (a thin column fits on a
 // thin one only exactly centred, which a lattice misses).
 func (sf *surface) anyTarget(k Kind) bool {
-	if sf.floors == 0 {
-		return false
-	}
 	for i := range sf.tops {
 		if sf.stackFits(k, i) {
 			return true
@@ -148,9 +160,6 @@ func (sf *surface) anyTarget(k Kind) bool {
 // tops it fits on (as onto moves); if there are none, the first legal point
 // of the 2 mm lattice.
 func (sf *surface) targets(k Kind, dst []target) []target {
-	if sf.floors == 0 {
-		return dst
-	}
 	n := len(dst)
 	sf.lattice(targetStep, func(x, y int32) bool {
 		if base, ok := sf.target(k, halfMM(x, y)); ok && base == NoColumn {
@@ -190,7 +199,20 @@ func (s *State) poseLegal(sf *surface, f Floor, p geometry.Pose) bool {
 		return false
 	}
 	f.convex(geometry.Pose{Theta: p.Theta}, &sf.pose)
-	return sf.shiftedLegal(f, &sf.pose, geometry.Vec{X: p.X, Y: p.Y})
+	if !sf.shiftedLegal(f, &sf.pose, geometry.Vec{X: p.X, Y: p.Y}) {
+		return false
+	}
+	return f != BlueFloor || s.blueStands(p)
+}
+
+// blueStands reports whether the blue floor laid at p in a custom setup
+// passes the stability test (§3.5).
+func (s *State) blueStands(p geometry.Pose) bool {
+	t := *s
+	t.history = nil
+	t.floors = 1
+	t.poses[BlueFloor] = pose{x: int32(math.Round(p.X * micro)), y: int32(math.Round(p.Y * micro)), th: normAngle(int32(math.Round(p.Theta * micro)))}
+	return t.structure().Stands()
 }
 
 // shiftedLegal is poseLegal for the floor rotated in place (rot) and then
@@ -234,7 +256,11 @@ func (s *State) floorCandidates(sf *surface, f func(pose) bool) {
 				if float64(x*x+y*y) > 4*reach*reach {
 					continue
 				}
-				if sf.shiftedLegal(fl, &rot, halfMM(x, y)) && !f(pose{x: x * 500, y: y * 500, th: th * 500}) {
+				p := pose{x: x * 500, y: y * 500, th: th * 500}
+				if !sf.shiftedLegal(fl, &rot, halfMM(x, y)) || fl == BlueFloor && !s.blueStands(p.geometry()) {
+					continue
+				}
+				if !f(p) {
 					return
 				}
 			}

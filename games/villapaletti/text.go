@@ -35,9 +35,12 @@ func (s *State) String() string {
 		}
 		col := &s.cols[c]
 		fmt.Fprintf(&b, " %s", c)
-		if col.level == outOfGame {
+		switch col.level {
+		case outOfGame:
 			b.WriteString(" out")
-		} else {
+		case inHand:
+			b.WriteString(" hand")
+		default:
 			fmt.Fprintf(&b, " %d (%s,%s)", col.level, micros(col.x), micros(col.y))
 		}
 		if col.on != NoColumn {
@@ -82,6 +85,10 @@ func (s *State) String() string {
 		fmt.Fprintf(&b, "turn: %d removes %d", s.turn, s.objctr)
 	case phasePlace:
 		fmt.Fprintf(&b, "turn: %d places", s.turn)
+	case phaseSetup:
+		fmt.Fprintf(&b, "turn: %d setup from %d", s.turn, s.start)
+	case phaseBlue:
+		fmt.Fprintf(&b, "turn: %d lays blue", s.turn)
 	}
 	fmt.Fprintf(&b, "; rng: %016x", uint64(s.rng))
 	return b.String()
@@ -121,6 +128,9 @@ func (s *State) normalize() {
 		s.turn = 0
 	} else {
 		s.culprit = noPlayer
+	}
+	if s.phase != phaseSetup {
+		s.start = 0
 	}
 }
 
@@ -206,9 +216,6 @@ func (p *parser) floors(s *State, w []string) {
 		s.poses[f] = pose{x: v[0], y: v[1], th: v[2]}
 		s.floors++
 	}
-	if s.floors == 0 {
-		p.fail("floors: the blue floor is always laid")
-	}
 }
 
 // splitItems splits words at "," tokens.
@@ -268,6 +275,8 @@ func (p *parser) columns(s *State, w []string) {
 		switch {
 		case len(item) == 1 && item[0] == "out":
 			col.level = outOfGame
+		case len(item) == 1 && item[0] == "hand":
+			col.level = inHand
 		case len(item) == 3 || len(item) == 5 && item[3] == "on":
 			lv, err := strconv.Atoi(item[0])
 			if err != nil || lv < 0 || lv > int(s.floors) {
@@ -343,6 +352,10 @@ func (p *parser) phase(s *State, key string, w []string) {
 		s.phase = phaseOwn
 	case len(w) == 1 && w[0] == "places":
 		s.phase = phasePlace
+	case len(w) == 3 && w[0] == "setup" && w[1] == "from":
+		s.phase, s.start = phaseSetup, p.seat(s, w[2])
+	case len(w) == 2 && w[0] == "lays" && w[1] == "blue":
+		s.phase = phaseBlue
 	case len(w) == 2 && w[0] == "removes":
 		s.phase, s.objctr = phaseRemove, p.seat(s, w[1])
 	case len(w) == 3 && w[0] == "neutral-objection" && w[1] == "asking" && s.n == 3:
@@ -365,11 +378,20 @@ func (p *parser) phase(s *State, key string, w []string) {
 	if (s.phase == phaseFloorObjection || s.phase == phasePlace) && s.floors >= NumFloors {
 		p.fail("turn: no floor is left to place")
 	}
+	if setup := s.phase == phaseSetup || s.phase == phaseBlue; setup != (s.floors == 0) {
+		p.fail("the blue floor is laid exactly when the setup is over")
+	}
 }
 
 // consistent checks what the sections say together: stacks only above red
 // and without cycles, a collapse culprit only after a collapse.
 func (p *parser) consistent(s *State) {
+	for c := range Column(NumColumns) {
+		if s.cols[c].level == inHand && s.phase != phaseSetup {
+			p.fail(fmt.Sprintf("columns: %s: in hand after the setup", c))
+			return
+		}
+	}
 	for c := range Column(NumColumns) {
 		col := &s.cols[c]
 		if col.on == NoColumn {
