@@ -44,6 +44,10 @@
 //	remove yellow-thick                     the proposer removes an objector's column
 //	place green at (0,10,90)                the proposer places the floor after a failed objection
 //
+// In a custom setup (option setup=custom) columns come "from hand":
+// "take blue-thin-1 from hand to (40,-20)", and the start player finishes
+// with "place blue at (0,0,0)".
+//
 // An objection is the objector's column move itself (a proposer's column
 // during a floor objection, another neutral column after a failed neutral
 // attempt); "object:" may precede it.
@@ -54,7 +58,10 @@
 // the 20 columns in order (level and centre, "on" for a stacked column,
 // "frozen", or "out"), the seal holder and previous holder, whether an own
 // column has been placed on the current top floor, whose turn it is and in
-// which phase, and the state of the noise generator in hex. Millimetres and
+// which phase ("turn: P", "turn: P own", "turn: P proposes (X,Y,A) asking
+// Q", "turn: P neutral-objection asking Q", "turn: P removes Q", "turn: P
+// places", "turn: P setup from S", "turn: P lays blue", "over: collapse by
+// P", "over: standstill"), and the state of the noise generator in hex. Millimetres and
 // degrees carry up to three decimals. See [State.String].
 //
 // # Seats and colours
@@ -77,6 +84,12 @@
 //     the player goes on to the own step, as after a failed objection.
 //   - Objection windows are skipped when no objection is possible (the
 //     proposer has no eligible column; no other neutral column is eligible).
+//   - Custom setup (§3.5): from the start player on, in seat order, each
+//     player places one of their own columns (with 3 players, also neutral
+//     ones); a column that finds no room in the building site leaves the
+//     game. The start player then lays the blue floor (at least 3
+//     supports, and it must stand: a pose that would fall is not legal) and
+//     takes the first turn. The setup draws no noise.
 //   - "Nobody wins" (V14) is reported as an outcome without winners, which
 //     the game contract reads as a draw shared by every seat.
 package villapaletti

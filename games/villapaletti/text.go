@@ -18,7 +18,9 @@ import (
 // Coordinates are millimetres, angles degrees, both to 0.001. The turn
 // section is one of "turn: P", "turn: P own", "turn: P neutral-objection
 // asking Q", "turn: P proposes (X,Y,ANGLE) asking Q", "turn: P removes Q",
-// "turn: P places", "over: collapse by P" or "over: standstill".
+// "turn: P places", "turn: P setup from S", "turn: P lays blue", "over:
+// collapse by P" or "over: standstill". Columns not yet placed in a custom
+// setup read "hand".
 func (s *State) String() string {
 	var b strings.Builder
 	b.WriteString("floors:")
