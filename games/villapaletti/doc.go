@@ -35,18 +35,20 @@
 //
 // Whether a column is eligible ("a legal target exists") is decided on the
 // 2 mm lattice of §5.1 and the stack centres; whether a floor can be placed,
-// on the floor-pose candidates. The notation:
+// on the floor-pose candidates. The canonical notation has no spaces, so
+// that records (moves separated by white space) hold it; ParseMove also
+// reads the moves in words:
 //
-//	take blue-thin-2 from 0 to (12.5,-30)   move a column (from: its level)
-//	take red-thin-1 from 4 onto blue-thick  stack a column, centred, above red
-//	propose green at (0,10,30)              propose the next floor at (x, y, θ°)
-//	pass                                    do not object (also "accept")
-//	remove yellow-thick                     the proposer removes an objector's column
-//	place green at (0,10,90)                the proposer places the floor after a failed objection
+//	blue-thin-2:0>(12.5,-30)   take blue-thin-2 from 0 to (12.5,-30)
+//	red-thin-1:4>blue-thick    take red-thin-1 from 4 onto blue-thick (stacked, centred, above red)
+//	propose:green(0,10,30)     propose green at (0,10,30)   (x, y in mm, θ in degrees)
+//	pass                       pass (also "accept"): do not object
+//	remove:yellow-thick        remove yellow-thick: the proposer removes an objector's column
+//	place:green(0,10,90)       place green at (0,10,90): after a failed objection
 //
-// In a custom setup (option setup=custom) columns come "from hand":
-// "take blue-thin-1 from hand to (40,-20)", and the start player finishes
-// with "place blue at (0,0,0)".
+// In a custom setup (option setup=custom) columns come from hand,
+// "blue-thin-1:hand>(40,-20)", and the start player finishes with
+// "place:blue(0,0,0)".
 //
 // An objection is the objector's column move itself (a proposer's column
 // during a floor objection, another neutral column after a failed neutral

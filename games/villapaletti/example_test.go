@@ -30,7 +30,7 @@ func Example() {
 	fmt.Printf("blue floor margin %.2f mm\n", s.(*villapaletti.State).Statics().Levels()[0].Margin)
 	// Output:
 	// to move: blue
-	// take blue-thin-1 from 0 to (40,-60)
+	// blue-thin-1:0>(40,-60)
 	// blue-thin-1 on level 1 at {40 -60}
 	// blue floor margin 61.72 mm
 }

@@ -19,6 +19,7 @@ func FuzzParseMove(f *testing.F) {
 		"take blue-thin-3 from 1 to (0,40)", "take blue-thin-3 to (12.5,-31.5)", "propose yellow at (0,0,0)",
 		"propose (0,0,360°)", "pass", "accept", "remove green-thick", "take red-thin-1 from 4 onto blue-thick",
 		"object: take blue-thick to (0,-40)", "take blue-thin-3 1e3 0", "", "take",
+		"blue-thin-3:1>(12.5,-30)", "object:blue-thick:0>(0,-40)", "propose:yellow(0,0,90)", "remove:green-thick", ">", ":>(",
 	} {
 		f.Add(seed)
 	}

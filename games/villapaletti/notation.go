@@ -9,14 +9,19 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// MoveString returns the canonical notation of m:
+// MoveString returns the canonical notation of m. It has no spaces, so
+// that a game record (moves separated by white space) can hold it:
 //
-//	take blue-thin-2 from 0 to (12.5,-30)
-//	take red-thin-1 from 4 onto blue-thick
-//	propose green at (1.5,-2,30)
-//	place green at (0,10,90)
-//	pass
-//	remove yellow-thick
+//	blue-thin-2:0>(12.5,-30)    take blue-thin-2 from level 0 to (12.5,-30)
+//	red-thin-1:4>blue-thick     take red-thin-1 from level 4 onto blue-thick
+//	blue-thin-1:hand>(40,-20)   custom setup: place a column from hand
+//	propose:green(1.5,-2,30)    propose the next floor at (x, y, θ°)
+//	place:green(0,10,90)        place the floor after a failed objection
+//	pass                        do not object
+//	remove:yellow-thick         remove an objector's column
+//
+// ParseMove also reads the same moves in words, such as "take
+// blue-thin-2 from 0 to (12.5,-30)".
 func (s *State) MoveString(gm game.Move) string {
 	m, ok := decode(gm)
 	if !ok {
@@ -27,26 +32,52 @@ func (s *State) MoveString(gm game.Move) string {
 
 // describe renders a decoded move, legal or not.
 func (s *State) describe(m move) string {
+	from := func() string {
+		if s.cols[m.col].level == inHand {
+			return "hand"
+		}
+		return strconv.Itoa(int(s.cols[m.col].level))
+	}
 	switch m.kind {
 	case kindTake:
-		if s.cols[m.col].level == inHand {
-			return fmt.Sprintf("take %s from hand to (%s,%s)", m.col, half(m.x), half(m.y))
-		}
-		return fmt.Sprintf("take %s from %d to (%s,%s)", m.col, s.cols[m.col].level, half(m.x), half(m.y))
+		return fmt.Sprintf("%s:%s>(%s,%s)", m.col, from(), half(m.x), half(m.y))
 	case kindOnto:
-		return fmt.Sprintf("take %s from %d onto %s", m.col, s.cols[m.col].level, m.base)
+		return fmt.Sprintf("%s:%s>%s", m.col, from(), m.base)
 	case kindPropose, kindPlace:
 		verb := "propose"
 		if m.kind == kindPlace {
 			verb = "place"
 		}
-		return fmt.Sprintf("%s %s at (%s,%s,%s)", verb, Floor(min(s.floors, NumFloors-1)), half(m.x), half(m.y), half(m.th))
+		return fmt.Sprintf("%s:%s(%s,%s,%s)", verb, Floor(min(s.floors, NumFloors-1)), half(m.x), half(m.y), half(m.th))
 	case kindPass:
 		return "pass"
 	case kindRemove:
-		return "remove " + m.col.String()
+		return "remove:" + m.col.String()
 	}
 	return "?"
+}
+
+// expand turns the compact form of a column move into words:
+// "blue-thin-2:0>(12.5,-30)" becomes "take blue-thin-2 from 0 to (12.5,-30)".
+func expand(text string) string {
+	t := strings.TrimSpace(text)
+	prefix := ""
+	if len(t) >= 7 && strings.EqualFold(t[:7], "object:") {
+		prefix, t = "object ", t[7:]
+	}
+	left, right, ok := strings.Cut(t, ">")
+	if !ok {
+		return text
+	}
+	col, level, hasLevel := strings.Cut(left, ":")
+	w := "take " + col
+	if hasLevel {
+		w += " from " + level
+	}
+	if right = strings.TrimSpace(right); strings.HasPrefix(right, "(") {
+		return prefix + w + " to " + right
+	}
+	return prefix + w + " onto " + right
 }
 
 // half prints a count of halves: 25 → "12.5", -4 → "-2".
@@ -89,7 +120,7 @@ func (s *State) parseMove(text string) (move, error) {
 			return ' '
 		}
 		return unicode.ToLower(r)
-	}, text)
+	}, expand(text))
 	w := strings.Fields(norm)
 	if len(w) > 0 && w[0] == "object" {
 		w = w[1:]

@@ -693,11 +693,15 @@ func TestNotation(t *testing.T) {
 	s := greenVilla(t)
 	legs(s, 2, ColumnOf(Yellow, 3), greenMedium, redMedium)
 	for _, tc := range []struct{ in, want string }{
-		{"take blue-thin-3 from 1 to (0,40)", "take blue-thin-3 from 1 to (0,40)"},
-		{"TAKE Blue-Thin-3 to ( 12.5 , -30 )", "take blue-thin-3 from 1 to (12.5,-30)"},
-		{"take blue-thin-3 12.5 -30", "take blue-thin-3 from 1 to (12.5,-30)"},
-		{"propose yellow at (0,0,0)", "propose yellow at (0,0,0)"},
-		{"propose (0, 0, 360°)", "propose yellow at (0,0,0)"},
+		{"take blue-thin-3 from 1 to (0,40)", "blue-thin-3:1>(0,40)"},
+		{"TAKE Blue-Thin-3 to ( 12.5 , -30 )", "blue-thin-3:1>(12.5,-30)"},
+		{"take blue-thin-3 12.5 -30", "blue-thin-3:1>(12.5,-30)"},
+		{"blue-thin-3:1>(12.5,-30)", "blue-thin-3:1>(12.5,-30)"},
+		{"Blue-Thin-3>( 0 , 40 )", "blue-thin-3:1>(0,40)"},
+		{"object:blue-thin-3:1>(0,40)", "blue-thin-3:1>(0,40)"},
+		{"propose yellow at (0,0,0)", "propose:yellow(0,0,0)"},
+		{"propose:yellow(0,0,0)", "propose:yellow(0,0,0)"},
+		{"propose (0, 0, 360°)", "propose:yellow(0,0,0)"},
 	} {
 		m, err := s.ParseMove(tc.in)
 		if err != nil {
@@ -709,7 +713,8 @@ func TestNotation(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "take", "take purple-thin-1 to (0,0)", "take blue-thin-3 to (0.25,0)",
-		"take blue-thin-3 to (1e3,0)", "propose at (0,0)", "pass now", "remove", "take blue-thin-3 to (600,0)"} {
+		"take blue-thin-3 to (1e3,0)", "propose at (0,0)", "pass now", "remove", "take blue-thin-3 to (600,0)",
+		"blue-thin-3:1>", ">(0,40)", "blue-thin-3:1>(0)", "remove:", "propose:yellow(0,0)"} {
 		if _, err := s.ParseMove(bad); !errors.Is(err, game.ErrSyntax) {
 			t.Errorf("ParseMove(%q) = %v, want a syntax error", bad, err)
 		}
@@ -745,6 +750,9 @@ func TestOffCandidateMove(t *testing.T) {
 	next, err := s.Play(m)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := s.MoveString(m); got != "blue-thin-3:1>(12.5,-31.5)" {
+		t.Errorf("MoveString = %q", got)
 	}
 	if !strings.Contains(next.String(), "blue-thin-3 2 (12.5,-31.5)") {
 		t.Errorf("after the move: %s", next)
