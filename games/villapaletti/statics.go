@@ -64,8 +64,8 @@ func newHull(hb *geometry.HullBuilder, fps []geometry.Footprint, scratch geometr
 	for i, a := range poly {
 		b := poly[(i+1)%n]
 		e := b.Sub(a)
-		l := e.Len()
-		nx, ny := -e.Y/l, e.X/l
+		inv := 1 / e.Len()
+		nx, ny := -e.Y*inv, e.X*inv
 		h.e[i] = hedge{p: a, nx: nx, ny: ny, c: nx*a.X + ny*a.Y}
 	}
 	return h, poly
