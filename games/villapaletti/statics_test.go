@@ -222,3 +222,89 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("at the end: %v, %v; want 1, -1", s.Evaluate(0), s.Evaluate(1))
 	}
 }
+
+// TestStaticsHandComputed checks margins worked out by hand on the blue
+// floor resting on three thin legs at (−30,−20), (30,−20) and (0,10). The
+// legs' edges have outward normals at 270°, 45° and 135°, which are among
+// the 32 directions of the disc points, so the support hull's straight edges
+// lie exactly 8 mm outside the triangle of centres:
+//
+//	bottom: μ = y + 28
+//	right:  μ = (10 − x − y)/√2 + 8
+//	left:   μ = (10 + x − y)/√2 + 8
+//
+// and μ is the smallest of the three wherever the nearest boundary is a
+// straight edge (all the cases below).
+func TestStaticsHandComputed(t *testing.T) {
+	base := func() *State {
+		s := emptyVilla(t)
+		put(s, blueThin1, 0, -30, -20)
+		put(s, blueThin2, 0, 30, -20)
+		put(s, blueThin3, 0, 0, 10)
+		return s
+	}
+	handMu := func(x, y float64) float64 {
+		return min(y+28, (10-x-y)/math.Sqrt2+8, (10+x-y)/math.Sqrt2+8)
+	}
+	mb, cb := BlueFloor.Mass(), BlueFloor.Centroid() // 91.51 g at (0.36, −0.12)
+	mt := Thick.Mass()
+	for _, tc := range []struct {
+		name   string
+		loads  [][2]float64 // thick columns on blue
+		stands bool
+	}{
+		{"load at the floor's centroid", nil, true},
+		{"a thick column right above a leg", [][2]float64{{30, -20}}, true},
+		{"two thick columns far out: just outside the hull", [][2]float64{{-15, -100}, {15, -100}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base()
+			w, gx, gy := mb, mb*cb.X, mb*cb.Y
+			for i, p := range tc.loads {
+				put(s, []Column{yellowThick, redThick}[i], 1, p[0], p[1])
+				w, gx, gy = w+mt, gx+mt*p[0], gy+mt*p[1]
+			}
+			gx, gy = gx/w, gy/w
+			l := s.Statics().Levels()[0]
+			if !near(l.Centre.X, gx, 1e-9) || !near(l.Centre.Y, gy, 1e-9) || !near(l.Weight, w, 1e-9) {
+				t.Errorf("G = %v W = %v, want (%v, %v) %v", l.Centre, l.Weight, gx, gy, w)
+			}
+			if want := handMu(gx, gy); !near(l.Margin, want, 1e-9) {
+				t.Errorf("μ = %.6f, want %.6f", l.Margin, want)
+			}
+			if l.Stands() != tc.stands || s.Statics().Stands() != tc.stands {
+				t.Errorf("stands = %v, want %v (μ = %.4f)", l.Stands(), tc.stands, l.Margin)
+			}
+		})
+	}
+	t.Run("a load exactly on the hull edge stands (μ = 0, §6.5)", func(t *testing.T) {
+		st := base().Statics()
+		for _, q := range []geometry.Vec{{X: 0, Y: -28}, {X: 12, Y: -28}} {
+			if m := st.hull[1].margin(q); m != 0 {
+				t.Errorf("margin at %v = %v, want exactly 0", q, m)
+			}
+		}
+		if !(Level{Margin: 0}).Stands() {
+			t.Error("μ = 0 does not stand")
+		}
+		if m := st.hull[1].margin(geometry.Vec{X: 0, Y: -28.001}); !near(m, -0.001, 1e-9) {
+			t.Errorf("margin 0.001 below the edge = %v", m)
+		}
+	})
+	t.Run("a stack above red", func(t *testing.T) {
+		s := fullTower(t)
+		put(s, redThick, 5, 0, 0)
+		put(s, redThin1, 5, 0, 0)
+		s.cols[redThin1].on = redThick
+		l := s.Statics().Levels()[4]
+		w := RedFloor.Mass() + Thick.Mass() + Thin.Mass()
+		z := (RedFloor.Mass()*(250-2.5) + Thick.Mass()*(250+22.5) + Thin.Mass()*(250+45+22.5)) / w
+		if !near(l.Weight, w, 1e-9) || !near(l.Z, z, 1e-9) || !near(l.Height, z-245, 1e-9) {
+			t.Errorf("red's load W %v z %v H %v, want %v %v %v", l.Weight, l.Z, l.Height, w, z, z-245)
+		}
+		// The stacked thin column is part of every floor's load (§6.1).
+		if l1 := s.Statics().Levels()[0]; l1.Weight < w {
+			t.Errorf("blue carries %v g, less than red's load %v", l1.Weight, w)
+		}
+	})
+}
