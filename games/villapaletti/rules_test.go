@@ -197,7 +197,7 @@ func fullTower(t testing.TB) *State {
 func TestEligibility_4(t *testing.T) {
 	s := scenario(t, 4, nil)
 	legs(s, 0, blueThin1, blueThin2, blueThin3)
-	put(s, blueThick, 0, 60, 0) // free-standing on the foundation? it is under blue
+	put(s, blueThick, 0, 60, 0)
 	put(s, blueMedium, 1, 40, 40)
 	put(s, yellowThin1, 0, -60, 0)
 	s.cols[blueThin3].frozen = true
@@ -206,9 +206,7 @@ func TestEligibility_4(t *testing.T) {
 	illegal(t, s, "take blue-medium to (0,-50)")       // on the top level
 	illegal(t, s, "take blue-thin-1 from 1 to (0,50)") // wrong level
 	illegal(t, s, "take blue-thick to (0,120)")        // no such target
-	red := ColumnOf(Red, 1)
-	_ = red
-	illegal(t, s, "take red-thin-2 to (0,50)") // out of the game
+	illegal(t, s, "take red-thin-2 to (0,50)")         // out of the game
 	play(t, s, "take blue-thick to (0,-50)")
 }
 
@@ -620,7 +618,7 @@ func TestTwoPlayers_9_1(t *testing.T) {
 func TestStandstill_8(t *testing.T) {
 	s := greenVilla(t)
 	for c := range Column(NumColumns) {
-		if s.cols[c].level < 2 && Owner4(c) != 2 {
+		if s.cols[c].level < 2 && c.Colour() != Green {
 			s.cols[c].frozen = true
 		}
 	}
@@ -639,9 +637,6 @@ func TestStandstill_8(t *testing.T) {
 		t.Errorf("outcome %+v over %v, want yellow (the holder) by standstill", o, over)
 	}
 }
-
-// Owner4 is the owner of a column's colour with 4 players.
-func Owner4(c Column) int { return int(c.Colour()) }
 
 // TestSplitMix_6_6 checks the generator against the reference outputs of
 // SplitMix64 seeded with 0.
