@@ -7,9 +7,11 @@ import (
 )
 
 // Evaluate returns a heuristic in [-1, 1] for seat p: the outcome once the
-// game is over; otherwise holding the seal, the score lead on the top level
-// and, for the seal holder, how steady the villa is (a shaky villa favours
-// whoever might make the holder collapse it... or be blamed for it).
+// game is over (1 for a sole win, 0.5 shared, −0.5 when nobody wins, −1 for
+// a loss); otherwise it weighs holding the seal (and being its previous
+// holder, who wins if the holder collapses the villa), the score lead on the
+// top level, and how steady the villa is: a calm villa keeps the seal where
+// it is, which is good for its holder and bad for the others.
 func (s *State) Evaluate(p game.Player) float64 {
 	if o, over := s.Outcome(); over {
 		switch {
