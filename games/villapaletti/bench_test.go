@@ -18,12 +18,22 @@ func fullVilla(b testing.TB) *State {
 	return s
 }
 
-// BenchmarkStatics measures the stability model on a full villa: a
-// complete evaluation from the position (loads, five support hulls and
-// every margin), a removal test, and the incremental placement test bots
-// use for each candidate target.
+// BenchmarkStatics measures the stability model on a full villa (20
+// columns, 5 floors): an evaluation from scratch (loads, five support hulls,
+// every margin), the evaluation of a state whose hulls are cached (as after
+// New, Play or ParsePosition: loads and margins), a removal test, and the
+// incremental placement test bots use for each candidate target.
 func BenchmarkStatics(b *testing.B) {
 	s := fullVilla(b)
+	b.Run("rebuild", func(b *testing.B) { // everything from scratch, hulls included
+		b.ReportAllocs()
+		for b.Loop() {
+			if !s.structure().Stands() {
+				b.Fatal("the villa collapsed")
+			}
+		}
+	})
+	s.cacheHulls() // as every state made by New, Play or ParsePosition has
 	b.Run("full", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

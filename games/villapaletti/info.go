@@ -53,11 +53,13 @@ func newInfo() *game.Info {
 			if !s.setupHas(start) {
 				s.nextPlacer()
 			}
+			s.cacheHulls()
 			return s, nil
 		}
 		s.standardSetup()
 		s.beginTurn(start)
 		s.normalize()
+		s.cacheHulls()
 		return s, nil
 	}
 	info.ParsePosition = func(text string, o game.Options) (game.State, error) {
@@ -68,6 +70,7 @@ func newInfo() *game.Info {
 		if err := parsePosition(s, text); err != nil {
 			return nil, err
 		}
+		s.cacheHulls()
 		return s, nil
 	}
 	return info

@@ -313,6 +313,7 @@ func (s *State) Play(gm game.Move) (game.State, error) {
 	next.history = nil
 	next.apply(m)
 	next.normalize()
+	next.cacheHulls()
 	return &next, nil
 }
 
@@ -393,6 +394,9 @@ func (s *State) attempt(m move) result {
 	if !ok {
 		return collapses
 	}
+	// The column now stands on the top level, where it carries nothing: the
+	// supports are those of the lifted structure, hulls included.
+	s.hulls, s.hullKey = lifted.hull, lifted.key
 	return stands
 }
 

@@ -77,6 +77,11 @@ type State struct {
 	start   int8 // the start player, during a custom setup
 	rng     splitMix
 
+	// Derived, not part of the position: the support hulls of the
+	// structure and the keys of their support sets (see cacheHulls).
+	hulls   [NumFloors + 1]hull
+	hullKey [NumFloors + 1]uint64
+
 	history []State // Apply/Undo stack of a Mutable copy
 }
 
@@ -395,6 +400,7 @@ func (s *State) Apply(m game.Move) {
 	}
 	s.apply(mv)
 	s.normalize()
+	s.cacheHulls()
 }
 
 // Undo takes back the last Apply.

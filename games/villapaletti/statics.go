@@ -38,6 +38,7 @@ func (a moment) plus(b moment) moment {
 type body struct {
 	fp      geometry.Footprint
 	m, z    float64 // mass and centre height
+	key     uint64  // its share of its floor's support key, when a support
 	level   int8    // surface it stands on (stacked columns: the top level)
 	support int8    // the floor k it carries (1..5), or 0
 	present bool
@@ -96,7 +97,9 @@ func (h *hull) margin(q geometry.Vec) float64 {
 
 // Statics is the stability model of one structure (spec §6), set up so that
 // hypothetical moves are cheap: the support hulls are built once, and a
-// placement on the top level only adds a mass to every load.
+// placement on the top level only adds a mass to every load. A Statics is
+// not safe for concurrent use (Lift shares scratch space with its receiver);
+// each goroutine gets its own from State.Statics.
 type Statics struct {
 	floors int
 	wobble float64 // φ_w in degrees
@@ -104,7 +107,8 @@ type Statics struct {
 	load   [NumFloors + 1]moment // load[k] = U_k for k = 1..floors
 	hull   [NumFloors + 1]hull
 	cols   [NumColumns]body
-	hb     *geometry.HullBuilder // scratch for hulls
+	key    [NumFloors + 1]uint64 // identifies each floor's supports and their places
+	hb     *geometry.HullBuilder // scratch for hulls, made when needed
 	fps    []geometry.Footprint  // scratch for hulls
 	poly   geometry.Polygon      // scratch for hulls
 }
@@ -112,8 +116,7 @@ type Statics struct {
 // structure is the input of the statics: world footprints of the columns
 // and poses of the floors.
 func (s *State) structure() *Statics {
-	st := &Statics{floors: int(s.floors), wobble: s.wobble, hb: new(geometry.HullBuilder),
-		fps: make([]geometry.Footprint, 0, NumColumns)}
+	st := &Statics{floors: int(s.floors), wobble: s.wobble}
 	var polys [NumFloors + 1]geometry.Convex
 	var vb, nb [NumFloors + 1][9]geometry.Vec // floors have at most 9 corners
 	var cb [NumFloors + 1][9]float64
@@ -139,14 +142,38 @@ func (s *State) structure() *Statics {
 		b.z = levelZ(int(col.level)) + float64(s.depth(c))*ColumnHeight + ColumnHeight/2
 		if up := int(col.level) + 1; col.on == NoColumn && up <= st.floors && b.fp.InPolygon(&polys[up]) {
 			b.support = int8(up)
+			b.key = supportKey(c, col)
+			st.key[up] += b.key
 		}
 	}
-	st.rebuild()
+	st.rebuild(s)
 	return st
 }
 
+// supportKey is one support's share of its floor's key: the key of a
+// support set is the sum of its members' shares, so that a member can be
+// taken out by subtraction.
+func supportKey(c Column, col *column) uint64 {
+	v := uint64(c)<<56 ^ uint64(uint32(col.x))<<24 ^ uint64(uint32(col.y))
+	z := v + 0x9E3779B97F4A7C15
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// cacheHulls stores the support hulls of the current structure in the
+// state, so that later evaluations (and the states that follow by Play)
+// rebuild only the hulls whose supports changed. Only code that owns s (New,
+// ParsePosition, Play on its fresh result, Apply) calls it.
+func (s *State) cacheHulls() {
+	st := s.structure()
+	s.hulls, s.hullKey = st.hull, st.key
+}
+
 // rebuild computes every load and hull from floor and cols.
-func (st *Statics) rebuild() {
+// rebuild computes every load, and every hull that the state's cache does
+// not hold for the same supports.
+func (st *Statics) rebuild(s *State) {
 	var perLevel [NumFloors + 1]moment
 	for i := range st.cols {
 		b := &st.cols[i]
@@ -163,16 +190,26 @@ func (st *Statics) rebuild() {
 			most = max(most, supports[b.support])
 		}
 	}
-	st.hb.Reserve(most)
 	for k := st.floors; k >= 1; k-- {
 		acc = acc.plus(perLevel[k]).plus(st.floor[k])
 		st.load[k] = acc
+		if s.hullKey[k] == st.key[k] && s.hulls[k].e != nil {
+			st.hull[k] = s.hulls[k]
+			continue
+		}
+		if st.hb == nil {
+			st.hb = new(geometry.HullBuilder)
+			st.hb.Reserve(most)
+		}
 		st.hull[k] = st.supportHull(k)
 	}
 }
 
 // supportHull builds C_k from the present supports of floor k.
 func (st *Statics) supportHull(k int) hull {
+	if st.fps == nil {
+		st.fps = make([]geometry.Footprint, 0, NumColumns)
+	}
 	st.fps = st.fps[:0]
 	for i := range st.cols {
 		if b := &st.cols[i]; b.present && int(b.support) == k {
@@ -240,6 +277,9 @@ func (st *Statics) Lift(c Column) (lifted *Statics, wobbles bool, minAngle float
 	l := *st
 	b := l.cols[c]
 	l.cols[c].present = false
+	if b.support > 0 {
+		l.key[b.support] -= b.key
+	}
 	for k := 1; k <= int(b.level) && k <= l.floors; k++ {
 		u := &l.load[k]
 		u.m -= b.m
@@ -249,6 +289,9 @@ func (st *Statics) Lift(c Column) (lifted *Statics, wobbles bool, minAngle float
 	}
 	if b.support > 0 {
 		l.poly = nil // the original's scratch stays its own
+		if l.hb == nil {
+			l.hb = new(geometry.HullBuilder)
+		}
 		l.hull[b.support] = l.supportHull(int(b.support))
 	}
 	minAngle = math.Inf(1)

@@ -2,6 +2,8 @@ package villapaletti
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -307,4 +309,31 @@ func TestStaticsHandComputed(t *testing.T) {
 			t.Errorf("blue carries %v g, less than red's load %v", l1.Weight, w)
 		}
 	})
+}
+
+// TestHullCache plays random games and checks at every state that the
+// statics from the cached support hulls equal the statics from scratch.
+func TestHullCache(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		for seed := range uint64(4) {
+			gs, err := Info.New(game.Options{Players: n, Seed: seed, Values: map[string]string{"unsteadyHands": "true"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, uint64(n)))
+			for ply := 0; gs.ToMove() != game.NoPlayer; ply++ {
+				s := gs.(*State)
+				fresh := *s
+				fresh.hulls, fresh.hullKey = [NumFloors + 1]hull{}, [NumFloors + 1]uint64{}
+				got, want := s.Statics().Levels(), fresh.Statics().Levels()
+				if !slices.Equal(got, want) {
+					t.Fatalf("%d players, seed %d, ply %d: cached %v, from scratch %v\n%s", n, seed, ply, got, want, s)
+				}
+				moves := gs.LegalMoves(nil)
+				if gs, err = gs.Play(moves[rng.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
 }
