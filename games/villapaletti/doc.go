@@ -15,7 +15,9 @@
 // default); a placement or a floor collapses the villa when some μ_k < 0.
 // [Statics] computes all of it, and is built for bots: the hulls are made
 // once, so [Statics.Place] tries a placement by adding one mass to every
-// load, and [Statics.Lift] runs the removal test.
+// load, and [Statics.Lift] runs the removal test. Every state keeps the
+// support hulls of its structure (they are not part of the position), and a
+// move rebuilds only the hull whose supports changed.
 //
 // # Moves and notation
 //
