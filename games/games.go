@@ -9,6 +9,7 @@ import (
 	"github.com/tabula-games/tabula/games/palagonia"
 	"github.com/tabula-games/tabula/games/pathagon"
 	"github.com/tabula-games/tabula/games/talat"
+	"github.com/tabula-games/tabula/games/villapaletti"
 )
 
 // All returns the description of every game, in display order. Each call
@@ -21,6 +22,7 @@ func All() []*game.Info {
 		pathagon.Info,
 		abalone.Info,
 		talat.Info,
+		villapaletti.Info,
 	}
 }
 

@@ -1,0 +1,42 @@
+package villapaletti
+
+import (
+	"github.com/tabula-games/tabula/game"
+)
+
+// SafeMoves appends the listed column moves of the player to act that
+// neither wobble nor collapse the villa under the deterministic model
+// (§6.4–§6.5): one removal test per column, then one incremental placement
+// test per candidate target. It is meant for bots; humans never see it
+// (§6.7). With unsteady hands the verdicts are those of steady hands.
+func (s *State) SafeMoves(dst []game.Move) []game.Move {
+	moves := s.LegalMoves(nil)
+	st := s.structure()
+	var lifted *Statics
+	last := NoColumn
+	safe := false
+	sf := s.surface()
+	for _, gm := range moves {
+		m, _ := decode(gm)
+		if m.kind != kindTake && m.kind != kindOnto {
+			continue
+		}
+		if m.col != last {
+			var wob bool
+			lifted, wob, _ = st.Lift(m.col)
+			last, safe = m.col, !wob
+		}
+		if !safe {
+			continue
+		}
+		p, base, _ := s.resolve(sf, m)
+		depth := 0
+		if base != NoColumn {
+			depth = s.depth(base) + 1
+		}
+		if ok, _ := lifted.Place(m.col.Kind(), p, depth); ok {
+			dst = append(dst, gm)
+		}
+	}
+	return dst
+}
