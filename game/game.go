@@ -79,10 +79,12 @@ type State interface {
 	ToMove() Player
 	// LegalMoves appends the legal moves to dst and returns the extended
 	// slice. The order is deterministic. A partial turn that cannot be
-	// completed is never listed.
+	// completed is never listed. A game with continuous positions (Villa
+	// Paletti) lists a documented finite subset of its legal moves; Play
+	// and ParseMove accept every legal move.
 	LegalMoves(dst []Move) []Move
 	// Play returns the state after m. It never mutates the receiver. An
-	// unlisted move gives an error wrapping ErrIllegalMove; any move at a
+	// illegal move gives an error wrapping ErrIllegalMove; any move at a
 	// finished game gives one wrapping ErrGameOver.
 	Play(m Move) (State, error)
 	// ChanceOutcomes lists the outcomes of a chance node with probabilities

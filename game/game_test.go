@@ -97,6 +97,7 @@ func TestOutcome(t *testing.T) {
 		{game.Outcome{Winners: []game.Player{0, 2}, Scores: []int{10, 3, 10}, Reason: "score"}, 3, []float64{0.5, 0, 0.5}, "light, green win jointly by score (light 10, dark 3, green 10)"},
 		{game.Outcome{Winners: []game.Player{0}, Reason: "solved"}, 1, []float64{1}, "light wins by solved"},
 		{game.Outcome{Reason: "move-limit"}, 1, []float64{0}, "draw by move-limit"},
+		{game.Outcome{AllLose: true, Reason: "collapse"}, 3, []float64{0, 0, 0}, "nobody wins by collapse"},
 	}
 	for _, tt := range tests {
 		for p, want := range tt.rewards {

@@ -8,8 +8,12 @@ import (
 // Outcome is the result of a finished game.
 type Outcome struct {
 	// Winners are the seats that won, in seat order. Several seats are
-	// joint winners; no seats means a draw shared by everyone.
+	// joint winners; no seats means a draw shared by everyone, unless
+	// AllLose is set.
 	Winners []Player
+	// AllLose marks a game that everyone lost (Villa Paletti's "nobody
+	// wins"): no winners and no shared draw. Winners is empty then.
+	AllLose bool
 	// Scores holds each seat's game points where the game keeps score
 	// (Talat, Palagonia, Villa Paletti); nil otherwise.
 	Scores []int
@@ -28,8 +32,8 @@ const (
 	ReasonAgreement   = "agreement"
 )
 
-// IsDraw reports whether nobody won.
-func (o Outcome) IsDraw() bool { return len(o.Winners) == 0 }
+// IsDraw reports whether the result is a draw shared by everyone.
+func (o Outcome) IsDraw() bool { return len(o.Winners) == 0 && !o.AllLose }
 
 // Won reports whether p is one of the winners.
 func (o Outcome) Won(p Player) bool {
@@ -46,7 +50,12 @@ func (o Outcome) Won(p Player) bool {
 // players the rewards of all seats sum to 1 and every game is constant-sum
 // for search; in a two-player game a win is 1, a loss 0 and a draw 0.5. In a
 // one-player game (a puzzle) the reward is 1 for a win and 0 otherwise.
+//
+// When everyone lost (AllLose) every reward is 0.
 func (o Outcome) Reward(p Player, n int) float64 {
+	if o.AllLose {
+		return 0
+	}
 	if o.IsDraw() {
 		if n == 1 {
 			return 0
@@ -65,7 +74,11 @@ func (o Outcome) Describe(info *Info) string {
 	var b strings.Builder
 	switch len(o.Winners) {
 	case 0:
-		b.WriteString("draw")
+		if o.AllLose {
+			b.WriteString("nobody wins")
+		} else {
+			b.WriteString("draw")
+		}
 	case 1:
 		fmt.Fprintf(&b, "%s wins", info.PlayerName(o.Winners[0]))
 	default:

@@ -196,7 +196,10 @@ func (c *checker) checkOutcome(o game.Outcome, n int) {
 	for p := range n {
 		sum += o.Reward(game.Player(p), n)
 	}
-	if n > 1 && math.Abs(sum-1) > 1e-9 {
+	if o.AllLose && len(o.Winners) > 0 {
+		c.fatalf("outcome has winners %v and AllLose", o.Winners)
+	}
+	if n > 1 && !o.AllLose && math.Abs(sum-1) > 1e-9 {
 		c.fatalf("rewards sum to %v", sum)
 	}
 }

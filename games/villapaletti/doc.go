@@ -94,6 +94,6 @@
 //     game. The start player then lays the blue floor (at least 3
 //     supports, and it must stand: a pose that would fall is not legal) and
 //     takes the first turn. The setup draws no noise.
-//   - "Nobody wins" (V14) is reported as an outcome without winners, which
-//     the game contract reads as a draw shared by every seat.
+//   - "Nobody wins" (V14) is reported as an outcome with AllLose set: no
+//     winners and no shared draw; every seat's reward is 0.
 package villapaletti

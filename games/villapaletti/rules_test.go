@@ -281,8 +281,8 @@ func TestCollapse_6_5(t *testing.T) {
 		t.Fatalf("after the placement: %s", s)
 	}
 	o, ok := s.Outcome()
-	if !ok || o.Reason != "collapse" || len(o.Winners) != 0 {
-		t.Errorf("outcome %+v: a collapse before any seal has no winner (V14)", o)
+	if !ok || o.Reason != "collapse" || len(o.Winners) != 0 || !o.AllLose {
+		t.Errorf("outcome %+v: a collapse before any seal has no winner and everyone loses (V14)", o)
 	}
 	if s.ToMove() != game.NoPlayer || len(s.LegalMoves(nil)) != 0 {
 		t.Error("the game goes on after a collapse")
@@ -322,8 +322,8 @@ func TestWinner_8(t *testing.T) {
 			}
 			s.phase, s.culprit, s.holder, s.prev = phaseOver, tc.culprit, tc.holder, tc.prev
 			o, ok := s.Outcome()
-			if !ok || !slices.Equal(o.Winners, tc.want) || o.Reason != tc.reason {
-				t.Errorf("Outcome = %+v, want winners %v by %s", o, tc.want, tc.reason)
+			if !ok || !slices.Equal(o.Winners, tc.want) || o.Reason != tc.reason || o.AllLose != (tc.want == nil) {
+				t.Errorf("Outcome = %+v, want winners %v by %s (everyone loses when nobody wins, V14)", o, tc.want, tc.reason)
 			}
 		})
 	}

@@ -327,6 +327,7 @@ func (s *State) Outcome() (game.Outcome, bool) {
 	switch {
 	case s.holder == noPlayer:
 		// Rulings V14: nobody holds the seal, nobody wins.
+		o.AllLose = true
 	case s.culprit != s.holder:
 		o.Winners = []game.Player{game.Player(s.holder)}
 	case s.prev != noPlayer:
