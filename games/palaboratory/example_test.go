@@ -29,5 +29,5 @@ func Example() {
 	// rotate (-1,0):2
 	// rotate (-1,1):1
 	// place (-2,1):0
-	// player wins by solved (player 2)
+	// player wins by solved (score 2)
 }
