@@ -348,4 +348,14 @@ describe('pathagon in the browser', () => {
       await guest.close();
     }
   });
+
+  it('says so when a link names no match', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(server.url + '/match/m_doesnotexist');
+      await page.getByRole('alert').getByText('There is no such match.').waitFor();
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -87,7 +87,14 @@ export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
           data-piece={piece ?? ''}
           role={target || movable ? 'button' : undefined}
           aria-label={name}
+          tabindex={interactive && (target || movable) ? 0 : undefined}
           onClick={() => onCell(name)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' || e.key === ' ') {
+              e.preventDefault();
+              onCell(name);
+            }
+          }}
         >
           <rect x={x} y={y} width={cell} height={cell} class="sq" />
           {forbidden.has(name) && (

@@ -59,6 +59,15 @@ describe('PathagonBoard', () => {
     expect(sent).toEqual(['d4']);
   });
 
+  it('plays from the keyboard: Enter on a focusable cell', () => {
+    const sent: string[] = [];
+    render(<PathagonBoard state={state(3, { legal: [{ text: 'd4', to: 'd4' }] })} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    expect(cell('d4').getAttribute('tabindex')).toBe('0');
+    expect(cell('a1').getAttribute('tabindex')).toBeNull();
+    cell('d4').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(sent).toEqual(['d4']);
+  });
+
   it('relocates by picking a piece up and putting it down', async () => {
     const sent: string[] = [];
     const legal: Move[] = [{ text: 'a7-g1', from: 'a7', to: 'g1' }, { text: 'a7-d4', from: 'a7', to: 'd4' }];

@@ -192,7 +192,7 @@ export function Lobby() {
                   </div>
                   <div class="match-who muted">
                     {(m.seats ?? [])
-                      .map((s) => `${seatName(lang.value, s.name, s.seat)}: ${s.kind === 'bot' ? `${t('match.bot')} ${s.bot ?? ''}` : s.taken ? '✓' : t('match.open')}`)
+                      .map((s) => `${seatName(lang.value, s.name, s.seat)}: ${s.kind === 'bot' ? `${t('match.bot')} ${s.bot ?? ''}` : s.taken ? t('lobby.player') : t('match.open')}`)
                       .join(' · ')}
                   </div>
                   <div class="match-actions">

@@ -35,6 +35,22 @@ export function MatchPage({ id }: { id: string }) {
   const [receivedAt, setReceivedAt] = useState(0);
   const conn = useRef<Connection | null>(null);
 
+  // A match that does not exist would have the socket retry for ever: ask
+  // the API first, and stop with its answer.
+  const [missing, setMissing] = useState('');
+  useEffect(() => {
+    let live = true;
+    api.state(id).catch((err: unknown) => {
+      if (live && err instanceof ApiError && err.wire.code === 'not-found') {
+        conn.current?.stop();
+        setMissing(errorText(lang.value, err.wire.code, err.wire.message));
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
   useEffect(() => {
     const c = new Connection({
       url: api.socketURL(id, location),
@@ -77,6 +93,13 @@ export function MatchPage({ id }: { id: string }) {
     };
   }, [myTurn, lang.value]);
 
+  if (missing) {
+    return (
+      <p class="notice error" role="alert">
+        {missing} <Link href="/">{t('match.lobby')}</Link>
+      </p>
+    );
+  }
   if (!s) {
     return <p class="notice">{status === 'closed' ? t('match.connecting') : t('match.loading')}</p>;
   }
