@@ -20,8 +20,12 @@ import (
 //	level   alpha-beta                          MCTS                                time used
 //	easy    depth 2, root noise ±0.25           300 playouts, C 1.4, no bias        ≤ budget, ≤ 1 s
 //	medium  depth 4, root noise ±0.03           3000 playouts                       ≤ budget, ≤ 3 s
-//	hard    iterative deepening, no depth cap   until the time is up                budget capped at 3 s; 1 s if none
+//	hard    iterative deepening, no depth cap   until the time is up                a quarter of the budget, ≤ 3 s; 1 s if none
 //	max     iterative deepening, no depth cap   until the time is up                the whole budget; 5 s if none
+//
+// Hard and max differ only in time: hard answers quickly (a quarter of the
+// budget, so a human is never kept waiting), max thinks for all of it, so at
+// equal budgets max searches four times longer.
 //
 // Noise is in Evaluator units (1.0 is the whole range), added to each root
 // move's score; it makes the easy bot miss quiet moves a beginner finds
@@ -48,6 +52,7 @@ const (
 	easyTime       = time.Second
 	mediumTime     = 3 * time.Second
 	hardTime       = 3 * time.Second // a hard bot never keeps a human waiting longer
+	hardShare      = 4               // hard uses 1/hardShare of the budget: quick, and weaker than max
 	hardDefault    = time.Second     // what hard thinks when the caller gives no time
 	maxDefault     = 5 * time.Second // what max thinks when the caller gives no time
 )
@@ -113,6 +118,9 @@ func (b *Bot) timeFor(t time.Duration) time.Duration {
 	}
 	if t <= 0 {
 		return def
+	}
+	if b.level == Hard {
+		t /= hardShare
 	}
 	return min(t, limit)
 }
