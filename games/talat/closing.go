@@ -13,50 +13,47 @@ import "math/bits"
 //     opposite sides whose kinds allow the capture and whose geometry still
 //     allows it (row gap g ≥ 0, column distance ≤ g+1). A capture possible
 //     now answers at once; no live pair means closed.
-//  2. A reduction (reduce) keeps, for each tower, only the cells it may ever
-//     need to step into, and splits the towers into independent components.
+//  2. For one live pair at a time, closest first, a reduction (reduce)
+//     keeps for each tower only the cells it may ever need to step into
+//     for that pair's capture.
 //  3. An exact memoised depth-first search over the steps the reduction
-//     keeps, one component at a time.
+//     keeps, which gives up on a position as soon as the pair has passed.
 //
 // # Why the reduction is exact
 //
 // Steps only matter through occupancy: a step needs its target cell empty,
 // and a capture needs only the two towers side by side. Write C(T) for the
 // cells tower T can ever stand on (its forward cone, minus cells held by
-// towers that can never move again, see stuck) and U(T) for the cells of
-// C(T) where one of T's live pairs can still be alive given that the
-// partner stays in its cone. A pair only dies (its slack g+1-dc never
-// grows), and a tower that leaves U(T) never re-enters it, so in any
-// sequence of steps that ends in a capture by the pair (a, t), every cell a
-// steps into lies in U(a) and every cell t steps into lies in U(t).
+// towers that can never move again, see stuck). For a live pair p = (a, t)
+// write U(a) for the cells of C(a) from which some cell of C(t) is still in
+// reach by the prefilter, and U(t) likewise. A pair only dies (its slack
+// g+1-dc never grows), so in any sequence of steps that ends in a capture
+// by p, p is alive throughout, and every cell a steps into lies in U(a) and
+// every cell t steps into lies in U(t).
 //
-// The reduction computes need sets N(T), the least sets with
+// For the pair p the reduction computes need sets N(T), the least sets with
 //
-//	(N1) U(T) minus T's own cell ⊆ N(T) for every tower in a live pair;
+//	(N1) U(a) ⊆ N(a) and U(t) ⊆ N(t), their own cells left out;
 //	(N2) if T can stand on x (x in R(T), the cells reachable from T's cell
 //	     through N(T)) and x ∈ N(T') for another tower T', then the
 //	     successors of x in C(T) are in N(T): T may have to leave x.
 //
 // Restrict the game so that each tower steps only into its need set. That
-// loses no capture. Take any sequence σ of steps ending in a capture by
-// (a, t) and replay it, keeping a step of T only if T has kept all its
+// loses no capture by p. Take any sequence σ of steps ending in a capture
+// by p and replay it, keeping a step of T only if T has kept all its
 // earlier steps and the target is in N(T); a tower whose step is dropped
-// stays where it is for the rest of the replay (it is "frozen"). Every kept
-// step is legal: if its target y ∈ N(T) were held by a frozen tower F, then
-// F stood on y in σ and stepped on to a successor z (y is empty in σ at
-// that time), and since y ∈ R(F) ∩ N(T), (N2) puts z in N(F), so F's step
-// was kept after all. By (N1) no step of a or t is dropped, so the replay
-// ends with the same capture. Conversely every restricted sequence is a
-// sequence of the real game. So the board is open iff the restricted game
-// reaches a capture.
+// stays where it is for the rest of the replay. Every kept step is legal:
+// if its target y ∈ N(T) were held by such a tower F, then F stood on y in
+// σ and stepped on to a successor z (y is empty in σ at that time), and
+// since y ∈ R(F) ∩ N(T), (N2) puts z in N(F), so F's step was kept after
+// all. By (N1) no step of a or t is dropped, so the replay ends with the
+// same capture. Conversely every restricted sequence is a sequence of the
+// real game. So the board is open iff for some live pair p the game
+// restricted by p's need sets reaches a capture by p.
 //
-// In the restricted game a tower with an empty need set never moves, and
-// one that never stands on a cell another tower needs blocks nobody: it is
-// left out of the search. Two towers interact when one can stand on a cell
-// the other needs, or when they form a live pair. Towers of different
-// components never meet, so their steps commute and the reachable
-// positions are the product of each component's: the board is open iff the
-// search of some component finds a capture.
+// In the restricted game a tower with an empty need set never moves: most
+// towers of a crowded board drop out of the search, and the towers that
+// stay may only make the few steps that can matter to the pair.
 
 // maxBoardTowers bounds the towers on one board: two start lines of five.
 const maxBoardTowers = 2 * Size
@@ -96,27 +93,22 @@ func cone(m cellSet, s Side, block cellSet) cellSet {
 }
 
 // local is a board reduced to what the closing search needs: where each
-// tower stands, which side it plays, the cells it may step into, and the
-// candidate pairs that may still become a capture.
+// tower stands, which side it plays, the cells it may reach and step into,
+// and the pair whose capture is searched for.
 type local struct {
 	n    int
 	pos  [maxBoardTowers]Cell
 	side [maxBoardTowers]Side
-	// need[i] is N(T) of the reduction: the cells tower i may step into.
+	// cone[i] is C(T) of the reduction: the cells tower i may ever stand on.
+	cone [maxBoardTowers]cellSet
+	// need[i] is N(T) of the reduction for the pair searched: the cells
+	// tower i may step into.
 	need  [maxBoardTowers]cellSet
 	occ   cellSet
 	key   uint64 // tower positions, 5 bits each
-	pairs [maxPairs]pair
-	np    int
-	alive [maxPairs]bool
-	live  int // alive pairs of the component being searched
-	// of[i] lists the pairs tower i belongs to.
-	of    [maxBoardTowers][maxPairs]uint8
-	nof   [maxBoardTowers]uint8
-	gap   [maxBoardTowers]int8  // smallest row gap of the tower's pairs
-	comp  [maxBoardTowers]uint8 // component of each tower
-	order [maxBoardTowers]uint8 // towers of the component searched, in search order
-	no    int
+	p     pair   // the pair searched
+	order [maxBoardTowers]uint8
+	no    int // towers in order: those with a need set
 	nodes int // positions expanded, for tests and benchmarks
 	seen  visited
 }
@@ -173,9 +165,9 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 		l.key |= uint64(c) << (5 * uint(l.n))
 		l.n++
 	}
-	for i := range l.n {
-		l.gap[i] = 2 * Size
-	}
+	var pairs [maxPairs]pair
+	var slack [maxPairs]int8
+	np := 0
 	for i := range l.n {
 		for j := range l.n {
 			if l.side[i] == l.side[j] || !CanCapture(kinds[i], kinds[j]) {
@@ -185,34 +177,35 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 			case 2:
 				return true, 0
 			case 1:
-				k := uint8(l.np)
-				l.pairs[k] = pair{uint8(i), uint8(j)}
-				l.np++
-				l.of[i][l.nof[i]] = k
-				l.nof[i]++
-				l.of[j][l.nof[j]] = k
-				l.nof[j]++
+				// Insert by the row gap, so the pairs closest to a
+				// capture are searched first.
 				g := int8(rho(l.pos[j], l.side[i]) - rho(l.pos[i], l.side[i]))
-				l.gap[i], l.gap[j] = min(l.gap[i], g), min(l.gap[j], g)
+				k := np
+				for ; k > 0 && slack[k-1] > g; k-- {
+					pairs[k], slack[k] = pairs[k-1], slack[k-1]
+				}
+				pairs[k], slack[k] = pair{uint8(i), uint8(j)}, g
+				np++
 			}
 		}
 	}
-	if l.np == 0 {
+	if np == 0 {
 		return false, 0
 	}
-	ncomp := l.reduce()
-	for c := range uint8(ncomp) {
-		if l.searchComponent(c) {
+	l.cones()
+	for _, p := range pairs[:np] {
+		if l.reduce(p) && l.search() {
 			return true, l.nodes
 		}
 	}
 	return false, l.nodes
 }
 
-// stuck returns the cells of the towers that can never move again: a tower
-// is stuck when each of its successor cells (none on the far line) holds a
-// stuck tower.
-func (l *local) stuck() cellSet {
+// cones fills in C(T) for every tower: the cells it can reach by steps that
+// never enter the cell of a stuck tower. A tower is stuck, never to move
+// again, when each of its successor cells (none on the far line) holds a
+// stuck tower. It returns the cells of the stuck towers.
+func (l *local) cones() cellSet {
 	var st cellSet
 	var done [maxBoardTowers]bool
 	for changed := true; changed; {
@@ -224,36 +217,34 @@ func (l *local) stuck() cellSet {
 			}
 		}
 	}
+	for i := range l.n {
+		c := cellSet(1) << uint(l.pos[i])
+		l.cone[i] = c
+		if !done[i] {
+			l.cone[i] = cone(c, l.side[i], st)
+		}
+	}
 	return st
 }
 
-// reduce computes the need sets and the components of the reduction (see
-// the top of this file) and returns the number of components.
-func (l *local) reduce() int {
-	st := l.stuck()
-	var cones, in [maxBoardTowers]cellSet
+// reduce computes the need sets of the reduction (see the top of this file)
+// for pair p, prepares the search of p, and reports whether a or t can
+// move at all (if neither can, p never captures).
+func (l *local) reduce(p pair) bool {
+	l.p = p
+	// (N1): the cells of a's cone from which some cell of t's cone is still
+	// in reach are those behind (in a's direction) a cell on or beside t's
+	// cone; symmetrically for t.
+	s := l.side[p.a]
 	for i := range l.n {
-		c := cellSet(1) << uint(l.pos[i])
-		cones[i] = c
-		if st&c == 0 {
-			cones[i] = cone(c, l.side[i], st)
-		}
+		l.need[i] = 0
 	}
-	// (N1): U(T) for the towers of live pairs. For attacker a of side s and
-	// target t, the cells of a's cone from which some cell of t's cone is
-	// still in reach are those behind (in s's direction) a cell beside or
-	// on t's cone; symmetrically for t.
-	for _, p := range l.pairs[:l.np] {
-		s := l.side[p.a]
-		in[p.a] |= cones[p.a] & cone(widen(cones[p.t]), s.Other(), 0)
-		in[p.t] |= cones[p.t] & cone(widen(cones[p.a]), s, 0)
+	l.need[p.a] = l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0) &^ (1 << uint(l.pos[p.a]))
+	l.need[p.t] = l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0) &^ (1 << uint(l.pos[p.t]))
+	if l.need[p.a]|l.need[p.t] == 0 {
+		return false
 	}
-	for i := range l.n {
-		l.need[i] = in[i] &^ (1 << uint(l.pos[i]))
-	}
-	// (N2), to the least fixed point. r[i] is R(T): the cells tower i can
-	// stand on in the restricted game.
-	var r [maxBoardTowers]cellSet
+	// (N2), to the least fixed point.
 	for changed := true; changed; {
 		changed = false
 		var all, twice cellSet // cells needed by at least one, two towers
@@ -262,96 +253,54 @@ func (l *local) reduce() int {
 			all |= l.need[i]
 		}
 		for i := range l.n {
-			ri := cellSet(1) << uint(l.pos[i])
+			others := all&^l.need[i] | twice
+			ri := cellSet(1) << uint(l.pos[i]) // R(T)
 			for range Size - 1 {
 				ri |= ahead(ri, l.side[i]) & l.need[i]
 			}
-			r[i] = ri
-			others := all&^l.need[i] | twice
-			if add := ahead(ri&others, l.side[i]) & cones[i]; add&^l.need[i] != 0 {
+			if add := ahead(ri&others, l.side[i]) & l.cone[i]; add&^l.need[i] != 0 {
 				l.need[i] |= add
+				all |= add
 				changed = true
 			}
 		}
 	}
-	// Components, by union-find over the interactions.
-	var parent [maxBoardTowers]uint8
-	for i := range l.n {
-		parent[i] = uint8(i)
-	}
-	find := func(i uint8) uint8 {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	union := func(i, j uint8) { parent[find(i)] = find(j) }
-	for _, p := range l.pairs[:l.np] {
-		union(p.a, p.t)
-	}
-	for i := range l.n {
-		for j := i + 1; j < l.n; j++ {
-			if r[i]&l.need[j] != 0 || r[j]&l.need[i] != 0 {
-				union(uint8(i), uint8(j))
-			}
-		}
-	}
-	// Number the components that hold a live pair; the other towers get
-	// noComponent and never move.
-	const noComponent = 255
-	var id [maxBoardTowers]uint8
-	for i := range l.n {
-		id[i] = noComponent
-		l.comp[i] = noComponent
-	}
-	n := 0
-	for _, p := range l.pairs[:l.np] {
-		if root := find(p.a); id[root] == noComponent {
-			id[root] = uint8(n)
-			n++
-		}
-	}
-	for i := range l.n {
-		l.comp[i] = id[find(uint8(i))]
-	}
-	return n
-}
-
-// searchComponent runs the exact search over the towers of component c
-// that may move, with only c's pairs alive, and reports whether a capture
-// is reachable.
-func (l *local) searchComponent(c uint8) bool {
-	l.live = 0
-	for k, p := range l.pairs[:l.np] {
-		l.alive[k] = l.comp[p.a] == c
-		if l.alive[k] {
-			l.live++
-		}
-	}
+	// The pair's towers first, then the towers that may have to make way.
 	l.no = 0
-	for i := range l.n {
-		if l.comp[i] == c && l.need[i] != 0 {
-			l.order[l.no] = uint8(i)
+	for _, i := range [2]uint8{p.a, p.t} {
+		if l.need[i] != 0 {
+			l.order[l.no] = i
 			l.no++
 		}
 	}
-	// Try the towers closest to a capture first: an open board is then
-	// usually decided in a few steps.
-	ord := l.order[:l.no]
-	for i := 1; i < len(ord); i++ { // insertion sort by gap, stable
-		for j := i; j > 0 && l.gap[ord[j]] < l.gap[ord[j-1]]; j-- {
-			ord[j], ord[j-1] = ord[j-1], ord[j]
+	for i := range uint8(l.n) {
+		if l.need[i] != 0 && i != p.a && i != p.t {
+			l.order[l.no] = i
+			l.no++
 		}
 	}
-	return l.search()
+	l.seen.reset()
+	return true
 }
 
 // search explores the kept steps from the current position depth first and
-// reports whether a capture becomes possible. The caller has checked that
-// no capture is possible now and that some pair passes the prefilter.
+// reports whether the pair can capture. The caller has checked that the
+// pair is alive and cannot capture now.
 func (l *local) search() bool {
 	l.nodes++
+	// Look one step ahead first: a capture one step of a or t away is then
+	// never found only after a long detour through the other towers' steps.
+	a, t, s := l.p.a, l.p.t, l.side[l.p.a]
+	for m := ahead(1<<uint(l.pos[a]), s) & l.need[a] &^ l.occ; m != 0; m &= m - 1 {
+		if reach(Cell(bits.TrailingZeros32(uint32(m))), l.pos[t], s) == 2 {
+			return true
+		}
+	}
+	for m := ahead(1<<uint(l.pos[t]), s.Other()) & l.need[t] &^ l.occ; m != 0; m &= m - 1 {
+		if reach(l.pos[a], Cell(bits.TrailingZeros32(uint32(m))), s) == 2 {
+			return true
+		}
+	}
 	for _, i := range l.order[:l.no] {
 		from := l.pos[i]
 		for m := ahead(1<<uint(from), l.side[i]) & l.need[i] &^ l.occ; m != 0; m &= m - 1 {
@@ -363,45 +312,31 @@ func (l *local) search() bool {
 	return false
 }
 
-// step moves tower i from from to to, looks at the new position and
-// searches on from it if it is new and some pair is still alive; then it
-// takes the step back. It reports whether a capture was found.
+// step moves tower i from from to to and searches on from there if the
+// position is new and the pair is still alive; then it takes the step
+// back. It reports whether a capture was found.
 func (l *local) step(i uint8, from, to Cell) bool {
-	l.pos[i] = to
-	// Only the pairs of the tower that moved can change: pairs only die
-	// (the prefilter's slack g+1-dc never grows), and a capture appears
-	// only next to the tower that moved.
-	var died [maxPairs]uint8
-	nd := 0
-	found := false
-	for _, k := range l.of[i][:l.nof[i]] {
-		if !l.alive[k] {
-			continue
-		}
-		p := l.pairs[k]
-		switch reach(l.pos[p.a], l.pos[p.t], l.side[p.a]) {
-		case 2:
-			found = true
+	if i == l.p.a || i == l.p.t {
+		// Only a step of a or t changes the pair; once it has passed
+		// (the prefilter's slack never grows) nothing beyond can capture.
+		l.pos[i] = to
+		r := reach(l.pos[l.p.a], l.pos[l.p.t], l.side[l.p.a])
+		l.pos[i] = from
+		switch r {
 		case 0:
-			l.alive[k] = false
-			died[nd] = k
-			nd++
+			return false
+		case 2:
+			return true
 		}
 	}
-	if !found && l.live > nd {
-		l.live -= nd
-		shift := 5 * uint(i)
-		l.occ ^= 1<<uint(from) | 1<<uint(to)
-		l.key ^= (uint64(from) ^ uint64(to)) << shift
-		found = l.seen.add(l.key) && l.search()
-		l.occ ^= 1<<uint(from) | 1<<uint(to)
-		l.key ^= (uint64(from) ^ uint64(to)) << shift
-		l.live += nd
-	}
-	for _, k := range died[:nd] {
-		l.alive[k] = true
-	}
+	shift := 5 * uint(i)
+	l.occ ^= 1<<uint(from) | 1<<uint(to)
+	l.key ^= (uint64(from) ^ uint64(to)) << shift
+	l.pos[i] = to
+	found := l.seen.add(l.key) && l.search()
 	l.pos[i] = from
+	l.occ ^= 1<<uint(from) | 1<<uint(to)
+	l.key ^= (uint64(from) ^ uint64(to)) << shift
 	return found
 }
 
@@ -415,6 +350,17 @@ type visited struct {
 	inline [visitedInline]uint64
 	heap   []uint64
 	count  int
+}
+
+// reset empties the set, keeping a table grown on the heap for reuse.
+func (v *visited) reset() {
+	switch {
+	case v.heap != nil:
+		clear(v.heap)
+	case v.count > 0:
+		clear(v.inline[:])
+	}
+	v.count = 0
 }
 
 // add inserts k and reports whether it was new.
