@@ -202,25 +202,31 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 }
 
 // cones fills in C(T) for every tower: the cells it can reach by steps that
-// never enter the cell of a stuck tower. A tower is stuck, never to move
-// again, when each of its successor cells (none on the far line) holds a
-// stuck tower. It returns the cells of the stuck towers.
+// never enter the cell of a stuck tower, and returns the cells of the
+// stuck towers.
+//
+// The stuck towers are the largest set S whose towers have every successor
+// cell (none on the far line) held by a tower of S. No tower of S can ever
+// move: the first of them to move would need an empty successor, but its
+// successors hold towers of S that have not moved yet. This catches towers
+// on their far line, towers behind them, and also deadlocks such as a row
+// of black towers facing a row of white towers, each blocking the other.
 func (l *local) cones() cellSet {
-	var st cellSet
-	var done [maxBoardTowers]bool
+	st := l.occ
 	for changed := true; changed; {
 		changed = false
 		for i := range l.n {
 			c := cellSet(1) << uint(l.pos[i])
-			if !done[i] && ahead(c, l.side[i])&^st == 0 {
-				done[i], st, changed = true, st|c, true
+			if st&c != 0 && ahead(c, l.side[i])&^st != 0 {
+				st &^= c
+				changed = true
 			}
 		}
 	}
 	for i := range l.n {
 		c := cellSet(1) << uint(l.pos[i])
 		l.cone[i] = c
-		if !done[i] {
+		if st&c == 0 {
 			l.cone[i] = cone(c, l.side[i], st)
 		}
 	}

@@ -104,11 +104,12 @@ func naiveOpen(b Board, cells [NumCells]uint8, budget int) (open, ok bool) {
 	return open, ok
 }
 
-// randomBoard draws a crowded board for B01 from one of four shapes:
+// randomBoard draws a crowded board for B01 from one of five shapes:
 // towers anywhere; towers placed on their start lines and then stepped
-// forward at random, as in play; towers packed into the middle rows; and
+// forward at random, as in play; towers packed into the middle rows;
 // towers on and near their far lines, where towers get stuck for good and
-// the reduction of closing.go has the most to do.
+// the reduction of closing.go has the most to do; and two facing rows of
+// towers that block each other.
 // Kinds are drawn from a few of the nine per side, so that many boards
 // have few live pairs and need the search.
 func randomBoard(rng *rand.Rand) [NumCells]uint8 {
@@ -137,7 +138,7 @@ func randomBoard(rng *rand.Rand) [NumCells]uint8 {
 		cells[c] = uint8(NewTower(B01.Colour(s), k)) + 1
 		return true
 	}
-	switch rng.IntN(4) {
+	switch rng.IntN(5) {
 	case 0: // anywhere
 		for range 2 + rng.IntN(9) {
 			put(Side(rng.IntN(2)), Cell(rng.IntN(NumCells)))
@@ -165,6 +166,17 @@ func randomBoard(rng *rand.Rand) [NumCells]uint8 {
 	case 2: // packed into ranks 2 to 4
 		for range 6 + rng.IntN(5) {
 			put(Side(rng.IntN(2)), CellAt(1+rng.IntN(3), rng.IntN(Size)))
+		}
+	case 4: // two facing rows, nearly deadlocked, and a few towers around
+		r := rng.IntN(Size - 1)
+		for _, c := range rng.Perm(Size)[:3+rng.IntN(3)] {
+			put(Low, CellAt(r, c))
+		}
+		for _, c := range rng.Perm(Size)[:3+rng.IntN(3)] {
+			put(High, CellAt(r+1, c))
+		}
+		for range rng.IntN(3) {
+			put(Side(rng.IntN(2)), Cell(rng.IntN(NumCells)))
 		}
 	default: // walls on the far lines, which never move again, and towers near them
 		for range 2 + rng.IntN(4) {
@@ -283,6 +295,11 @@ func TestStuck(t *testing.T) {
 		// Black's a5 is on its far line; white's a4 steps down, away.
 		{"opposite sides", "...../...../...../1S3..../0S4....", "a5"},
 		{"start lines move", "0S30S40S60M30M4/...../...../...../1S31S41S61M31M4", ""},
+		// Two full rows facing each other: each tower waits for another.
+		{"deadlock", "...../0S30S40S60M30M4/1S31S41S61M31M4/...../.....", "a2 b2 c2 d2 e2 a3 b3 c3 d3 e3"},
+		// One gap breaks the deadlock: d3 can step to e2, then everything
+		// near it can move in turn.
+		{"deadlock with a gap", "...../0S30S40S60M3./1S31S41S61M31M4/...../.....", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cells := closingBoard(t, tc.board)
@@ -290,6 +307,7 @@ func TestStuck(t *testing.T) {
 			for c := range Cell(NumCells) {
 				if x := cells[c]; x != 0 {
 					l.pos[l.n] = c
+					l.occ |= 1 << uint(c)
 					if Tower(x-1).Colour() != B01.Colour(Low) {
 						l.side[l.n] = High
 					}
