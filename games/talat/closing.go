@@ -71,8 +71,10 @@ const (
 	fileE    cellSet = fileA << (Size - 1)              // column 4
 )
 
-// widen adds to m the cells beside its cells on the same row.
-func widen(m cellSet) cellSet { return m | (m<<1)&^fileA | (m>>1)&^fileE }
+// widen adds to m the cells beside its cells on the same row. (The mask
+// with allCells drops e5's right neighbour, bit 25, which would otherwise
+// come back as a5 when shifted down a row.)
+func widen(m cellSet) cellSet { return (m | (m<<1)&^fileA | (m>>1)&^fileE) & allCells }
 
 // ahead returns the cells one step forward or diagonally forward, for side
 // s, of the cells of m: their successors.
@@ -108,8 +110,9 @@ type local struct {
 	key   uint64 // tower positions, 5 bits each
 	p     pair   // the pair searched
 	order [maxBoardTowers]uint8
-	no    int // towers in order: those with a need set
-	nodes int // positions expanded, for tests and benchmarks
+	no    int // towers in order: those other than a and t with a need set
+	nodes int // positions expanded and reductions made, for tests and benchmarks
+	limit int // the search gives up when nodes exceeds it
 	seen  visited
 }
 
@@ -145,7 +148,7 @@ func reach(a, t Cell, s Side) int {
 }
 
 // boardOpen reports whether board b with the given cells is open, and how
-// many positions the search expanded.
+// much work it took: positions expanded plus reductions made.
 func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 	var l local
 	var kinds [maxBoardTowers]Kind
@@ -193,12 +196,48 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 		return false, 0
 	}
 	l.cones()
-	for _, p := range pairs[:np] {
-		if l.reduce(p) && l.search() {
-			return true, l.nodes
+	// Two strategies, side by side with a growing budget of positions, so
+	// that the board costs about what the better of them needs (each has
+	// boards that are slow for it and quick for the other): the search of
+	// all pairs at once (closing_global.go), and the search of each pair
+	// alone, where a pair decided within its budget drops out.
+	g := newGlobal(&l, pairs[:np])
+	work := 0
+	for budget := firstBudget; ; budget *= 4 {
+		open, done := g.run(budget)
+		work += g.nodes
+		if done {
+			return open, work + l.nodes
+		}
+		k := 0
+		for _, p := range pairs[:np] {
+			l.limit = l.nodes + budget
+			if l.pairOpen(p) {
+				return true, work + l.nodes
+			}
+			if l.nodes > l.limit { // out of budget: try again with more
+				pairs[k] = p
+				k++
+			}
+		}
+		np = k
+		if np == 0 {
+			return false, work + l.nodes
 		}
 	}
-	return false, l.nodes
+}
+
+// firstBudget is the positions each pair may search in the first round:
+// most pairs are decided within a few dozen.
+const firstBudget = 32
+
+// pairOpen reports whether pair p can capture, or gives up (returning
+// false with l.nodes > l.limit) when the search runs out of budget.
+func (l *local) pairOpen(p pair) bool {
+	s := l.side[p.a]
+	ua := l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0)
+	ut := l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0)
+	return l.reduce(p, ua, ut) && l.search()
 }
 
 // cones fills in C(T) for every tower: the cells it can reach by steps that
@@ -236,17 +275,14 @@ func (l *local) cones() cellSet {
 // reduce computes the need sets of the reduction (see the top of this file)
 // for pair p, prepares the search of p, and reports whether a or t can
 // move at all (if neither can, p never captures).
-func (l *local) reduce(p pair) bool {
+func (l *local) reduce(p pair, ua, ut cellSet) bool {
 	l.p = p
-	// (N1): the cells of a's cone from which some cell of t's cone is still
-	// in reach are those behind (in a's direction) a cell on or beside t's
-	// cone; symmetrically for t.
-	s := l.side[p.a]
+	l.nodes++ // a reduction costs about as much as a position
 	for i := range l.n {
 		l.need[i] = 0
 	}
-	l.need[p.a] = l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0) &^ (1 << uint(l.pos[p.a]))
-	l.need[p.t] = l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0) &^ (1 << uint(l.pos[p.t]))
+	l.need[p.a] = ua &^ (1 << uint(l.pos[p.a]))
+	l.need[p.t] = ut &^ (1 << uint(l.pos[p.t]))
 	if l.need[p.a]|l.need[p.t] == 0 {
 		return false
 	}
@@ -258,7 +294,10 @@ func (l *local) reduce(p pair) bool {
 			twice |= all & l.need[i]
 			all |= l.need[i]
 		}
-		for i := range l.n {
+		for i := range uint8(l.n) {
+			if i == p.a || i == p.t {
+				continue // they never stop short of the meeting, see above
+			}
 			others := all&^l.need[i] | twice
 			ri := cellSet(1) << uint(l.pos[i]) // R(T)
 			for range Size - 1 {
@@ -271,14 +310,8 @@ func (l *local) reduce(p pair) bool {
 			}
 		}
 	}
-	// The pair's towers first, then the towers that may have to make way.
+	// The towers that may have to make way; search moves a and t itself.
 	l.no = 0
-	for _, i := range [2]uint8{p.a, p.t} {
-		if l.need[i] != 0 {
-			l.order[l.no] = i
-			l.no++
-		}
-	}
 	for i := range uint8(l.n) {
 		if l.need[i] != 0 && i != p.a && i != p.t {
 			l.order[l.no] = i
@@ -294,47 +327,82 @@ func (l *local) reduce(p pair) bool {
 // pair is alive and cannot capture now.
 func (l *local) search() bool {
 	l.nodes++
-	// Look one step ahead first: a capture one step of a or t away is then
-	// never found only after a long detour through the other towers' steps.
+	if l.nodes > l.limit {
+		return false
+	}
+	// The steps of a and t first, those that keep the most slack first:
+	// they bring the two together the straightest way. A step that makes
+	// the capture possible ends the search at once, and a step after which
+	// the pair has passed is never taken (nothing beyond it can capture).
+	type move struct {
+		i     uint8
+		to    Cell
+		slack int
+	}
+	var mv [6]move // at most three steps each for a and t
+	nm := 0
 	a, t, s := l.p.a, l.p.t, l.side[l.p.a]
-	for m := ahead(1<<uint(l.pos[a]), s) & l.need[a] &^ l.occ; m != 0; m &= m - 1 {
-		if reach(Cell(bits.TrailingZeros32(uint32(m))), l.pos[t], s) == 2 {
-			return true
+	for _, i := range [2]uint8{a, t} {
+		for m := ahead(1<<uint(l.pos[i]), l.side[i]) & l.need[i] &^ l.occ; m != 0; m &= m - 1 {
+			to := Cell(bits.TrailingZeros32(uint32(m)))
+			pa, pt := l.pos[a], l.pos[t]
+			if i == a {
+				pa = to
+			} else {
+				pt = to
+			}
+			switch reach(pa, pt, s) {
+			case 2:
+				return true
+			case 1:
+				sl := slack(pa, pt, s)
+				k := nm
+				for ; k > 0 && mv[k-1].slack < sl; k-- {
+					mv[k] = mv[k-1]
+				}
+				mv[k] = move{i, to, sl}
+				nm++
+			}
 		}
 	}
-	for m := ahead(1<<uint(l.pos[t]), s.Other()) & l.need[t] &^ l.occ; m != 0; m &= m - 1 {
-		if reach(l.pos[a], Cell(bits.TrailingZeros32(uint32(m))), s) == 2 {
+	for _, m := range mv[:nm] {
+		if l.step(m.i, l.pos[m.i], m.to) {
 			return true
 		}
+		if l.nodes > l.limit {
+			return false
+		}
 	}
+	// Then the towers that may have to make way.
 	for _, i := range l.order[:l.no] {
 		from := l.pos[i]
 		for m := ahead(1<<uint(from), l.side[i]) & l.need[i] &^ l.occ; m != 0; m &= m - 1 {
 			if l.step(i, from, Cell(bits.TrailingZeros32(uint32(m)))) {
 				return true
 			}
+			if l.nodes > l.limit {
+				return false
+			}
 		}
 	}
 	return false
 }
 
-// step moves tower i from from to to and searches on from there if the
-// position is new and the pair is still alive; then it takes the step
-// back. It reports whether a capture was found.
-func (l *local) step(i uint8, from, to Cell) bool {
-	if i == l.p.a || i == l.p.t {
-		// Only a step of a or t changes the pair; once it has passed
-		// (the prefilter's slack never grows) nothing beyond can capture.
-		l.pos[i] = to
-		r := reach(l.pos[l.p.a], l.pos[l.p.t], l.side[l.p.a])
-		l.pos[i] = from
-		switch r {
-		case 0:
-			return false
-		case 2:
-			return true
-		}
+// slack is how far attacker a at a and target t at t, attacker side s, are
+// from passing each other: g+1-dc of the prefilter, never negative while
+// the pair is alive.
+func slack(a, t Cell, s Side) int {
+	dc := a.Col() - t.Col()
+	if dc < 0 {
+		dc = -dc
 	}
+	return rho(t, s) - rho(a, s) + 1 - dc
+}
+
+// step moves tower i from from to to and searches on from there if the
+// position is new; then it takes the step back. It reports whether a
+// capture was found.
+func (l *local) step(i uint8, from, to Cell) bool {
 	shift := 5 * uint(i)
 	l.occ ^= 1<<uint(from) | 1<<uint(to)
 	l.key ^= (uint64(from) ^ uint64(to)) << shift
