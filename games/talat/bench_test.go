@@ -35,6 +35,11 @@ var closingCases = []struct {
 	{"hunt-meet", "1S30S3.../1L3.0S6../0S41L40L40L3./.0M3.../....1S6", true},
 	// The witness needs S4 to walk four steps while M4 waits.
 	{"hunt-walk", ".1M61L60S4./1M3.1S4../..1L4.1L3/.0M4.0S6./1M4....", true},
+	// The worst board found against the current check: one live pair,
+	// black L6 on e2 against white L3 on a5, with no slack (each must step
+	// straight toward the other), while the towers around may all have
+	// to make way and both searches go through their combinations.
+	{"hunt-blockers", "..0S6../....0L6/.1L6..0L4/.0L31S6.0M6/1L30S40S3..", false},
 }
 
 func closingBoard(tb testing.TB, d string) *[NumCells]uint8 {
@@ -62,6 +67,21 @@ func BenchmarkBoardOpen(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				boardOpen(B01, cells)
+			}
+		})
+	}
+}
+
+// BenchmarkBoardOpenRef times the first closing search
+// (closing_ref_test.go) on the same boards, for the before-and-after
+// numbers in docs/benchmarks/talat.md.
+func BenchmarkBoardOpenRef(b *testing.B) {
+	for _, tc := range closingCases {
+		cells := closingBoard(b, tc.board)
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				boardOpenRef(B01, cells)
 			}
 		})
 	}

@@ -13,18 +13,24 @@ import "math/bits"
 //     opposite sides whose kinds allow the capture and whose geometry still
 //     allows it (row gap g ≥ 0, column distance ≤ g+1). A capture possible
 //     now answers at once; no live pair means closed.
-//  2. For one live pair at a time, closest first, a reduction (reduce)
-//     keeps for each tower only the cells it may ever need to step into
-//     for that pair's capture.
-//  3. An exact memoised depth-first search over the steps the reduction
-//     keeps, which gives up on a position as soon as the pair has passed.
+//  2. A reduction keeps for each tower only the cells it may ever need to
+//     step into for a capture (below), either for one pair (reduce) or for
+//     all live pairs together (global.reduce).
+//  3. Exact memoised depth-first searches over the steps the reduction
+//     keeps. Two strategies run side by side with a budget of positions
+//     that grows fourfold each round, so a board costs about what the
+//     better one needs: the search of all live pairs at once
+//     (closing_global.go), and the search of each live pair alone, the
+//     pair's own towers first, the steps keeping the most slack first,
+//     with a one-step look-ahead for the capture. Each strategy is fast
+//     on boards where the other is slow (see closingCases).
 //
 // # Why the reduction is exact
 //
 // Steps only matter through occupancy: a step needs its target cell empty,
 // and a capture needs only the two towers side by side. Write C(T) for the
 // cells tower T can ever stand on (its forward cone, minus cells held by
-// towers that can never move again, see stuck). For a live pair p = (a, t)
+// towers that can never move again, see cones). For a live pair p = (a, t)
 // write U(a) for the cells of C(a) from which some cell of C(t) is still in
 // reach by the prefilter, and U(t) likewise. A pair only dies (its slack
 // g+1-dc never grows), so in any sequence of steps that ends in a capture
@@ -50,6 +56,11 @@ import "math/bits"
 // same capture. Conversely every restricted sequence is a sequence of the
 // real game. So the board is open iff for some live pair p the game
 // restricted by p's need sets reaches a capture by p.
+//
+// Only towers that may have a step dropped need (N2), so a and t are left
+// out of it: their steps are all kept by (N1). For all pairs together
+// (global.reduce), N(T) takes (N1) from every live pair of T and (N2) for
+// every tower, as any pair may be the one that captures.
 //
 // In the restricted game a tower with an empty need set never moves: most
 // towers of a crowded board drop out of the search, and the towers that
@@ -296,7 +307,7 @@ func (l *local) reduce(p pair, ua, ut cellSet) bool {
 		}
 		for i := range uint8(l.n) {
 			if i == p.a || i == p.t {
-				continue // they never stop short of the meeting, see above
+				continue // (N1) keeps all their steps, see above
 			}
 			others := all&^l.need[i] | twice
 			ri := cellSet(1) << uint(l.pos[i]) // R(T)

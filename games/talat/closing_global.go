@@ -4,9 +4,9 @@ import "math/bits"
 
 // This file is the second strategy of the closing check (see closing.go):
 // one search over all live pairs at once, where a step of any tower may
-// bring any pair together. It finds quickly the captures that a search of
-// one pair at a time finds late, and the other way round, so boardOpen runs
-// both side by side with a growing budget.
+// bring any pair together. It finds quickly some captures that the search
+// of one pair at a time finds late, and the other way round, so boardOpen
+// runs both side by side with a growing budget.
 
 // global is a board prepared for the search over all live pairs.
 type global struct {
