@@ -212,14 +212,11 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 	// boards that are slow for it and quick for the other): the search of
 	// all pairs at once (closing_global.go), and the search of each pair
 	// alone, where a pair decided within its budget drops out.
-	g := newGlobal(&l, pairs[:np])
+	var g global // prepared only if the first round leaves pairs undecided
+	all := pairs
+	nall := np
 	work := 0
 	for budget := firstBudget; ; budget *= 4 {
-		open, done := g.run(budget)
-		work += g.nodes
-		if done {
-			return open, work + l.nodes
-		}
 		k := 0
 		for _, p := range pairs[:np] {
 			l.limit = l.nodes + budget
@@ -234,6 +231,14 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 		np = k
 		if np == 0 {
 			return false, work + l.nodes
+		}
+		if budget == firstBudget {
+			g.init(&l, all[:nall])
+		}
+		open, done := g.run(budget)
+		work += g.nodes
+		if done {
+			return open, work + l.nodes
 		}
 	}
 }

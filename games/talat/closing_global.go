@@ -36,9 +36,10 @@ type global struct {
 	seen  visited
 }
 
-// newGlobal prepares the search over the live pairs of l.
-func newGlobal(l *local, pairs []pair) *global {
-	g := &global{n: l.n, pos: l.pos, side: l.side, cone: l.cone, occ: l.occ, key: l.key}
+// init prepares the search over the live pairs of l, whose positions
+// are where they were before any search.
+func (g *global) init(l *local, pairs []pair) {
+	g.n, g.pos, g.side, g.cone, g.occ, g.key = l.n, l.pos, l.side, l.cone, l.occ, l.key
 	for i := range g.n {
 		g.gap[i] = 2 * Size
 	}
@@ -54,7 +55,6 @@ func newGlobal(l *local, pairs []pair) *global {
 		g.gap[p.a], g.gap[p.t] = min(g.gap[p.a], gp), min(g.gap[p.t], gp)
 	}
 	g.ncomp = g.reduce()
-	return g
 }
 
 // run searches the components within budget positions. It reports whether
