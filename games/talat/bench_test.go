@@ -28,10 +28,12 @@ var closingCases = []struct {
 	// the first search (closing_ref_test.go) took 105132 positions here, a
 	// capture one step away that depth-first search found last.
 	{"hunt-ref", "....0L4/0L30L60S4../...../.0S61L61S3./..1S61L41S4", true},
-	// One pair searched alone took 56936 positions on a closed pair before
-	// the open one; searching the pairs side by side fixes it.
+	// Hunted against the search of one pair at a time, closed pairs first
+	// (56936 positions, measured while cell sets still wrapped from e5 to
+	// a5); the search of all pairs at once finds it in a few.
 	{"hunt-pair", ".0S30S6../0S4..../...../0M60L6.1L31L4/.0M30L3.1M4", true},
-	// Searching each meeting cell of a pair took 52999 positions here.
+	// Hunted against an abandoned version that searched each pair's
+	// meeting cells one by one (52999 positions).
 	{"hunt-meet", "1S30S3.../1L3.0S6../0S41L40L40L3./.0M3.../....1S6", true},
 	// The witness needs S4 to walk four steps while M4 waits.
 	{"hunt-walk", ".1M61L60S4./1M3.1S4../..1L4.1L3/.0M4.0S6./1M4....", true},

@@ -369,23 +369,6 @@ func TestReductionDropsWanderers(t *testing.T) {
 	}
 }
 
-// TestComponents checks that independent parts of a board are searched
-// apart: two closed corners, each with free towers, cost the sum of their
-// positions, not the product.
-func TestComponents(t *testing.T) {
-	// Left: S3 on a4 boxed in by a5 and b5, L6 on c5 can only leave; right:
-	// the same mirrored with white attacking, white S3 on e2 boxed in by
-	// e1 and d1, black L6 on c1.
-	board := "..0L61S31L4/....1S3/...../0S3...0S4/0L30S61L6.."
-	cells := closingBoard(t, board)
-	open, nodes := boardOpen(B01, cells)
-	ref, refNodes := boardOpenRef(B01, cells)
-	if open != ref {
-		t.Fatalf("open = %v, reference %v", open, ref)
-	}
-	t.Logf("open %v, %d nodes (reference %d)", open, nodes, refNodes)
-}
-
 // huntScore measures a board for the hill climb: the positions the search
 // expands, which the time of the check follows (the reduction before it
 // costs about the same on every board) and which, unlike a timing, the load
