@@ -24,6 +24,24 @@ var closingCases = []struct {
 	// Open, found by a random search for slow boards: many pairs, and the
 	// first capture lies deep in the search order.
 	{"open-deep", "..0S40S60S3/0M6..../...../...../.1L41L31S31M3", true},
+	// Found by TestHuntSlowBoards against earlier versions of the check:
+	// the first search (closing_ref_test.go) took 105132 positions here, a
+	// capture one step away that depth-first search found last.
+	{"hunt-ref", "....0L4/0L30L60S4../...../.0S61L61S3./..1S61L41S4", true},
+	// Hunted against the search of one pair at a time, closed pairs first
+	// (56936 positions, measured while cell sets still wrapped from e5 to
+	// a5); the search of all pairs at once finds it in a few.
+	{"hunt-pair", ".0S30S6../0S4..../...../0M60L6.1L31L4/.0M30L3.1M4", true},
+	// Hunted against an abandoned version that searched each pair's
+	// meeting cells one by one (52999 positions).
+	{"hunt-meet", "1S30S3.../1L3.0S6../0S41L40L40L3./.0M3.../....1S6", true},
+	// The witness needs S4 to walk four steps while M4 waits.
+	{"hunt-walk", ".1M61L60S4./1M3.1S4../..1L4.1L3/.0M4.0S6./1M4....", true},
+	// The worst board found against the current check: one live pair,
+	// black L6 on e2 against white L3 on a5, with no slack (each must step
+	// straight toward the other), while the towers around may all have
+	// to make way and both searches go through their combinations.
+	{"hunt-blockers", "..0S6../....0L6/.1L6..0L4/.0L31S6.0M6/1L30S40S3..", false},
 }
 
 func closingBoard(tb testing.TB, d string) *[NumCells]uint8 {
@@ -51,6 +69,21 @@ func BenchmarkBoardOpen(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				boardOpen(B01, cells)
+			}
+		})
+	}
+}
+
+// BenchmarkBoardOpenRef times the first closing search
+// (closing_ref_test.go) on the same boards, for the before-and-after
+// numbers in docs/benchmarks/talat.md.
+func BenchmarkBoardOpenRef(b *testing.B) {
+	for _, tc := range closingCases {
+		cells := closingBoard(b, tc.board)
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				boardOpenRef(B01, cells)
 			}
 		})
 	}

@@ -1,8 +1,70 @@
 package talat
 
-// This file decides whether a board is still open (§5): a board is open
+import "math/bits"
+
+// This file decides whether a board is still open (§5, T5): a board is open
 // while some position reachable by non-capturing steps of either of its two
 // sides, in any order, allows an immediate capture.
+//
+// The check runs after every move, so it must be fast even on boards built
+// to be slow. It has three stages:
+//
+//  1. The prefilter of §5 lists the live pairs: (attacker, target) towers of
+//     opposite sides whose kinds allow the capture and whose geometry still
+//     allows it (row gap g ≥ 0, column distance ≤ g+1). A capture possible
+//     now answers at once; no live pair means closed.
+//  2. A reduction keeps for each tower only the cells it may ever need to
+//     step into for a capture (below), either for one pair (reduce) or for
+//     all live pairs together (global.reduce).
+//  3. Exact memoised depth-first searches over the steps the reduction
+//     keeps. Two strategies run side by side with a budget of positions
+//     that grows fourfold each round, so a board costs about what the
+//     better one needs: the search of all live pairs at once
+//     (closing_global.go), and the search of each live pair alone, the
+//     pair's own towers first, the steps keeping the most slack first,
+//     with a one-step look-ahead for the capture. Each strategy is fast
+//     on boards where the other is slow (see closingCases).
+//
+// # Why the reduction is exact
+//
+// Steps only matter through occupancy: a step needs its target cell empty,
+// and a capture needs only the two towers side by side. Write C(T) for the
+// cells tower T can ever stand on (its forward cone, minus cells held by
+// towers that can never move again, see cones). For a live pair p = (a, t)
+// write U(a) for the cells of C(a) from which some cell of C(t) is still in
+// reach by the prefilter, and U(t) likewise. A pair only dies (its slack
+// g+1-dc never grows), so in any sequence of steps that ends in a capture
+// by p, p is alive throughout, and every cell a steps into lies in U(a) and
+// every cell t steps into lies in U(t).
+//
+// For the pair p the reduction computes need sets N(T), the least sets with
+//
+//	(N1) U(a) ⊆ N(a) and U(t) ⊆ N(t), their own cells left out;
+//	(N2) if T can stand on x (x in R(T), the cells reachable from T's cell
+//	     through N(T)) and x ∈ N(T') for another tower T', then the
+//	     successors of x in C(T) are in N(T): T may have to leave x.
+//
+// Restrict the game so that each tower steps only into its need set. That
+// loses no capture by p. Take any sequence σ of steps ending in a capture
+// by p and replay it, keeping a step of T only if T has kept all its
+// earlier steps and the target is in N(T); a tower whose step is dropped
+// stays where it is for the rest of the replay. Every kept step is legal:
+// if its target y ∈ N(T) were held by such a tower F, then F stood on y in
+// σ and stepped on to a successor z (y is empty in σ at that time), and
+// since y ∈ R(F) ∩ N(T), (N2) puts z in N(F), so F's step was kept after
+// all. By (N1) no step of a or t is dropped, so the replay ends with the
+// same capture. Conversely every restricted sequence is a sequence of the
+// real game. So the board is open iff for some live pair p the game
+// restricted by p's need sets reaches a capture by p.
+//
+// Only towers that may have a step dropped need (N2), so a and t are left
+// out of it: their steps are all kept by (N1). For all pairs together
+// (global.reduce), N(T) takes (N1) from every live pair of T and (N2) for
+// every tower, as any pair may be the one that captures.
+//
+// In the restricted game a tower with an empty need set never moves: most
+// towers of a crowded board drop out of the search, and the towers that
+// stay may only make the few steps that can matter to the pair.
 
 // maxBoardTowers bounds the towers on one board: two start lines of five.
 const maxBoardTowers = 2 * Size
@@ -10,24 +72,58 @@ const maxBoardTowers = 2 * Size
 // maxPairs bounds the candidate pairs: every ordered pair of opposite sides.
 const maxPairs = 2 * Size * Size
 
+// cellSet is a set of cells of one board, bit c for cell c.
+type cellSet uint32
+
+// Masks of cell sets.
+const (
+	allCells cellSet = 1<<NumCells - 1
+	fileA    cellSet = 1 | 1<<5 | 1<<10 | 1<<15 | 1<<20 // column 0
+	fileE    cellSet = fileA << (Size - 1)              // column 4
+)
+
+// widen adds to m the cells beside its cells on the same row. (The mask
+// with allCells drops e5's right neighbour, bit 25, which would otherwise
+// come back as a5 when shifted down a row.)
+func widen(m cellSet) cellSet { return (m | (m<<1)&^fileA | (m>>1)&^fileE) & allCells }
+
+// ahead returns the cells one step forward or diagonally forward, for side
+// s, of the cells of m: their successors.
+func ahead(m cellSet, s Side) cellSet {
+	if s == Low {
+		return widen(m) << Size & allCells
+	}
+	return widen(m) >> Size
+}
+
+// cone returns the cells side s can reach from m by steps that never enter
+// a cell of block (m included).
+func cone(m cellSet, s Side, block cellSet) cellSet {
+	for range Size - 1 {
+		m |= ahead(m, s) &^ block
+	}
+	return m
+}
+
 // local is a board reduced to what the closing search needs: where each
-// tower stands, which side it plays, and the candidate pairs that may still
-// become a capture.
+// tower stands, which side it plays, the cells it may reach and step into,
+// and the pair whose capture is searched for.
 type local struct {
-	n     int
-	pos   [maxBoardTowers]Cell
-	side  [maxBoardTowers]Side
-	occ   uint32 // bit per occupied cell
+	n    int
+	pos  [maxBoardTowers]Cell
+	side [maxBoardTowers]Side
+	// cone[i] is C(T) of the reduction: the cells tower i may ever stand on.
+	cone [maxBoardTowers]cellSet
+	// need[i] is N(T) of the reduction for the pair searched: the cells
+	// tower i may step into.
+	need  [maxBoardTowers]cellSet
+	occ   cellSet
 	key   uint64 // tower positions, 5 bits each
-	pairs [maxPairs]pair
-	np    int
-	alive [maxPairs]bool
-	live  int // alive pairs
-	// of[i] lists the pairs tower i belongs to.
-	of    [maxBoardTowers][maxPairs]uint8
-	nof   [maxBoardTowers]uint8
-	order [maxBoardTowers]uint8 // towers in search order
-	nodes int                   // positions expanded, for tests and benchmarks
+	p     pair   // the pair searched
+	order [maxBoardTowers]uint8
+	no    int // towers in order: those other than a and t with a need set
+	nodes int // positions expanded and reductions made, for tests and benchmarks
+	limit int // the search gives up when nodes exceeds it
 	seen  visited
 }
 
@@ -63,7 +159,7 @@ func reach(a, t Cell, s Side) int {
 }
 
 // boardOpen reports whether board b with the given cells is open, and how
-// many positions the search expanded.
+// much work it took: positions expanded plus reductions made.
 func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 	var l local
 	var kinds [maxBoardTowers]Kind
@@ -83,12 +179,9 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 		l.key |= uint64(c) << (5 * uint(l.n))
 		l.n++
 	}
-	// gap[i] is the smallest row gap of tower i's pairs: the search tries
-	// the towers closest to a capture first, and towers in no pair last.
-	var gap [maxBoardTowers]int
-	for i := range l.n {
-		gap[i] = 2 * Size
-	}
+	var pairs [maxPairs]pair
+	var slack [maxPairs]int8
+	np := 0
 	for i := range l.n {
 		for j := range l.n {
 			if l.side[i] == l.side[j] || !CanCapture(kinds[i], kinds[j]) {
@@ -98,100 +191,242 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 			case 2:
 				return true, 0
 			case 1:
-				k := uint8(l.np)
-				l.pairs[k] = pair{uint8(i), uint8(j)}
-				l.alive[k] = true
-				l.np++
-				l.of[i][l.nof[i]] = k
-				l.nof[i]++
-				l.of[j][l.nof[j]] = k
-				l.nof[j]++
-				g := rho(l.pos[j], l.side[i]) - rho(l.pos[i], l.side[i])
-				gap[i], gap[j] = min(gap[i], g), min(gap[j], g)
+				// Insert by the row gap, so the pairs closest to a
+				// capture are searched first.
+				g := int8(rho(l.pos[j], l.side[i]) - rho(l.pos[i], l.side[i]))
+				k := np
+				for ; k > 0 && slack[k-1] > g; k-- {
+					pairs[k], slack[k] = pairs[k-1], slack[k-1]
+				}
+				pairs[k], slack[k] = pair{uint8(i), uint8(j)}, g
+				np++
 			}
 		}
 	}
-	if l.np == 0 {
+	if np == 0 {
 		return false, 0
 	}
-	l.live = l.np
-	for i := range l.n {
-		l.order[i] = uint8(i)
-	}
-	ord := l.order[:l.n]
-	for i := 1; i < len(ord); i++ { // insertion sort by gap, stable
-		for j := i; j > 0 && gap[ord[j]] < gap[ord[j-1]]; j-- {
-			ord[j], ord[j-1] = ord[j-1], ord[j]
+	l.cones()
+	// Two strategies, side by side with a growing budget of positions, so
+	// that the board costs about what the better of them needs (each has
+	// boards that are slow for it and quick for the other): the search of
+	// all pairs at once (closing_global.go), and the search of each pair
+	// alone, where a pair decided within its budget drops out.
+	var g global // prepared only if the first round leaves pairs undecided
+	all := pairs
+	nall := np
+	work := 0
+	for budget := firstBudget; ; budget *= 4 {
+		k := 0
+		for _, p := range pairs[:np] {
+			l.limit = l.nodes + budget
+			if l.pairOpen(p) {
+				return true, work + l.nodes
+			}
+			if l.nodes > l.limit { // out of budget: try again with more
+				pairs[k] = p
+				k++
+			}
+		}
+		np = k
+		if np == 0 {
+			return false, work + l.nodes
+		}
+		if budget == firstBudget {
+			g.init(&l, all[:nall])
+		}
+		open, done := g.run(budget)
+		work += g.nodes
+		if done {
+			return open, work + l.nodes
 		}
 	}
-	open = l.search()
-	return open, l.nodes
 }
 
-// search explores the steps from the current position depth first and
-// reports whether a capture becomes possible. The caller has checked that
-// no capture is possible now and that some pair passes the prefilter.
+// firstBudget is the positions each pair may search in the first round:
+// most pairs are decided within a few dozen.
+const firstBudget = 32
+
+// pairOpen reports whether pair p can capture, or gives up (returning
+// false with l.nodes > l.limit) when the search runs out of budget.
+func (l *local) pairOpen(p pair) bool {
+	s := l.side[p.a]
+	ua := l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0)
+	ut := l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0)
+	return l.reduce(p, ua, ut) && l.search()
+}
+
+// cones fills in C(T) for every tower: the cells it can reach by steps that
+// never enter the cell of a stuck tower, and returns the cells of the
+// stuck towers.
+//
+// The stuck towers are the largest set S whose towers have every successor
+// cell (none on the far line) held by a tower of S. No tower of S can ever
+// move: the first of them to move would need an empty successor, but its
+// successors hold towers of S that have not moved yet. This catches towers
+// on their far line, towers behind them, and also deadlocks such as a row
+// of black towers facing a row of white towers, each blocking the other.
+func (l *local) cones() cellSet {
+	st := l.occ
+	for changed := true; changed; {
+		changed = false
+		for i := range l.n {
+			c := cellSet(1) << uint(l.pos[i])
+			if st&c != 0 && ahead(c, l.side[i])&^st != 0 {
+				st &^= c
+				changed = true
+			}
+		}
+	}
+	for i := range l.n {
+		c := cellSet(1) << uint(l.pos[i])
+		l.cone[i] = c
+		if st&c == 0 {
+			l.cone[i] = cone(c, l.side[i], st)
+		}
+	}
+	return st
+}
+
+// reduce computes the need sets of the reduction (see the top of this file)
+// for pair p, prepares the search of p, and reports whether a or t can
+// move at all (if neither can, p never captures).
+func (l *local) reduce(p pair, ua, ut cellSet) bool {
+	l.p = p
+	l.nodes++ // a reduction costs about as much as a position
+	for i := range l.n {
+		l.need[i] = 0
+	}
+	l.need[p.a] = ua &^ (1 << uint(l.pos[p.a]))
+	l.need[p.t] = ut &^ (1 << uint(l.pos[p.t]))
+	if l.need[p.a]|l.need[p.t] == 0 {
+		return false
+	}
+	// (N2), to the least fixed point.
+	for changed := true; changed; {
+		changed = false
+		var all, twice cellSet // cells needed by at least one, two towers
+		for i := range l.n {
+			twice |= all & l.need[i]
+			all |= l.need[i]
+		}
+		for i := range uint8(l.n) {
+			if i == p.a || i == p.t {
+				continue // (N1) keeps all their steps, see above
+			}
+			others := all&^l.need[i] | twice
+			ri := cellSet(1) << uint(l.pos[i]) // R(T)
+			for range Size - 1 {
+				ri |= ahead(ri, l.side[i]) & l.need[i]
+			}
+			if add := ahead(ri&others, l.side[i]) & l.cone[i]; add&^l.need[i] != 0 {
+				l.need[i] |= add
+				all |= add
+				changed = true
+			}
+		}
+	}
+	// The towers that may have to make way; search moves a and t itself.
+	l.no = 0
+	for i := range uint8(l.n) {
+		if l.need[i] != 0 && i != p.a && i != p.t {
+			l.order[l.no] = i
+			l.no++
+		}
+	}
+	l.seen.reset()
+	return true
+}
+
+// search explores the kept steps from the current position depth first and
+// reports whether the pair can capture. The caller has checked that the
+// pair is alive and cannot capture now.
 func (l *local) search() bool {
 	l.nodes++
-	for _, i := range l.order[:l.n] {
-		from := l.pos[i]
-		r, c := from.Row(), from.Col()
-		nr := r + l.side[i].Forward()
-		if nr < 0 || nr >= Size {
-			continue
-		}
-		for dc := -1; dc <= 1; dc++ {
-			to := CellAt(nr, c+dc)
-			if to == NoCell || l.occ&(1<<uint(to)) != 0 {
-				continue
+	if l.nodes > l.limit {
+		return false
+	}
+	// The steps of a and t first, those that keep the most slack first:
+	// they bring the two together the straightest way. A step that makes
+	// the capture possible ends the search at once, and a step after which
+	// the pair has passed is never taken (nothing beyond it can capture).
+	type move struct {
+		i     uint8
+		to    Cell
+		slack int
+	}
+	var mv [6]move // at most three steps each for a and t
+	nm := 0
+	a, t, s := l.p.a, l.p.t, l.side[l.p.a]
+	for _, i := range [2]uint8{a, t} {
+		for m := ahead(1<<uint(l.pos[i]), l.side[i]) & l.need[i] &^ l.occ; m != 0; m &= m - 1 {
+			to := Cell(bits.TrailingZeros32(uint32(m)))
+			pa, pt := l.pos[a], l.pos[t]
+			if i == a {
+				pa = to
+			} else {
+				pt = to
 			}
-			if l.step(i, from, to) {
+			switch reach(pa, pt, s) {
+			case 2:
 				return true
+			case 1:
+				sl := slack(pa, pt, s)
+				k := nm
+				for ; k > 0 && mv[k-1].slack < sl; k-- {
+					mv[k] = mv[k-1]
+				}
+				mv[k] = move{i, to, sl}
+				nm++
+			}
+		}
+	}
+	for _, m := range mv[:nm] {
+		if l.step(m.i, l.pos[m.i], m.to) {
+			return true
+		}
+		if l.nodes > l.limit {
+			return false
+		}
+	}
+	// Then the towers that may have to make way.
+	for _, i := range l.order[:l.no] {
+		from := l.pos[i]
+		for m := ahead(1<<uint(from), l.side[i]) & l.need[i] &^ l.occ; m != 0; m &= m - 1 {
+			if l.step(i, from, Cell(bits.TrailingZeros32(uint32(m)))) {
+				return true
+			}
+			if l.nodes > l.limit {
+				return false
 			}
 		}
 	}
 	return false
 }
 
-// step moves tower i from from to to, looks at the new position and
-// searches on from it if it is new and some pair is still alive; then it
-// takes the step back. It reports whether a capture was found.
+// slack is how far attacker a at a and target t at t, attacker side s, are
+// from passing each other: g+1-dc of the prefilter, never negative while
+// the pair is alive.
+func slack(a, t Cell, s Side) int {
+	dc := a.Col() - t.Col()
+	if dc < 0 {
+		dc = -dc
+	}
+	return rho(t, s) - rho(a, s) + 1 - dc
+}
+
+// step moves tower i from from to to and searches on from there if the
+// position is new; then it takes the step back. It reports whether a
+// capture was found.
 func (l *local) step(i uint8, from, to Cell) bool {
+	shift := 5 * uint(i)
+	l.occ ^= 1<<uint(from) | 1<<uint(to)
+	l.key ^= (uint64(from) ^ uint64(to)) << shift
 	l.pos[i] = to
-	// Only the pairs of the tower that moved can change: pairs only die
-	// (the prefilter's slack g+1-dc never grows), and a capture appears
-	// only next to the tower that moved.
-	var died [maxPairs]uint8
-	nd := 0
-	found := false
-	for _, k := range l.of[i][:l.nof[i]] {
-		if !l.alive[k] {
-			continue
-		}
-		p := l.pairs[k]
-		switch reach(l.pos[p.a], l.pos[p.t], l.side[p.a]) {
-		case 2:
-			found = true
-		case 0:
-			l.alive[k] = false
-			died[nd] = k
-			nd++
-		}
-	}
-	if !found && l.live > nd {
-		l.live -= nd
-		shift := 5 * uint(i)
-		l.occ ^= 1<<uint(from) | 1<<uint(to)
-		l.key ^= (uint64(from) ^ uint64(to)) << shift
-		found = l.seen.add(l.key) && l.search()
-		l.occ ^= 1<<uint(from) | 1<<uint(to)
-		l.key ^= (uint64(from) ^ uint64(to)) << shift
-		l.live += nd
-	}
-	for _, k := range died[:nd] {
-		l.alive[k] = true
-	}
+	found := l.seen.add(l.key) && l.search()
 	l.pos[i] = from
+	l.occ ^= 1<<uint(from) | 1<<uint(to)
+	l.key ^= (uint64(from) ^ uint64(to)) << shift
 	return found
 }
 
@@ -205,6 +440,17 @@ type visited struct {
 	inline [visitedInline]uint64
 	heap   []uint64
 	count  int
+}
+
+// reset empties the set, keeping a table grown on the heap for reuse.
+func (v *visited) reset() {
+	switch {
+	case v.heap != nil:
+		clear(v.heap)
+	case v.count > 0:
+		clear(v.inline[:])
+	}
+	v.count = 0
 }
 
 // add inserts k and reports whether it was new.

@@ -88,5 +88,7 @@
 // board, in reserve or taken (in Palat, one spirit tower is out once the
 // spirit's setup is over), towers stand on start lines during setup, the
 // closed boards are exactly those where no capture is reachable, and the
-// seat to act has something to do.
+// seat to act has something to do. The variant comes from the text: options
+// that name a variant or a player count must agree with it (otherwise the
+// error wraps game.ErrBadOption), and empty options accept either variant.
 package talat

@@ -21,11 +21,7 @@ import (
 func (s *State) String() string {
 	var sb strings.Builder
 	sb.Grow(300)
-	if s.palat {
-		sb.WriteString(VariantPalat)
-	} else {
-		sb.WriteString(VariantTalat)
-	}
+	sb.WriteString(s.Variant())
 	sb.WriteByte(' ')
 	if s.turn == game.NoPlayer {
 		sb.WriteByte('-')

@@ -671,6 +671,51 @@ func TestPositionErrors(t *testing.T) {
 	}
 }
 
+// TestParsePositionVariant checks that the variant written in a position
+// must agree with the variant (or player count) the options ask for, and
+// that empty options take the variant from the text.
+func TestParsePositionVariant(t *testing.T) {
+	talatText := newGame(t, VariantTalat, "0").String()
+	palatText := newGame(t, VariantPalat, "0").String()
+	for _, tc := range []struct {
+		name    string
+		text    string
+		opts    game.Options
+		want    string // the variant read, or "" when an error is wanted
+		wantErr error
+	}{
+		{"talat, no options", talatText, game.Options{}, VariantTalat, nil},
+		{"palat, no options", palatText, game.Options{}, VariantPalat, nil},
+		{"talat asked", talatText, game.Options{Variant: VariantTalat}, VariantTalat, nil},
+		{"palat asked", palatText, game.Options{Variant: VariantPalat}, VariantPalat, nil},
+		{"palat by player count", palatText, game.Options{Players: 2}, VariantPalat, nil},
+		{"talat by player count", talatText, game.Options{Players: 3}, VariantTalat, nil},
+		{"palat text, talat asked", palatText, game.Options{Variant: VariantTalat}, "", game.ErrBadOption},
+		{"talat text, palat asked", talatText, game.Options{Variant: VariantPalat}, "", game.ErrBadOption},
+		{"talat text, two players", talatText, game.Options{Players: 2}, "", game.ErrBadOption},
+		{"palat text, three players", palatText, game.Options{Players: 3}, "", game.ErrBadOption},
+		{"unknown variant asked", talatText, game.Options{Variant: "chess"}, "", game.ErrBadOption},
+		// A malformed text stays a syntax error whatever the options.
+		{"bad text, palat asked", "palat", game.Options{Variant: VariantPalat}, "", game.ErrSyntax},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Info.ParsePosition(tc.text, tc.opts)
+			if tc.wantErr != nil {
+				if !errors.Is(err, tc.wantErr) {
+					t.Fatalf("ParsePosition = %v, want %v", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.(*State).Variant(); got != tc.want {
+				t.Fatalf("variant %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestHashIncremental checks the incrementally kept hash against a fresh
 // computation along a game.
 func TestHashIncremental(t *testing.T) {

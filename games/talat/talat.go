@@ -57,10 +57,22 @@ func newInfo() *game.Info {
 		return s, nil
 	}
 	info.ParsePosition = func(text string, o game.Options) (game.State, error) {
-		if _, err := checkOptions(info, o); err != nil {
+		// The variant is written in the text. Options that ask for a
+		// variant or a player count must agree with it; empty options
+		// accept either, so a position can be read without knowing it.
+		asked := o.Variant != "" || o.Players != 0
+		o, err := checkOptions(info, o)
+		if err != nil {
 			return nil, err
 		}
-		return parsePosition(info, text)
+		s, err := parsePosition(info, text)
+		if err != nil {
+			return nil, err
+		}
+		if v := s.Variant(); asked && v != o.Variant {
+			return nil, fmt.Errorf("talat: the position is %s but the options ask for %s: %w", v, o.Variant, game.ErrBadOption)
+		}
+		return s, nil
 	}
 	return info
 }
@@ -133,6 +145,14 @@ func (s *State) NumPlayers() int {
 
 // Palat reports whether this is the two-player variant.
 func (s *State) Palat() bool { return s.palat }
+
+// Variant returns the variant's name, VariantTalat or VariantPalat.
+func (s *State) Variant() string {
+	if s.palat {
+		return VariantPalat
+	}
+	return VariantTalat
+}
 
 // ToMove is the seat to act, or NoPlayer once the game is over.
 func (s *State) ToMove() game.Player { return s.turn }

@@ -1,0 +1,470 @@
+package talat
+
+import (
+	"flag"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+)
+
+// hunt runs TestHuntSlowBoards: the number of mutations of its hill climb
+// for boards that make the closing check slow (0 skips it).
+var hunt = flag.Int("hunt", 0, "mutations of the hill climb for slow closing boards (TestHuntSlowBoards); 0 skips it")
+
+// boardText renders a board as in the position text: ranks 1 to 5
+// separated by "/".
+func boardText(cells *[NumCells]uint8) string {
+	var sb strings.Builder
+	for r := range Size {
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+		for c := range Size {
+			if x := cells[CellAt(r, c)]; x != 0 {
+				sb.WriteString(Tower(x - 1).String())
+			} else {
+				sb.WriteByte('.')
+			}
+		}
+	}
+	return sb.String()
+}
+
+// naiveOpen is §5's definition read literally, with nothing clever: search
+// every position reachable by steps of either side, memoised by the whole
+// board, and look for two towers of opposite sides where one may capture
+// the other. It gives up (ok = false) after budget positions.
+func naiveOpen(b Board, cells [NumCells]uint8, budget int) (open, ok bool) {
+	low := b.Colour(Low)
+	sideOf := func(x uint8) Side {
+		if Tower(x-1).Colour() == low {
+			return Low
+		}
+		return High
+	}
+	capture := func(cs *[NumCells]uint8) bool {
+		for a := range Cell(NumCells) {
+			if cs[a] == 0 {
+				continue
+			}
+			s := sideOf(cs[a])
+			f := s.Forward()
+			// §4.4: beside, in front, diagonally in front.
+			for _, d := range [][2]int{{0, -1}, {0, 1}, {f, -1}, {f, 0}, {f, 1}} {
+				t := CellAt(a.Row()+d[0], a.Col()+d[1])
+				if t == NoCell || cs[t] == 0 || sideOf(cs[t]) == s {
+					continue
+				}
+				if CanCapture(Tower(cs[a]-1).Kind(), Tower(cs[t]-1).Kind()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := map[[NumCells]uint8]bool{}
+	var dfs func(cs *[NumCells]uint8) bool
+	dfs = func(cs *[NumCells]uint8) bool {
+		if seen[*cs] || !ok {
+			return false
+		}
+		seen[*cs] = true
+		if len(seen) > budget {
+			ok = false
+			return false
+		}
+		if capture(cs) {
+			return true
+		}
+		for from := range Cell(NumCells) {
+			x := cs[from]
+			if x == 0 {
+				continue
+			}
+			r := from.Row() + sideOf(x).Forward()
+			for dc := -1; dc <= 1; dc++ {
+				to := CellAt(r, from.Col()+dc)
+				if to == NoCell || cs[to] != 0 {
+					continue
+				}
+				cs[from], cs[to] = 0, x
+				found := dfs(cs)
+				cs[from], cs[to] = x, 0
+				if found {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	ok = true
+	open = dfs(&cells)
+	return open, ok
+}
+
+// randomBoard draws a crowded board for B01 from one of five shapes:
+// towers anywhere; towers placed on their start lines and then stepped
+// forward at random, as in play; towers packed into the middle rows;
+// towers on and near their far lines, where towers get stuck for good and
+// the reduction of closing.go has the most to do; and two facing rows of
+// towers that block each other.
+// Kinds are drawn from a few of the nine per side, so that many boards
+// have few live pairs and need the search.
+func randomBoard(rng *rand.Rand) [NumCells]uint8 {
+	var cells [NumCells]uint8
+	kindsFor := func() []Kind {
+		ks := rng.Perm(NumKinds)
+		// Half the time only 4 to 6 kinds: fewer pairs, more closed boards.
+		if rng.IntN(2) == 0 {
+			ks = ks[:4+rng.IntN(3)]
+		}
+		out := make([]Kind, len(ks))
+		for i, k := range ks {
+			out[i] = Kind(k)
+		}
+		return out
+	}
+	kinds := [2][]Kind{kindsFor(), kindsFor()}
+	placed := 0
+	put := func(s Side, c Cell) bool {
+		if cells[c] != 0 || len(kinds[s]) == 0 || placed == maxBoardTowers {
+			return false
+		}
+		placed++
+		k := kinds[s][0]
+		kinds[s] = kinds[s][1:]
+		cells[c] = uint8(NewTower(B01.Colour(s), k)) + 1
+		return true
+	}
+	switch rng.IntN(5) {
+	case 0: // anywhere
+		for range 2 + rng.IntN(9) {
+			put(Side(rng.IntN(2)), Cell(rng.IntN(NumCells)))
+		}
+	case 1: // start lines, then random steps
+		for s := Low; s <= High; s++ {
+			for _, c := range rng.Perm(Size)[:1+rng.IntN(Size)] {
+				put(s, CellAt(s.StartRow(), c))
+			}
+		}
+		for range rng.IntN(25) {
+			from := Cell(rng.IntN(NumCells))
+			if cells[from] == 0 {
+				continue
+			}
+			s := Low
+			if Tower(cells[from]-1).Colour() != B01.Colour(Low) {
+				s = High
+			}
+			to := CellAt(from.Row()+s.Forward(), from.Col()+rng.IntN(3)-1)
+			if to != NoCell && cells[to] == 0 {
+				cells[to], cells[from] = cells[from], 0
+			}
+		}
+	case 2: // packed into ranks 2 to 4
+		for range 6 + rng.IntN(5) {
+			put(Side(rng.IntN(2)), CellAt(1+rng.IntN(3), rng.IntN(Size)))
+		}
+	case 4: // two facing rows, nearly deadlocked, and a few towers around
+		r := rng.IntN(Size - 1)
+		for _, c := range rng.Perm(Size)[:3+rng.IntN(3)] {
+			put(Low, CellAt(r, c))
+		}
+		for _, c := range rng.Perm(Size)[:3+rng.IntN(3)] {
+			put(High, CellAt(r+1, c))
+		}
+		for range rng.IntN(3) {
+			put(Side(rng.IntN(2)), Cell(rng.IntN(NumCells)))
+		}
+	default: // walls on the far lines, which never move again, and towers near them
+		for range 2 + rng.IntN(4) {
+			s := Side(rng.IntN(2))
+			put(s, CellAt(s.Other().StartRow(), rng.IntN(Size)))
+		}
+		for range 3 + rng.IntN(5) {
+			s := Side(rng.IntN(2))
+			put(s, CellAt(s.Other().StartRow()-s.Forward()*(1+rng.IntN(3)), rng.IntN(Size)))
+		}
+	}
+	return cells
+}
+
+// TestBoardOpenMatchesReference cross-checks the closing check (§5, T5)
+// against the first exhaustive search (closing_ref_test.go) on seeded
+// random crowded boards, and on boards a few random changes away from the
+// hard cases of closingCases, where the reduction has the most to do.
+func TestBoardOpenMatchesReference(t *testing.T) {
+	const boards = 40000 // tens of thousands: about 0.5 s, 4 s under -race
+	const nearHard = 4   // every 4th board is a hard case changed 1 to 8 times
+	rng := rand.New(rand.NewPCG(5, 5))
+	var hard [][NumCells]uint8
+	for _, tc := range closingCases {
+		// The reference itself is slow near the boards hunted against
+		// it; those would make this test slow, not stronger.
+		if _, n := boardOpenRef(B01, closingBoard(t, tc.board)); n < 5000 {
+			hard = append(hard, *closingBoard(t, tc.board))
+		}
+	}
+	var closed, searched, reduced, worst int
+	var worstBoard string
+	for i := range boards {
+		cells := randomBoard(rng)
+		if i%nearHard == 0 {
+			cells = hard[rng.IntN(len(hard))]
+			for range 1 + rng.IntN(8) {
+				cells = mutate(rng, cells)
+			}
+		}
+		open, nodes := boardOpen(B01, &cells)
+		want, refNodes := boardOpenRef(B01, &cells)
+		if open != want {
+			t.Fatalf("board %d %s: open = %v, reference says %v", i, boardText(&cells), open, want)
+		}
+		if !open {
+			closed++
+		}
+		if refNodes > 0 {
+			searched++
+		}
+		if nodes < refNodes {
+			reduced++
+		}
+		if nodes > worst {
+			worst, worstBoard = nodes, boardText(&cells)
+		}
+	}
+	t.Logf("%d boards: %d closed, %d needed the reference's search, %d searched fewer positions; the most work, %d, on %s", boards, closed, searched, reduced, worst, worstBoard)
+	if closed < boards/10 || searched < boards/10 {
+		t.Errorf("the generator makes too few interesting boards: %d closed, %d searched", closed, searched)
+	}
+}
+
+// TestBoardOpenMatchesDefinition cross-checks the closing check against
+// §5's definition read literally (naiveOpen), on fewer boards since the
+// literal search is slow, skipping the boards it cannot finish.
+func TestBoardOpenMatchesDefinition(t *testing.T) {
+	const boards = 1000 // the literal search is slow: about 0.5 s, 3 s under -race
+	const budget = 3000 // positions before naiveOpen gives up: a few boards need millions
+	rng := rand.New(rand.NewPCG(6, 6))
+	var checked, closed int
+	for i := range boards {
+		cells := randomBoard(rng)
+		want, ok := naiveOpen(B01, cells, budget)
+		if !ok {
+			continue
+		}
+		checked++
+		if !want {
+			closed++
+		}
+		if open, _ := boardOpen(B01, &cells); open != want {
+			t.Fatalf("board %d %s: open = %v, the definition says %v", i, boardText(&cells), open, want)
+		}
+	}
+	t.Logf("%d boards checked (%d closed), %d given up", checked, closed, boards-checked)
+	if checked < boards/2 || closed < checked/10 {
+		t.Errorf("too few boards checked: %d, %d closed", checked, closed)
+	}
+}
+
+// TestBoardOpenNamedCases checks the named boards of the benchmarks and of
+// TestClosing against both references, so the hand-made hard cases are
+// covered by the same three-way check as the random ones.
+func TestBoardOpenNamedCases(t *testing.T) {
+	for _, tc := range closingCases {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := closingBoard(t, tc.board)
+			open, nodes := boardOpen(B01, cells)
+			ref, refNodes := boardOpenRef(B01, cells)
+			if open != tc.open || ref != tc.open {
+				t.Fatalf("open = %v, reference %v; want %v", open, ref, tc.open)
+			}
+			// The literal definition needs millions of positions on the
+			// worst closed boards; those are checked by the reference only.
+			if nv, ok := naiveOpen(B01, *cells, 100_000); ok && nv != tc.open {
+				t.Fatalf("the definition says %v; want %v", nv, tc.open)
+			} else if !ok {
+				t.Log("the definition gave up")
+			}
+			t.Logf("%d nodes (reference %d)", nodes, refNodes)
+		})
+	}
+}
+
+// TestAhead checks the successor sets of every cell for both sides
+// against §4.1 written with CellAt: one row forward, the same column or
+// one to either side, on the board.
+func TestAhead(t *testing.T) {
+	for s := Low; s <= High; s++ {
+		for c := range Cell(NumCells) {
+			var want cellSet
+			for dc := -1; dc <= 1; dc++ {
+				if to := CellAt(c.Row()+s.Forward(), c.Col()+dc); to != NoCell {
+					want |= 1 << uint(to)
+				}
+			}
+			if got := ahead(1<<uint(c), s); got != want {
+				t.Errorf("ahead(%s, side %d) = %025b, want %025b", c, s, got, want)
+			}
+		}
+	}
+}
+
+// TestStuck checks the towers that can never move again (local.cones).
+func TestStuck(t *testing.T) {
+	for _, tc := range []struct {
+		name, board string
+		want        string // stuck cells, sorted by cell
+	}{
+		{"far line", "...../...../...../...../0S3....", "a5"},
+		{"behind a full far line", "...../...../...../0S3..../0S40S6...", "a4 a5 b5"},
+		// b4 can still step to c5.
+		{"one way out", "...../...../...../.0S3.../0S40S6...", "a5 b5"},
+		// Black's a5 is on its far line; white's a4 steps down, away.
+		{"opposite sides", "...../...../...../1S3..../0S4....", "a5"},
+		{"start lines move", "0S30S40S60M30M4/...../...../...../1S31S41S61M31M4", ""},
+		// Two full rows facing each other: each tower waits for another.
+		{"deadlock", "...../0S30S40S60M30M4/1S31S41S61M31M4/...../.....", "a2 b2 c2 d2 e2 a3 b3 c3 d3 e3"},
+		// One gap breaks the deadlock: d3 can step to e2, then everything
+		// near it can move in turn.
+		{"deadlock with a gap", "...../0S30S40S60M3./1S31S41S61M31M4/...../.....", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := closingBoard(t, tc.board)
+			var l local
+			for c := range Cell(NumCells) {
+				if x := cells[c]; x != 0 {
+					l.pos[l.n] = c
+					l.occ |= 1 << uint(c)
+					if Tower(x-1).Colour() != B01.Colour(Low) {
+						l.side[l.n] = High
+					}
+					l.n++
+				}
+			}
+			var got []string
+			for m := uint32(l.cones()); m != 0; m &= m - 1 {
+				got = append(got, Cell(bits.TrailingZeros32(m)).String())
+			}
+			if g := strings.Join(got, " "); g != tc.want {
+				t.Fatalf("stuck = %q, want %q", g, tc.want)
+			}
+		})
+	}
+}
+
+// TestReductionDropsWanderers checks the point of the reduction on the old
+// worst case: the four white towers that wander below S3 and L6 do not
+// enter the search, which is then a handful of positions.
+func TestReductionDropsWanderers(t *testing.T) {
+	cells := closingBoard(t, "...../...../1M3.1M41M61L4/0S30S4.../0L30S61L6..")
+	open, nodes := boardOpen(B01, cells)
+	if open {
+		t.Fatal("open, want closed")
+	}
+	if _, ref := boardOpenRef(B01, cells); nodes > 10 || ref < 1000 {
+		t.Fatalf("%d nodes, reference %d: want a handful against the reference's 1676", nodes, ref)
+	}
+}
+
+// huntScore measures a board for the hill climb: the positions the search
+// expands, which the time of the check follows (the reduction before it
+// costs about the same on every board) and which, unlike a timing, the load
+// of the machine does not blur.
+func huntScore(cells *[NumCells]uint8) int {
+	_, nodes := boardOpen(B01, cells)
+	return nodes
+}
+
+// huntTime is the fastest of a few timed runs of the closing check.
+func huntTime(cells *[NumCells]uint8) time.Duration {
+	best := time.Duration(1 << 62)
+	for range 5 {
+		start := time.Now()
+		for range 20 {
+			boardOpen(B01, cells)
+		}
+		best = min(best, time.Since(start)/20)
+	}
+	return best
+}
+
+// mutate changes one thing on a board: moves a tower, removes one, adds
+// one, or changes a tower's kind (keeping kinds unique per colour).
+func mutate(rng *rand.Rand, cells [NumCells]uint8) [NumCells]uint8 {
+	var used [NumColours][NumKinds]bool
+	var at []Cell
+	for c := range Cell(NumCells) {
+		if x := cells[c]; x != 0 {
+			used[Tower(x-1).Colour()][Tower(x-1).Kind()] = true
+			at = append(at, c)
+		}
+	}
+	free := func(col Colour) (Kind, bool) {
+		for _, k := range rng.Perm(NumKinds) {
+			if !used[col][k] {
+				return Kind(k), true
+			}
+		}
+		return 0, false
+	}
+	to := Cell(rng.IntN(NumCells))
+	switch op := rng.IntN(4); {
+	case op == 0 && len(at) > 0 && cells[to] == 0: // move
+		from := at[rng.IntN(len(at))]
+		cells[to], cells[from] = cells[from], 0
+	case op == 1 && len(at) > 2: // remove
+		cells[at[rng.IntN(len(at))]] = 0
+	case op == 2 && len(at) < maxBoardTowers && cells[to] == 0: // add
+		col := B01.Colour(Side(rng.IntN(2)))
+		if k, ok := free(col); ok {
+			cells[to] = uint8(NewTower(col, k)) + 1
+		}
+	case op == 3 && len(at) > 0: // change a kind
+		c := at[rng.IntN(len(at))]
+		col := Tower(cells[c] - 1).Colour()
+		if k, ok := free(col); ok {
+			cells[c] = uint8(NewTower(col, k)) + 1
+		}
+	}
+	return cells
+}
+
+// TestHuntSlowBoards is a benchmark helper, not a test: with -hunt N it
+// climbs from random boards toward boards where the closing check is slow
+// and prints the worst found with its time and positions. The best boards
+// found this way are in closingCases. Run it with
+//
+//	go test -run HuntSlowBoards -hunt 20000 -v ./games/talat/
+func TestHuntSlowBoards(t *testing.T) {
+	if *hunt == 0 {
+		t.Skip("benchmark helper; run with -hunt N")
+	}
+	rng := rand.New(rand.NewPCG(uint64(*hunt), 7))
+	const restarts = 8 // independent climbs, to leave local maxima
+	var worst [NumCells]uint8
+	worstScore := -1
+	for r := range restarts {
+		cur := randomBoard(rng)
+		score := huntScore(&cur)
+		for range *hunt / restarts {
+			next := mutate(rng, cur)
+			if d := huntScore(&next); d >= score {
+				if d > 2*score && d > 100 {
+					t.Logf("climb %d: %s %d nodes", r, boardText(&next), d)
+				}
+				cur, score = next, d
+			}
+		}
+		open, _ := boardOpen(B01, &cur)
+		t.Logf("climb %d: %s open=%v %d nodes %v", r, boardText(&cur), open, score, huntTime(&cur))
+		if score > worstScore {
+			worst, worstScore = cur, score
+		}
+	}
+	open, _ := boardOpen(B01, &worst)
+	_, refNodes := boardOpenRef(B01, &worst)
+	t.Logf("worst: %s open=%v %d nodes (reference %d) %v", boardText(&worst), open, worstScore, refNodes, huntTime(&worst))
+}
