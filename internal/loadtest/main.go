@@ -228,12 +228,15 @@ type player struct {
 
 // lightState is the part of a State the client reads.
 type lightState struct {
-	Version int64  `json:"version"`
-	Status  string `json:"status"`
-	ToMove  int    `json:"toMove"`
-	Legal   []struct {
-		Text string `json:"text"`
-	} `json:"legal"`
+	Version int64       `json:"version"`
+	Status  string      `json:"status"`
+	ToMove  int         `json:"toMove"`
+	Legal   []legalMove `json:"legal"`
+}
+
+// legalMove is the part of a protocol.Move the client reads.
+type legalMove struct {
+	Text string `json:"text"`
 }
 
 func newPlayer(ctx context.Context, url, gameID string) (*player, error) {
@@ -363,10 +366,57 @@ func parseState(raw []byte) (lightState, error) {
 	if v, err = field("legal"); err != nil {
 		return s, err
 	}
-	if err := json.NewDecoder(bytes.NewReader(v)).Decode(&s.Legal); err != nil {
+	if s.Legal, err = legalTexts(v); err != nil {
 		return s, fmt.Errorf("state legal moves: %w", err)
 	}
 	return s, nil
+}
+
+// legalTexts reads the "text" of every object in the JSON array of moves
+// at the start of v: strings are scanned with their escapes, and a string
+// following the key "text" is decoded as the value.
+func legalTexts(v []byte) ([]legalMove, error) {
+	if len(v) == 0 || v[0] != '[' {
+		return nil, errors.New("not an array")
+	}
+	out := []legalMove{}
+	var last []byte // the last string read, raw with its quotes
+	wantText := false
+	depth := 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '"':
+			j := i + 1
+			for ; j < len(v) && v[j] != '"'; j++ {
+				if v[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(v) {
+				return nil, errors.New("unterminated string")
+			}
+			last = v[i : j+1]
+			if wantText {
+				var text string
+				if err := json.Unmarshal(last, &text); err != nil {
+					return nil, err
+				}
+				out = append(out, legalMove{Text: text})
+				wantText = false
+			}
+			i = j
+		case ':':
+			wantText = depth == 2 && string(last) == `"text"`
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+			if depth == 0 {
+				return out, nil
+			}
+		}
+	}
+	return nil, errors.New("unterminated array")
 }
 
 // play moves once per interval when it is the client's turn, until ctx

@@ -20,6 +20,9 @@ func TestParseState(t *testing.T) {
 			State: &protocol.State{Match: "m_1", Game: "pathagon", Version: 7, Status: protocol.StatusLive, Position: `x ,"version":1,"toMove":3 "legal":[]`,
 				ToMove: 1, Legal: []protocol.Move{protocol.MoveForm("a1"), protocol.MoveForm("c4xb4"), protocol.MoveForm("a7-g1")},
 				Moves: []string{"d4", `,"status":"x"`}, Seats: []protocol.Seat{{Seat: 0, Name: "light"}}, Offers: protocol.Offers{Takeback: -1}}}},
+		{"escapes", protocol.ServerMessage{Type: protocol.TypeUpdate, Version: 3,
+			State: &protocol.State{Version: 3, Status: protocol.StatusLive, ToMove: 0, Offers: protocol.Offers{Takeback: -1},
+				Legal: []protocol.Move{{Text: `a"b\c`, Captures: []string{"}", "]"}}, {Text: "text", From: "text"}, {Text: "é<&>"}}}}},
 		{"finished", protocol.ServerMessage{Type: protocol.TypeWelcome, Version: 12,
 			State: &protocol.State{Match: "m_2", Version: 12, Status: protocol.StatusFinished, ToMove: -1, Legal: []protocol.Move{}, Offers: protocol.Offers{Takeback: -1}}}},
 	}
