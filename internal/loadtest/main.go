@@ -397,9 +397,11 @@ func legalTexts(v []byte) ([]legalMove, error) {
 			}
 			last = v[i : j+1]
 			if wantText {
-				var text string
-				if err := json.Unmarshal(last, &text); err != nil {
-					return nil, err
+				text := string(last[1 : len(last)-1])
+				if bytes.IndexByte(last, '\\') >= 0 {
+					if err := json.Unmarshal(last, &text); err != nil {
+						return nil, err
+					}
 				}
 				out = append(out, legalMove{Text: text})
 				wantText = false
