@@ -55,7 +55,7 @@ func (c *conn) send(data []byte) bool {
 }
 
 func (c *conn) sendError(id string, version int64, e *protocol.Error) {
-	c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypeError, ID: id, Version: version, Error: e}))
+	c.send(encode(protocol.ServerMessage{Type: protocol.TypeError, ID: id, Version: version, Error: e}))
 }
 
 func (c *conn) setSeat(seat int) { c.seat.Store(int32(seat)) }
@@ -165,7 +165,7 @@ func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) 
 		}
 		switch {
 		case msg.Type == protocol.TypePing:
-			c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypePong, Version: r.version.Load()}))
+			c.send(encode(protocol.ServerMessage{Type: protocol.TypePong, Version: r.version.Load()}))
 		case msg.Type == protocol.TypeHello:
 			token := msg.Token
 			if token == "" {

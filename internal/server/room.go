@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"crypto/subtle"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -61,6 +60,9 @@ type room struct {
 	timer    clock.Timer // flag-fall timer or bot retry, nil when none
 	botAt    int64       // the version a bot search was started for, 0 none
 	idleAt   time.Time   // when the room became empty (finished matches)
+	// updateSize is the length of the last update sent, to size the
+	// next one's buffer in one allocation.
+	updateSize int
 }
 
 type update struct {
@@ -271,7 +273,7 @@ func (r *room) subscribe(msg subscribe) {
 	if missed == nil {
 		w.State = r.view()
 	}
-	if !msg.c.send(mustJSON(w)) {
+	if !msg.c.send(encode(w)) {
 		r.drop(msg.c)
 		return
 	}
@@ -282,7 +284,7 @@ func (r *room) subscribe(msg subscribe) {
 		if i == len(missed)-1 {
 			m.State = r.view()
 		}
-		if !msg.c.send(mustJSON(m)) {
+		if !msg.c.send(encode(m)) {
 			r.drop(msg.c)
 			return
 		}
@@ -311,7 +313,7 @@ func (r *room) drop(c *conn) {
 func (r *room) command(ctx context.Context, cmd command) {
 	seat := cmd.c.seatNow()
 	if v, ok := r.recall(seat, cmd.msg.ID); ok {
-		cmd.c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
+		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
 		return
 	}
 	err := r.apply(ctx, seat, cmd.msg)
@@ -320,7 +322,7 @@ func (r *room) command(ctx context.Context, cmd command) {
 		return
 	}
 	r.remember(seat, cmd.msg.ID, r.m.Version)
-	cmd.c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
+	cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
 	if cmd.msg.Type == protocol.TypeMove {
 		r.s.metrics.moveLatency.Observe(r.s.clock.Now().Sub(cmd.at).Seconds())
 	}
@@ -722,7 +724,9 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 // that cannot keep up.
 func (r *room) broadcast(ev protocol.Event) {
 	state := r.publish()
-	data := mustJSON(protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, State: state})
+	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, State: state}
+	data := msg.AppendJSON(make([]byte, 0, r.updateSize+r.updateSize/8))
+	r.updateSize = len(data)
 	if len(r.history) >= historySize {
 		r.history = r.history[1:]
 	}
@@ -894,11 +898,12 @@ func setList(m map[int]bool) []int {
 	return out
 }
 
-// mustJSON encodes a message; our message types always encode.
-func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("server: encode %T: %v", v, err)) // a programming error: the types are ours
-	}
-	return b
+// encode returns the JSON of a message (the bytes of json.Marshal, built
+// without reflection).
+func encode(m protocol.ServerMessage) []byte {
+	return m.AppendJSON(make([]byte, 0, smallMessage))
 }
+
+// smallMessage is the initial buffer of an encoded message: an ack or an
+// error fits; an update grows it (broadcast sizes it from the last one).
+const smallMessage = 128
