@@ -72,18 +72,24 @@ func (c *conn) kick(why string) {
 	c.cancel()
 }
 
-// writeLoop sends queued frames and pings until ctx ends.
+// writeLoop sends queued frames and pings until ctx ends. A frame write
+// that takes longer than writeTimeout closes the connection: one watchdog
+// timer per connection, re-armed per frame, instead of a deadline context
+// (and its timer) per frame.
 func (c *conn) writeLoop(ctx context.Context) {
 	ping := time.NewTicker(pingInterval)
 	defer ping.Stop()
+	watchdog := time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
+	watchdog.Stop()
+	defer watchdog.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case data := <-c.out:
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.ws.Write(wctx, websocket.MessageText, data)
-			cancel()
+			watchdog.Reset(writeTimeout)
+			err := c.ws.Write(ctx, websocket.MessageText, data)
+			watchdog.Stop()
 			if err != nil {
 				c.cancel()
 				return
