@@ -63,6 +63,8 @@ type room struct {
 	// updateSize is the length of the last update sent, to size the
 	// next one's buffer in one allocation.
 	updateSize int
+	// ackTo is the command being applied, nil between commands.
+	ackTo *pendingAck
 }
 
 type update struct {
@@ -309,24 +311,38 @@ func (r *room) drop(c *conn) {
 	r.s.metrics.slowDrops.Inc()
 }
 
-// command runs one client command and answers it.
+// command runs one client command and answers it. The ack travels with
+// the command's update to the commanding connection (see broadcast).
 func (r *room) command(ctx context.Context, cmd command) {
 	seat := cmd.c.seatNow()
 	if v, ok := r.recall(seat, cmd.msg.ID); ok {
 		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
 		return
 	}
+	ack := &pendingAck{c: cmd.c, id: cmd.msg.ID}
+	r.ackTo = ack
 	err := r.apply(ctx, seat, cmd.msg)
+	r.ackTo = nil
 	if err != nil {
 		cmd.c.sendError(cmd.msg.ID, r.m.Version, wireError(err))
 		return
 	}
 	r.remember(seat, cmd.msg.ID, r.m.Version)
-	cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
+	if !ack.sent {
+		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
+	}
 	if cmd.msg.Type == protocol.TypeMove {
 		r.s.metrics.moveLatency.Observe(r.s.clock.Now().Sub(cmd.at).Seconds())
 	}
 	r.afterChange(ctx)
+}
+
+// pendingAck is the command being applied: its connection gets the ack
+// with the command's update.
+type pendingAck struct {
+	c    *conn
+	id   string
+	sent bool
 }
 
 func (r *room) recall(seat int, id string) (int64, bool) {
@@ -504,6 +520,7 @@ func (r *room) finish(ctx context.Context, ev protocol.Event, winners []int, rea
 }
 
 func (r *room) timeout(ctx context.Context) {
+	r.ackTo = nil // a flag fall is nobody's command: its update carries no ack
 	flagged := r.clocks.Running
 	if err := r.finish(ctx, protocol.Event{Kind: protocol.EventTimeout, Seat: flagged}, others(flagged, r.m.Players), game.ReasonTimeout); err != nil {
 		r.s.log.Error("timeout", "match", r.id, "err", err)
@@ -732,7 +749,13 @@ func (r *room) broadcast(ev protocol.Event) {
 	}
 	r.history = append(r.history, update{r.m.Version, ev})
 	for c := range r.subs {
-		if !c.send(data) {
+		f := frame{data: data}
+		if a := r.ackTo; a != nil && a.c == c && !a.sent {
+			// The change is durable and applied: the command is done.
+			f.then = encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: a.id, Version: r.m.Version})
+			a.sent = true
+		}
+		if !c.sendFrame(f) {
 			r.drop(c)
 		}
 	}
