@@ -6,8 +6,12 @@
 // Each match seats one load client (a human seat) against the server's
 // "random" bot; the client moves once per second (-interval) when it is its
 // turn, at a random phase, choosing a random legal move from the last state.
-// A finished match is replaced by a new one. Run the server in its own
-// process (each process has its own file-descriptor limit):
+// A finished match is replaced by a new one. With -interval 2s each match
+// makes one move a second (client and bot alternating). At the end it
+// prints moves per second, the round-trip percentiles, the machine's load
+// average, and the CPU used per server move by the server (read from its
+// /metrics) and by itself. Run the server in its own process (each process
+// has its own file-descriptor limit):
 //
 //	go build -o /tmp/tabula ./cmd/tabula
 //	/tmp/tabula serve --addr 127.0.0.1:8181 --db /tmp/load.db &
@@ -27,10 +31,13 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -38,9 +45,14 @@ import (
 	"github.com/tabula-games/tabula/internal/protocol"
 )
 
-// setupConcurrency bounds matches being created and connected at once, so
-// the setup does not itself look like a denial of service.
-const setupConcurrency = 64
+const (
+	// setupConcurrency bounds matches being created and connected at
+	// once, so the setup does not itself look like a denial of service.
+	setupConcurrency = 64
+	// readBuffer is a player's initial frame buffer: a Pathagon state
+	// with its legal moves is a few KiB.
+	readBuffer = 8 << 10
+)
 
 func main() {
 	url := flag.String("url", "http://127.0.0.1:8181", "server URL")
@@ -48,8 +60,9 @@ func main() {
 	duration := flag.Duration("duration", 30*time.Second, "measuring time after setup (the budget)")
 	interval := flag.Duration("interval", time.Second, "time between a client's moves")
 	gameID := flag.String("game", "pathagon", "game to play")
+	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
 	flag.Parse()
-	if err := run(*url, *gameID, *games, *duration, *interval); err != nil {
+	if err := run(*url, *gameID, *games, *duration, *interval, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -69,7 +82,7 @@ func (s *stats) fail(what string) {
 	s.mu.Unlock()
 }
 
-func run(url, gameID string, games int, duration, interval time.Duration) error {
+func run(url, gameID string, games int, duration, interval time.Duration, cpuProfile string) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st := &stats{errors: map[string]int{}}
@@ -98,7 +111,20 @@ func run(url, gameID string, games int, duration, interval time.Duration) error 
 		return fmt.Errorf("setup: %w", err)
 	}
 	fmt.Printf("setup: %d matches connected in %v\n", games, time.Since(t0).Round(time.Millisecond))
-	before := serverMoves(url)
+	fmt.Printf("load average at start: %s\n", loadAvg())
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	before := serverMetrics(url)
+	ownBefore := ownCPU()
 
 	// Measure.
 	mctx, mcancel := context.WithTimeout(ctx, duration)
@@ -109,7 +135,9 @@ func run(url, gameID string, games int, duration, interval time.Duration) error 
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	after := serverMoves(url)
+	after := serverMetrics(url)
+	ownUsed := ownCPU() - ownBefore
+	moves := after.moves - before.moves
 
 	lat := st.latencies
 	slices.Sort(lat)
@@ -121,7 +149,13 @@ func run(url, gameID string, games int, duration, interval time.Duration) error 
 	}
 	fmt.Printf("games=%d duration=%v client_moves=%d (%.0f/s) server_moves=%.0f (%.0f/s, bot replies included) restarts=%d\n",
 		games, elapsed.Round(time.Millisecond), st.moves.Load(), float64(st.moves.Load())/elapsed.Seconds(),
-		after-before, (after-before)/elapsed.Seconds(), st.restarts.Load())
+		moves, moves/elapsed.Seconds(), st.restarts.Load())
+	if moves > 0 {
+		srvCPU := after.cpu - before.cpu
+		fmt.Printf("cpu: server %.2f cores (%.0f µs per server move), load generator %.2f cores (%.0f µs per server move)\n",
+			srvCPU/elapsed.Seconds(), srvCPU/moves*1e6, ownUsed.Seconds()/elapsed.Seconds(), ownUsed.Seconds()/moves*1e6)
+	}
+	fmt.Printf("load average at end: %s\n", loadAvg())
 	fmt.Printf("move round trip: p50=%v p90=%v p99=%v max=%v\n", q(0.5).Round(10*time.Microsecond), q(0.9).Round(10*time.Microsecond),
 		q(0.99).Round(10*time.Microsecond), q(1).Round(10*time.Microsecond))
 	if len(st.errors) > 0 {
@@ -130,40 +164,83 @@ func run(url, gameID string, games int, duration, interval time.Duration) error 
 	return nil
 }
 
-// serverMoves reads tabula_moves_total from /metrics (-1 if unavailable).
-func serverMoves(url string) float64 {
+// metricsReading is what the load generator reads from the server's
+// /metrics: moves played and the process's CPU seconds (user + system).
+type metricsReading struct {
+	moves, cpu float64
+}
+
+// serverMetrics reads tabula_moves_total and process_cpu_seconds_total from
+// /metrics (-1 each if unavailable).
+func serverMetrics(url string) metricsReading {
+	r := metricsReading{-1, -1}
 	resp, err := http.Get(url + "/metrics")
 	if err != nil {
-		return -1
+		return r
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
-	for _, line := range strings.Split(string(data), "\n") {
+	for line := range strings.SplitSeq(string(data), "\n") {
 		if v, ok := strings.CutPrefix(line, "tabula_moves_total "); ok {
-			var f float64
-			fmt.Sscan(v, &f)
-			return f
+			r.moves, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
+		}
+		if v, ok := strings.CutPrefix(line, "process_cpu_seconds_total "); ok {
+			r.cpu, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
 		}
 	}
-	return -1
+	return r
 }
 
-// player is one load client: one human seat against the server's bot.
+// ownCPU is the load generator's CPU time so far (user + system).
+func ownCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// loadAvg is the machine's load average (the first three fields of
+// /proc/loadavg), or "?" where there is none.
+func loadAvg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// player is one load client: one human seat against the server's bot. Its
+// reader keeps the raw bytes of the last state it received, in buffers it
+// reuses, and the player decodes them only when it is to move: the load
+// generator shares the machine with the server, so it must stay cheap.
 type player struct {
-	ws     *websocket.Conn
-	latest atomic.Pointer[[]byte] // the last update or welcome, raw
-	acks   chan time.Time
-	done   chan struct{}
+	ws   *websocket.Conn
+	acks chan time.Time
+	done chan struct{}
+
+	mu     sync.Mutex
+	latest []byte // the last update or welcome, raw; guarded by mu
+
+	buf     bytes.Buffer // the frame being read; reader goroutine only
+	scratch []byte       // a copy of latest being decoded; play goroutine only
 }
 
 // lightState is the part of a State the client reads.
 type lightState struct {
-	Version int64  `json:"version"`
-	Status  string `json:"status"`
-	ToMove  int    `json:"toMove"`
-	Legal   []struct {
-		Text string `json:"text"`
-	} `json:"legal"`
+	Version int64       `json:"version"`
+	Status  string      `json:"status"`
+	ToMove  int         `json:"toMove"`
+	Legal   []legalMove `json:"legal"`
+}
+
+// legalMove is the part of a protocol.Move the client reads.
+type legalMove struct {
+	Text string `json:"text"`
 }
 
 func newPlayer(ctx context.Context, url, gameID string) (*player, error) {
@@ -188,6 +265,7 @@ func newPlayer(ctx context.Context, url, gameID string) (*player, error) {
 	}
 	ws.SetReadLimit(1 << 20)
 	p := &player{ws: ws, acks: make(chan time.Time, 4), done: make(chan struct{})}
+	p.buf.Grow(readBuffer)
 	hello, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeHello, Token: created.Token})
 	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
 		return nil, err
@@ -205,10 +283,15 @@ var (
 func (p *player) read(ctx context.Context) {
 	defer close(p.done)
 	for {
-		_, data, err := p.ws.Read(ctx)
+		_, r, err := p.ws.Reader(ctx)
 		if err != nil {
 			return
 		}
+		p.buf.Reset()
+		if _, err := p.buf.ReadFrom(r); err != nil {
+			return
+		}
+		data := p.buf.Bytes()
 		switch {
 		case bytes.HasPrefix(data, ackPrefix), bytes.HasPrefix(data, errPrefix):
 			select {
@@ -216,7 +299,9 @@ func (p *player) read(ctx context.Context) {
 			default:
 			}
 		case bytes.Contains(data, stateMarker):
-			p.latest.Store(&data)
+			p.mu.Lock()
+			p.latest = append(p.latest[:0], data...)
+			p.mu.Unlock()
 		}
 	}
 }
@@ -226,15 +311,118 @@ func (p *player) close() {
 }
 
 func (p *player) state() (lightState, error) {
-	var msg struct {
-		State lightState `json:"state"`
-	}
-	raw := p.latest.Load()
-	if raw == nil {
+	p.mu.Lock()
+	p.scratch = append(p.scratch[:0], p.latest...)
+	p.mu.Unlock()
+	if len(p.scratch) == 0 {
 		return lightState{}, errors.New("no state yet")
 	}
-	err := json.Unmarshal(*raw, &msg)
-	return msg.State, err
+	return parseState(p.scratch)
+}
+
+// parseState reads the fields a player needs from a raw welcome or update
+// without decoding the whole state (its move list grows with the game):
+// it finds each field by its key inside the state object and decodes only
+// the legal-move array. A key preceded by a comma cannot occur inside a
+// JSON string (a quote there is escaped), and these keys occur only at the
+// state's top level.
+func parseState(raw []byte) (lightState, error) {
+	var s lightState
+	i := bytes.Index(raw, stateMarker)
+	if i < 0 {
+		return s, errors.New("no state in message")
+	}
+	obj := raw[i+len(stateMarker):]
+	field := func(key string) ([]byte, error) {
+		k := bytes.Index(obj, []byte(`,"`+key+`":`))
+		if k < 0 {
+			return nil, fmt.Errorf("state has no %s", key)
+		}
+		return obj[k+len(key)+4:], nil
+	}
+	number := func(key string) (int64, error) {
+		v, err := field(key)
+		if err != nil {
+			return 0, err
+		}
+		end := bytes.IndexAny(v, ",}")
+		if end < 0 {
+			return 0, fmt.Errorf("state %s unterminated", key)
+		}
+		return strconv.ParseInt(string(v[:end]), 10, 64)
+	}
+	var err error
+	if s.Version, err = number("version"); err != nil {
+		return s, err
+	}
+	toMove, err := number("toMove")
+	if err != nil {
+		return s, err
+	}
+	s.ToMove = int(toMove)
+	v, err := field("status")
+	if err != nil {
+		return s, err
+	}
+	if err := json.NewDecoder(bytes.NewReader(v)).Decode(&s.Status); err != nil {
+		return s, fmt.Errorf("state status: %w", err)
+	}
+	if v, err = field("legal"); err != nil {
+		return s, err
+	}
+	if s.Legal, err = legalTexts(v); err != nil {
+		return s, fmt.Errorf("state legal moves: %w", err)
+	}
+	return s, nil
+}
+
+// legalTexts reads the "text" of every object in the JSON array of moves
+// at the start of v: strings are scanned with their escapes, and a string
+// following the key "text" is decoded as the value.
+func legalTexts(v []byte) ([]legalMove, error) {
+	if len(v) == 0 || v[0] != '[' {
+		return nil, errors.New("not an array")
+	}
+	out := []legalMove{}
+	var last []byte // the last string read, raw with its quotes
+	wantText := false
+	depth := 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '"':
+			j := i + 1
+			for ; j < len(v) && v[j] != '"'; j++ {
+				if v[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(v) {
+				return nil, errors.New("unterminated string")
+			}
+			last = v[i : j+1]
+			if wantText {
+				text := string(last[1 : len(last)-1])
+				if bytes.IndexByte(last, '\\') >= 0 {
+					if err := json.Unmarshal(last, &text); err != nil {
+						return nil, err
+					}
+				}
+				out = append(out, legalMove{Text: text})
+				wantText = false
+			}
+			i = j
+		case ':':
+			wantText = depth == 2 && string(last) == `"text"`
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+			if depth == 0 {
+				return out, nil
+			}
+		}
+	}
+	return nil, errors.New("unterminated array")
 }
 
 // play moves once per interval when it is the client's turn, until ctx

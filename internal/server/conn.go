@@ -1,8 +1,10 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -30,12 +32,16 @@ const (
 	// dead peers; pingTimeout is how long a pong may take.
 	pingInterval = 30 * time.Second
 	pingTimeout  = 60 * time.Second
+	// corkKeep is the largest coalescing buffer a connection keeps between
+	// bursts; a bigger one (a burst of full states) is dropped after use.
+	corkKeep = 16 << 10
 )
 
 // conn is one WebSocket connection to one match.
 type conn struct {
 	ws     *websocket.Conn
-	out    chan []byte
+	tcp    *corkConn // the socket under ws; nil in tests without one
+	out    chan frame
 	cancel context.CancelFunc
 	seat   atomic.Int32 // -1 spectator, set by the room at hello
 
@@ -44,10 +50,19 @@ type conn struct {
 	closeWhy  string
 }
 
+// frame is one or two messages to send: a command's update and its ack
+// travel together, so the writer sends both in one socket write.
+type frame struct {
+	data, then []byte // then is nil for a single message
+}
+
 // send queues data without blocking; false when the queue is full.
-func (c *conn) send(data []byte) bool {
+func (c *conn) send(data []byte) bool { return c.sendFrame(frame{data: data}) }
+
+// sendFrame queues f without blocking; false when the queue is full.
+func (c *conn) sendFrame(f frame) bool {
 	select {
-	case c.out <- data:
+	case c.out <- f:
 		return true
 	default:
 		return false
@@ -55,7 +70,7 @@ func (c *conn) send(data []byte) bool {
 }
 
 func (c *conn) sendError(id string, version int64, e *protocol.Error) {
-	c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypeError, ID: id, Version: version, Error: e}))
+	c.send(encode(protocol.ServerMessage{Type: protocol.TypeError, ID: id, Version: version, Error: e}))
 }
 
 func (c *conn) setSeat(seat int) { c.seat.Store(int32(seat)) }
@@ -72,20 +87,47 @@ func (c *conn) kick(why string) {
 	c.cancel()
 }
 
-// writeLoop sends queued frames and pings until ctx ends.
+// writeLoop sends queued frames and pings until ctx ends. A frame write
+// that takes longer than writeTimeout closes the connection: one watchdog
+// timer per connection, re-armed per frame, instead of a deadline context
+// (and its timer) per frame. Messages that are ready together (an update
+// and its ack, a burst) go out in one socket write: a write on loopback
+// costs tens of microseconds, most of the server's time per move.
 func (c *conn) writeLoop(ctx context.Context) {
 	ping := time.NewTicker(pingInterval)
 	defer ping.Stop()
+	watchdog := time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
+	watchdog.Stop()
+	defer watchdog.Stop()
+	write := func(data []byte) bool {
+		if c.ws.Write(ctx, websocket.MessageText, data) != nil {
+			c.cancel()
+			return false
+		}
+		return true
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case data := <-c.out:
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.ws.Write(wctx, websocket.MessageText, data)
-			cancel()
-			if err != nil {
+		case f := <-c.out:
+			watchdog.Reset(writeTimeout)
+			more := len(c.out)
+			corked := c.tcp != nil && (f.then != nil || more > 0)
+			if corked {
+				c.tcp.cork()
+			}
+			ok := write(f.data) && (f.then == nil || write(f.then))
+			for ; ok && more > 0; more-- {
+				f = <-c.out
+				ok = write(f.data) && (f.then == nil || write(f.then))
+			}
+			if corked && c.tcp.uncork() != nil && ok {
 				c.cancel()
+				ok = false
+			}
+			watchdog.Stop()
+			if !ok {
 				return
 			}
 		case <-ping.C:
@@ -100,6 +142,73 @@ func (c *conn) writeLoop(ctx context.Context) {
 	}
 }
 
+// corkConn is the socket under a server WebSocket. While corked, writes
+// collect in a buffer; uncork sends them in one write.
+type corkConn struct {
+	net.Conn
+	mu     sync.Mutex // guards corked and buf; held during a write
+	corked bool
+	buf    []byte
+}
+
+func (c *corkConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.corked {
+		c.buf = append(c.buf, p...)
+		return len(p), nil
+	}
+	return c.Conn.Write(p)
+}
+
+func (c *corkConn) cork() {
+	c.mu.Lock()
+	c.corked = true
+	c.mu.Unlock()
+}
+
+// uncork sends what collected since cork.
+func (c *corkConn) uncork() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.corked = false
+	if len(c.buf) == 0 {
+		return nil
+	}
+	_, err := c.Conn.Write(c.buf)
+	if cap(c.buf) > corkKeep {
+		c.buf = nil
+	} else {
+		c.buf = c.buf[:0]
+	}
+	return err
+}
+
+// corkWriter hands the WebSocket library a corkConn when it hijacks the
+// HTTP connection.
+type corkWriter struct {
+	http.ResponseWriter
+	conn *corkConn
+}
+
+func (w *corkWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	h, ok := w.ResponseWriter.(http.Hijacker)
+	if !ok {
+		return nil, nil, errors.New("server: the response writer cannot hijack")
+	}
+	nc, brw, err := h.Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := brw.Writer.Flush(); err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
+	w.conn = &corkConn{Conn: nc}
+	brw.Writer.Reset(w.conn)
+	return w.conn, brw, nil
+}
+
 // handleWS serves GET /ws/matches/{id}.
 func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	r, err := s.room(req.Context(), req.PathValue("id"))
@@ -107,13 +216,14 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	ws, err := websocket.Accept(w, req, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	cw := &corkWriter{ResponseWriter: w}
+	ws, err := websocket.Accept(cw, req, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(readLimit)
 	ctx, cancel := context.WithCancel(s.ctx)
-	c := &conn{ws: ws, out: make(chan []byte, sendBuffer), cancel: cancel}
+	c := &conn{ws: ws, tcp: cw.conn, out: make(chan frame, sendBuffer), cancel: cancel}
 	c.seat.Store(-1)
 	s.metrics.conns.Inc()
 	defer s.metrics.conns.Dec()
@@ -165,7 +275,7 @@ func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) 
 		}
 		switch {
 		case msg.Type == protocol.TypePing:
-			c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypePong, Version: r.version.Load()}))
+			c.send(encode(protocol.ServerMessage{Type: protocol.TypePong, Version: r.version.Load()}))
 		case msg.Type == protocol.TypeHello:
 			token := msg.Token
 			if token == "" {

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"crypto/subtle"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -61,6 +60,11 @@ type room struct {
 	timer    clock.Timer // flag-fall timer or bot retry, nil when none
 	botAt    int64       // the version a bot search was started for, 0 none
 	idleAt   time.Time   // when the room became empty (finished matches)
+	// updateSize is the length of the last update sent, to size the
+	// next one's buffer in one allocation.
+	updateSize int
+	// ackTo is the command being applied, nil between commands.
+	ackTo *pendingAck
 }
 
 type update struct {
@@ -271,7 +275,7 @@ func (r *room) subscribe(msg subscribe) {
 	if missed == nil {
 		w.State = r.view()
 	}
-	if !msg.c.send(mustJSON(w)) {
+	if !msg.c.send(encode(w)) {
 		r.drop(msg.c)
 		return
 	}
@@ -282,7 +286,7 @@ func (r *room) subscribe(msg subscribe) {
 		if i == len(missed)-1 {
 			m.State = r.view()
 		}
-		if !msg.c.send(mustJSON(m)) {
+		if !msg.c.send(encode(m)) {
 			r.drop(msg.c)
 			return
 		}
@@ -307,24 +311,38 @@ func (r *room) drop(c *conn) {
 	r.s.metrics.slowDrops.Inc()
 }
 
-// command runs one client command and answers it.
+// command runs one client command and answers it. The ack travels with
+// the command's update to the commanding connection (see broadcast).
 func (r *room) command(ctx context.Context, cmd command) {
 	seat := cmd.c.seatNow()
 	if v, ok := r.recall(seat, cmd.msg.ID); ok {
-		cmd.c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
+		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
 		return
 	}
+	ack := &pendingAck{c: cmd.c, id: cmd.msg.ID}
+	r.ackTo = ack
 	err := r.apply(ctx, seat, cmd.msg)
+	r.ackTo = nil
 	if err != nil {
 		cmd.c.sendError(cmd.msg.ID, r.m.Version, wireError(err))
 		return
 	}
 	r.remember(seat, cmd.msg.ID, r.m.Version)
-	cmd.c.send(mustJSON(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
+	if !ack.sent {
+		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
+	}
 	if cmd.msg.Type == protocol.TypeMove {
 		r.s.metrics.moveLatency.Observe(r.s.clock.Now().Sub(cmd.at).Seconds())
 	}
 	r.afterChange(ctx)
+}
+
+// pendingAck is the command being applied: its connection gets the ack
+// with the command's update.
+type pendingAck struct {
+	c    *conn
+	id   string
+	sent bool
 }
 
 func (r *room) recall(seat int, id string) (int64, bool) {
@@ -502,6 +520,7 @@ func (r *room) finish(ctx context.Context, ev protocol.Event, winners []int, rea
 }
 
 func (r *room) timeout(ctx context.Context) {
+	r.ackTo = nil // a flag fall is nobody's command: its update carries no ack
 	flagged := r.clocks.Running
 	if err := r.finish(ctx, protocol.Event{Kind: protocol.EventTimeout, Seat: flagged}, others(flagged, r.m.Players), game.ReasonTimeout); err != nil {
 		r.s.log.Error("timeout", "match", r.id, "err", err)
@@ -722,13 +741,21 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 // that cannot keep up.
 func (r *room) broadcast(ev protocol.Event) {
 	state := r.publish()
-	data := mustJSON(protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, State: state})
+	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, State: state}
+	data := msg.AppendJSON(make([]byte, 0, r.updateSize+r.updateSize/8))
+	r.updateSize = len(data)
 	if len(r.history) >= historySize {
 		r.history = r.history[1:]
 	}
 	r.history = append(r.history, update{r.m.Version, ev})
 	for c := range r.subs {
-		if !c.send(data) {
+		f := frame{data: data}
+		if a := r.ackTo; a != nil && a.c == c && !a.sent {
+			// The change is durable and applied: the command is done.
+			f.then = encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: a.id, Version: r.m.Version})
+			a.sent = true
+		}
+		if !c.sendFrame(f) {
 			r.drop(c)
 		}
 	}
@@ -894,11 +921,12 @@ func setList(m map[int]bool) []int {
 	return out
 }
 
-// mustJSON encodes a message; our message types always encode.
-func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("server: encode %T: %v", v, err)) // a programming error: the types are ours
-	}
-	return b
+// encode returns the JSON of a message (the bytes of json.Marshal, built
+// without reflection).
+func encode(m protocol.ServerMessage) []byte {
+	return m.AppendJSON(make([]byte, 0, smallMessage))
 }
+
+// smallMessage is the initial buffer of an encoded message: an ack or an
+// error fits; an update grows it (broadcast sizes it from the last one).
+const smallMessage = 128

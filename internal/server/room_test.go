@@ -20,9 +20,9 @@ func TestSlowClientDropped(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	slow := &conn{out: make(chan []byte, 1), cancel: cancel}
+	slow := &conn{out: make(chan frame, 1), cancel: cancel}
 	slow.seat.Store(-1)
-	fast := &conn{out: make(chan []byte, sendBuffer), cancel: func() {}}
+	fast := &conn{out: make(chan frame, sendBuffer), cancel: func() {}}
 	fast.seat.Store(-1)
 	done := make(chan struct{})
 	// Run on the room's goroutine, as everything touching its fields must.

@@ -141,6 +141,24 @@ type client struct {
 	n       atomic.Int64
 }
 
+// settle waits until the match's room has handled everything posted to it
+// so far (the work after a command's ack, such as arming the flag timer,
+// included), so a test can move the fake clock without racing the room.
+func (h *harness) settle(id string) {
+	h.t.Helper()
+	r, err := h.srv.room(context.Background(), id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	done := make(chan struct{})
+	r.in <- funcMsg(func() { close(done) })
+	select {
+	case <-done:
+	case <-time.After(testTimeout):
+		h.t.Fatal("room did not settle")
+	}
+}
+
 func (h *harness) dial(id string) *client {
 	h.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
@@ -610,6 +628,7 @@ func TestFlagFall(t *testing.T) {
 		t.Errorf("seat 0 after 4 s and a 2 s increment: %d ms, want 8000", got)
 	}
 	c1.untilVersion(c0.version)
+	h.settle(id) // the flag timer is armed after the ack
 	fake.Advance(10 * time.Second)
 	m := c1.until(func(m protocol.ServerMessage) bool {
 		return m.Type == protocol.TypeUpdate && m.Event.Kind == protocol.EventTimeout
@@ -619,6 +638,32 @@ func TestFlagFall(t *testing.T) {
 	}
 	wantCode(t, c1.do(protocol.TypeMove, "+1"), protocol.CodeGameOver)
 }
+
+// TestMoveAtFlagFall checks that a move arriving once the mover's time is
+// out, before the flag timer has fired, is refused: the room ends the match
+// on time, and the timeout update goes out with no ack for the move
+// (updates and acks share a frame when a command causes them).
+func TestMoveAtFlagFall(t *testing.T) {
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	h := start(t, "", func(c *Config) { c.Clock = silentTimers{fake} })
+	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 10000})
+	c0 := h.connect(id, tokens[0])
+	fake.Advance(11 * time.Second)
+	wantCode(t, c0.do(protocol.TypeMove, "+1"), protocol.CodeGameOver)
+	if c0.state.Status != protocol.StatusFinished || c0.state.Result == nil || c0.state.Result.Reason != game.ReasonTimeout {
+		t.Fatalf("after the flag fall: status %s result %+v", c0.state.Status, c0.state.Result)
+	}
+}
+
+// silentTimers is a clock whose timers never fire, so the room notices a
+// flag fall only when a move comes.
+type silentTimers struct{ *clock.Fake }
+
+func (silentTimers) AfterFunc(time.Duration, func()) clock.Timer { return stoppedTimer{} }
+
+type stoppedTimer struct{}
+
+func (stoppedTimer) Stop() bool { return false }
 
 func TestLobby(t *testing.T) {
 	h := start(t, "")
