@@ -7,30 +7,9 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
 
-// golden compares got with the file, or writes the file with -update.
-func golden(t *testing.T, file, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(gl), len(wl)) {
-			if gl[i] != wl[i] {
-				t.Fatalf("%s differs at line %d:\n got %s\nwant %s\n(run with -update if the change is intended)", file, i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("%s: got %d lines, want %d (run with -update if the change is intended)", file, len(gl), len(wl))
-	}
-}
 
 // TestPlaythroughGolden replays the kept standard record and writes, for
 // every ply, the move, the position text, the number of legal moves and the
@@ -58,7 +37,7 @@ func TestPlaythroughGolden(t *testing.T) {
 	}
 	o, _ := s.Outcome()
 	fmt.Fprintf(&b, "result %s\n", o.Describe(Info))
-	golden(t, "testdata/playthroughs/standard-greedy-1.golden", b.String())
+	gametest.Golden(t, "testdata/playthroughs/standard-greedy-1.golden", b.String(), *update)
 }
 
 // TestMoveOrderGolden snapshots the order of LegalMoves in each start
@@ -77,5 +56,5 @@ func TestMoveOrderGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s %s\n", v, strings.Join(names, " "))
 	}
-	golden(t, "testdata/playthroughs/move-order.golden", b.String())
+	gametest.Golden(t, "testdata/playthroughs/move-order.golden", b.String(), *update)
 }

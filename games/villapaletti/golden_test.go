@@ -4,12 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/playthroughs")
@@ -49,29 +49,7 @@ func TestPlaythroughs(t *testing.T) {
 			}
 			o, _ := s.Outcome()
 			fmt.Fprintf(&b, "%s\nresult: %s\n", s, o.Describe(Info))
-			path := filepath.Join("testdata", "playthroughs", tc.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got := b.String(); got != string(want) {
-				gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-				for i := range min(len(gl), len(wl)) {
-					if gl[i] != wl[i] {
-						t.Fatalf("line %d differs:\n got %s\nwant %s", i+1, gl[i], wl[i])
-					}
-				}
-				t.Fatalf("length differs: %d lines, want %d", len(gl), len(wl))
-			}
+			gametest.Golden(t, filepath.Join("testdata", "playthroughs", tc.name+".golden"), b.String(), *update)
 		})
 	}
 }
