@@ -10,7 +10,6 @@ import (
 	"github.com/tabula-games/tabula/game/gametest"
 )
 
-
 // TestPlaythroughGolden replays the kept standard record and writes, for
 // every ply, the move, the position text, the number of legal moves and the
 // result, so any change in rules, notation or position text shows up.
