@@ -18,14 +18,16 @@ import (
 // for everything else (more players, no Evaluator, one-player puzzles).
 //
 //	level   alpha-beta                          MCTS                                time used
-//	easy    depth 2, root noise ±0.25           300 playouts, C 1.4, no bias        ≤ budget, ≤ 1 s
-//	medium  depth 4, root noise ±0.03           3000 playouts                       ≤ budget, ≤ 3 s
-//	hard    iterative deepening, no depth cap   until the time is up                a quarter of the budget, ≤ 3 s; 1 s if none
+//	easy    depth 2, root noise ±0.25           300 playouts, C 1.4, no bias        1/8 of the budget, ≤ 1 s
+//	medium  depth 4, root noise ±0.03           3000 playouts                       1/4 of the budget, ≤ 3 s
+//	hard    iterative deepening, no depth cap   until the time is up                1/2 of the budget, ≤ 3 s; 1 s if none
 //	max     iterative deepening, no depth cap   until the time is up                the whole budget; 5 s if none
 //
-// Hard and max differ only in time: hard answers quickly (a quarter of the
-// budget, so a human is never kept waiting), max thinks for all of it, so at
-// equal budgets max searches four times longer.
+// Each level uses a larger share of the same budget than the level below, on
+// top of its own depth or playout cap, so at equal budgets the levels are
+// ordered even when the budget is too small for the caps to bind. Hard
+// answers quickly enough that a human is never kept waiting; max thinks for
+// the whole budget.
 //
 // Noise is in Evaluator units (1.0 is the whole range), added to each root
 // move's score; it makes the easy bot miss quiet moves a beginner finds
@@ -52,7 +54,9 @@ const (
 	easyTime       = time.Second
 	mediumTime     = 3 * time.Second
 	hardTime       = 3 * time.Second // a hard bot never keeps a human waiting longer
-	hardShare      = 4               // hard uses 1/hardShare of the budget: quick, and weaker than max
+	easyShare      = 8               // each level uses 1/share of the budget: easy the least,
+	mediumShare    = 4               // so a lower level never outthinks a higher one at equal budgets
+	hardShare      = 2               // and max (all of it) searches twice as long as hard
 	hardDefault    = time.Second     // what hard thinks when the caller gives no time
 	maxDefault     = 5 * time.Second // what max thinks when the caller gives no time
 )
@@ -119,7 +123,12 @@ func (b *Bot) timeFor(t time.Duration) time.Duration {
 	if t <= 0 {
 		return def
 	}
-	if b.level == Hard {
+	switch b.level {
+	case Easy:
+		t /= easyShare
+	case Medium:
+		t /= mediumShare
+	case Hard:
 		t /= hardShare
 	}
 	return min(t, limit)

@@ -34,9 +34,10 @@ out=docs/strength.md
   echo "Each row is one \`tabula match GAME --a A --b B --games $games_per_match --movetime $movetime\`:"
   echo "A and B alternate seats (rotate, with more players), and each pair of games"
   echo "opens with the same two random plies. Score and Elo are A's; the interval is 95%."
-  echo "--movetime is the budget per move: bot:max thinks for all of it, bot:hard for a"
-  echo "quarter (ai/bot.go), easy and medium are depth- or playout-limited. Timings are on"
-  echo "a shared 2-core machine under load, so absolute strength varies run to run."
+  echo "--movetime is the budget per move: bot:max thinks for all of it, bot:hard for half,"
+  echo "bot:medium for a quarter and bot:easy for an eighth, each also capped in depth or"
+  echo "playouts (ai/bot.go). Timings are on a shared 2-core machine under load, so absolute"
+  echo "strength varies run to run."
   echo
   for id in $ids; do
     echo "## $id"
