@@ -331,7 +331,6 @@ function Toolbar({ game, flipped, onFlip }: { game: string; flipped: boolean; on
         {t('board.flip')}
       </button>
       <button type="button" class="sound" aria-pressed={!muted.value} onClick={() => setMuted(!muted.value)} title={t('sound.label')}>
-        <span aria-hidden="true">{muted.value ? '🔇 ' : '🔊 '}</span>
         {muted.value ? t('sound.off') : t('sound.on')}
       </button>
       <span class="spacer" />
@@ -353,13 +352,13 @@ function ReplayBar(props: { ply: number; last: number; live: boolean; viewing: b
   return (
     <nav class="replay" aria-label={t('replay.label')} data-ply={ply}>
       <div class="replay-buttons">
-        {btn('first', t('replay.first'), '⏮', 'Home', ply === 0)}
+        {btn('first', t('replay.first'), '|◀', 'Home', ply === 0)}
         {btn('prev', t('replay.prev'), '◀', 'ArrowLeft', ply === 0)}
         <span class="replay-at" aria-live="polite">
           {ply === 0 ? t('replay.start') : t('replay.at', { ply, n: last })}
         </span>
         {btn('next', t('replay.next'), '▶', 'ArrowRight', ply === last)}
-        {btn('last', t('replay.last'), '⏭', 'End', ply === last)}
+        {btn('last', t('replay.last'), '▶|', 'End', ply === last)}
       </div>
       {props.live && props.viewing && (
         <p class="analysis">
