@@ -43,6 +43,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/matches/{id}/join", s.handleJoin)
 	mux.HandleFunc("GET /api/matches/{id}/record", s.handleRecordText)
 	mux.HandleFunc("GET /api/matches/{id}/record.json", s.handleRecordJSON)
+	mux.HandleFunc("GET /api/matches/{id}/positions", s.handlePositions)
 	mux.HandleFunc("GET /ws/matches/{id}", s.handleWS)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")

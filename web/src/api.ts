@@ -1,5 +1,6 @@
 // The lobby API over fetch. Failed requests throw an ApiError with the
 // server's stable code (see errors.json), so pages can translate it.
+import type { Positions } from './replay';
 import type { CreateRequest, CreateResponse, GameInfo, JoinResponse, MatchState, Summary, WireError } from './protocol';
 
 export class ApiError extends Error {
@@ -40,6 +41,11 @@ export class Api {
   /** state fetches a match's current state, for a first paint before the socket opens. */
   state(match: string): Promise<MatchState> {
     return this.call('GET', `/api/matches/${encodeURIComponent(match)}`);
+  }
+
+  /** positions fetches the position after every ply, for the replay. */
+  positions(match: string): Promise<Positions> {
+    return this.call('GET', `/api/matches/${encodeURIComponent(match)}/positions`);
   }
 
   /** socketURL is the match WebSocket address for a page served from loc. */

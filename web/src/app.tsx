@@ -3,6 +3,7 @@ import { lang, navigate, route, setLang, t } from './app-state';
 import { langNames, langs, type Lang } from './i18n';
 import { Lobby } from './pages/lobby';
 import { MatchPage } from './pages/match';
+import { RulesPage } from './pages/rules';
 
 /** Link is an in-app link: a real href (so it opens in a new tab too) that navigates without reloading. */
 export function Link(props: { href: string; class?: string; children: ComponentChildren }) {
@@ -25,10 +26,16 @@ export function App() {
   const r = route.value;
   return (
     <div class="app">
+      <a class="skip" href="#main">
+        {t('shell.skip')}
+      </a>
       <header class="top">
         <Link href="/" class="brand">
           {t('app.title')}
         </Link>
+        <nav class="topnav" aria-label={t('shell.nav')}>
+          <Link href="/rules">{t('shell.rules')}</Link>
+        </nav>
         <label class="lang">
           <span class="sr-only">{t('lang.label')}</span>
           <select
@@ -44,8 +51,9 @@ export function App() {
           </select>
         </label>
       </header>
-      <main>
+      <main id="main" tabindex={-1}>
         {r.page === 'lobby' && <Lobby />}
+        {r.page === 'rules' && <RulesPage game={r.game} key={r.game} />}
         {r.page === 'match' && <MatchPage id={r.id} key={r.id} />}
         {r.page === 'notfound' && (
           <p class="notice">

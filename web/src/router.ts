@@ -1,8 +1,14 @@
-// Routes are paths: / is the lobby and /match/ID a match. The server answers
+// Routes are paths: / is the lobby, /match/ID a match, /rules and
+// /rules/GAME the rules pages. The server answers
 // every unknown path without a dot with index.html (docs/protocol.md), so a
 // shared link opens the right page.
 
-export type Route = { page: 'lobby' } | { page: 'match'; id: string } | { page: 'notfound'; path: string };
+export type Route =
+  | { page: 'lobby' }
+  | { page: 'match'; id: string }
+  /** game '' is the list of every game's rules. */
+  | { page: 'rules'; game: string }
+  | { page: 'notfound'; path: string };
 
 /** parseRoute reads location.pathname. */
 export function parseRoute(pathname: string): Route {
@@ -10,6 +16,9 @@ export function parseRoute(pathname: string): Route {
   if (path === '' || path === 'index.html') return { page: 'lobby' };
   const m = /^match\/([A-Za-z0-9_-]{1,64})$/.exec(path);
   if (m) return { page: 'match', id: m[1]! };
+  if (path === 'rules') return { page: 'rules', game: '' };
+  const r = /^rules\/([a-z0-9-]{1,32})$/.exec(path);
+  if (r) return { page: 'rules', game: r[1]! };
   return { page: 'notfound', path };
 }
 
@@ -20,6 +29,8 @@ export function href(r: Route): string {
       return '/';
     case 'match':
       return `/match/${encodeURIComponent(r.id)}`;
+    case 'rules':
+      return r.game ? `/rules/${encodeURIComponent(r.game)}` : '/rules';
     case 'notfound':
       return `/${r.path}`;
   }

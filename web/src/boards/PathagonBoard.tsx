@@ -15,7 +15,7 @@ const full = size * cell + 2 * pad;
  * relocation phase a click on a movable piece picks it up and a click on a
  * listed cell puts it there.
  */
-export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
+export function PathagonBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
   // A half-made move (a piece picked up, a capture choice open) belongs to
   // the version it was made in: a new state ends it.
   const [pick, setPick] = useState<{ version: number; sel: Selection; choice: Move[] | null }>({
@@ -63,8 +63,11 @@ export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
     for (let col = 0; col < size; col++) {
       const name = cellName(row, col);
       const piece = pos.cells[row * size + col];
-      const x = pad + col * cell;
-      const y = pad + row * cell;
+      // Flipped, the board turns by 180°: a7 goes to the bottom right.
+      const vr = flipped ? size - 1 - row : row;
+      const vc = flipped ? size - 1 - col : col;
+      const x = pad + vc * cell;
+      const y = pad + vr * cell;
       const cx = x + cell / 2;
       const cy = y + cell / 2;
       const isLast = last !== null && (last.to === name || last.from === name);
@@ -108,12 +111,12 @@ export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
           {piece && <circle cx={cx} cy={cy} r={cell * 0.38} class={`piece piece-${piece}`} />}
           {piece && pos.lastRelocated[piece] === name && <circle cx={cx} cy={cy} r={cell * 0.12} class="lock" />}
           {target && !piece && sel.from !== null && <circle cx={cx} cy={cy} r={cell * 0.13} class="dot" />}
-          {col === 0 && (
+          {vc === 0 && (
             <text x={x + 4} y={y + 13} class="coord">
               {name.slice(1)}
             </text>
           )}
-          {row === size - 1 && (
+          {vr === size - 1 && (
             <text x={x + cell - 4} y={y + cell - 4} class="coord" text-anchor="end">
               {name[0]}
             </text>
@@ -126,7 +129,7 @@ export function PathagonBoard({ state, interactive, onMove }: BoardProps) {
   const inner = size * cell;
   return (
     <div class="board-wrap">
-      <svg class="board pathagon" viewBox={`0 0 ${full} ${full}`} role="grid" aria-label="Pathagon">
+      <svg class={`board pathagon${flipped ? ' flipped' : ''}`} data-flipped={flipped ? 'true' : undefined} viewBox={`0 0 ${full} ${full}`} role="grid" aria-label="Pathagon">
         {/* Goal edges (ruling P1): Light joins top and bottom, Dark joins left and right. */}
         <rect x={pad} y={0} width={inner} height={pad} class="edge edge-L" />
         <rect x={pad} y={pad + inner} width={inner} height={pad} class="edge edge-L" />

@@ -9,4 +9,9 @@ export interface BoardProps {
   interactive: boolean;
   /** Sends a move, by its text from state.legal. */
   onMove: (text: string) => void;
+  /**
+   * Whether to draw the board turned by 180° (the viewer's choice, kept per
+   * game). Optional: a board that ignores it is drawn unflipped.
+   */
+  flipped?: boolean;
 }

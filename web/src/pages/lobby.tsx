@@ -107,6 +107,9 @@ export function Lobby() {
                 ))}
               </select>
             </label>
+            <Link href={href({ page: 'rules', game: form.game })} class="rules-link">
+              {t('shell.rules')}: {game.title}
+            </Link>
             {(game.variants?.length ?? 0) > 1 && (
               <label>
                 {t('lobby.variant')}

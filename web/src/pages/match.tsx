@@ -9,6 +9,12 @@ import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { errorText, has, seatName } from '../i18n';
 import { canPlay, otherOffers, rounds, verdict } from '../match-model';
+import { loadFlip, saveFlip } from '../prefs';
+import { covers, keyStep, step, viewState, type Positions, type Step } from '../replay';
+import { muted, setMuted, sounds } from '../shell-state';
+import { soundFor } from '../sound';
+import { formatDuration, gameSummary } from '../summary';
+import { change } from '../transition';
 import type { CommandType, MatchState } from '../protocol';
 import { href } from '../router';
 import { initialSync, movePending, stale, type Sync } from '../sync';
@@ -18,7 +24,7 @@ import { loadToken, saveToken } from '../tokens';
 const tickMs = 100;
 
 /** boards maps a game ID to its dedicated board; others get the generic one. */
-const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
+export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   pathagon: PathagonBoard,
 };
 
@@ -34,6 +40,13 @@ export function MatchPage({ id }: { id: string }) {
   const [error, setError] = useState('');
   const [receivedAt, setReceivedAt] = useState(0);
   const conn = useRef<Connection | null>(null);
+  // The replay: null shows the live position, a number that ply.
+  const [viewPly, setViewPly] = useState<number | null>(null);
+  const [positions, setPositions] = useState<Positions | null>(null);
+  const [positionsError, setPositionsError] = useState(false);
+  const [flipped, setFlipped] = useState<Record<string, boolean>>({});
+  const [announcement, setAnnouncement] = useState('');
+  const prevState = useRef<MatchState | null>(null);
 
   // A match that does not exist would have the socket retry for ever: ask
   // the API first, and stop with its answer.
@@ -84,6 +97,63 @@ export function MatchPage({ id }: { id: string }) {
     if (s?.rematch && token) saveToken(kv, s.rematch, { seat: -1, token: token.token });
   }, [s?.rematch, token?.token]);
 
+  // Sounds and screen-reader announcements react to what a new state did.
+  useEffect(() => {
+    if (!s) return;
+    const c = change(prevState.current, s);
+    prevState.current = s;
+    const kind = soundFor(c);
+    if (kind) sounds.play(kind);
+    if (c.kind === 'move' && c.mover !== seat) {
+      const name = seatName(lang.value, s.seats?.find((x) => x.seat === c.mover)?.name, c.mover);
+      let text = c.mover >= 0 ? t('announce.move', { name, move: c.move }) : c.move;
+      if (seat !== null && seat >= 0 && s.toMove === seat) text += ` ${t('announce.yourTurn')}`;
+      setAnnouncement(text);
+    } else if (c.kind === 'end') {
+      const v = verdictText(s, seat);
+      setAnnouncement(`${v.head} ${v.reason}`.trim());
+    }
+  }, [s]);
+
+  // The replay needs the positions from the server whenever it shows a ply
+  // they do not cover yet, and the summary needs their times.
+  const plies = s?.moves?.length ?? 0;
+  const over = s?.status === 'finished' || s?.status === 'aborted';
+  const wantPly = viewPly ?? (over ? plies : null);
+  useEffect(() => {
+    if (!s || wantPly === null || covers(positions, s.moves, wantPly)) return;
+    let live = true;
+    setPositionsError(false);
+    api.positions(id).then(
+      (p) => live && setPositions(p),
+      () => live && setPositionsError(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, wantPly, plies, s?.status]);
+
+  const go = (st: Step) => {
+    const from = viewPly ?? plies;
+    const to = step(from, plies, st);
+    setViewPly(to === plies ? null : to);
+  };
+  // ← and → (Home, End) step through the moves, unless a board or a text
+  // box used the key.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      const el = e.target as HTMLElement | null;
+      if (el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))) return;
+      const st = keyStep(e.key);
+      if (!st || plies === 0) return;
+      e.preventDefault();
+      go(st);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
   // The tab title says when it is your move, for players in another tab.
   const myTurn = status === 'open' && !stale(sync) && canPlay(s, seat, movePending(sync));
   useEffect(() => {
@@ -105,8 +175,16 @@ export function MatchPage({ id }: { id: string }) {
   }
 
   // While the socket is down a move could not be sent: the board waits.
-  const interactive = myTurn;
+  // A past ply (the replay) is read-only.
+  const viewing = viewPly !== null && covers(positions, s.moves, viewPly);
+  const shown = viewing ? viewState(s, positions!, viewPly) : s;
+  const interactive = myTurn && !viewing;
   const Board = boards[s.game] ?? GenericBoard;
+  const isFlipped = flipped[s.game] ?? loadFlip(kv, s.game);
+  const flip = () => {
+    saveFlip(kv, s.game, !isFlipped);
+    setFlipped({ ...flipped, [s.game]: !isFlipped });
+  };
   const me = seat !== null && seat >= 0 ? seat : -1;
   // The viewer sits at the bottom; spectators see seat 0 at the bottom.
   const bottom = me >= 0 ? me : 0;
@@ -127,16 +205,26 @@ export function MatchPage({ id }: { id: string }) {
 
   return (
     <div class="match" data-status={s.status} data-version={s.version}>
+      <p class="sr-only" aria-live="polite" aria-atomic="true" data-announce>
+        {announcement}
+      </p>
       <div class="play">
+        <Toolbar game={s.game} flipped={isFlipped} onFlip={flip} />
+        {isFlipped && bottomSeat && <PlayerBar state={s} n={bottom} me={me} receivedAt={receivedAt} />}
         {others.map((x) => (
           <PlayerBar key={x.seat} state={s} n={x.seat} me={me} receivedAt={receivedAt} />
         ))}
-        <Board state={s} seat={me} interactive={interactive} onMove={(m) => send('move', m)} />
-        {bottomSeat && <PlayerBar state={s} n={bottom} me={me} receivedAt={receivedAt} />}
+        <Board key={viewing ? `ply-${viewPly}` : 'live'} state={shown} seat={me} interactive={interactive} onMove={(m) => send('move', m)} flipped={isFlipped} />
+        {!isFlipped && bottomSeat && <PlayerBar state={s} n={bottom} me={me} receivedAt={receivedAt} />}
+        {plies > 0 && <ReplayBar ply={viewPly ?? plies} last={plies} live={!over} viewing={viewPly !== null} error={positionsError} onStep={go} />}
       </div>
       <aside class="side">
         {status !== 'open' && <p class="notice">{t('match.connecting')}</p>}
-        <Banner state={s} seat={seat} />
+        {over ? (
+          <Summary state={s} seat={seat} positions={positions} me={me} send={send} onReplay={() => setViewPly(0)} />
+        ) : (
+          <Banner state={s} seat={seat} />
+        )}
         <TurnLine state={s} me={me} />
         {me < 0 && <SeatOffer state={s} onTake={takeSeat} />}
         {me >= 0 && s.status === 'waiting' && <Invite id={id} />}
@@ -147,7 +235,7 @@ export function MatchPage({ id }: { id: string }) {
           </p>
         )}
         {me >= 0 && (s.status === 'live' || s.status === 'waiting') && <MoveInput disabled={!interactive} onMove={(m) => send('move', m)} />}
-        <MoveList state={s} />
+        <MoveList state={s} current={viewPly ?? plies} onSelect={(n) => setViewPly(n === plies ? null : n)} />
         {me >= 0 && <Actions state={s} me={me} send={send} />}
         {s.rematch && (
           <p>
@@ -198,9 +286,10 @@ function Clock({ state, n, receivedAt }: { state: MatchState; n: number; receive
   return <span class={`clock ${running ? 'running' : ''} ${ms < 10_000 ? 'low' : ''}`}>{format(ms)}</span>;
 }
 
-function Banner({ state, seat }: { state: MatchState; seat: number | null }) {
+/** verdictText is the result line: the head ("You win!") and the reason. */
+function verdictText(state: MatchState, seat: number | null): { head: string; reason: string; cls: string; kind: string } {
   const v = verdict(state, seat);
-  if (v.kind === 'none') return null;
+  if (v.kind === 'none') return { head: '', reason: '', cls: 'banner', kind: 'none' };
   const reasonKey = `reason.${'reason' in v ? v.reason : ''}`;
   const reason = has(reasonKey) ? t(reasonKey) : 'reason' in v ? v.reason : '';
   let head = '';
@@ -220,10 +309,122 @@ function Banner({ state, seat }: { state: MatchState; seat: number | null }) {
       break;
     }
   }
+  return { head, reason: v.kind !== 'aborted' ? reason : '', cls, kind: v.kind };
+}
+
+function Banner({ state, seat }: { state: MatchState; seat: number | null }) {
+  const v = verdictText(state, seat);
+  if (v.kind === 'none') return null;
   return (
-    <div class={cls} role="status" data-result={v.kind}>
-      <strong>{head}</strong> {v.kind !== 'aborted' && reason}
+    <div class={v.cls} data-result={v.kind}>
+      <strong>{v.head}</strong> {v.reason}
     </div>
+  );
+}
+
+/** Toolbar holds the view switches: flip, sound, and the game's rules. */
+function Toolbar({ game, flipped, onFlip }: { game: string; flipped: boolean; onFlip: () => void }) {
+  return (
+    <div class="toolbar">
+      <button type="button" class="flip" aria-pressed={flipped} onClick={onFlip} title={t('board.flip')}>
+        <span aria-hidden="true">⇅ </span>
+        {t('board.flip')}
+      </button>
+      <button type="button" class="sound" aria-pressed={!muted.value} onClick={() => setMuted(!muted.value)} title={t('sound.label')}>
+        {muted.value ? t('sound.off') : t('sound.on')}
+      </button>
+      <span class="spacer" />
+      <Link href={href({ page: 'rules', game })} class="rules-link">
+        {t('shell.rules')}
+      </Link>
+    </div>
+  );
+}
+
+/** ReplayBar steps through the plies: buttons, and ← → on the keyboard. */
+function ReplayBar(props: { ply: number; last: number; live: boolean; viewing: boolean; error: boolean; onStep: (s: Step) => void }) {
+  const { ply, last, onStep } = props;
+  const btn = (st: Step, label: string, icon: string, keys: string, disabled: boolean) => (
+    <button type="button" class={`replay-${st}`} aria-label={label} title={label} aria-keyshortcuts={keys} disabled={disabled} onClick={() => onStep(st)}>
+      {icon}
+    </button>
+  );
+  return (
+    <nav class="replay" aria-label={t('replay.label')} data-ply={ply}>
+      <div class="replay-buttons">
+        {btn('first', t('replay.first'), '|◀', 'Home', ply === 0)}
+        {btn('prev', t('replay.prev'), '◀', 'ArrowLeft', ply === 0)}
+        <span class="replay-at" aria-live="polite">
+          {ply === 0 ? t('replay.start') : t('replay.at', { ply, n: last })}
+        </span>
+        {btn('next', t('replay.next'), '▶', 'ArrowRight', ply === last)}
+        {btn('last', t('replay.last'), '▶|', 'End', ply === last)}
+      </div>
+      {props.live && props.viewing && (
+        <p class="analysis">
+          {t('replay.analysis')}{' '}
+          <button type="button" class="link" onClick={() => onStep('last')}>
+            {t('replay.back')}
+          </button>
+        </p>
+      )}
+      {props.error && <p class="error">{t('replay.error')}</p>}
+    </nav>
+  );
+}
+
+/** Summary is the game-over panel: result, moves, duration, scores, what next. */
+function Summary(props: {
+  state: MatchState;
+  seat: number | null;
+  positions: Positions | null;
+  me: number;
+  send: (c: CommandType) => void;
+  onReplay: () => void;
+}) {
+  const { state, seat, me } = props;
+  const v = verdictText(state, seat);
+  const sum = gameSummary(state, seat, props.positions);
+  const name = (n: number) => seatName(lang.value, state.seats?.find((x) => x.seat === n)?.name, n);
+  const canRematch = me >= 0 && state.status === 'finished' && !state.rematch && !(state.offers?.rematch ?? []).includes(me);
+  return (
+    <section class="summary panel" aria-labelledby="summary-title" data-summary>
+      <h2 id="summary-title">{t('summary.title')}</h2>
+      <div class={v.cls} data-result={v.kind}>
+        <strong>{v.head}</strong> {v.reason}
+      </div>
+      <dl class="facts">
+        <div>
+          <dt>{t('summary.moves')}</dt>
+          <dd data-summary-moves>{sum.plies}</dd>
+        </div>
+        <div>
+          <dt>{t('summary.duration')}</dt>
+          <dd data-summary-duration>{sum.durationMs === null ? '—' : formatDuration(sum.durationMs)}</dd>
+        </div>
+        {sum.scores.length > 0 && (
+          <div>
+            <dt>{t('summary.scores')}</dt>
+            <dd>{sum.scores.map((x) => `${name(x.seat)} ${x.score}`).join(' · ')}</dd>
+          </div>
+        )}
+      </dl>
+      <div class="actions">
+        {canRematch && (
+          <button type="button" class="primary" onClick={() => props.send('rematch')}>
+            {t('match.rematch')}
+          </button>
+        )}
+        {sum.plies > 0 && (
+          <button type="button" onClick={props.onReplay}>
+            {t('summary.replay')}
+          </button>
+        )}
+        <Link href="/" class="button">
+          {t('summary.newGame')}
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -324,18 +525,7 @@ function Offers({ state, me, send }: { state: MatchState; me: number; send: (c: 
 function Actions({ state, me, send }: { state: MatchState; me: number; send: (c: CommandType) => void }) {
   const live = state.status === 'live' || state.status === 'waiting';
   const plies = state.moves?.length ?? 0;
-  if (!live) {
-    if (state.status === 'finished' && !state.rematch && !(state.offers?.rematch ?? []).includes(me)) {
-      return (
-        <div class="actions">
-          <button type="button" class="primary" onClick={() => send('rematch')}>
-            {t('match.rematch')}
-          </button>
-        </div>
-      );
-    }
-    return null;
-  }
+  if (!live) return null; // the game-over summary offers the rematch
   return (
     <div class="actions">
       {plies === 0 ? (
@@ -395,7 +585,7 @@ function MoveInput({ disabled, onMove }: { disabled: boolean; onMove: (m: string
   );
 }
 
-function MoveList({ state }: { state: MatchState }) {
+function MoveList({ state, current, onSelect }: { state: MatchState; current: number; onSelect: (ply: number) => void }) {
   const rows = useMemo(() => rounds(state.moves, state.players), [state.moves, state.players]);
   const end = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -414,9 +604,16 @@ function MoveList({ state }: { state: MatchState }) {
             <li key={r.n}>
               <span class="n">{r.n}.</span>
               {r.moves.map((m) => (
-                <span key={m.ply} class={`mv ${m.ply === lastPly ? 'last' : ''}`} data-ply={m.ply}>
+                <button
+                  type="button"
+                  key={m.ply}
+                  class={`mv ${m.ply === lastPly ? 'last' : ''} ${m.ply === current ? 'current' : ''}`}
+                  data-ply={m.ply}
+                  aria-current={m.ply === current ? 'step' : undefined}
+                  onClick={() => onSelect(m.ply)}
+                >
                   {m.text}
-                </span>
+                </button>
               ))}
             </li>
           ))}

@@ -1,0 +1,49 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/store"
+)
+
+// handlePositions answers GET /api/matches/{id}/positions: the position
+// after every ply, replayed from the stored moves, for the web client's
+// replay (the client never runs rules).
+func (s *Server) handlePositions(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	m, moves, err := s.cfg.Store.Load(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no match %q", id))
+		return
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	info, ok := s.games[m.Game]
+	if !ok {
+		s.httpError(w, fmt.Errorf("server: match %s: unknown game %q", id, m.Game))
+		return
+	}
+	st, err := info.New(options(m))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := protocol.Positions{Summary: summary(info, m), Positions: make([]protocol.PlyPosition, 0, len(moves)+1)}
+	out.Positions = append(out.Positions, protocol.PlyPosition{Seat: -1, Position: st.String(), ToMove: int(st.ToMove())})
+	for _, mv := range moves {
+		if st, err = playText(st, mv.Text); err != nil {
+			s.httpError(w, fmt.Errorf("server: match %s ply %d: %w", id, mv.Ply, err))
+			return
+		}
+		out.Positions = append(out.Positions, protocol.PlyPosition{
+			Ply: mv.Ply, Move: mv.Text, Seat: mv.Seat, At: mv.At.UnixMilli(),
+			Position: st.String(), ToMove: int(st.ToMove()),
+		})
+	}
+	s.writeJSON(w, http.StatusOK, out)
+}
