@@ -121,10 +121,13 @@ func (p *terminal) show(s game.State) {
 	}
 }
 
+// diagrammer is implemented by states that draw themselves for a terminal.
+type diagrammer interface{ Diagram() string }
+
 // board renders the position: the game's own drawing when it has one,
 // otherwise the position text.
 func board(s game.State) string {
-	if d, ok := s.(interface{ Diagram() string }); ok {
+	if d, ok := s.(diagrammer); ok {
 		return d.Diagram()
 	}
 	return s.String()

@@ -103,6 +103,9 @@ func runReplay(_ context.Context, e *env) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "moves: %d\n", len(moves))
+	if d, ok := s.(diagrammer); ok {
+		fmt.Fprintln(e.stdout, d.Diagram())
+	}
 	fmt.Fprintf(e.stdout, "position: %s\n", s)
 	if o, ok := s.Outcome(); ok {
 		fmt.Fprintf(e.stdout, "result: %s\n", o.Describe(info))
