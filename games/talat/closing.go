@@ -22,8 +22,10 @@ import "math/bits"
 //     better one needs: the search of all live pairs at once
 //     (closing_global.go), and the search of each live pair alone, the
 //     pair's own towers first, the steps keeping the most slack first,
-//     with a one-step look-ahead for the capture. Each strategy is fast
-//     on boards where the other is slow (see closingCases).
+//     with a one-step look-ahead for the capture, expanding only the
+//     steps of a stubborn set (closing_stubborn.go, a partial-order
+//     reduction). Each strategy is fast on boards where the other is
+//     slow (see closingCases).
 //
 // # Why the reduction is exact
 //

@@ -49,7 +49,9 @@ import "math/bits"
 //     i or fills y, and none fills x (i stands there until τ), so τ is
 //     still enabled after u1…un, and taking it first changes no
 //     precondition of any u: the u's may run after it and end in the same
-//     place.
+//     place. A tower j that can never leave y again (no successor of y
+//     in N(j)) is left out: if some u brings j into y, τ never runs after
+//     it, and (D1) asks nothing of that sequence.
 //  2. τ disabled because tower k holds y: every step of k from y is in S.
 //     Then no u empties y, so u1…un τ never runs and (D1) holds at once.
 //     (A tower that never moves blocks τ for good.)
