@@ -42,6 +42,12 @@ var closingCases = []struct {
 	// straight toward the other), while the towers around may all have
 	// to make way and both searches go through their combinations.
 	{"hunt-blockers", "..0S6../....0L6/.1L6..0L4/.0L31S6.0M6/1L30S40S3..", false},
+	// Hunted against the partial-order reduction (closing_stubborn.go):
+	// white S6 on a4 against black S4 on e1 with no slack. Open, but the
+	// depth-first search of the pair first walks S6 down while the
+	// witness needs S4 to come up first, and the towers that may enter
+	// S6's path (L3 c3, S4 b5, L3 c5, M6 a3) keep many positions apart.
+	{"hunt-por", ".1M41M3.0S4/..1L41L6./1M6.0L3../1S6..../.1S41L3..", true},
 }
 
 func closingBoard(tb testing.TB, d string) *[NumCells]uint8 {

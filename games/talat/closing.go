@@ -22,8 +22,10 @@ import "math/bits"
 //     better one needs: the search of all live pairs at once
 //     (closing_global.go), and the search of each live pair alone, the
 //     pair's own towers first, the steps keeping the most slack first,
-//     with a one-step look-ahead for the capture. Each strategy is fast
-//     on boards where the other is slow (see closingCases).
+//     with a one-step look-ahead for the capture, expanding only the
+//     steps of a stubborn set (closing_stubborn.go, a partial-order
+//     reduction). Each strategy is fast on boards where the other is
+//     slow (see closingCases).
 //
 // # Why the reduction is exact
 //
@@ -116,15 +118,22 @@ type local struct {
 	cone [maxBoardTowers]cellSet
 	// need[i] is N(T) of the reduction for the pair searched: the cells
 	// tower i may step into.
-	need  [maxBoardTowers]cellSet
+	need [maxBoardTowers]cellSet
+	// leave[i] are the cells tower i can step on from: those with a
+	// successor in need[i].
+	leave [maxBoardTowers]cellSet
 	occ   cellSet
-	key   uint64 // tower positions, 5 bits each
-	p     pair   // the pair searched
-	order [maxBoardTowers]uint8
-	no    int // towers in order: those other than a and t with a need set
-	nodes int // positions expanded and reductions made, for tests and benchmarks
-	limit int // the search gives up when nodes exceeds it
-	seen  visited
+	at    [NumCells]uint8 // tower index + 1 on each cell, 0 when empty
+	key   uint64          // tower positions, 5 bits each
+	p     pair            // the pair searched
+	// moving marks (bit i) the towers the search of p may move: a, t and
+	// the towers in order.
+	moving uint16
+	order  [maxBoardTowers]uint8
+	no     int // towers in order: those other than a and t with a need set
+	nodes  int // positions expanded and reductions made, for tests and benchmarks
+	limit  int // the search gives up when nodes exceeds it
+	seen   visited
 }
 
 // pair is an ordered (attacker, target) pair of towers of opposite sides
@@ -176,6 +185,7 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 			l.side[l.n] = High
 		}
 		l.occ |= 1 << uint(c)
+		l.at[c] = uint8(l.n + 1)
 		l.key |= uint64(c) << (5 * uint(l.n))
 		l.n++
 	}
@@ -328,10 +338,13 @@ func (l *local) reduce(p pair, ua, ut cellSet) bool {
 	}
 	// The towers that may have to make way; search moves a and t itself.
 	l.no = 0
+	l.moving = 1<<p.a | 1<<p.t
 	for i := range uint8(l.n) {
+		l.leave[i] = ahead(l.need[i], l.side[i].Other())
 		if l.need[i] != 0 && i != p.a && i != p.t {
 			l.order[l.no] = i
 			l.no++
+			l.moving |= 1 << i
 		}
 	}
 	l.seen.reset()
@@ -340,11 +353,18 @@ func (l *local) reduce(p pair, ua, ut cellSet) bool {
 
 // search explores the kept steps from the current position depth first and
 // reports whether the pair can capture. The caller has checked that the
-// pair is alive and cannot capture now.
+// pair is alive and cannot capture now. Of the steps enabled here it takes
+// only those of a stubborn set (closing_stubborn.go): that loses no
+// capture, and on crowded boards it skips the combinations of moves of
+// towers that do not affect each other.
 func (l *local) search() bool {
 	l.nodes++
 	if l.nodes > l.limit {
 		return false
+	}
+	full := l.stubborn()
+	if full == 0 {
+		return false // no step of the stubborn set is enabled: p never captures
 	}
 	// The steps of a and t first, those that keep the most slack first:
 	// they bring the two together the straightest way. A step that makes
@@ -359,6 +379,9 @@ func (l *local) search() bool {
 	nm := 0
 	a, t, s := l.p.a, l.p.t, l.side[l.p.a]
 	for _, i := range [2]uint8{a, t} {
+		if full&(1<<i) == 0 {
+			continue
+		}
 		for m := ahead(1<<uint(l.pos[i]), l.side[i]) & l.need[i] &^ l.occ; m != 0; m &= m - 1 {
 			to := Cell(bits.TrailingZeros32(uint32(m)))
 			pa, pt := l.pos[a], l.pos[t]
@@ -391,6 +414,9 @@ func (l *local) search() bool {
 	}
 	// Then the towers that may have to make way.
 	for _, i := range l.order[:l.no] {
+		if full&(1<<i) == 0 {
+			continue
+		}
 		from := l.pos[i]
 		for m := ahead(1<<uint(from), l.side[i]) & l.need[i] &^ l.occ; m != 0; m &= m - 1 {
 			if l.step(i, from, Cell(bits.TrailingZeros32(uint32(m)))) {
@@ -423,7 +449,9 @@ func (l *local) step(i uint8, from, to Cell) bool {
 	l.occ ^= 1<<uint(from) | 1<<uint(to)
 	l.key ^= (uint64(from) ^ uint64(to)) << shift
 	l.pos[i] = to
+	l.at[from], l.at[to] = 0, i+1
 	found := l.seen.add(l.key) && l.search()
+	l.at[from], l.at[to] = i+1, 0
 	l.pos[i] = from
 	l.occ ^= 1<<uint(from) | 1<<uint(to)
 	l.key ^= (uint64(from) ^ uint64(to)) << shift

@@ -191,6 +191,147 @@ func randomBoard(rng *rand.Rand) [NumCells]uint8 {
 	return cells
 }
 
+// blockerBoard draws a board shaped like hunt-blockers in closingCases:
+// one pair (attacker, target) with little or no slack, so that each must
+// step nearly straight toward the other, and 3 to 8 more towers placed
+// between and around them, some on the far lines where they never move
+// again, which may all have to make way. These boards make the search
+// go through combinations of blocker moves, which the partial-order
+// reduction (closing_stubborn.go) is there to cut.
+func blockerBoard(rng *rand.Rand) [NumCells]uint8 {
+	var cells [NumCells]uint8
+	var used [2][NumKinds]bool
+	placed := 0
+	put := func(s Side, c Cell, k Kind) bool {
+		if c == NoCell || cells[c] != 0 || used[s][k] || placed == maxBoardTowers {
+			return false
+		}
+		placed++
+		used[s][k] = true
+		cells[c] = uint8(NewTower(B01.Colour(s), k)) + 1
+		return true
+	}
+	// The pair: attacker of side s at row gap g ≥ 1 behind the target
+	// and column distance g+1-slack, slack 0 or 1.
+	s := Side(rng.IntN(2))
+	var ka, kt Kind
+	for {
+		ka, kt = Kind(rng.IntN(NumKinds)), Kind(rng.IntN(NumKinds))
+		if CanCapture(ka, kt) {
+			break
+		}
+	}
+	g := 2 + rng.IntN(Size-2)
+	dc := max(0, min(Size-1, g+1-rng.IntN(2)))
+	ra := rng.IntN(Size - g) // rows counted from s's start line
+	ca := rng.IntN(Size - dc)
+	ct := ca + dc
+	if rng.IntN(2) == 0 {
+		ca, ct = ct, ca
+	}
+	row := func(rho int) int { // rows from s's start line to board rows
+		if s == Low {
+			return rho
+		}
+		return Size - 1 - rho
+	}
+	put(s, CellAt(row(ra), ca), ka)
+	put(s.Other(), CellAt(row(ra+g), ct), kt)
+	// inert reports whether a tower of kind k on side sd forms no pair
+	// with the towers placed so far: most blockers are inert, so that
+	// most boards hang on the one pair.
+	inert := func(sd Side, k Kind) bool {
+		for k2 := range Kind(NumKinds) {
+			if used[sd.Other()][k2] && (CanCapture(k, k2) || CanCapture(k2, k)) {
+				return false
+			}
+		}
+		return true
+	}
+	lo, hi := min(ca, ct), max(ca, ct)
+	for range 6 + rng.IntN(4) {
+		sd := Side(rng.IntN(2))
+		var c Cell
+		if rng.IntN(4) == 0 { // on its far line: never moves again
+			c = CellAt(sd.Other().StartRow(), rng.IntN(Size))
+		} else { // in the rows and columns between the pair
+			c = CellAt(row(ra+rng.IntN(g+1)), lo+rng.IntN(hi-lo+1))
+		}
+		for range 8 {
+			k := Kind(rng.IntN(NumKinds))
+			if !used[sd][k] && (inert(sd, k) || rng.IntN(8) == 0) {
+				put(sd, c, k)
+				break
+			}
+		}
+	}
+	return cells
+}
+
+// TestBoardOpenMatchesReferenceBlockers cross-checks the closing check
+// against the first exhaustive search on boards shaped like hunt-blockers
+// (blockerBoard), the shape the partial-order reduction matters most on,
+// and on boards a few random changes away from hunt-blockers and from the
+// boards hunted against the reduction (hunt-por*).
+func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
+	const boards = 20000 // with the boards near the hunted ones: about 1 s, a few under -race
+	rng := rand.New(rand.NewPCG(8, 8))
+	var closed, worst, refWorst int
+	var worstBoard string
+	for i := range boards {
+		cells := blockerBoard(rng)
+		switch i % 4 {
+		case 0: // some a few changes away
+			for range 1 + rng.IntN(4) {
+				cells = mutate(rng, cells)
+			}
+		}
+		open, nodes := boardOpen(B01, &cells)
+		want, refNodes := boardOpenRef(B01, &cells)
+		if open != want {
+			t.Fatalf("board %d %s: open = %v, reference says %v", i, boardText(&cells), open, want)
+		}
+		if !open {
+			closed++
+		}
+		refWorst = max(refWorst, refNodes)
+		if nodes > worst {
+			worst, worstBoard = nodes, boardText(&cells)
+		}
+	}
+	// Boards a few changes away from the hunted ones: the reference
+	// needs up to ~35 000 positions on these, so only a hundred of each.
+	const nearHunted = 100
+	for _, tc := range closingCases {
+		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") {
+			continue
+		}
+		base := *closingBoard(t, tc.board)
+		for i := range nearHunted {
+			cells := base
+			for range 1 + rng.IntN(3) {
+				cells = mutate(rng, cells)
+			}
+			open, nodes := boardOpen(B01, &cells)
+			want, refNodes := boardOpenRef(B01, &cells)
+			if open != want {
+				t.Fatalf("%s, board %d %s: open = %v, reference says %v", tc.name, i, boardText(&cells), open, want)
+			}
+			if !open {
+				closed++
+			}
+			refWorst = max(refWorst, refNodes)
+			if nodes > worst {
+				worst, worstBoard = nodes, boardText(&cells)
+			}
+		}
+	}
+	t.Logf("%d boards: %d closed; the most work, %d, on %s; the reference's most, %d", boards, closed, worst, worstBoard, refWorst)
+	if closed < boards/50 {
+		t.Errorf("the generator makes too few closed boards: %d", closed)
+	}
+}
+
 // TestBoardOpenMatchesReference cross-checks the closing check (§5, T5)
 // against the first exhaustive search (closing_ref_test.go) on seeded
 // random crowded boards, and on boards a few random changes away from the
