@@ -2,6 +2,7 @@
 // type says so); {name} placeholders are filled by t(). The choice is kept
 // in localStorage under langKey.
 import type { KV } from './tokens';
+import { talatText } from './boards/talat-i18n';
 
 const en = {
   'app.title': 'Tabula',
@@ -11,6 +12,7 @@ const en = {
   'lobby.game': 'Game',
   'lobby.variant': 'Variant',
   'lobby.opponent': 'Opponent',
+  'lobby.players': 'Players',
   'lobby.bot': 'Computer ({bot})',
   'lobby.open': 'A friend (open seat)',
   'lobby.seat': 'Play as',
@@ -110,6 +112,7 @@ const en = {
   'err.unavailable': 'The server is restarting; try again soon.',
   'err.internal': 'Something went wrong on the server.',
   'err.network': 'Cannot reach the server.',
+  ...talatText.en,
 };
 
 export type Key = keyof typeof en;
@@ -122,6 +125,7 @@ const ru: Record<Key, string> = {
   'lobby.game': 'Игра',
   'lobby.variant': 'Вариант',
   'lobby.opponent': 'Соперник',
+  'lobby.players': 'Игроков',
   'lobby.bot': 'Компьютер ({bot})',
   'lobby.open': 'Друг (свободное место)',
   'lobby.seat': 'Играть за',
@@ -221,6 +225,7 @@ const ru: Record<Key, string> = {
   'err.unavailable': 'Сервер перезапускается, попробуйте чуть позже.',
   'err.internal': 'На сервере что-то пошло не так.',
   'err.network': 'Сервер недоступен.',
+  ...talatText.ru,
 };
 
 export const dictionaries = { en, ru } as const;
