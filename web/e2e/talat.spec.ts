@@ -8,6 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { launch, resultsDir, startServer, type Server } from './harness';
 
+/** A Palat game is about 90 plies, half of them ours by two clicks: 30 s on a loaded 2-core machine, so this leaves room. */
+const palatBudgetMs = 150_000;
+
 let server: Server;
 let browser: Browser;
 
@@ -127,7 +130,7 @@ describe('talat in the browser', () => {
       expect(await page.locator('.talat-tray button[data-kind] .tw-2').count()).toBe(9);
       let mine = 0;
       let sawPlay = false;
-      const deadline = Date.now() + 100_000;
+      const deadline = Date.now() + palatBudgetMs - 20_000;
       while ((await page.locator('[data-result]').count()) === 0) {
         expect(Date.now(), 'the Palat game did not end in time').toBeLessThan(deadline);
         await page.locator('.turn.mine, [data-result]').first().waitFor({ timeout: 15_000 });
@@ -150,5 +153,5 @@ describe('talat in the browser', () => {
     } finally {
       await page.close();
     }
-  });
+  }, palatBudgetMs);
 });

@@ -31,8 +31,8 @@ import {
 
 /** SVG user units per cell side. */
 const unit = 40;
-/** Margin around the boards, in cells: room for the board names and the seats' labels. */
-const margin = 1.4;
+/** Margins around the boards, in cells: above for the top board's name, below for the viewer's label, little at the sides where the labels fit inside. */
+const margin = { x: 0.35, y: 1.1 };
 
 const pts = (p: Point[]) => p.map((q) => `${(q.x * unit).toFixed(1)},${(q.y * unit).toFixed(1)}`).join(' ');
 
@@ -107,10 +107,10 @@ export function TalatBoard({ state, seat, interactive, onMove }: BoardProps) {
   };
 
   const box = lay.box;
-  const vx = (box.x - margin) * unit;
-  const vy = (box.y - margin) * unit;
-  const vw = (box.w + 2 * margin) * unit;
-  const vh = (box.h + 2 * margin) * unit;
+  const vx = (box.x - margin.x) * unit;
+  const vy = (box.y - margin.y) * unit;
+  const vw = (box.w + 2 * margin.x) * unit;
+  const vh = (box.h + 2 * margin.y) * unit;
 
   const boardEls = boardNames.map((b) => <BoardView key={b} {...{ b, pos, state, lay, h, sel, last, act, interactive }} closed={closed.has(b)} />);
 
