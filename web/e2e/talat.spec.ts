@@ -112,6 +112,24 @@ describe('talat in the browser', () => {
         expect(await page.locator('[data-cell][data-tower^="2"]').count()).toBe(round);
       }
       expect(await page.locator('.talat-tray button[data-kind]').count()).toBe(6); // nine minus three placed
+
+      // Round four by keyboard only: Enter on a start cell, then on a kind.
+      await page.locator('.turn.mine').waitFor({ timeout: 15_000 });
+      const cell = (await page.locator('[data-cell].target').first().getAttribute('data-cell'))!;
+      await page.locator(`[data-cell="${cell}"]`).focus();
+      await page.keyboard.press('Enter');
+      await page.locator(`[data-cell="${cell}"].selected`).waitFor();
+      const kind = (await page.locator('.talat-tray button[data-kind]:not([disabled])').first().getAttribute('data-kind'))!;
+      await page.locator(`.talat-tray [data-kind="${kind}"]`).focus();
+      await page.keyboard.press('Enter');
+      await page.locator(`[data-cell="${cell}"][data-tower="0${kind}"]`).waitFor();
+      await waitPlies(page, 12);
+
+      // The board speaks Russian too.
+      await page.selectOption('select[aria-label="Language"]', 'ru');
+      await page.locator('.talat-scores th', { hasText: 'Очки' }).waitFor();
+      await page.screenshot({ path: join(resultsDir, 'talat-setup-ru-390.png'), fullPage: true });
+      await page.selectOption('select[aria-label="Язык"]', 'en');
       await checkLayout(page, 'talat-setup');
       expect(errors).toEqual([]);
     } finally {
