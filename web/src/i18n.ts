@@ -3,6 +3,7 @@
 // in localStorage under langKey.
 import { shellEn, shellRu } from './shell-i18n';
 import type { KV } from './tokens';
+import { talatText } from './boards/talat-i18n';
 
 const en = {
   'app.title': 'Tabula',
@@ -12,6 +13,7 @@ const en = {
   'lobby.game': 'Game',
   'lobby.variant': 'Variant',
   'lobby.opponent': 'Opponent',
+  'lobby.players': 'Players',
   'lobby.bot': 'Computer ({bot})',
   'lobby.open': 'A friend (open seat)',
   'lobby.seat': 'Play as',
@@ -112,6 +114,7 @@ const en = {
   'err.internal': 'Something went wrong on the server.',
   'err.network': 'Cannot reach the server.',
   ...shellEn,
+  ...talatText.en,
 };
 
 export type Key = keyof typeof en;
@@ -124,6 +127,7 @@ const ru: Record<Key, string> = {
   'lobby.game': 'Игра',
   'lobby.variant': 'Вариант',
   'lobby.opponent': 'Соперник',
+  'lobby.players': 'Игроков',
   'lobby.bot': 'Компьютер ({bot})',
   'lobby.open': 'Друг (свободное место)',
   'lobby.seat': 'Играть за',
@@ -224,6 +228,7 @@ const ru: Record<Key, string> = {
   'err.internal': 'На сервере что-то пошло не так.',
   'err.network': 'Сервер недоступен.',
   ...shellRu,
+  ...talatText.ru,
 };
 
 export const dictionaries = { en, ru } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRequest, defaultForm, openSeats, optionValues, timeControl, validOption } from './lobby-model';
+import { createRequest, defaultForm, openSeats, optionValues, playerCount, timeControl, validOption } from './lobby-model';
 import type { GameInfo, OptionSpec } from './protocol';
 
 const specs: OptionSpec[] = [
@@ -85,5 +85,21 @@ describe('options', () => {
     ['firstPlayer', 'dark', true],
   ])('%s = %s valid: %s', (name, v, ok) => {
     expect(validOption(specs.find((x) => x.name === name)!, v)).toBe(ok);
+  });
+});
+
+describe('playerCount', () => {
+  it.each([
+    ['the default without a choice', undefined, 3],
+    ['the chosen count within the range', 2, 2],
+    ['the default for a count out of range', 5, 3],
+  ])('takes %s', (_n, players, want) => {
+    expect(playerCount(race, { players })).toBe(want);
+  });
+  it('sizes the request: seats and the joined seat follow the chosen count (Palat is Talat for two)', () => {
+    const r = createRequest(race, { game: 'race', variant: '', opponent: 'random', seat: -1, time: 0, options: {}, players: 2 }, () => 0.99);
+    expect(r.players).toBe(2);
+    expect(r.seats).toHaveLength(2);
+    expect(r.join).toBe(1);
   });
 });

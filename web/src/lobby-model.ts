@@ -22,6 +22,8 @@ export interface Form {
   time: number;
   /** Option values as text, by option name; absent means the default. */
   options: Record<string, string>;
+  /** The number of players, when the game allows several; absent means the game's default. */
+  players?: number;
 }
 
 /** defaultForm picks Pathagon when the server has it, its first bot and no clock. */
@@ -40,7 +42,7 @@ export function timeControl(preset: { min: number; inc: number }): TimeControl {
  * seat (random draws from rand), every other seat is the chosen bot or open.
  */
 export function createRequest(g: GameInfo, f: Form, rand: () => number): CreateRequest {
-  const players = g.defaultPlayers || g.minPlayers || 2;
+  const players = playerCount(g, f);
   const seat = f.seat >= 0 && f.seat < players ? f.seat : Math.floor(rand() * players);
   const seats: SeatSpec[] = [];
   for (let i = 0; i < players; i++) {
@@ -57,6 +59,13 @@ export function createRequest(g: GameInfo, f: Form, rand: () => number): CreateR
   const options = optionValues(g.options ?? [], f.options);
   if (Object.keys(options).length > 0) req.options = options;
   return req;
+}
+
+/** playerCount is the form's player count when the game allows it, else the game's default. */
+export function playerCount(g: GameInfo, f: Pick<Form, 'players'>): number {
+  const n = f.players;
+  if (n !== undefined && n >= g.minPlayers && n <= g.maxPlayers) return n;
+  return g.defaultPlayers || g.minPlayers || 2;
 }
 
 /**

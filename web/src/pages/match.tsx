@@ -5,6 +5,7 @@ import { Link } from '../app';
 import type { BoardProps } from '../boards/board';
 import { GenericBoard } from '../boards/GenericBoard';
 import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
+import { TalatBoard } from '../boards/TalatBoard';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { errorText, has, seatName } from '../i18n';
@@ -26,6 +27,7 @@ const tickMs = 100;
 /** boards maps a game ID to its dedicated board; others get the generic one. */
 export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   pathagon: PathagonBoard,
+  talat: TalatBoard,
 };
 
 function newID(): string {
