@@ -489,15 +489,17 @@ func encode(m store.Match) (row, error) {
 // encodeChange encodes the columns Save writes.
 func encodeChange(m store.Match) (row, error) {
 	r := row{id: m.ID, status: m.Status, version: m.Version, ply: m.Ply, rematch: m.Rematch, updated: m.Updated.UnixMilli()}
-	seats, err := json.Marshal(m.Seats)
+	var buf [256]byte // both columns of a 2-player match fit
+	b, err := appendSeats(buf[:0], m.Seats)
 	if err != nil {
 		return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
 	}
-	clock, err := json.Marshal(m.Clock)
-	if err != nil {
+	n := len(b)
+	if b, err = appendClock(b, m.Clock); err != nil {
 		return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
 	}
-	r.seats, r.clock = string(seats), string(clock)
+	all := string(b)
+	r.seats, r.clock = all[:n], all[n:]
 	if m.Result != nil {
 		res, err := json.Marshal(m.Result)
 		if err != nil {
