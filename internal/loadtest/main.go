@@ -29,6 +29,11 @@
 //	/tmp/tabula serve --addr 127.0.0.1:8181 --db /tmp/load.db &
 //	go run ./internal/loadtest -url http://127.0.0.1:8181 -games 1000 -duration 30s
 //
+// In -mode clients each match costs two file descriptors in this process
+// and two in the server's: with a limit of 20 000 open files per process
+// (this machine's hard limit), 9 900 matches is about the most one server
+// can hold.
+//
 // It is not part of the test run: it takes the whole machine for its budget.
 package main
 
