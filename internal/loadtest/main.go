@@ -3,19 +3,36 @@
 // round-trip latency (from sending a move to its ack, which the server sends
 // only after the move is committed to its database).
 //
-// Each match seats one load client (a human seat) against the server's
-// "random" bot; the client moves once per second (-interval) when it is its
-// turn, at a random phase, choosing a random legal move from the last state.
-// A finished match is replaced by a new one. With -interval 2s each match
-// makes one move a second (client and bot alternating). At the end it
-// prints moves per second, the round-trip percentiles, the machine's load
-// average, and the CPU used per server move by the server (read from its
-// /metrics) and by itself. Run the server in its own process (each process
-// has its own file-descriptor limit):
+// In the default mode (-mode clients) both seats of every match are held by
+// automated clients, each with its own WebSocket connection (two per
+// match). Each match moves once per -interval in total: at every tick the
+// seat to move sends a random move from the legal list of the last state it
+// received and waits for its ack. The ticks of the matches are staggered
+// evenly over the interval (match i ticks at i·interval/games), so the load
+// is uniform: N matches at -interval 1s offer N moves per second. A tick
+// that comes while the previous move is still unacknowledged is skipped,
+// so an overloaded server sees less than the offered load (the output says
+// how much was offered and how much was played).
+//
+// With -mode bot each match seats one client against the server's
+// "random" bot, as earlier load tests did: every tick is a client move and
+// a bot reply, two server moves per interval, and the bot's search runs on
+// the server.
+//
+// A finished match is replaced by a new one. At the end it prints moves per
+// second, the round-trip percentiles, the machine's load average, and the
+// CPU used per server move by the server (read from its /metrics) and by
+// itself. Run the server in its own process (each process has its own
+// file-descriptor limit):
 //
 //	go build -o /tmp/tabula ./cmd/tabula
 //	/tmp/tabula serve --addr 127.0.0.1:8181 --db /tmp/load.db &
 //	go run ./internal/loadtest -url http://127.0.0.1:8181 -games 1000 -duration 30s
+//
+// In -mode clients each match costs two file descriptors in this process
+// and two in the server's: with a limit of 20 000 open files per process
+// (this machine's hard limit), 9 900 matches is about the most one server
+// can hold.
 //
 // It is not part of the test run: it takes the whole machine for its budget.
 package main
@@ -49,23 +66,41 @@ const (
 	// setupConcurrency bounds matches being created and connected at
 	// once, so the setup does not itself look like a denial of service.
 	setupConcurrency = 64
-	// readBuffer is a player's initial frame buffer: a Pathagon state
+	// readBuffer is a connection's initial frame buffer: a Pathagon state
 	// with its legal moves is a few KiB.
 	readBuffer = 8 << 10
+)
+
+// Modes: who holds the seats.
+const (
+	modeClients = "clients" // both seats automated clients, one connection each
+	modeBot     = "bot"     // one client against the server's random bot
 )
 
 func main() {
 	url := flag.String("url", "http://127.0.0.1:8181", "server URL")
 	games := flag.Int("games", 100, "concurrent matches")
 	duration := flag.Duration("duration", 30*time.Second, "measuring time after setup (the budget)")
-	interval := flag.Duration("interval", time.Second, "time between a client's moves")
+	interval := flag.Duration("interval", time.Second, "time between a match's moves (its client moves in -mode bot)")
+	mode := flag.String("mode", modeClients, "clients: both seats automated clients; bot: one client against the server's random bot")
 	gameID := flag.String("game", "pathagon", "game to play")
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
 	flag.Parse()
-	if err := run(*url, *gameID, *games, *duration, *interval, *cpuProfile); err != nil {
+	if *mode != modeClients && *mode != modeBot {
+		fmt.Fprintf(os.Stderr, "loadtest: unknown -mode %q (want clients or bot)\n", *mode)
+		os.Exit(2)
+	}
+	if err := run(config{url: *url, game: *gameID, mode: *mode, games: *games, duration: *duration, interval: *interval}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
+}
+
+// config is one load test.
+type config struct {
+	url, game, mode    string
+	games              int
+	duration, interval time.Duration
 }
 
 type stats struct {
@@ -73,6 +108,8 @@ type stats struct {
 	latencies []time.Duration
 	errors    map[string]int
 	moves     atomic.Int64
+	ticks     atomic.Int64 // ticks that found a move to make (offered load)
+	skipped   atomic.Int64 // ticks skipped: the previous move still unacknowledged
 	restarts  atomic.Int64
 }
 
@@ -82,7 +119,7 @@ func (s *stats) fail(what string) {
 	s.mu.Unlock()
 }
 
-func run(url, gameID string, games int, duration, interval time.Duration, cpuProfile string) error {
+func run(cfg config, cpuProfile string) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st := &stats{errors: map[string]int{}}
@@ -90,27 +127,31 @@ func run(url, gameID string, games int, duration, interval time.Duration, cpuPro
 
 	// Setup: create and connect every match.
 	t0 := time.Now()
-	players := make([]*player, games)
+	matches := make([]*match, cfg.games)
 	sem := make(chan struct{}, setupConcurrency)
 	var wg sync.WaitGroup
 	var setupErr atomic.Value
-	for i := range players {
+	for i := range matches {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			p, err := newPlayer(ctx, url, gameID)
+			m, err := newMatch(ctx, cfg)
 			if err != nil {
 				setupErr.Store(err)
 				return
 			}
-			players[i] = p
+			matches[i] = m
 		})
 	}
 	wg.Wait()
 	if err, ok := setupErr.Load().(error); ok {
 		return fmt.Errorf("setup: %w", err)
 	}
-	fmt.Printf("setup: %d matches connected in %v\n", games, time.Since(t0).Round(time.Millisecond))
+	conns := 1
+	if cfg.mode == modeClients {
+		conns = 2
+	}
+	fmt.Printf("setup: %d matches (%d connections, mode %s) connected in %v\n", cfg.games, cfg.games*conns, cfg.mode, time.Since(t0).Round(time.Millisecond))
 	fmt.Printf("load average at start: %s\n", loadAvg())
 	if cpuProfile != "" {
 		f, err := os.Create(cpuProfile)
@@ -123,19 +164,20 @@ func run(url, gameID string, games int, duration, interval time.Duration, cpuPro
 		}
 		defer pprof.StopCPUProfile()
 	}
-	before := serverMetrics(url)
+	before := serverMetrics(cfg.url)
 	ownBefore := ownCPU()
 
 	// Measure.
-	mctx, mcancel := context.WithTimeout(ctx, duration)
+	mctx, mcancel := context.WithTimeout(ctx, cfg.duration)
 	defer mcancel()
 	start := time.Now()
-	for _, p := range players {
-		wg.Go(func() { play(mctx, p, url, gameID, interval, st) })
+	for i, m := range matches {
+		phase := time.Duration(int64(cfg.interval) * int64(i) / int64(cfg.games))
+		wg.Go(func() { drive(mctx, m, cfg, start.Add(phase), st) })
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	after := serverMetrics(url)
+	after := serverMetrics(cfg.url)
 	ownUsed := ownCPU() - ownBefore
 	moves := after.moves - before.moves
 
@@ -147,8 +189,9 @@ func run(url, gameID string, games int, duration, interval time.Duration, cpuPro
 		}
 		return lat[min(len(lat)-1, int(f*float64(len(lat))))]
 	}
-	fmt.Printf("games=%d duration=%v client_moves=%d (%.0f/s) server_moves=%.0f (%.0f/s, bot replies included) restarts=%d\n",
-		games, elapsed.Round(time.Millisecond), st.moves.Load(), float64(st.moves.Load())/elapsed.Seconds(),
+	fmt.Printf("games=%d mode=%s interval=%v duration=%v offered=%.0f/s client_moves=%d (%.0f/s) skipped_ticks=%d server_moves=%.0f (%.0f/s) restarts=%d\n",
+		cfg.games, cfg.mode, cfg.interval, elapsed.Round(time.Millisecond), float64(cfg.games)/cfg.interval.Seconds(),
+		st.moves.Load(), float64(st.moves.Load())/elapsed.Seconds(), st.skipped.Load(),
 		moves, moves/elapsed.Seconds(), st.restarts.Load())
 	if moves > 0 {
 		srvCPU := after.cpu - before.cpu
@@ -214,10 +257,73 @@ func loadAvg() string {
 	return strings.Join(f[:3], " ")
 }
 
-// player is one load client: one human seat against the server's bot. Its
-// reader keeps the raw bytes of the last state it received, in buffers it
-// reuses, and the player decodes them only when it is to move: the load
-// generator shares the machine with the server, so it must stay cheap.
+// match is one match under load: one client connection per automated seat
+// (seat i on seats[i]).
+type match struct {
+	seats []*player
+	// last is the seat whose connection saw the last acknowledged move,
+	// so its latest state includes that move.
+	last int
+}
+
+// newMatch creates a match and connects its clients: in -mode clients both
+// seats are open human seats, the creator joins seat 0 and a second join
+// takes seat 1; in -mode bot seat 1 is the server's random bot.
+func newMatch(ctx context.Context, cfg config) (*match, error) {
+	zero := 0
+	req := protocol.CreateRequest{Game: cfg.game, Join: &zero,
+		Seats: []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatBot, Bot: "random"}}}
+	if cfg.mode == modeClients {
+		req.Seats = []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}
+	}
+	var created protocol.CreateResponse
+	if err := postJSON(cfg.url+"/api/matches", req, http.StatusCreated, &created); err != nil {
+		return nil, fmt.Errorf("create: %w", err)
+	}
+	tokens := []string{created.Token}
+	if cfg.mode == modeClients {
+		one := 1
+		var joined protocol.JoinResponse
+		if err := postJSON(cfg.url+"/api/matches/"+created.Match.ID+"/join", protocol.JoinRequest{Seat: &one}, http.StatusOK, &joined); err != nil {
+			return nil, fmt.Errorf("join: %w", err)
+		}
+		tokens = append(tokens, joined.Token)
+	}
+	m := &match{}
+	for _, tok := range tokens {
+		p, err := dial(ctx, cfg.url, created.Match.ID, tok)
+		if err != nil {
+			m.close()
+			return nil, err
+		}
+		m.seats = append(m.seats, p)
+	}
+	return m, nil
+}
+
+func postJSON(url string, body any, want int, out any) error {
+	data, _ := json.Marshal(body)
+	resp, err := http.Post(url, "application/json", bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != want {
+		return errors.New(resp.Status)
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
+}
+
+func (m *match) close() {
+	for _, p := range m.seats {
+		p.close()
+	}
+}
+
+// player is one client connection holding one seat. Its reader keeps the
+// raw bytes of the last state it received, in buffers it reuses, and the
+// driver decodes them only when a move is due: the load generator shares
+// the machine with the server, so it must stay cheap.
 type player struct {
 	ws   *websocket.Conn
 	acks chan time.Time
@@ -227,7 +333,7 @@ type player struct {
 	latest []byte // the last update or welcome, raw; guarded by mu
 
 	buf     bytes.Buffer // the frame being read; reader goroutine only
-	scratch []byte       // a copy of latest being decoded; play goroutine only
+	scratch []byte       // a copy of latest being decoded; driver only
 }
 
 // lightState is the part of a State the client reads.
@@ -243,31 +349,17 @@ type legalMove struct {
 	Text string `json:"text"`
 }
 
-func newPlayer(ctx context.Context, url, gameID string) (*player, error) {
-	zero := 0
-	body, _ := json.Marshal(protocol.CreateRequest{Game: gameID, Join: &zero,
-		Seats: []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatBot, Bot: "random"}}})
-	resp, err := http.Post(url+"/api/matches", "application/json", bytes.NewReader(body))
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusCreated {
-		return nil, fmt.Errorf("create: %s", resp.Status)
-	}
-	var created protocol.CreateResponse
-	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil {
-		return nil, err
-	}
-	ws, _, err := websocket.Dial(ctx, strings.Replace(url, "http", "ws", 1)+"/ws/matches/"+created.Match.ID, nil)
+func dial(ctx context.Context, url, id, token string) (*player, error) {
+	ws, _, err := websocket.Dial(ctx, strings.Replace(url, "http", "ws", 1)+"/ws/matches/"+id, nil)
 	if err != nil {
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 20)
 	p := &player{ws: ws, acks: make(chan time.Time, 4), done: make(chan struct{})}
 	p.buf.Grow(readBuffer)
-	hello, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeHello, Token: created.Token})
+	hello, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeHello, Token: token})
 	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
+		ws.CloseNow()
 		return nil, err
 	}
 	go p.read(ctx) // until the connection closes
@@ -425,18 +517,21 @@ func legalTexts(v []byte) ([]legalMove, error) {
 	return nil, errors.New("unterminated array")
 }
 
-// play moves once per interval when it is the client's turn, until ctx
-// ends; a finished match is replaced. It closes the connection at the end.
-func play(ctx context.Context, p *player, url, gameID string, interval time.Duration, st *stats) {
-	defer func() { p.close() }()
+// drive makes the match's moves until ctx ends: at first, then every
+// interval, the seat to move (if it is a client's) sends a random legal
+// move and waits for its ack. A finished match is replaced. It closes the
+// connections at the end.
+func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats) {
+	defer func() { m.close() }()
 	rng := rand.New(rand.NewPCG(rand.Uint64(), 0))
+	due := first
+	timer := time.NewTimer(time.Until(due))
+	defer timer.Stop()
 	select {
-	case <-time.After(time.Duration(rng.Int64N(int64(interval)))):
+	case <-timer.C:
 	case <-ctx.Done():
 		return
 	}
-	tick := time.NewTicker(interval)
-	defer tick.Stop()
 	var local []time.Duration
 	defer func() {
 		st.mu.Lock()
@@ -445,24 +540,26 @@ func play(ctx context.Context, p *player, url, gameID string, interval time.Dura
 	}()
 	n := 0
 	for {
-		s, err := p.state()
+		s, err := m.seats[m.last].state()
 		switch {
 		case err != nil:
 			st.fail("no state")
 		case s.Status != protocol.StatusLive:
-			np, err := newPlayer(ctx, url, gameID)
+			nm, err := newMatch(ctx, cfg)
 			if err != nil {
 				if ctx.Err() == nil {
 					st.fail("restart")
 				}
 				return
 			}
-			p.close()
-			p = np
+			m.close()
+			*m = *nm
 			st.restarts.Add(1)
-		case s.ToMove == 0 && len(s.Legal) > 0:
+		case s.ToMove >= 0 && s.ToMove < len(m.seats) && len(s.Legal) > 0:
+			st.ticks.Add(1)
+			p := m.seats[s.ToMove]
 			n++
-			msg, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeMove, ID: fmt.Sprint("m", n), Version: s.Version,
+			msg, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeMove, ID: "m" + strconv.Itoa(n), Version: s.Version,
 				Move: s.Legal[rng.IntN(len(s.Legal))].Text})
 			sent := time.Now()
 			if err := p.ws.Write(ctx, websocket.MessageText, msg); err != nil {
@@ -475,6 +572,7 @@ func play(ctx context.Context, p *player, url, gameID string, interval time.Dura
 			case at := <-p.acks:
 				local = append(local, at.Sub(sent))
 				st.moves.Add(1)
+				m.last = s.ToMove
 			case <-p.done:
 				st.fail("connection closed")
 				return
@@ -484,8 +582,17 @@ func play(ctx context.Context, p *player, url, gameID string, interval time.Dura
 		default:
 			// The bot has not answered yet; try at the next tick.
 		}
+		// Ticks that passed while waiting for the ack are skipped, not
+		// made up in a burst.
+		due = due.Add(cfg.interval)
+		if late := time.Since(due); late >= cfg.interval {
+			k := late / cfg.interval
+			st.skipped.Add(int64(k))
+			due = due.Add(k * cfg.interval)
+		}
+		timer.Reset(time.Until(due))
 		select {
-		case <-tick.C:
+		case <-timer.C:
 		case <-ctx.Done():
 			return
 		}

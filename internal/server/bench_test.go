@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -34,4 +35,34 @@ func BenchmarkMoveRoundTrip(b *testing.B) {
 		}
 		p[0].untilVersion(mover.version)
 	}
+}
+
+// BenchmarkView measures building the state view sent with every update:
+// a Pathagon match 10 plies in, two seats connected.
+func BenchmarkView(b *testing.B) {
+	h := start(b, "", func(c *Config) { c.Games = []*game.Info{pathagon.Info} })
+	zero := 0
+	resp := h.create(protocol.CreateRequest{Game: "pathagon", Join: &zero, TimeControl: protocol.TimeControl{Kind: "fischer", BaseMs: 300_000, IncrementMs: 2_000}})
+	id := resp.Match.ID
+	h.join(id, 1)
+	r, err := h.srv.room(context.Background(), id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	done := make(chan struct{})
+	r.in <- funcMsg(func() {
+		defer close(done)
+		for ply := range 10 {
+			legal := r.st.LegalMoves(nil)
+			if err := r.play(context.Background(), int(r.st.ToMove()), legal[ply*7%len(legal)], ""); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			r.view()
+		}
+	})
+	<-done
 }

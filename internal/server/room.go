@@ -47,9 +47,14 @@ type room struct {
 	version atomic.Int64
 
 	// owned by run
-	m        store.Match
-	st       game.State
-	moves    []store.Move
+	m     store.Match
+	st    game.State
+	moves []store.Move
+	// texts are the moves' notations, append-only: views share its
+	// array (a view's Moves is texts[:n:n]), so a takeback starts a new
+	// one rather than overwriting what published views hold.
+	texts    []string
+	legalBuf []game.Move // LegalMoves scratch for view
 	clocks   clock.Clocks
 	subs     map[*conn]int // connection → seat (-1 spectator)
 	history  []update      // the last historySize events, oldest first
@@ -127,7 +132,7 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	}
 	r := &room{
 		s: s, id: m.ID, info: info, in: make(chan any, roomQueue), done: make(chan struct{}),
-		m: m, st: st, moves: moves, subs: map[*conn]int{}, acked: map[int][]ackEntry{},
+		m: m, st: st, moves: moves, texts: moveTexts(moves), subs: map[*conn]int{}, acked: map[int][]ackEntry{},
 		draw: map[int]bool{}, takeback: -1, rematch: map[int]bool{},
 	}
 	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
@@ -143,6 +148,14 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	}
 	r.publish()
 	return r, nil
+}
+
+func moveTexts(moves []store.Move) []string {
+	out := make([]string, len(moves), len(moves)+historySize)
+	for i, mv := range moves {
+		out[i] = mv.Text
+	}
+	return out
 }
 
 func options(m store.Match) game.Options {
@@ -731,8 +744,12 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	r.m, r.st = next, st
 	if truncate >= 0 {
 		r.moves = r.moves[:truncate]
+		r.texts = moveTexts(r.moves)
 	}
 	r.moves = append(r.moves, add...)
+	for _, mv := range add {
+		r.texts = append(r.texts, mv.Text)
+	}
 	r.broadcast(ev)
 	return nil
 }
@@ -853,21 +870,20 @@ func (r *room) view() *protocol.State {
 	v := &protocol.State{
 		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Version: r.m.Version,
 		Status: r.m.Status, Position: r.st.String(), ToMove: int(r.st.ToMove()), Legal: []protocol.Move{},
-		Moves: make([]string, len(r.moves)), Seats: seats(r.info, r.m, r.subs), Rematch: r.m.Rematch,
+		Moves: r.texts[:len(r.texts):len(r.texts)], Seats: seats(r.info, r.m, r.subs), Rematch: r.m.Rematch,
 		Offers: protocol.Offers{Draw: setList(r.draw), Takeback: r.takeback, Rematch: setList(r.rematch)},
 	}
 	if v.ToMove == int(game.NoPlayer) || r.ended() {
 		v.ToMove = -1
 	}
-	for i, mv := range r.moves {
-		v.Moves[i] = mv.Text
-	}
-	if n := len(r.moves); n > 0 {
-		v.LastMove = r.moves[n-1].Text
+	if n := len(r.texts); n > 0 {
+		v.LastMove = r.texts[n-1]
 	}
 	if v.ToMove >= 0 && r.m.Status == store.StatusLive {
-		for _, m := range r.st.LegalMoves(nil) {
-			v.Legal = append(v.Legal, protocol.MoveForm(r.st.MoveString(m)))
+		r.legalBuf = r.st.LegalMoves(r.legalBuf[:0])
+		v.Legal = make([]protocol.Move, len(r.legalBuf))
+		for i, m := range r.legalBuf {
+			v.Legal[i] = protocol.MoveForm(r.st.MoveString(m))
 		}
 	}
 	if r.clocks.Timed() {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -78,5 +79,52 @@ func TestRestartDoesNotChargeDowntime(t *testing.T) {
 	wantAck(t, c1.do(protocol.TypeMove, "+1"))
 	if got := c1.state.Clocks.Remaining[1]; got != 58000 {
 		t.Errorf("seat 1 after 2 s more: %d ms, want 58000", got)
+	}
+}
+
+// TestViewMovesSurviveTakeback checks a published view keeps its move list
+// when a takeback and a new move follow: views share the room's move texts,
+// and a takeback must not overwrite what they hold.
+func TestViewMovesSurviveTakeback(t *testing.T) {
+	h := start(t, "")
+	id, _ := h.twoPlayers(protocol.TimeControl{})
+	r, err := h.srv.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	r.in <- funcMsg(func() {
+		defer close(done)
+		ctx := context.Background()
+		for range 3 {
+			legal := r.st.LegalMoves(nil)
+			if err := r.play(ctx, int(r.st.ToMove()), legal[len(legal)-1], ""); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+		old := r.snap.Load()
+		want := slices.Clone(old.Moves)
+		r.takeback = int(r.moves[2].Seat)
+		if err := r.doTakeback(ctx, 1-r.takeback); err != nil {
+			t.Error(err)
+			return
+		}
+		legal := r.st.LegalMoves(nil)
+		if err := r.play(ctx, int(r.st.ToMove()), legal[0], ""); err != nil {
+			t.Error(err)
+			return
+		}
+		if !slices.Equal(old.Moves, want) {
+			t.Errorf("published view's moves changed to %v, want %v", old.Moves, want)
+		}
+		if got := r.snap.Load().Moves; len(got) != 3 || got[2] != r.moves[2].Text {
+			t.Errorf("new view's moves %v, room's %v", got, r.moves)
+		}
+	})
+	select {
+	case <-done:
+	case <-time.After(testTimeout):
+		t.Fatal("room did not run the test")
 	}
 }

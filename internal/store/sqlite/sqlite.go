@@ -59,21 +59,33 @@ type DB struct {
 // statements are the writer's prepared statements: parsing SQL was an
 // eighth of the server's time under load.
 type statements struct {
-	createMatch, saveMatch, truncate, insertMove *sql.Stmt
+	createMatch, saveMatch, truncate, insertMove, appendMove *sql.Stmt
 }
 
 const (
 	sqlCreateMatch = `INSERT INTO matches
 		(id, game, variant, players, seed, options, seats, time_control, status, result, version, ply, clock, rematch, created, updated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// currentVersion is the match's version: its row's, or its last move
+	// row's when that is newer (a move stored alone, see sqlAppendMove).
+	currentVersion = `max(version, coalesce((SELECT version FROM moves WHERE match_id = matches.id ORDER BY ply DESC LIMIT 1), 0))`
 	// sqlSaveMatch writes the columns a match's life changes; game,
 	// variant, players, seed, options, time control and creation time are
 	// fixed at Create.
 	sqlSaveMatch = `UPDATE matches SET
 		seats = ?, status = ?, result = ?, version = ?, ply = ?, clock = ?, rematch = ?, updated = ?
-		WHERE id = ? AND version = ?`
+		WHERE id = ? AND ` + currentVersion + ` = ?`
 	sqlTruncate   = `DELETE FROM moves WHERE match_id = ? AND ply > ?`
 	sqlInsertMove = `INSERT INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	// sqlAppendMove stores a move with the match's new version, update
+	// time and clock, leaving the match row alone, when the match is at
+	// the expected version and the change leaves its status, seats,
+	// result and rematch as stored. It inserts nothing otherwise, and Save
+	// falls back to rewriting the match row. One row written per move
+	// instead of two: the match row was half the writer's page writes.
+	sqlAppendMove = `INSERT INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
+		SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM matches
+		WHERE id = ? AND status = ? AND seats = ? AND rematch = ? AND result IS ? AND ` + currentVersion + ` = ?`
 )
 
 func prepare(ctx context.Context, db *sql.DB) (statements, error) {
@@ -81,7 +93,7 @@ func prepare(ctx context.Context, db *sql.DB) (statements, error) {
 	for _, p := range []struct {
 		dst **sql.Stmt
 		sql string
-	}{{&st.createMatch, sqlCreateMatch}, {&st.saveMatch, sqlSaveMatch}, {&st.truncate, sqlTruncate}, {&st.insertMove, sqlInsertMove}} {
+	}{{&st.createMatch, sqlCreateMatch}, {&st.saveMatch, sqlSaveMatch}, {&st.truncate, sqlTruncate}, {&st.insertMove, sqlInsertMove}, {&st.appendMove, sqlAppendMove}} {
 		var err error
 		if *p.dst, err = db.PrepareContext(ctx, p.sql); err != nil {
 			return st, fmt.Errorf("sqlite: prepare: %w", err)
@@ -154,7 +166,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 func (db *DB) Close() error {
 	db.stop()
 	<-db.done
-	for _, st := range []*sql.Stmt{db.stmts.createMatch, db.stmts.saveMatch, db.stmts.truncate, db.stmts.insertMove} {
+	for _, st := range []*sql.Stmt{db.stmts.createMatch, db.stmts.saveMatch, db.stmts.truncate, db.stmts.insertMove, db.stmts.appendMove} {
 		st.Close()
 	}
 	return errors.Join(db.write.Close(), db.read.Close())
@@ -267,13 +279,34 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 
 // Save applies one change atomically: the match row (only if the stored
 // version is c.Prev, else store.ErrConflict), the truncation and the new
-// moves. It returns once the change is committed.
+// moves. It returns once the change is committed. A change that appends one
+// move and leaves the match's status, seats, result and rematch as they
+// are (most moves) writes only the move row, which carries the new version,
+// clock and update time.
 func (db *DB) Save(ctx context.Context, c store.Change) error {
 	row, err := encodeChange(c.Match)
 	if err != nil {
 		return err
 	}
+	moveOnly := c.Truncate < 0 && len(c.Append) == 1 && c.Append[0].Ply == c.Match.Ply
 	return db.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		if moveOnly {
+			m := c.Append[0]
+			res, err := tx.StmtContext(ctx, db.stmts.appendMove).ExecContext(ctx,
+				m.Ply, m.Seat, m.Text, m.At.UnixMilli(), moveClock(m), m.CmdID, row.version, row.updated, row.clock,
+				row.id, row.status, row.seats, row.rematch, row.result, c.Prev)
+			if err != nil {
+				if strings.Contains(err.Error(), "constraint failed") {
+					return fmt.Errorf("sqlite: match %s ply %d: %w", row.id, m.Ply, store.ErrConflict)
+				}
+				return fmt.Errorf("sqlite: match %s ply %d: %w", row.id, m.Ply, err)
+			}
+			if n, err := res.RowsAffected(); err == nil && n == 1 {
+				return nil
+			}
+			// The match row changes too, or the version is not c.Prev:
+			// the full update below tells which.
+		}
 		res, err := tx.StmtContext(ctx, db.stmts.saveMatch).ExecContext(ctx,
 			row.seats, row.status, row.result, row.version, row.ply, row.clock, row.rematch, row.updated, row.id, c.Prev)
 		if err != nil {
@@ -288,11 +321,7 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 			}
 		}
 		for _, m := range c.Append {
-			var clock sql.NullInt64
-			if m.Clock != nil {
-				clock = sql.NullInt64{Int64: m.Clock.Milliseconds(), Valid: true}
-			}
-			if _, err := tx.StmtContext(ctx, db.stmts.insertMove).ExecContext(ctx, row.id, m.Ply, m.Seat, m.Text, m.At.UnixMilli(), clock, m.CmdID); err != nil {
+			if _, err := tx.StmtContext(ctx, db.stmts.insertMove).ExecContext(ctx, row.id, m.Ply, m.Seat, m.Text, m.At.UnixMilli(), moveClock(m), m.CmdID); err != nil {
 				if strings.Contains(err.Error(), "constraint failed") {
 					return fmt.Errorf("sqlite: match %s ply %d: %w", row.id, m.Ply, store.ErrConflict)
 				}
@@ -303,9 +332,17 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 	})
 }
 
+// moveClock is the clock_ms column of a move.
+func moveClock(m store.Move) sql.NullInt64 {
+	if m.Clock == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: m.Clock.Milliseconds(), Valid: true}
+}
+
 // Load returns a match and its moves in ply order.
 func (db *DB) Load(ctx context.Context, id string) (store.Match, []store.Move, error) {
-	m, err := scanMatch(db.read.QueryRowContext(ctx, selectMatch+` WHERE id = ?`, id))
+	m, err := scanMatch(db.read.QueryRowContext(ctx, selectMatch+` WHERE m.id = ?`, id))
 	if err != nil {
 		return store.Match{}, nil, err
 	}
@@ -340,13 +377,13 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 	var where []string
 	var args []any
 	if len(f.Statuses) > 0 {
-		where = append(where, "status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
+		where = append(where, "m.status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
 		for _, s := range f.Statuses {
 			args = append(args, s)
 		}
 	}
 	if f.Game != "" {
-		where = append(where, "game = ?")
+		where = append(where, "m.game = ?")
 		args = append(args, f.Game)
 	}
 	q := selectMatch
@@ -358,7 +395,7 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 		limit = defaultLimit
 	}
 	limit = min(limit, maxLimit)
-	q += " ORDER BY updated DESC, id LIMIT ?"
+	q += " ORDER BY updated DESC, m.id LIMIT ?"
 	args = append(args, limit)
 	rows, err := db.read.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -398,7 +435,17 @@ func (db *DB) Unfinished(ctx context.Context) ([]string, error) {
 	return ids, rows.Err()
 }
 
-const selectMatch = `SELECT id, game, variant, players, seed, options, seats, time_control, status, result, version, ply, clock, rematch, created, updated FROM matches`
+// selectMatch reads matches with their current version, ply, clock and
+// update time: the match row's, or the last move row's when that move was
+// stored alone (sqlAppendMove) and so is newer.
+const selectMatch = `SELECT m.id, m.game, m.variant, m.players, m.seed, m.options, m.seats, m.time_control, m.status, m.result,
+		iif(lm.version > m.version, lm.version, m.version),
+		iif(lm.version > m.version, lm.ply, m.ply),
+		iif(lm.version > m.version, lm.clock, m.clock),
+		m.rematch, m.created,
+		iif(lm.version > m.version, lm.updated, m.updated) AS updated
+	FROM matches AS m
+	LEFT JOIN moves AS lm ON lm.match_id = m.id AND lm.ply = (SELECT max(ply) FROM moves WHERE match_id = m.id)`
 
 // row is a match in column form.
 type row struct {
@@ -442,15 +489,17 @@ func encode(m store.Match) (row, error) {
 // encodeChange encodes the columns Save writes.
 func encodeChange(m store.Match) (row, error) {
 	r := row{id: m.ID, status: m.Status, version: m.Version, ply: m.Ply, rematch: m.Rematch, updated: m.Updated.UnixMilli()}
-	seats, err := json.Marshal(m.Seats)
+	var buf [256]byte // both columns of a 2-player match fit
+	b, err := appendSeats(buf[:0], m.Seats)
 	if err != nil {
 		return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
 	}
-	clock, err := json.Marshal(m.Clock)
-	if err != nil {
+	n := len(b)
+	if b, err = appendClock(b, m.Clock); err != nil {
 		return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
 	}
-	r.seats, r.clock = string(seats), string(clock)
+	all := string(b)
+	r.seats, r.clock = all[:n], all[n:]
 	if m.Result != nil {
 		res, err := json.Marshal(m.Result)
 		if err != nil {

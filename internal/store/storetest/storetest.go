@@ -42,6 +42,8 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"ListFilter", testList},
 		{"Unfinished", testUnfinished},
 		{"ConcurrentSaves", testConcurrent},
+		{"MixedChanges", testMixed},
+		{"ListCurrent", testListCurrent},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
@@ -345,5 +347,115 @@ func testConcurrent(t *testing.T, s Store) {
 		if m.Ply != plies || len(moves) != plies {
 			t.Errorf("match %s: ply %d, %d moves; want %d", m.ID, m.Ply, len(moves), plies)
 		}
+	}
+}
+
+// testMixed interleaves the changes of a match's life — moves, an event
+// without a move (a draw offer), a seat change, a takeback, a finishing
+// move and a rematch — and checks after each that Load returns exactly the
+// match last saved. Stores may keep the per-move fields (version, ply,
+// clock, update time) apart from the rest of the match; this is where
+// mixing the two kinds of change would go wrong.
+func testMixed(t *testing.T, s Store) {
+	ctx := context.Background()
+	m := NewMatch("m1", 0)
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	var moves []store.Move
+	step := func(name string, next store.Match, truncate int, add ...store.Move) {
+		t.Helper()
+		if err := s.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: truncate, Append: add}); err != nil {
+			t.Fatalf("%s: Save: %v", name, err)
+		}
+		m = next
+		if truncate >= 0 {
+			moves = moves[:truncate]
+		}
+		moves = append(moves, add...)
+		got, gotMoves, err := s.Load(ctx, m.ID)
+		if err != nil {
+			t.Fatalf("%s: Load: %v", name, err)
+		}
+		if !reflect.DeepEqual(got, m) {
+			t.Fatalf("%s: Load = %+v, want %+v", name, got, m)
+		}
+		if len(gotMoves) != len(moves) || (len(moves) > 0 && !reflect.DeepEqual(gotMoves, moves)) {
+			t.Fatalf("%s: Load moves = %+v, want %+v", name, gotMoves, moves)
+		}
+	}
+	play := func(name string, f func(*store.Match)) {
+		t.Helper()
+		next := advance(m, 1)
+		next.Clock.Remaining = []time.Duration{time.Minute + time.Duration(next.Ply)*time.Millisecond, 2 * time.Minute}
+		next.Clock.Running = next.Ply % 2
+		next.Clock.Since = base.Add(time.Duration(next.Ply) * time.Second)
+		if f != nil {
+			f(&next)
+		}
+		step(name, next, -1, move(next.Ply, fmt.Sprintf("+%d", next.Ply)))
+	}
+	play("move 1", nil)
+	play("move 2", nil)
+	step("draw offer", advance(m, 0), -1)
+	play("move 3", nil)
+	seated := advance(m, 0)
+	seated.Seats = []store.Seat{{TokenHash: "abcd"}, {TokenHash: "ef01"}}
+	step("seat taken", seated, -1)
+	play("move 4", nil)
+	back := advance(m, -2)
+	back.Clock.Running = 1
+	step("takeback", back, 2)
+	play("move 3 again", nil)
+	play("seat change with a move", func(n *store.Match) { n.Seats = []store.Seat{{TokenHash: "abcd"}, {Bot: "random"}} })
+	play("finishing move", func(n *store.Match) {
+		n.Status = store.StatusFinished
+		n.Result = &store.Result{Winners: []int{0}, Reason: "line"}
+		n.Clock.Running = -1
+	})
+	rematch := advance(m, 0)
+	rematch.Rematch = "m2"
+	step("rematch", rematch, -1)
+	if err := s.Save(ctx, store.Change{Match: advance(m, 1), Prev: m.Version - 1, Truncate: -1, Append: []store.Move{move(m.Ply+1, "+1")}}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a move based on an old version = %v, want ErrConflict", err)
+	}
+}
+
+// testListCurrent checks List reports each match as last saved (version,
+// ply, clock, update time after its moves) and orders by the last update.
+func testListCurrent(t *testing.T, s Store) {
+	ctx := context.Background()
+	want := map[string]store.Match{}
+	for i := range 3 {
+		m := NewMatch(fmt.Sprintf("m%d", i), i)
+		if err := s.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		// m0 moves last, so it is the most recently updated.
+		for ply := 1; ply <= 2-i; ply++ {
+			next := advance(m, 1)
+			next.Updated = base.Add(time.Duration(10*(3-i)+ply) * time.Second)
+			next.Clock.Remaining = []time.Duration{time.Duration(ply) * time.Minute, time.Minute}
+			next.Clock.Running = ply % 2
+			if err := s.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{move(ply, "+1")}}); err != nil {
+				t.Fatal(err)
+			}
+			m = next
+		}
+		want[m.ID] = m
+	}
+	got, err := s.List(ctx, store.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, m := range got {
+		ids = append(ids, m.ID)
+		if !reflect.DeepEqual(m, want[m.ID]) {
+			t.Errorf("List: %+v, want %+v", m, want[m.ID])
+		}
+	}
+	if w := []string{"m0", "m1", "m2"}; !reflect.DeepEqual(ids, w) {
+		t.Errorf("List order = %v, want %v", ids, w)
 	}
 }
