@@ -2,6 +2,7 @@
 // type says so); {name} placeholders are filled by t(). The choice is kept
 // in localStorage under langKey.
 import type { KV } from './tokens';
+import { villaEn, villaRu } from './boards/villa-i18n';
 
 const en = {
   'app.title': 'Tabula',
@@ -110,6 +111,7 @@ const en = {
   'err.unavailable': 'The server is restarting; try again soon.',
   'err.internal': 'Something went wrong on the server.',
   'err.network': 'Cannot reach the server.',
+  ...villaEn,
 };
 
 export type Key = keyof typeof en;
@@ -221,6 +223,7 @@ const ru: Record<Key, string> = {
   'err.unavailable': 'Сервер перезапускается, попробуйте чуть позже.',
   'err.internal': 'На сервере что-то пошло не так.',
   'err.network': 'Сервер недоступен.',
+  ...villaRu,
 };
 
 export const dictionaries = { en, ru } as const;
