@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRequest, defaultForm, openSeats, optionValues, timeControl, validOption } from './lobby-model';
+import { createRequest, defaultForm, openSeats, optionValues, playerCount, timeControl, validOption } from './lobby-model';
 import type { GameInfo, OptionSpec } from './protocol';
 
 const specs: OptionSpec[] = [
@@ -86,4 +86,22 @@ describe('options', () => {
   ])('%s = %s valid: %s', (name, v, ok) => {
     expect(validOption(specs.find((x) => x.name === name)!, v)).toBe(ok);
   });
+});
+
+describe('playerCount', () => {
+  const form = { game: 'race', variant: '', opponent: 'random', seat: 0, time: 0, options: {} };
+  const cases: [string, number | undefined, number][] = [
+    ['the default without a choice', undefined, 3],
+    ['a choice within the range', 2, 2],
+    ['the largest', 4, 4],
+    ['the default for a choice above the range', 5, 3],
+    ['the default for a choice below the range', 1, 3],
+  ];
+  for (const [name, players, want] of cases) {
+    it(name, () => {
+      const f = players === undefined ? form : { ...form, players };
+      expect(playerCount(race, f)).toBe(want);
+      expect(createRequest(race, f, () => 0).seats).toHaveLength(want);
+    });
+  }
 });

@@ -20,6 +20,8 @@ export interface Form {
   seat: number;
   /** Index into timePresets. */
   time: number;
+  /** The number of players, for games that allow several; absent means the game's default. */
+  players?: number;
   /** Option values as text, by option name; absent means the default. */
   options: Record<string, string>;
 }
@@ -35,12 +37,18 @@ export function timeControl(preset: { min: number; inc: number }): TimeControl {
   return { kind: 'fischer', baseMs: preset.min * 60_000, incrementMs: preset.inc * 1000 };
 }
 
+/** playerCount is the form's number of players when the game allows it, else the game's default. */
+export function playerCount(g: GameInfo, f: Form): number {
+  if (f.players !== undefined && f.players >= g.minPlayers && f.players <= g.maxPlayers) return f.players;
+  return g.defaultPlayers || g.minPlayers || 2;
+}
+
 /**
  * createRequest turns the form into the API request: the creator takes a
  * seat (random draws from rand), every other seat is the chosen bot or open.
  */
 export function createRequest(g: GameInfo, f: Form, rand: () => number): CreateRequest {
-  const players = g.defaultPlayers || g.minPlayers || 2;
+  const players = playerCount(g, f);
   const seat = f.seat >= 0 && f.seat < players ? f.seat : Math.floor(rand() * players);
   const seats: SeatSpec[] = [];
   for (let i = 0; i < players; i++) {

@@ -3,7 +3,7 @@ import { ApiError } from '../api';
 import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
 import { errorText, seatName } from '../i18n';
-import { createRequest, defaultForm, openSeats, timePresets, type Form } from '../lobby-model';
+import { createRequest, defaultForm, openSeats, playerCount, timePresets, type Form } from '../lobby-model';
 import type { GameInfo, OptionSpec, Summary } from '../protocol';
 import { href } from '../router';
 import { saveToken } from '../tokens';
@@ -97,7 +97,7 @@ export function Lobby() {
                 onChange={(e) => {
                   const id = (e.currentTarget as HTMLSelectElement).value;
                   const g = games?.find((x) => x.id === id);
-                  update({ game: id, variant: g?.variants?.[0] ?? '', opponent: g?.bots?.[0] ?? '', seat: 0, options: {} });
+                  update({ game: id, variant: g?.variants?.[0] ?? '', opponent: g?.bots?.[0] ?? '', seat: 0, options: {}, players: undefined });
                 }}
               >
                 {games?.map((g) => (
@@ -119,6 +119,18 @@ export function Lobby() {
                 </select>
               </label>
             )}
+            {game.maxPlayers > game.minPlayers && (
+              <label>
+                {t('lobby.players')}
+                <select name="players" value={String(playerCount(game, form))} onChange={(e) => update({ players: Number((e.currentTarget as HTMLSelectElement).value), seat: 0 })}>
+                  {Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i).map((n) => (
+                    <option value={String(n)} key={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             <label>
               {t('lobby.opponent')}
               <select name="opponent" value={form.opponent} onChange={(e) => update({ opponent: (e.currentTarget as HTMLSelectElement).value })}>
@@ -133,7 +145,7 @@ export function Lobby() {
             <label>
               {t('lobby.seat')}
               <select name="seat" value={String(form.seat)} onChange={(e) => update({ seat: Number((e.currentTarget as HTMLSelectElement).value) })}>
-                {Array.from({ length: game.defaultPlayers || 2 }, (_, i) => (
+                {Array.from({ length: playerCount(game, form) }, (_, i) => (
                   <option value={String(i)} key={i}>
                     {seatName(lang.value, game.playerNames?.[i], i)}
                   </option>
