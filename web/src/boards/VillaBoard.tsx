@@ -257,7 +257,7 @@ function Controls({ g, scene, picked, target, floor, update, send, name }: Contr
       )}
       {g.floors.length > 0 && (
         <div class="villa-row">
-          <select name="villa-floor" value={floor} onChange={(e) => update({ floor: (e.currentTarget as HTMLSelectElement).value })}>
+          <select name="villa-floor" aria-label={tv('villa.hintFloor', { floor: tv(`villa.floor.${g.floors[0]!.floor}` as VillaKey) })} value={floor} onChange={(e) => update({ floor: (e.currentTarget as HTMLSelectElement).value })}>
             <option value="">{tv('villa.choose')}</option>
             {g.floors.map((m) => (
               <option key={m.text} value={m.text}>

@@ -41,7 +41,6 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
   camera.position.set(230, -330, 290);
   const controls = new OrbitControls(camera, canvas);
   controls.target.set(0, 0, 90);
-  controls.enableDamping = true;
   controls.minDistance = 180;
   controls.maxDistance = 900;
   controls.maxPolarAngle = Math.PI * 0.49; // never under the table
@@ -89,6 +88,8 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
   let surface: THREE.Object3D = site;
   let surfaceZ = 0;
   let fallStart = -1;
+  /** Whether the next animation frame must draw. */
+  let dirty = true;
   const materials: THREE.Material[] = [];
 
   const clear = (g: THREE.Group) => {
@@ -179,6 +180,7 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
       built = key;
     }
     decorate();
+    dirty = true;
   };
 
   // Picking: a short press picks, a drag turns the view (OrbitControls).
@@ -223,6 +225,7 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
     renderer.setSize(w, h);
     camera.aspect = w / h;
     camera.updateProjectionMatrix();
+    dirty = true;
   };
   const observer = new ResizeObserver(resize);
   observer.observe(host);
@@ -238,12 +241,22 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
     },
   });
 
+  // Render on demand: a frame when the view turns or the scene changes,
+  // every frame only while the villa shakes or falls (software WebGL on a
+  // phone or in CI should not spin for a still picture).
+  const invalidate = () => {
+    dirty = true;
+  };
+  controls.addEventListener('change', invalidate);
   const clock = new THREE.Clock();
   let frame = 0;
   const loop = () => {
     frame = requestAnimationFrame(loop);
     const t = clock.getElapsedTime();
     const amp = shakeAmp[props.shake] ?? 0;
+    const falling = props.collapse && (fallStart < 0 || t - fallStart <= fallSeconds);
+    if (!dirty && amp === 0 && !falling) return;
+    dirty = false;
     villa.rotation.x = amp * Math.sin(t * 23);
     villa.rotation.y = amp * Math.sin(t * 17 + 1);
     if (props.collapse) {
@@ -256,7 +269,6 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
       }
       villa.rotation.set(0, 0, 0);
     }
-    controls.update();
     renderer.render(scene, camera);
   };
   update(first);
@@ -269,6 +281,7 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
       observer.disconnect();
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointerup', onUp);
+      controls.removeEventListener('change', invalidate);
       controls.dispose();
       clear(villa);
       clear(overlay);
