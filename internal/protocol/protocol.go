@@ -190,10 +190,14 @@ type State struct {
 	Legal    []Move   `json:"legal"`
 	LastMove string   `json:"lastMove,omitempty"`
 	Moves    []string `json:"moves"`
-	Clocks   *Clocks  `json:"clocks,omitempty"`
-	Result   *Result  `json:"result,omitempty"`
-	Seats    []Seat   `json:"seats"`
-	Offers   Offers   `json:"offers"`
+	// Shake is the shake band of a game whose structure can wobble, 0
+	// (calm, omitted) to 3 (Villa Paletti, spec §6.7: the board animates
+	// it and never shows the margin behind it).
+	Shake  int     `json:"shake,omitempty"`
+	Clocks *Clocks `json:"clocks,omitempty"`
+	Result *Result `json:"result,omitempty"`
+	Seats  []Seat  `json:"seats"`
+	Offers Offers  `json:"offers"`
 	// Rematch is the ID of the rematch once both sides agreed.
 	Rematch string `json:"rematch,omitempty"`
 }

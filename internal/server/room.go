@@ -895,7 +895,20 @@ func (r *room) view() *protocol.State {
 		v.Clocks = c
 	}
 	v.Result = wireResult(r.info, r.m.Result)
+	v.Shake = shakeBand(r.st)
 	return v
+}
+
+// shaker is a game state whose structure can wobble (Villa Paletti): its
+// band, 0 calm to 3, drives the board's shake animation.
+type shaker interface{ ShakeBand() int }
+
+// shakeBand returns the shake band of st, 0 for games without one.
+func shakeBand(st game.State) int {
+	if s, ok := st.(shaker); ok {
+		return s.ShakeBand()
+	}
+	return 0
 }
 
 func wireResult(info *game.Info, res *store.Result) *protocol.Result {

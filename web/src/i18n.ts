@@ -4,6 +4,7 @@
 import { shellEn, shellRu } from './shell-i18n';
 import type { KV } from './tokens';
 import { talatText } from './boards/talat-i18n';
+import { villaEn, villaRu } from './boards/villa-i18n';
 
 const en = {
   'app.title': 'Tabula',
@@ -115,6 +116,7 @@ const en = {
   'err.network': 'Cannot reach the server.',
   ...shellEn,
   ...talatText.en,
+  ...villaEn,
 };
 
 export type Key = keyof typeof en;
@@ -229,6 +231,7 @@ const ru: Record<Key, string> = {
   'err.network': 'Сервер недоступен.',
   ...shellRu,
   ...talatText.ru,
+  ...villaRu,
 };
 
 export const dictionaries = { en, ru } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRequest, defaultForm, openSeats, optionValues, playerCount, timeControl, validOption } from './lobby-model';
+import type { Form } from './lobby-model';
 import type { GameInfo, OptionSpec } from './protocol';
 
 const specs: OptionSpec[] = [
@@ -102,4 +103,19 @@ describe('playerCount', () => {
     expect(r.seats).toHaveLength(2);
     expect(r.join).toBe(1);
   });
+  const form: Form = { game: 'race', variant: '', opponent: 'random', seat: 0, time: 0, options: {} };
+  const cases: [string, number | undefined, number][] = [
+    ['the default without a choice', undefined, 3],
+    ['a choice within the range', 2, 2],
+    ['the largest', 4, 4],
+    ['the default for a choice above the range', 5, 3],
+    ['the default for a choice below the range', 1, 3],
+  ];
+  for (const [name, players, want] of cases) {
+    it(name, () => {
+      const f = players === undefined ? form : { ...form, players };
+      expect(playerCount(race, f)).toBe(want);
+      expect(createRequest(race, f, () => 0).seats).toHaveLength(want);
+    });
+  }
 });

@@ -20,10 +20,10 @@ export interface Form {
   seat: number;
   /** Index into timePresets. */
   time: number;
+  /** The number of players, for games that allow several; absent means the game's default. */
+  players?: number;
   /** Option values as text, by option name; absent means the default. */
   options: Record<string, string>;
-  /** The number of players, when the game allows several; absent means the game's default. */
-  players?: number;
 }
 
 /** defaultForm picks Pathagon when the server has it, its first bot and no clock. */

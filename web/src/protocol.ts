@@ -137,6 +137,8 @@ export interface MatchState {
   legal: Move[] | null;
   lastMove?: string;
   moves: string[] | null;
+  /** Shake band 0 (calm) … 3 of games whose villa can wobble (Villa Paletti §6.7); absent means calm. */
+  shake?: number;
   clocks?: Clocks;
   result?: Result;
   seats: Seat[] | null;

@@ -6,6 +6,7 @@ import type { BoardProps } from '../boards/board';
 import { GenericBoard } from '../boards/GenericBoard';
 import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
 import { TalatBoard } from '../boards/TalatBoard';
+import { VillaBoard } from '../boards/VillaBoard';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { errorText, has, seatName } from '../i18n';
@@ -28,6 +29,7 @@ const tickMs = 100;
 export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   pathagon: PathagonBoard,
   talat: TalatBoard,
+  villapaletti: VillaBoard,
 };
 
 function newID(): string {

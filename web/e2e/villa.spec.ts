@@ -1,0 +1,149 @@
+// Plays Villa Paletti against a bot in a real browser on a real server: the
+// lobby creates a 2-player game, the player takes column moves by clicking
+// the 3D view (aiming with the view's own projection) and the SVG top view,
+// and the bot's replies appear. The layout is checked at 390 and 1280 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { launch, resultsDir, startServer, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** How long the bot may take to answer on a loaded 2-core machine. */
+const replyMs = 20_000;
+
+const plies = (page: Page) => page.locator('.move-list [data-ply]').count();
+
+async function create(page: Page): Promise<void> {
+  await page.goto(server.url + '/');
+  await page.locator('select[name="game"]').waitFor();
+  await page.selectOption('select[name="game"]', 'villapaletti');
+  await page.selectOption('select[name="players"]', '2');
+  await page.selectOption('select[name="opponent"]', 'random');
+  await page.selectOption('select[name="seat"]', '0');
+  await page.click('form.create button[type="submit"]');
+  await page.waitForURL(/\/match\/[\w-]+$/);
+  await page.locator('.villa').waitFor();
+}
+
+/** myTurn waits until the player is to move, and returns the number of plies so far. */
+async function myTurn(page: Page): Promise<number> {
+  await page.locator('.turn.mine').waitFor({ timeout: replyMs });
+  return plies(page);
+}
+
+/** options lists the values of a select's non-empty options. */
+async function options(page: Page, name: string): Promise<string[]> {
+  return page.locator(`select[name="${name}"] option`).evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter((v) => v !== ''));
+}
+
+/** columnAt reads a column's level and centre from the position text. */
+async function columnAt(page: Page, id: string): Promise<{ level: number; x: number; y: number }> {
+  const text = (await page.locator('[data-position]').textContent()) ?? '';
+  const m = new RegExp(`${id} (\\d+) \\((-?[\\d.]+),(-?[\\d.]+)\\)`).exec(text);
+  expect(m, `${id} in ${text}`).not.toBeNull();
+  return { level: Number(m![1]), x: Number(m![2]), y: Number(m![3]) };
+}
+
+async function project(page: Page, x: number, y: number, z: number): Promise<{ x: number; y: number }> {
+  return page.locator('.villa-3d').evaluate(
+    (el, p) => (el as unknown as { villaProject(x: number, y: number, z: number): { x: number; y: number } }).villaProject(p.x, p.y, p.z),
+    { x, y, z },
+  );
+}
+
+async function checkLayout(page: Page, width: number, name: string): Promise<void> {
+  const scroll = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
+  expect(scroll.sw, `${name}: horizontal scrolling`).toBeLessThanOrEqual(scroll.iw);
+  const box = await page.locator('.villa-view').boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width + 0.5);
+  expect(box!.width).toBeGreaterThan(Math.min(300, width - 40));
+  await page.screenshot({ path: join(resultsDir, `villa-${name}.png`), fullPage: true });
+}
+
+describe('villa paletti in the browser', () => {
+  it('plays three column moves by clicking the 3D view against the bot (1280 px)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await create(page);
+      await page.locator('.villa-3d[data-ready="yes"] canvas').waitFor({ timeout: 20_000 });
+      for (let move = 0; move < 3; move++) {
+        const before = await myTurn(page);
+        // Pick: click the middle of a listed column in the canvas until one is picked
+        // (another column may stand in front of it from this angle).
+        const columns = await options(page, 'villa-column');
+        expect(columns.length).toBeGreaterThan(0);
+        let picked = '';
+        for (const id of columns) {
+          const c = await columnAt(page, id);
+          const p = await project(page, c.x, c.y, 50 * c.level + 22.5);
+          await page.mouse.click(p.x, p.y);
+          picked = await page.locator('select[name="villa-column"]').inputValue();
+          if (picked) break;
+        }
+        expect(picked, 'no column could be picked in the 3D view').not.toBe('');
+        // Place: click the point of the first listed target on the top floor.
+        const target = (await options(page, 'villa-target')).find((t) => /\(-?[\d.]+,-?[\d.]+\)$/.test(t));
+        expect(target).toBeDefined();
+        const [, x, y] = /\((-?[\d.]+),(-?[\d.]+)\)$/.exec(target!)!;
+        const top = await page.locator('[data-position]').evaluate((el) => ((el.textContent ?? '').split(';')[0]!.match(/\(/g) ?? []).length);
+        const p = await project(page, Number(x), Number(y), 50 * top);
+        await page.mouse.click(p.x, p.y);
+        // Our move and the bot's reply both arrive.
+        await page.locator(`.move-list [data-ply="${before + 2}"], [data-result]`).first().waitFor({ timeout: replyMs });
+        const ours = (await page.locator(`.move-list [data-ply="${before + 1}"]`).textContent()) ?? '';
+        expect(ours).toMatch(new RegExp(`^${picked}:\\d+>`));
+      }
+      await checkLayout(page, 1280, '3d-1280');
+      await page.locator('.villa-modes button').click(); // to the top view
+      await page.locator('svg.villa-top').waitFor();
+      await checkLayout(page, 1280, 'top-1280');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('plays three column moves by clicking the top view against the bot (390 px)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await create(page);
+      await page.locator('.villa-3d[data-ready="yes"] canvas').waitFor({ timeout: 20_000 });
+      await checkLayout(page, 390, '3d-390');
+      await page.locator('.villa-modes button').click();
+      await page.locator('svg.villa-top').waitFor();
+      for (let move = 0; move < 3; move++) {
+        const before = await myTurn(page);
+        const handle = page.locator('svg.villa-top .villa-handle').first();
+        const id = (await handle.getAttribute('data-column'))!;
+        await handle.click();
+        await page.locator(`.villa-handle.picked[data-column="${id}"]`).waitFor();
+        // A listed target dot: the click plays exactly that listed move.
+        await page.locator('svg.villa-top .villa-target').first().click();
+        await page.locator(`.move-list [data-ply="${before + 2}"], [data-result]`).first().waitFor({ timeout: replyMs });
+        expect((await page.locator(`.move-list [data-ply="${before + 1}"]`).textContent()) ?? '').toMatch(new RegExp(`^${id}:\\d+>`));
+      }
+      await checkLayout(page, 390, 'top-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
