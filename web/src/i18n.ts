@@ -1,6 +1,7 @@
 // Interface text in English and Russian. Every language has every key (the
 // type says so); {name} placeholders are filled by t(). The choice is kept
 // in localStorage under langKey.
+import { abaloneEn, abaloneRu } from './boards/abalone-i18n';
 import type { KV } from './tokens';
 
 const en = {
@@ -110,6 +111,7 @@ const en = {
   'err.unavailable': 'The server is restarting; try again soon.',
   'err.internal': 'Something went wrong on the server.',
   'err.network': 'Cannot reach the server.',
+  ...abaloneEn,
 };
 
 export type Key = keyof typeof en;
@@ -221,6 +223,7 @@ const ru: Record<Key, string> = {
   'err.unavailable': 'Сервер перезапускается, попробуйте чуть позже.',
   'err.internal': 'На сервере что-то пошло не так.',
   'err.network': 'Сервер недоступен.',
+  ...abaloneRu,
 };
 
 export const dictionaries = { en, ru } as const;

@@ -3,6 +3,7 @@ import { ApiError } from '../api';
 import { api, kv, lang, t } from '../app-state';
 import { Link } from '../app';
 import type { BoardProps } from '../boards/board';
+import { AbaloneBoard } from '../boards/AbaloneBoard';
 import { GenericBoard } from '../boards/GenericBoard';
 import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
 import { format, formatDays, remaining } from '../clock';
@@ -20,6 +21,7 @@ const tickMs = 100;
 /** boards maps a game ID to its dedicated board; others get the generic one. */
 const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   pathagon: PathagonBoard,
+  abalone: AbaloneBoard,
 };
 
 function newID(): string {
