@@ -321,7 +321,7 @@ function OffTray({ colour, pos }: { colour: Marble; pos: Position }) {
           <span key={i} class={`mini mini-${colour}`} />
         ))}
       </span>
-      <span class="count">−{n}</span>
+      <span class="count">{n}</span>
     </div>
   );
 }
@@ -331,7 +331,7 @@ function Coordinates({ flipped }: { flipped: boolean }) {
   const out: preact.JSX.Element[] = [];
   for (let r = 0; r < 9; r++) {
     const first = Math.max(1, r - 3);
-    const [x, y] = point(r, first - 1, flipped);
+    const [x, y] = towards(point(r, first, flipped), point(r, first - 1, flipped));
     out.push(
       <text key={`r${r}`} x={x} y={y} class="coord" text-anchor="middle" dominant-baseline="central">
         {String.fromCharCode(65 + r)}
@@ -340,7 +340,7 @@ function Coordinates({ flipped }: { flipped: boolean }) {
   }
   for (let n = 1; n <= 9; n++) {
     const low = Math.max(0, n - 5);
-    const [x, y] = point(low - 1, n, flipped);
+    const [x, y] = towards(point(low, n, flipped), point(low - 1, n, flipped));
     out.push(
       <text key={`n${n}`} x={x} y={y} class="coord" text-anchor="middle" dominant-baseline="central">
         {n}
@@ -348,6 +348,13 @@ function Coordinates({ flipped }: { flipped: boolean }) {
     );
   }
   return <g aria-hidden="true">{out}</g>;
+}
+
+/** Coordinates sit this far from their edge cell towards the next (off-board) one, inside the margin. */
+const labelStep = 0.78;
+
+function towards(a: [number, number], b: [number, number]): [number, number] {
+  return [a[0] + (b[0] - a[0]) * labelStep, a[1] + (b[1] - a[1]) * labelStep];
 }
 
 /** framePoints is the board's hexagon, half a cell outside the corner cells. */
