@@ -163,7 +163,7 @@ describe('abalone in the browser', () => {
     });
   }
 
-  it('plays from the keyboard: arrows to focus, Space to select, a number for the direction', async () => {
+  it('plays from the keyboard (arrows to focus, Space to select, a number for the direction) and by dragging', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
       await create(page);
@@ -174,6 +174,17 @@ describe('abalone in the browser', () => {
       await page.keyboard.press('2'); // up-right: NE, c4 to d5
       await waitPlies(page, 2);
       expect(await page.locator('.move-list [data-ply="1"]').textContent()).toBe('c4d5');
+
+      // A drag with the mouse: b1 pulled up-left is b1 to c1 (NW).
+      await page.locator('.turn.mine').waitFor();
+      const b1 = (await page.locator('[data-cell="b1"]').boundingBox())!;
+      const [x, y] = [b1.x + b1.width / 2, b1.y + b1.height / 2];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x - b1.width * 0.4, y - b1.height * 0.7, { steps: 4 });
+      await page.mouse.up();
+      await waitPlies(page, 4);
+      expect(await page.locator('.move-list [data-ply="3"]').textContent()).toBe('b1c1');
     } finally {
       await page.close();
     }

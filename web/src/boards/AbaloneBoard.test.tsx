@@ -167,6 +167,36 @@ describe('AbaloneBoard', () => {
     expect(sent).toEqual(['g5f5']);
   });
 
+  it('plays by dragging a marble, or the selection holding it, towards a direction', async () => {
+    const sent: string[] = [];
+    render(<AbaloneBoard state={abalone(1)} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    const svg = root.querySelector('svg')!;
+    const pointer = (el: Element, type: string, x: number, y: number) =>
+      el.dispatchEvent(new PointerEvent(type, { bubbles: true, clientX: x, clientY: y }));
+    // A short drag is a click: nothing is played.
+    pointer(cell('b1'), 'pointerdown', 100, 100);
+    pointer(svg, 'pointerup', 102, 101);
+    expect(sent).toEqual([]);
+    // Up-left by most of a cell: b1 to c1 (NW).
+    pointer(cell('b1'), 'pointerdown', 100, 100);
+    pointer(svg, 'pointerup', 85, 74);
+    expect(sent).toEqual(['b1c1']);
+    await tick();
+    // A drag towards a direction with no listed move sends nothing.
+    pointer(cell('a1'), 'pointerdown', 100, 100);
+    pointer(svg, 'pointerup', 70, 100);
+    expect(sent).toEqual(['b1c1']);
+    await tick(); // the drag is over: the next click counts
+    // With c3-c4-c5 selected, dragging c4 up-right is the broadside c3c5d4.
+    for (const c of ['c3', 'c4', 'c5']) {
+      clickCell(c);
+      await tick();
+    }
+    pointer(cell('c4'), 'pointerdown', 100, 100);
+    pointer(svg, 'pointerup', 115, 74);
+    expect(sent).toEqual(['b1c1', 'c3c5d4']);
+  });
+
   it('sends nothing when not interactive', () => {
     const sent: string[] = [];
     render(<AbaloneBoard state={abalone(1)} seat={-1} interactive={false} onMove={(m) => sent.push(m)} />, root);

@@ -118,6 +118,7 @@ export function AbaloneBoard({ state, seat, interactive, onMove }: BoardProps) {
     return r && r.width > 0 ? width / r.width : 1;
   };
   const onPointerDown = (cell: string, e: PointerEvent) => {
+    drag.current = null;
     if (!interactive || pos.board.get(cell) !== mine) return;
     drag.current = { cell, x: e.clientX, y: e.clientY, moved: false };
   };
@@ -130,7 +131,13 @@ export function AbaloneBoard({ state, seat, interactive, onMove }: BoardProps) {
       drag.current = null;
       return;
     }
-    d.moved = true; // swallow the click that ends the drag
+    // Swallow the click that ends the drag, if the browser sends one (it
+    // does when the drag ends on the cell it began on); it comes before
+    // any timer.
+    d.moved = true;
+    setTimeout(() => {
+      if (drag.current === d) drag.current = null;
+    }, 0);
     const group = sel.includes(d.cell) ? sel : [d.cell];
     const m = moveFor(legal, group, dir);
     if (m !== null) play(m);
