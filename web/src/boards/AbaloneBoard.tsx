@@ -358,7 +358,7 @@ function Coordinates({ flipped }: { flipped: boolean }) {
 }
 
 /** Coordinates sit this far from their edge cell towards the next (off-board) one, inside the margin. */
-const labelStep = 0.78;
+const labelStep = 0.64;
 
 function towards(a: [number, number], b: [number, number]): [number, number] {
   return [a[0] + (b[0] - a[0]) * labelStep, a[1] + (b[1] - a[1]) * labelStep];
