@@ -154,7 +154,7 @@ describe('pathagon in the browser', () => {
 
   it('plays every other registered game on the generic board, with clocks', async () => {
     const games = (await (await fetch(server.url + '/api/games')).json()) as { games: { id: string; bots: string[] | null }[] };
-    const dedicated = new Set(['pathagon', 'talat', 'villapaletti']); // games with their own board and their own spec
+    const dedicated = new Set(['pathagon', 'abalone', 'talat', 'villapaletti']); // games with their own board and their own spec
     const others = games.games.filter((g) => !dedicated.has(g.id) && (g.bots ?? []).length > 0);
     for (const g of others) {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -2,6 +2,7 @@
 // type says so); {name} placeholders are filled by t(). The choice is kept
 // in localStorage under langKey.
 import { shellEn, shellRu } from './shell-i18n';
+import { abaloneEn, abaloneRu } from './boards/abalone-i18n';
 import type { KV } from './tokens';
 import { talatText } from './boards/talat-i18n';
 import { villaEn, villaRu } from './boards/villa-i18n';
@@ -117,6 +118,7 @@ const en = {
   ...shellEn,
   ...talatText.en,
   ...villaEn,
+  ...abaloneEn,
 };
 
 export type Key = keyof typeof en;
@@ -232,6 +234,7 @@ const ru: Record<Key, string> = {
   ...shellRu,
   ...talatText.ru,
   ...villaRu,
+  ...abaloneRu,
 };
 
 export const dictionaries = { en, ru } as const;

@@ -3,6 +3,7 @@ import { ApiError } from '../api';
 import { api, kv, lang, t } from '../app-state';
 import { Link } from '../app';
 import type { BoardProps } from '../boards/board';
+import { AbaloneBoard } from '../boards/AbaloneBoard';
 import { GenericBoard } from '../boards/GenericBoard';
 import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
 import { TalatBoard } from '../boards/TalatBoard';
@@ -30,6 +31,7 @@ export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   pathagon: PathagonBoard,
   talat: TalatBoard,
   villapaletti: VillaBoard,
+  abalone: AbaloneBoard,
 };
 
 function newID(): string {

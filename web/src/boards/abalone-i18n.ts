@@ -1,0 +1,51 @@
+// The Abalone board's interface text, in English and Russian. i18n.ts
+// merges these into its dictionaries (one spread line each), so the board's
+// strings live beside the board.
+
+export const abaloneEn = {
+  'abalone.board': 'Abalone board',
+  'abalone.cell.b': '{cell}: black marble',
+  'abalone.cell.w': '{cell}: white marble',
+  'abalone.cell.empty': '{cell}: empty',
+  'abalone.selected': 'selected',
+  'abalone.target': 'move here: {move}',
+  'abalone.off': '{colour} marbles pushed off: {n}',
+  'abalone.colour.b': 'Black',
+  'abalone.colour.w': 'White',
+  'abalone.directions': 'Direction',
+  'abalone.move': 'Move {dir}: {move}',
+  'abalone.noMove': 'No move {dir}',
+  'abalone.selection': 'Selected: {cells}',
+  'abalone.selectHint': 'Select 1–3 of your marbles in a line, then a direction.',
+  'abalone.clear': 'Clear',
+  'abalone.dir.E': 'east',
+  'abalone.dir.NE': 'north-east',
+  'abalone.dir.NW': 'north-west',
+  'abalone.dir.W': 'west',
+  'abalone.dir.SW': 'south-west',
+  'abalone.dir.SE': 'south-east',
+};
+
+export const abaloneRu: Record<keyof typeof abaloneEn, string> = {
+  'abalone.board': 'Доска абалона',
+  'abalone.cell.b': '{cell}: чёрный шар',
+  'abalone.cell.w': '{cell}: белый шар',
+  'abalone.cell.empty': '{cell}: пусто',
+  'abalone.selected': 'выбран',
+  'abalone.target': 'ход сюда: {move}',
+  'abalone.off': '{colour}: вытолкнуто шаров: {n}',
+  'abalone.colour.b': 'Чёрные',
+  'abalone.colour.w': 'Белые',
+  'abalone.directions': 'Направление',
+  'abalone.move': 'Ход на {dir}: {move}',
+  'abalone.noMove': 'Нет хода на {dir}',
+  'abalone.selection': 'Выбраны: {cells}',
+  'abalone.selectHint': 'Выберите от 1 до 3 своих шаров в линию, затем направление.',
+  'abalone.clear': 'Сбросить',
+  'abalone.dir.E': 'восток',
+  'abalone.dir.NE': 'северо-восток',
+  'abalone.dir.NW': 'северо-запад',
+  'abalone.dir.W': 'запад',
+  'abalone.dir.SW': 'юго-запад',
+  'abalone.dir.SE': 'юго-восток',
+};
