@@ -1,9 +1,11 @@
 // Interface text in English and Russian. Every language has every key (the
 // type says so); {name} placeholders are filled by t(). The choice is kept
 // in localStorage under langKey.
+import { palagoEn, palagoRu } from './boards/palago-i18n';
 import type { KV } from './tokens';
 
 const en = {
+  ...palagoEn,
   'app.title': 'Tabula',
   'lang.label': 'Language',
   'lobby.games': 'Games',
@@ -115,6 +117,7 @@ const en = {
 export type Key = keyof typeof en;
 
 const ru: Record<Key, string> = {
+  ...palagoRu,
   'app.title': 'Табула',
   'lang.label': 'Язык',
   'lobby.games': 'Игры',

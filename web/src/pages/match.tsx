@@ -5,6 +5,7 @@ import { Link } from '../app';
 import type { BoardProps } from '../boards/board';
 import { GenericBoard } from '../boards/GenericBoard';
 import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
+import { palagoBoards } from '../boards/palago-boards';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { errorText, has, seatName } from '../i18n';
@@ -20,6 +21,7 @@ const tickMs = 100;
 /** boards maps a game ID to its dedicated board; others get the generic one. */
 const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   pathagon: PathagonBoard,
+  ...palagoBoards,
 };
 
 function newID(): string {
