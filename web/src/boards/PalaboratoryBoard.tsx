@@ -108,7 +108,7 @@ export function PalaboratoryBoard({ state, interactive, onMove }: BoardProps) {
       {cur.tile && !cur.cell && (
         <Picker
           label={cur.moving ? t('lab.relocateTo', { cell: cur.tile }) : t('lab.actionsFor', { cell: cur.tile })}
-          options={cur.moving ? [] : [...(rot?.keys() ?? [])].map((o) => ({ o, text: t('palagonia.rotate', { o }) }))}
+          options={cur.moving ? [] : [...(rot?.keys() ?? [])].sort().map((o) => ({ o, text: t('palagonia.rotate', { o }) }))}
           onPick={(o) => play(rot!.get(o)!)}
           onCancel={() => set({})}
         >

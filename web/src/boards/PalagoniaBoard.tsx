@@ -96,7 +96,7 @@ export function PalagoniaBoard({ state, interactive, onMove }: BoardProps) {
       {actions && cur.tile && (
         <Picker
           label={t('palagonia.actionsFor', { cell: cur.tile })}
-          options={[...actions.rotate.keys()].map((o) => ({ o, text: t('palagonia.rotate', { o }) }))}
+          options={[...actions.rotate.keys()].sort().map((o) => ({ o, text: t('palagonia.rotate', { o }) }))}
           onPick={(o) => play(actions.rotate.get(o)!)}
           onCancel={() => set({})}
         >
