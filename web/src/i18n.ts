@@ -3,11 +3,13 @@
 // in localStorage under langKey.
 import { shellEn, shellRu } from './shell-i18n';
 import { abaloneEn, abaloneRu } from './boards/abalone-i18n';
+import { palagoEn, palagoRu } from './boards/palago-i18n';
 import type { KV } from './tokens';
 import { talatText } from './boards/talat-i18n';
 import { villaEn, villaRu } from './boards/villa-i18n';
 
 const en = {
+  ...palagoEn,
   'app.title': 'Tabula',
   'lang.label': 'Language',
   'lobby.games': 'Games',
@@ -124,6 +126,7 @@ const en = {
 export type Key = keyof typeof en;
 
 const ru: Record<Key, string> = {
+  ...palagoRu,
   'app.title': 'Табула',
   'lang.label': 'Язык',
   'lobby.games': 'Игры',

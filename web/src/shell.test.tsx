@@ -57,7 +57,7 @@ describe('rules pages', () => {
         render(<RulesPage game={game} />, root);
         expect(root.querySelector('h1')!.textContent).toContain(r.title[l]);
         expect(root.querySelectorAll('.rules-text section')).toHaveLength(r.text[l].sections.length);
-        expect(root.querySelector('.rules-figure figcaption')!.textContent).toContain(r.text[l].caption);
+        expect(root.querySelector('.rules-figure > figcaption')!.textContent).toContain(r.text[l].caption);
         // Read-only: nothing on the illustration can be played.
         expect(root.querySelectorAll('.rules-figure [tabindex="0"], .rules-figure [data-move]')).toHaveLength(0);
       }

@@ -8,6 +8,7 @@ import { GenericBoard } from '../boards/GenericBoard';
 import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
 import { TalatBoard } from '../boards/TalatBoard';
 import { VillaBoard } from '../boards/VillaBoard';
+import { palagoBoards } from '../boards/palago-boards';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { errorText, has, seatName } from '../i18n';
@@ -32,6 +33,7 @@ export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   talat: TalatBoard,
   villapaletti: VillaBoard,
   abalone: AbaloneBoard,
+  ...palagoBoards,
 };
 
 function newID(): string {

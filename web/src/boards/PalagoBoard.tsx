@@ -1,0 +1,93 @@
+import { useState } from 'preact/hooks';
+import { t } from '../app-state';
+import type { BoardProps } from './board';
+import { cellKey, creatures, parseCell, parsePalago, parseTiles, tileText, type Tile } from './palago-geom';
+import { findPalago, firstChoices, palagoMoves, secondChoices } from './palago-moves';
+import { Picker, Plane, Targets, TileShape, Tiles } from './palago-tiles';
+
+/** A two-tile move being built: the tiles chosen so far and the cell whose orientations are open. */
+interface Pending {
+  version: number;
+  first: Tile | null;
+  second: Tile | null;
+  cell: string | null;
+}
+
+/**
+ * PalagoBoard plays Palago (rules/palago.md Part B) on the growing plane:
+ * the previews at every cell a legal move names, a two-tile move built
+ * tile by tile and confirmed, the last move marked and closed creatures
+ * outlined (derived from the tiles by the region model, §A.5).
+ */
+export function PalagoBoard({ state, interactive, onMove }: BoardProps) {
+  const fresh: Pending = { version: state.version, first: null, second: null, cell: null };
+  const [pend, setPend] = useState<Pending>(fresh);
+  const p = pend.version === state.version ? pend : fresh;
+  const pos = parsePalago(state.position);
+  if (!pos) return <pre class="position">{state.position}</pre>;
+
+  const moves = palagoMoves(interactive ? (state.legal ?? []).map((m) => m.text) : []);
+  const choices = p.second ? new Map() : p.first ? secondChoices(moves, p.first) : firstChoices(moves);
+  const single = p.first && !p.second ? findPalago(moves, p.first, null) : null;
+  const full = p.first && p.second ? findPalago(moves, p.first, p.second) : null;
+  const marked = creatures(pos.tiles);
+  const last = new Set((state.lastMove ? (parseTiles(state.lastMove) ?? []) : []).map((x) => cellKey(x.q, x.r)));
+  const set = (x: Partial<Pending>) => setPend({ ...p, ...x, version: state.version });
+
+  const pick = (tl: Tile) => {
+    if (!p.first) set({ first: tl, cell: null });
+    else if (!p.second) set({ second: tl, cell: null });
+  };
+  const ghosts = [p.first, p.second].filter((x): x is Tile => x !== null);
+  const cells = [...pos.tiles, ...ghosts, ...[...choices.keys()].map((k) => parseCell(k)!).filter(Boolean)];
+  const openCell = p.cell ? parseCell(p.cell) : null;
+
+  return (
+    <div class="board-wrap palago-board">
+      <Plane fitCells={cells} label="Palago" class="palago">
+        <Tiles tiles={pos.tiles} marked={marked} classOf={(x) => (last.has(cellKey(x.q, x.r)) ? 'last' : '')} />
+        {ghosts.map((g) => (
+          <g key={tileText(g)} class="ghost" data-ghost={tileText(g)}>
+            <TileShape tile={g} />
+          </g>
+        ))}
+        <Targets choices={choices} onPick={pick} onCell={(c) => set({ cell: c })} selected={p.cell} />
+      </Plane>
+      <p class="palago-info muted">
+        {t('palago.tiles', { n: pos.tiles.length })} {marked.size > 0 && t('palago.creatures')}
+      </p>
+      {interactive && moves.length > 0 && (
+        <div class="palago-steps" aria-live="polite">
+          {!p.first && !p.cell && <p>{t('palago.pickFirst')}</p>}
+          {p.first && !p.second && !p.cell && <p>{t('palago.pickSecond')}</p>}
+          {openCell && p.cell && (
+            <Picker
+              label={t('palago.orientations', { cell: p.cell })}
+              options={(choices.get(p.cell) ?? []).map((o: number) => ({ o, text: t('palago.place', { cell: p.cell!, o }) }))}
+              onPick={(o) => pick({ q: openCell.q, r: openCell.r, o })}
+              onCancel={() => set({ cell: null })}
+            />
+          )}
+          {(p.first || single) && !p.cell && (
+            <div class="confirm" role="group">
+              {full && <span>{t('palago.confirmTwo', { a: tileText(p.first!), b: tileText(p.second!) })}</span>}
+              {full && (
+                <button type="button" class="primary palago-confirm" onClick={() => onMove(full)}>
+                  {t('palago.confirm')}
+                </button>
+              )}
+              {single && (
+                <button type="button" class="primary palago-single" onClick={() => onMove(single)}>
+                  {t('palago.oneTile', { a: tileText(p.first!) })}
+                </button>
+              )}
+              <button type="button" class="secondary" onClick={() => setPend(fresh)}>
+                {t('palago.cancel')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+// Renders the Palago-family boards and clicks them: a gesture sends only a
+// move from the legal list (games/palago, palagonia, palaboratory doc.go).
+import { render } from 'preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MatchState } from '../protocol';
+import { state } from '../testutil';
+import { PalaboratoryBoard } from './PalaboratoryBoard';
+import { PalagoBoard } from './PalagoBoard';
+import { PalagoniaBoard } from './PalagoniaBoard';
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement('div');
+  document.body.appendChild(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+const click = (sel: string) => {
+  const el = root.querySelector(sel);
+  if (!el) throw new Error(`no ${sel}`);
+  el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+};
+const legal = (texts: string[]): MatchState['legal'] => texts.map((text) => ({ text }));
+
+describe('PalagoBoard (two-tile moves, games/palago doc.go)', () => {
+  it('builds a two-tile move from previews and sends it only on confirm', async () => {
+    const sent: string[] = [];
+    const s = state(3, { game: 'palago', position: 'p1', legal: legal(['(0,0):0+(1,-1):0', '(0,0):0+(1,-1):1']) });
+    const draw = () => render(<PalagoBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    draw();
+    expect(root.querySelectorAll('[data-pick]').length).toBe(3); // (0,0):0 and (1,-1):0,1
+    click('[data-pick="(1,-1):1"]');
+    await Promise.resolve();
+    draw();
+    expect(root.querySelector('[data-ghost="(1,-1):1"]')).not.toBeNull();
+    // Only (0,0):0 completes a move with (1,-1):1.
+    expect([...root.querySelectorAll('[data-pick]')].map((e) => e.getAttribute('data-pick'))).toEqual(['(0,0):0']);
+    click('[data-pick="(0,0):0"]');
+    await Promise.resolve();
+    draw();
+    expect(sent).toEqual([]);
+    click('.palago-confirm');
+    expect(sent).toEqual(['(0,0):0+(1,-1):1']);
+  });
+
+  it('draws every tile of the position and no target when not interactive', () => {
+    const s = state(4, { game: 'palago', position: 'p1 (0,0):0+(1,-1):0 (1,0):1+(2,0):2', legal: legal(['(0,1):0+(0,2):0']) });
+    render(<PalagoBoard state={s} seat={1} interactive={false} onMove={() => {}} />, root);
+    expect(root.querySelectorAll('[data-tile]').length).toBe(4);
+    expect(root.querySelectorAll('[data-pick]').length).toBe(0);
+  });
+});
+
+describe('PalagoniaBoard (games/palagonia doc.go)', () => {
+  it('shows the dice, offers use:N, and removes a clicked tile', async () => {
+    const sent: string[] = [];
+    const s = state(5, {
+      game: 'palagonia',
+      players: 3,
+      position: 'choose p1 dice=3+X scores=0,3,3 bag=40 table=(0,0):0+(1,0):2',
+      legal: legal(['use:3', 'use:X']),
+    });
+    render(<PalagoniaBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    expect([...root.querySelectorAll('.die[data-face]')].map((e) => e.getAttribute('data-face'))).toEqual(['3', 'X']);
+    expect([...root.querySelectorAll('[data-score-seat] td:last-child')].map((e) => e.textContent)).toEqual(['0', '3', '3']);
+    click('[data-use="X"]');
+    expect(sent).toEqual(['use:X']);
+
+    const r = state(6, { game: 'palagonia', players: 3, position: 'remove p1 dice=X scores=0,3,3 bag=40 table=(0,0):0+(1,0):2', legal: legal(['remove:(1,0)']) });
+    const draw = () => render(<PalagoniaBoard state={r} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    draw();
+    expect(root.querySelectorAll('.placed.actionable').length).toBe(1);
+    click('[data-tile="(0,0):0"]'); // not listed: nothing happens
+    click('[data-tile="(1,0):2"]');
+    await Promise.resolve();
+    draw();
+    click('.palagonia-remove');
+    expect(sent).toEqual(['use:X', 'remove:(1,0)']);
+  });
+});
+
+describe('PalaboratoryBoard (games/palaboratory doc.go)', () => {
+  it('shows the task, counter and par, and turns a tile', async () => {
+    const sent: string[] = [];
+    const s = state(2, {
+      game: 'palaboratory',
+      players: 1,
+      position: 'green:1-2 0 (-1,0):0 (-1,1):0 (0,-1):1 (0,0):0 (0,1):2',
+      legal: legal(['(-1,0):2', '(-1,0):1', '(-1,0)>(-2,1):0', '(-2,1):0']),
+    });
+    const draw = () => render(<PalaboratoryBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    draw();
+    const counter = root.querySelector('.lab-counter')!;
+    expect(counter.getAttribute('data-moves')).toBe('0');
+    expect(counter.getAttribute('data-par')).toBe('2');
+    expect(root.querySelectorAll('.cards [data-card]').length).toBe(12);
+    click('[data-tile="(-1,0):0"]');
+    await Promise.resolve();
+    draw();
+    expect([...root.querySelectorAll('.picker [data-orient]')].map((e) => e.getAttribute('data-orient'))).toEqual(['1', '2']);
+    click('.picker [data-orient="2"]');
+    expect(sent).toEqual(['(-1,0):2']);
+  });
+});
