@@ -16,7 +16,8 @@ func runEngine(ctx context.Context, e *env) error {
 	var g gameFlags
 	g.register(fs, false)
 	level := fs.String("level", "bot:hard", "agent: "+strings.Join(ai.Specs(), ", "))
-	seed := fs.Uint64("seed", 1, "seed of the agent's random choices")
+	g.seed = 1 // --seed also seeds the agents (and, in match, the openings and chance)
+	seed := &g.seed
 	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {
 		return err

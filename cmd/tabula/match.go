@@ -19,7 +19,8 @@ func runMatch(ctx context.Context, e *env) error {
 	b := fs.String("b", "", "agent B")
 	n := fs.Int("games", 100, "number of games")
 	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move")
-	seed := fs.Uint64("seed", 1, "seed for openings, chance and agents")
+	g.seed = 1 // --seed also seeds the agents (and, in match, the openings and chance)
+	seed := &g.seed
 	randomPlies := fs.Int("random-plies", 2, "random plies opening each game (0: none)")
 	parallel := fs.Int("parallel", 2, "games played at once")
 	sprt := fs.String("sprt", "", "stop early by SPRT: ELO0,ELO1 (alpha = beta = 0.05)")

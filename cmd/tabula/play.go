@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -29,7 +30,6 @@ func runPlay(ctx context.Context, e *env) error {
 	g.register(fs, true)
 	seats := fs.String("seats", "human,random", "who plays each seat: human, random, bot:easy, ...")
 	botTime := fs.Duration("movetime", defaultBotTime, "thinking time per bot move")
-	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed for bots and chance events")
 	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {
 		return err
@@ -37,6 +37,12 @@ func runPlay(ctx context.Context, e *env) error {
 	if len(rest) > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[0])
 	}
+	seeded := false
+	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
+	if !seeded {
+		g.seed = uint64(time.Now().UnixNano())
+	}
+	seed := &g.seed
 	specs := strings.Split(*seats, ",")
 	if g.players == 0 {
 		g.players = len(specs)
@@ -58,7 +64,7 @@ func runPlay(ctx context.Context, e *env) error {
 			return err
 		}
 	}
-	p := &terminal{e: e, in: bufio.NewScanner(e.stdin), info: info, seats: players, botTime: *botTime, rng: newRand(*seed)}
+	p := &terminal{e: e, in: bufio.NewScanner(e.stdin), info: info, seats: players, botTime: *botTime, rng: newRand(*seed), seed: *seed}
 	return p.loop(ctx, s)
 }
 
@@ -70,6 +76,7 @@ type terminal struct {
 	seats   []seat
 	botTime time.Duration
 	rng     *rand.Rand   // chance events
+	seed    uint64       // the game's and the bots' seed, printed for replays
 	history []game.State // for undo
 	record  []string
 }
@@ -77,6 +84,7 @@ type terminal struct {
 func (p *terminal) loop(ctx context.Context, s game.State) error {
 	out := p.e.stdout
 	fmt.Fprintf(out, "%s — type a move in notation, or: moves, undo, record, resign, help\n", p.info.Title)
+	fmt.Fprintf(out, "seed: %d (replay the record with --seed %d)\n", p.seed, p.seed)
 	for {
 		p.show(s)
 		if o, ok := s.Outcome(); ok {

@@ -17,6 +17,7 @@ type gameFlags struct {
 	options  optionList
 	position string
 	moves    string
+	seed     uint64
 }
 
 // optionList collects repeated --option name=value flags.
@@ -44,6 +45,7 @@ func (g *gameFlags) register(fs *flag.FlagSet, withPosition bool) {
 	fs.StringVar(&g.variant, "variant", "", "variant (default: the game's first)")
 	fs.IntVar(&g.players, "players", 0, "number of players (default: the game's default)")
 	fs.Var(g.options, "option", "game option name=value (repeatable)")
+	fs.Uint64Var(&g.seed, "seed", 0, "seed of the game's own random choices (first player, noise); a record replays only with the seed it was played with")
 	if withPosition {
 		fs.StringVar(&g.position, "position", "", "start from this position text")
 		fs.StringVar(&g.moves, "moves", "", "play these moves (notation, space-separated) first")
@@ -51,7 +53,7 @@ func (g *gameFlags) register(fs *flag.FlagSet, withPosition bool) {
 }
 
 func (g *gameFlags) gameOptions() game.Options {
-	return game.Options{Variant: g.variant, Players: g.players, Values: g.options}
+	return game.Options{Variant: g.variant, Players: g.players, Values: g.options, Seed: g.seed}
 }
 
 // parseGameArgs parses "GAME [flags] [positional...]" with the flags in any
