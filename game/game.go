@@ -116,6 +116,10 @@ type Info struct {
 	// AllowedPlayers, when set, lists the only player counts the game
 	// accepts within MinPlayers..MaxPlayers (Palagonia: 1, 3, 4, 5).
 	AllowedPlayers []int
+	// VariantPlayers, when set, fixes the player count of some variants
+	// (Talat's "palat" is for 2): Check fills it in when Options.Players is
+	// 0 and rejects any other count.
+	VariantPlayers map[string]int
 	// DefaultPlayers is used when Options.Players is 0.
 	DefaultPlayers int
 	// PlayerNames are display names of the seats, indexed by Player, for the
@@ -148,7 +152,8 @@ func (i *Info) PlayerName(p Player) string {
 	return fmt.Sprintf("player %d", int(p)+1)
 }
 
-// AllowsPlayers reports whether the game can be played by n players.
+// AllowsPlayers reports whether the game can be played by n players in
+// some variant.
 func (i *Info) AllowsPlayers(n int) bool {
 	if n < i.MinPlayers || n > i.MaxPlayers {
 		return false

@@ -153,3 +153,28 @@ func TestPlayerCounts(t *testing.T) {
 		t.Errorf("Check(4 players) = %v", err)
 	}
 }
+
+func TestVariantPlayers(t *testing.T) {
+	info := &game.Info{ID: "x", MinPlayers: 2, MaxPlayers: 3, DefaultPlayers: 3, Variants: []string{"full", "duel"},
+		VariantPlayers: map[string]int{"duel": 2}}
+	tests := []struct {
+		in      game.Options
+		players int
+		ok      bool
+	}{
+		{game.Options{}, 3, true},
+		{game.Options{Variant: "duel"}, 2, true},
+		{game.Options{Variant: "duel", Players: 2}, 2, true},
+		{game.Options{Variant: "duel", Players: 3}, 0, false},
+		{game.Options{Variant: "full", Players: 2}, 2, true},
+	}
+	for _, tt := range tests {
+		got, err := info.Check(tt.in)
+		if (err == nil) != tt.ok || (tt.ok && got.Players != tt.players) {
+			t.Errorf("Check(%+v) = %d players, %v; want %d, ok %v", tt.in, got.Players, err, tt.players, tt.ok)
+		}
+		if err != nil && !errors.Is(err, game.ErrBadOption) {
+			t.Errorf("Check(%+v) = %v, want ErrBadOption", tt.in, err)
+		}
+	}
+}

@@ -47,11 +47,18 @@ func (i *Info) Check(o Options) (Options, error) {
 	if !i.HasVariant(o.Variant) {
 		return o, fmt.Errorf("%s: unknown variant %q (have %v): %w", i.ID, o.Variant, i.Variants, ErrBadOption)
 	}
-	if o.Players == 0 {
+	fixed, isFixed := i.VariantPlayers[o.Variant]
+	switch {
+	case o.Players == 0 && isFixed:
+		o.Players = fixed
+	case o.Players == 0:
 		o.Players = i.DefaultPlayers
 	}
 	if !i.AllowsPlayers(o.Players) {
 		return o, fmt.Errorf("%s: %d players, want %s: %w", i.ID, o.Players, i.PlayerCounts(), ErrBadOption)
+	}
+	if isFixed && o.Players != fixed {
+		return o, fmt.Errorf("%s: variant %s is for %d players, not %d: %w", i.ID, o.Variant, fixed, o.Players, ErrBadOption)
 	}
 	for name, v := range o.Values {
 		spec, ok := i.option(name)

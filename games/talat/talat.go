@@ -27,6 +27,7 @@ func newInfo() *game.Info {
 		MinPlayers:     2,
 		MaxPlayers:     3,
 		DefaultPlayers: 3,
+		VariantPlayers: map[string]int{VariantTalat: 3, VariantPalat: 2},
 		PlayerNames:    []string{"black", "white", "grey"},
 		Variants:       []string{VariantTalat, VariantPalat},
 		Options: []game.OptionSpec{{
@@ -80,24 +81,10 @@ func newInfo() *game.Info {
 // checkOptions fills in the defaults: Palat is the two-player game, so two
 // players with no variant means Palat and Palat with no player count means 2.
 func checkOptions(info *game.Info, o game.Options) (game.Options, error) {
-	switch {
-	case o.Variant == "" && o.Players == 2:
+	if o.Variant == "" && o.Players == 2 {
 		o.Variant = VariantPalat
-	case o.Variant == VariantPalat && o.Players == 0:
-		o.Players = 2
 	}
-	o, err := info.Check(o)
-	if err != nil {
-		return o, err
-	}
-	want := 3
-	if o.Variant == VariantPalat {
-		want = 2
-	}
-	if o.Players != want {
-		return o, fmt.Errorf("talat: variant %s is for %d players, not %d: %w", o.Variant, want, o.Players, game.ErrBadOption)
-	}
-	return o, nil
+	return info.Check(o) // Info.VariantPlayers: talat is for 3, palat for 2
 }
 
 // State is a position of Talat or Palat. It is immutable through the

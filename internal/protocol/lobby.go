@@ -2,15 +2,20 @@ package protocol
 
 // GameInfo describes a game the server plays (GET /api/games).
 type GameInfo struct {
-	ID             string       `json:"id"`
-	Title          string       `json:"title"`
-	MinPlayers     int          `json:"minPlayers"`
-	MaxPlayers     int          `json:"maxPlayers"`
-	DefaultPlayers int          `json:"defaultPlayers"`
-	PlayerNames    []string     `json:"playerNames"`
-	Variants       []string     `json:"variants"`
-	Options        []OptionSpec `json:"options"`
-	Bots           []string     `json:"bots"` // bot specs a seat may name
+	ID             string `json:"id"`
+	Title          string `json:"title"`
+	MinPlayers     int    `json:"minPlayers"`
+	MaxPlayers     int    `json:"maxPlayers"`
+	DefaultPlayers int    `json:"defaultPlayers"`
+	// AllowedPlayers lists the player counts the game accepts when not
+	// every count from min to max is allowed (Palagonia: 1, 3, 4, 5).
+	AllowedPlayers []int `json:"allowedPlayers,omitempty"`
+	// VariantPlayers fixes the player count of some variants (palat: 2).
+	VariantPlayers map[string]int `json:"variantPlayers,omitempty"`
+	PlayerNames    []string       `json:"playerNames"`
+	Variants       []string       `json:"variants"`
+	Options        []OptionSpec   `json:"options"`
+	Bots           []string       `json:"bots"` // bot specs a seat may name
 }
 
 // OptionSpec is one typed option of a game.

@@ -121,7 +121,8 @@ func (s *Server) handleGames(w http.ResponseWriter, _ *http.Request) {
 	out := protocol.GameList{Games: []protocol.GameInfo{}}
 	for _, g := range s.cfg.Games {
 		gi := protocol.GameInfo{ID: g.ID, Title: g.Title, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers,
-			DefaultPlayers: g.DefaultPlayers, PlayerNames: g.PlayerNames, Variants: g.Variants,
+			DefaultPlayers: g.DefaultPlayers, AllowedPlayers: g.AllowedPlayers, VariantPlayers: g.VariantPlayers,
+			PlayerNames: g.PlayerNames, Variants: g.Variants,
 			Options: []protocol.OptionSpec{}, Bots: s.cfg.Bots}
 		for _, o := range g.Options {
 			kind := map[game.OptionKind]string{game.Bool: "bool", game.Int: "int", game.Enum: "enum"}[o.Kind]

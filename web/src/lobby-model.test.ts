@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRequest, defaultForm, openSeats, optionValues, playerCount, timeControl, validOption } from './lobby-model';
+import { createRequest, defaultForm, openSeats, optionValues, playerChoices, playerCount, timeControl, validOption } from './lobby-model';
 import type { Form } from './lobby-model';
 import type { GameInfo, OptionSpec } from './protocol';
 
@@ -118,4 +118,24 @@ describe('playerCount', () => {
       expect(createRequest(race, f, () => 0).seats).toHaveLength(want);
     });
   }
+});
+
+describe('playerChoices', () => {
+  const base = { id: 'g', title: 'G', minPlayers: 1, maxPlayers: 5, defaultPlayers: 4, playerNames: null, options: null, bots: null };
+  const palagonia: GameInfo = { ...base, variants: ['standard'], allowedPlayers: [1, 3, 4, 5] };
+  const talat: GameInfo = { ...base, minPlayers: 2, maxPlayers: 3, defaultPlayers: 3, variants: ['talat', 'palat'], variantPlayers: { talat: 3, palat: 2 } };
+  it.each([
+    ['min to max without rules', { ...base, variants: ['standard'] }, 'standard', [1, 2, 3, 4, 5]],
+    ['only the allowed counts', palagonia, 'standard', [1, 3, 4, 5]],
+    ["a variant's fixed count", talat, 'palat', [2]],
+    ["the other variant's fixed count", talat, 'talat', [3]],
+  ] as [string, GameInfo, string, number[]][])('lists %s', (_n, g, variant, want) => {
+    expect(playerChoices(g, variant)).toEqual(want);
+  });
+  it('never asks for a count the game refuses', () => {
+    expect(playerCount(palagonia, { players: 2 })).toBe(4);
+    expect(playerCount(talat, { players: 3, variant: 'palat' })).toBe(2);
+    expect(playerCount(talat, { variant: 'palat' })).toBe(2);
+    expect(playerCount(talat, {})).toBe(3);
+  });
 });

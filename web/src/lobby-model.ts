@@ -61,11 +61,24 @@ export function createRequest(g: GameInfo, f: Form, rand: () => number): CreateR
   return req;
 }
 
-/** playerCount is the form's player count when the game allows it, else the game's default. */
-export function playerCount(g: GameInfo, f: Pick<Form, 'players'>): number {
+/**
+ * playerChoices lists the player counts the game accepts in the variant: the
+ * variant's fixed count, else the game's allowed counts, else min..max.
+ */
+export function playerChoices(g: GameInfo, variant?: string): number[] {
+  const fixed = variant ? g.variantPlayers?.[variant] : undefined;
+  if (fixed !== undefined) return [fixed];
+  if (g.allowedPlayers && g.allowedPlayers.length > 0) return [...g.allowedPlayers];
+  return Array.from({ length: g.maxPlayers - g.minPlayers + 1 }, (_, i) => g.minPlayers + i);
+}
+
+/** playerCount is the form's player count when the game accepts it, else the variant's or the game's default. */
+export function playerCount(g: GameInfo, f: Pick<Form, 'players'> & { variant?: string }): number {
+  const choices = playerChoices(g, f.variant || g.variants?.[0]);
   const n = f.players;
-  if (n !== undefined && n >= g.minPlayers && n <= g.maxPlayers) return n;
-  return g.defaultPlayers || g.minPlayers || 2;
+  if (n !== undefined && choices.includes(n)) return n;
+  const def = g.defaultPlayers || g.minPlayers || 2;
+  return choices.includes(def) ? def : (choices[0] ?? def);
 }
 
 /**

@@ -30,6 +30,10 @@ export interface GameInfo {
   minPlayers: number;
   maxPlayers: number;
   defaultPlayers: number;
+  /** The only player counts accepted, when not every count from min to max is (Palagonia). */
+  allowedPlayers?: number[];
+  /** Variants whose player count is fixed (Talat's palat: 2). */
+  variantPlayers?: Record<string, number>;
   playerNames: string[] | null;
   variants: string[] | null;
   options: OptionSpec[] | null;

@@ -3,7 +3,7 @@ import { ApiError } from '../api';
 import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
 import { errorText, seatName } from '../i18n';
-import { createRequest, defaultForm, openSeats, playerCount, timePresets, type Form } from '../lobby-model';
+import { createRequest, defaultForm, openSeats, playerChoices, playerCount, timePresets, type Form } from '../lobby-model';
 import type { GameInfo, OptionSpec, Summary } from '../protocol';
 import { href } from '../router';
 import { saveToken } from '../tokens';
@@ -122,11 +122,11 @@ export function Lobby() {
                 </select>
               </label>
             )}
-            {game.minPlayers < game.maxPlayers && (
+            {playerChoices(game, form.variant || game.variants?.[0]).length > 1 && (
               <label>
                 {t('lobby.players')}
                 <select name="players" value={String(playerCount(game, form))} onChange={(e) => update({ players: Number((e.currentTarget as HTMLSelectElement).value), seat: 0 })}>
-                  {Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i).map((n) => (
+                  {playerChoices(game, form.variant || game.variants?.[0]).map((n) => (
                     <option value={String(n)} key={n}>
                       {n}
                     </option>
