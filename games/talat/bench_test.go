@@ -48,6 +48,12 @@ var closingCases = []struct {
 	// witness needs S4 to come up first, and the towers that may enter
 	// S6's path (L3 c3, S4 b5, L3 c5, M6 a3) keep many positions apart.
 	{"hunt-por", ".1M41M3.0S4/..1L41L6./1M6.0L3../1S6..../.1S41L3..", true},
+	// Hunted against the iterative deepening of the search of one pair
+	// (talat4): white L4 on a5 against black L3 on e1, with white L3, M6
+	// and S4 in a column in front of L4 that must all make way first, so
+	// the shortest witness is long and every iteration below its length
+	// walks through the blockers' combinations.
+	{"hunt-ida", "....0L3/..1S6../1M61S41S3../1L30S3.../1L40L40L6..", true},
 }
 
 func closingBoard(tb testing.TB, d string) *[NumCells]uint8 {

@@ -20,12 +20,14 @@ import "math/bits"
 //     keeps. Two strategies run side by side with a budget of positions
 //     that grows fourfold each round, so a board costs about what the
 //     better one needs: the search of all live pairs at once
-//     (closing_global.go), and the search of each live pair alone, the
-//     pair's own towers first, the steps keeping the most slack first,
-//     with a one-step look-ahead for the capture, expanding only the
-//     steps of a stubborn set (closing_stubborn.go, a partial-order
-//     reduction). Each strategy is fast on boards where the other is
-//     slow (see closingCases).
+//     (closing_global.go), and the search of each live pair alone:
+//     iterative deepening on the number of steps with a lower bound
+//     (IDA*, see pairOpen), so the shortest witnesses are tried first;
+//     within an iteration the pair's own towers first, the steps keeping
+//     the most slack first, with a one-step look-ahead for the capture,
+//     expanding only the steps of a stubborn set (closing_stubborn.go, a
+//     partial-order reduction). Each strategy is fast on boards where
+//     the other is slow (see closingCases).
 //
 // # Why the reduction is exact
 //
@@ -133,8 +135,18 @@ type local struct {
 	no     int // towers in order: those other than a and t with a need set
 	nodes  int // positions expanded and reductions made, for tests and benchmarks
 	limit  int // the search gives up when nodes exceeds it
-	seen   visited
+	// depth is the number of steps from the root to the current position,
+	// bound the largest depth+lower bound an iteration of the
+	// iterative-deepening search may visit, next the least value above
+	// bound it skipped (noBound if none: the iteration was exhaustive).
+	depth, bound, next int
+	seen               visited
 }
+
+// noBound marks an iteration of the search of one pair that skipped no
+// position: larger than any number of steps on a board (at most 4 per
+// tower).
+const noBound = 1 << 30
 
 // pair is an ordered (attacker, target) pair of towers of opposite sides
 // whose kinds allow the capture.
@@ -259,11 +271,54 @@ const firstBudget = 32
 
 // pairOpen reports whether pair p can capture, or gives up (returning
 // false with l.nodes > l.limit) when the search runs out of budget.
+//
+// The search is iterative deepening on the number of steps with a lower
+// bound (IDA*): an iteration visits only the positions whose depth plus
+// the lower bound steps (see steps) is at most bound, and the next
+// iteration raises bound to the least value skipped. So the witnesses of
+// a pair are tried shortest first: an open board is settled by a short
+// witness without a walk through the long dead ends a depth-first order
+// may take first. It stays exact: the depth of a position is the number
+// of rows its towers advanced, the same on every path to it, so the memo
+// table of one iteration is exact; the stubborn sets keep a shortest
+// witness (closing_stubborn.go); and an iteration that skipped nothing
+// searched every position, so the pair never captures.
 func (l *local) pairOpen(p pair) bool {
 	s := l.side[p.a]
 	ua := l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0)
 	ut := l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0)
-	return l.reduce(p, ua, ut) && l.search()
+	if !l.reduce(p, ua, ut) {
+		return false
+	}
+	l.depth = 0
+	l.bound = steps(l.pos[p.a], l.pos[p.t], s)
+	for {
+		l.next = noBound
+		if l.search() {
+			return true
+		}
+		if l.nodes > l.limit || l.next == noBound {
+			return false
+		}
+		l.bound = l.next
+		l.seen.reset()
+	}
+}
+
+// steps is a lower bound on the steps before attacker a at a can capture
+// target t at t, attacker side s, on a live pair: each step of either
+// tower closes the row gap g by one and the column distance dc by at most
+// one, and the capture needs g = 1 and dc ≤ 1, or g = 0 and dc = 1.
+func steps(a, t Cell, s Side) int {
+	g := rho(t, s) - rho(a, s)
+	dc := a.Col() - t.Col()
+	if dc < 0 {
+		dc = -dc
+	}
+	if g >= 1 && dc <= g {
+		return g - 1
+	}
+	return g
 }
 
 // cones fills in C(T) for every tower: the cells it can reach by steps that
@@ -374,6 +429,7 @@ func (l *local) search() bool {
 		i     uint8
 		to    Cell
 		slack int
+		f     int // depth plus lower bound after the step
 	}
 	var mv [6]move // at most three steps each for a and t
 	nm := 0
@@ -394,12 +450,17 @@ func (l *local) search() bool {
 			case 2:
 				return true
 			case 1:
+				f := l.depth + 1 + steps(pa, pt, s)
+				if f > l.bound {
+					l.next = min(l.next, f)
+					continue
+				}
 				sl := slack(pa, pt, s)
 				k := nm
 				for ; k > 0 && mv[k-1].slack < sl; k-- {
 					mv[k] = mv[k-1]
 				}
-				mv[k] = move{i, to, sl}
+				mv[k] = move{i, to, sl, f}
 				nm++
 			}
 		}
@@ -412,7 +473,12 @@ func (l *local) search() bool {
 			return false
 		}
 	}
-	// Then the towers that may have to make way.
+	// Then the towers that may have to make way, if a step of theirs
+	// leaves room for a capture within bound.
+	if f := l.depth + 1 + steps(l.pos[a], l.pos[t], s); f > l.bound {
+		l.next = min(l.next, f)
+		return false
+	}
 	for _, i := range l.order[:l.no] {
 		if full&(1<<i) == 0 {
 			continue
@@ -450,7 +516,9 @@ func (l *local) step(i uint8, from, to Cell) bool {
 	l.key ^= (uint64(from) ^ uint64(to)) << shift
 	l.pos[i] = to
 	l.at[from], l.at[to] = 0, i+1
+	l.depth++
 	found := l.seen.add(l.key) && l.search()
+	l.depth--
 	l.at[from], l.at[to] = i+1, 0
 	l.pos[i] = from
 	l.occ ^= 1<<uint(from) | 1<<uint(to)

@@ -29,7 +29,10 @@ import "math/bits"
 // front gives a sequence of the same length to the same goal, and τ is
 // enabled in s. By induction on the distance to the goal, a depth-first
 // search that expands only the enabled transitions of a stubborn set in
-// every position finds a goal iff one is reachable. The memo table stays
+// every position finds a goal iff one is reachable. The reduction also
+// keeps the distance to a goal (τ leads one step closer), which the
+// iterative deepening of pairOpen needs: an iteration whose bound is at
+// least the distance finds a goal. The memo table stays
 // exact: the set depends only on the position and the graph is acyclic
 // (every step advances a row), so a position searched before and found
 // without a goal has none.

@@ -303,7 +303,7 @@ func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
 	// needs up to ~35 000 positions on these, so only a hundred of each.
 	const nearHunted = 100
 	for _, tc := range closingCases {
-		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") {
+		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") && !strings.HasPrefix(tc.name, "hunt-ida") {
 			continue
 		}
 		base := *closingBoard(t, tc.board)
@@ -573,15 +573,18 @@ func mutate(rng *rand.Rand, cells [NumCells]uint8) [NumCells]uint8 {
 	return cells
 }
 
-// TestHuntSlowBoards is a benchmark helper, not a test: with -hunt N it
+// TestHuntSlowBoards is a benchmark helper, not a test: with -hunt=N it
 // climbs from random boards toward boards where the closing check is slow
 // and prints the worst found with its time and positions. The best boards
 // found this way are in closingCases. Run it with
 //
-//	go test -run HuntSlowBoards -hunt 20000 -v ./games/talat/
+//	go test -run HuntSlowBoards -v ./games/talat/ -args -hunt=20000
+//
+// (the flag goes after -args, or into a test binary built with go test -c:
+// "go test -hunt 20000" takes 20000 for a package).
 func TestHuntSlowBoards(t *testing.T) {
 	if *hunt == 0 {
-		t.Skip("benchmark helper; run with -hunt N")
+		t.Skip("benchmark helper; run with -args -hunt=N")
 	}
 	rng := rand.New(rand.NewPCG(uint64(*hunt), 7))
 	const restarts = 8 // independent climbs, to leave local maxima
