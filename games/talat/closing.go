@@ -237,16 +237,21 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 	var g global // prepared only if the first round leaves pairs undecided
 	all := pairs
 	nall := np
+	// from[j] is the bound the search of pairs[j] starts at: the
+	// iterations below it found nothing in an earlier round.
+	var from [maxPairs]int8
 	work := 0
 	for budget := firstBudget; ; budget *= 4 {
 		k := 0
-		for _, p := range pairs[:np] {
+		for j, p := range pairs[:np] {
 			l.limit = l.nodes + budget
-			if l.pairOpen(p) {
+			if l.pairOpen(p, int(from[j])) {
 				return true, work + l.nodes
 			}
 			if l.nodes > l.limit { // out of budget: try again with more
-				pairs[k] = p
+				// The iterations below l.bound found nothing: the
+				// next round starts at l.bound.
+				pairs[k], from[k] = p, int8(l.bound)
 				k++
 			}
 		}
@@ -283,7 +288,11 @@ const firstBudget = 32
 // table of one iteration is exact; the stubborn sets keep a shortest
 // witness (closing_stubborn.go); and an iteration that skipped nothing
 // searched every position, so the pair never captures.
-func (l *local) pairOpen(p pair) bool {
+//
+// The first iteration's bound is the larger of from and the lower bound
+// at the start; from must be at most the length of the shortest witness
+// (an earlier run's last bound is).
+func (l *local) pairOpen(p pair, from int) bool {
 	s := l.side[p.a]
 	ua := l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0)
 	ut := l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0)
@@ -291,7 +300,7 @@ func (l *local) pairOpen(p pair) bool {
 		return false
 	}
 	l.depth = 0
-	l.bound = steps(l.pos[p.a], l.pos[p.t], s)
+	l.bound = max(from, steps(l.pos[p.a], l.pos[p.t], s))
 	for {
 		l.next = noBound
 		if l.search() {
@@ -417,7 +426,17 @@ func (l *local) search() bool {
 	if l.nodes > l.limit {
 		return false
 	}
-	full := l.stubborn()
+	aMust, tMust := l.must()
+	// The lower bound with the towers in the way (see blockers).
+	if lb := l.blockers(aMust, tMust); lb >= noBound {
+		return false // a tower that must move never can
+	} else if lb > 0 {
+		if f := l.depth + steps(l.pos[l.p.a], l.pos[l.p.t], l.side[l.p.a]) + lb; f > l.bound {
+			l.next = min(l.next, f)
+			return false
+		}
+	}
+	full := l.stubborn(aMust, tMust)
 	if full == 0 {
 		return false // no step of the stubborn set is enabled: p never captures
 	}
@@ -494,6 +513,66 @@ func (l *local) search() bool {
 		}
 	}
 	return false
+}
+
+// blockers is a lower bound on the steps of towers other than a and t
+// that a witness from here must take besides those of a and t (noBound if
+// there is no witness): if a must move and every cell it can step into is
+// held, the holder of one of them must step out first, and so on down a
+// chain (see clear); likewise for t. The chains of a and t may share
+// steps, so the bound is the larger of the two.
+func (l *local) blockers(aMust, tMust bool) int {
+	lb := 0
+	if aMust {
+		lb = l.firstClear(l.p.a)
+	}
+	if tMust {
+		lb = max(lb, l.firstClear(l.p.t))
+	}
+	return lb
+}
+
+// clearDepth bounds the chains of blockers that clear follows: four steps
+// cross the board, and a deeper chain only counts its first four.
+const clearDepth = 4
+
+// firstClear is the least of clear over the cells tower i may step into
+// next (noBound if none).
+func (l *local) firstClear(i uint8) int {
+	best := noBound
+	for m := ahead(1<<uint(l.pos[i]), l.side[i]) & l.need[i]; m != 0 && best > 0; m &= m - 1 {
+		best = min(best, l.clear(Cell(bits.TrailingZeros32(uint32(m))), clearDepth))
+	}
+	return best
+}
+
+// clear is a lower bound on the steps of towers other than a and t before
+// cell y is empty: 0 if it is empty or held by a or t; otherwise its
+// holder k must step out into one of its successors in N(k), which must
+// be cleared first, so one more than the least clear of those (noBound if
+// k has none: in the restricted game k never leaves y). Below depth the
+// chain counts only the step out.
+func (l *local) clear(y Cell, depth int) int {
+	h := l.at[y]
+	if h == 0 || h-1 == l.p.a || h-1 == l.p.t {
+		return 0
+	}
+	k := h - 1
+	out := ahead(1<<uint(y), l.side[k]) & l.need[k]
+	if out == 0 {
+		return noBound
+	}
+	if depth == 0 || out&^l.occ != 0 {
+		return 1
+	}
+	best := noBound
+	for m := out; m != 0 && best > 1; m &= m - 1 {
+		best = min(best, l.clear(Cell(bits.TrailingZeros32(uint32(m))), depth-1))
+	}
+	if best >= noBound {
+		return noBound
+	}
+	return 1 + best
 }
 
 // slack is how far attacker a at a and target t at t, attacker side s, are

@@ -79,15 +79,9 @@ import "math/bits"
 // enabled transition, so the pair never captures from here. Of the seeds
 // that satisfy (D2), it takes the one whose set has the fewest enabled
 // steps.
-func (l *local) stubborn() uint16 {
+// aMust and tMust are the answers of must.
+func (l *local) stubborn(aMust, tMust bool) uint16 {
 	a, t := l.p.a, l.p.t
-	s := l.side[a]
-	pa, pt := cellSet(1)<<uint(l.pos[a]), cellSet(1)<<uint(l.pos[t])
-	// a must move if t never stands where a attacks from a's cell: beside
-	// or ahead of it.
-	aMust := (widen(pa)&^pa|ahead(pa, s))&l.reachable(t) == 0
-	// t must move if a never stands where it attacks t's cell from.
-	tMust := (widen(pt)&^pt|ahead(pt, s.Other()))&l.reachable(a) == 0
 	switch {
 	case aMust && tMust:
 		fa, na := l.closure(1 << a)
@@ -108,6 +102,20 @@ func (l *local) stubborn() uint16 {
 	}
 	f, _ := l.closure(1<<a | 1<<t)
 	return f
+}
+
+// must reports whether every way to a capture by the pair from here
+// moves a, and whether it moves t.
+func (l *local) must() (aMust, tMust bool) {
+	a, t := l.p.a, l.p.t
+	s := l.side[a]
+	pa, pt := cellSet(1)<<uint(l.pos[a]), cellSet(1)<<uint(l.pos[t])
+	// a must move if t never stands where a attacks from a's cell: beside
+	// or ahead of it.
+	aMust = (widen(pa)&^pa|ahead(pa, s))&l.reachable(t) == 0
+	// t must move if a never stands where it attacks t's cell from.
+	tMust = (widen(pt)&^pt|ahead(pt, s.Other()))&l.reachable(a) == 0
+	return aMust, tMust
 }
 
 // reachable returns the cells tower i may stand on from here in the
