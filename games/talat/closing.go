@@ -22,7 +22,9 @@ import "math/bits"
 //     better one needs: the search of all live pairs at once
 //     (closing_global.go), and the search of each live pair alone:
 //     iterative deepening on the number of steps with a lower bound
-//     (IDA*, see pairOpen), so the shortest witnesses are tried first;
+//     (IDA*, see pairOpen), so the shortest witnesses are tried first,
+//     and when a round's budget runs out, one plain depth-first pass with
+//     the same budget (some long witnesses lie early in its order);
 //     within an iteration the pair's own towers first, the steps keeping
 //     the most slack first, with a one-step look-ahead for the capture,
 //     expanding only the steps of a stubborn set (closing_stubborn.go, a
@@ -248,10 +250,20 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 			if l.pairOpen(p, int(from[j])) {
 				return true, work + l.nodes
 			}
-			if l.nodes > l.limit { // out of budget: try again with more
-				// The iterations below l.bound found nothing: the
-				// next round starts at l.bound.
-				pairs[k], from[k] = p, int8(l.bound)
+			if l.nodes <= l.limit {
+				continue // the pair never captures
+			}
+			// Out of budget. The iterations below l.bound found
+			// nothing: the next round starts at l.bound. But first
+			// the same budget for one depth-first pass without a
+			// bound, which finds some long witnesses sooner.
+			b := l.bound
+			l.limit = l.nodes + budget
+			if l.pairOpen(p, depthFirst) {
+				return true, work + l.nodes
+			}
+			if l.nodes > l.limit {
+				pairs[k], from[k] = p, int8(b)
 				k++
 			}
 		}
@@ -313,6 +325,10 @@ func (l *local) pairOpen(p pair, from int) bool {
 		l.seen.reset()
 	}
 }
+
+// depthFirst is a bound of pairOpen that no witness reaches (at most
+// four steps per tower): its first iteration is a plain depth-first search.
+const depthFirst = 4*maxBoardTowers + 1
 
 // steps is a lower bound on the steps before attacker a at a can capture
 // target t at t, attacker side s, on a live pair: each step of either
