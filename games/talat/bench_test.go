@@ -48,6 +48,20 @@ var closingCases = []struct {
 	// witness needs S4 to come up first, and the towers that may enter
 	// S6's path (L3 c3, S4 b5, L3 c5, M6 a3) keep many positions apart.
 	{"hunt-por", ".1M41M3.0S4/..1L41L6./1M6.0L3../1S6..../.1S41L3..", true},
+	// Hunted against the iterative deepening of the search of one pair
+	// (talat4): white L4 on a5 against black L3 on e1, with white L3, M6
+	// and S4 in a column in front of L4 that must all make way first, so
+	// the shortest witness is long and every iteration below its length
+	// walks through the blockers' combinations.
+	{"hunt-ida", "....0L3/..1S6../1M61S41S3../1L30S3.../1L40L40L6..", true},
+	// Hunted against the iterative deepening with a depth-first pass per
+	// round (talat4): slow for all three searches at once.
+	{"hunt-mix", "..1M61S30L4/.1L3.1S60L6/.1M3.0S4./...../1L6.1S4..", true},
+	// Hunted against the check before talat4 (partial-order reduction,
+	// depth-first), in the same run as the hunts above: 35122 and 9837
+	// work units there.
+	{"hunt-por2", ".0S6..0S3/...../1S6.1L3../.0L6..0L4/1L60S40M6.1L4", true},
+	{"hunt-por3", "1M3.0L4../1S41L40S31S3./.0S60L30S4./.1L3.../.....", true},
 }
 
 func closingBoard(tb testing.TB, d string) *[NumCells]uint8 {

@@ -20,12 +20,16 @@ import "math/bits"
 //     keeps. Two strategies run side by side with a budget of positions
 //     that grows fourfold each round, so a board costs about what the
 //     better one needs: the search of all live pairs at once
-//     (closing_global.go), and the search of each live pair alone, the
-//     pair's own towers first, the steps keeping the most slack first,
-//     with a one-step look-ahead for the capture, expanding only the
-//     steps of a stubborn set (closing_stubborn.go, a partial-order
-//     reduction). Each strategy is fast on boards where the other is
-//     slow (see closingCases).
+//     (closing_global.go), and the search of each live pair alone:
+//     iterative deepening on the number of steps with a lower bound
+//     (IDA*, see pairOpen), so the shortest witnesses are tried first,
+//     and when a round's budget runs out, one plain depth-first pass with
+//     the same budget (some long witnesses lie early in its order);
+//     within an iteration the pair's own towers first, the steps keeping
+//     the most slack first, with a one-step look-ahead for the capture,
+//     expanding only the steps of a stubborn set (closing_stubborn.go, a
+//     partial-order reduction). Each strategy is fast on boards where
+//     the other is slow (see closingCases).
 //
 // # Why the reduction is exact
 //
@@ -133,8 +137,18 @@ type local struct {
 	no     int // towers in order: those other than a and t with a need set
 	nodes  int // positions expanded and reductions made, for tests and benchmarks
 	limit  int // the search gives up when nodes exceeds it
-	seen   visited
+	// depth is the number of steps from the root to the current position,
+	// bound the largest depth+lower bound an iteration of the
+	// iterative-deepening search may visit, next the least value above
+	// bound it skipped (noBound if none: the iteration was exhaustive).
+	depth, bound, next int
+	seen               visited
 }
+
+// noBound marks an iteration of the search of one pair that skipped no
+// position: larger than any number of steps on a board (at most 4 per
+// tower).
+const noBound = 1 << 30
 
 // pair is an ordered (attacker, target) pair of towers of opposite sides
 // whose kinds allow the capture.
@@ -225,16 +239,31 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 	var g global // prepared only if the first round leaves pairs undecided
 	all := pairs
 	nall := np
+	// from[j] is the bound the search of pairs[j] starts at: the
+	// iterations below it found nothing in an earlier round.
+	var from [maxPairs]int8
 	work := 0
 	for budget := firstBudget; ; budget *= 4 {
 		k := 0
-		for _, p := range pairs[:np] {
+		for j, p := range pairs[:np] {
 			l.limit = l.nodes + budget
-			if l.pairOpen(p) {
+			if l.pairOpen(p, int(from[j])) {
 				return true, work + l.nodes
 			}
-			if l.nodes > l.limit { // out of budget: try again with more
-				pairs[k] = p
+			if l.nodes <= l.limit {
+				continue // the pair never captures
+			}
+			// Out of budget. The iterations below l.bound found
+			// nothing: the next round starts at l.bound. But first
+			// the same budget for one depth-first pass without a
+			// bound, which finds some long witnesses sooner.
+			b := l.bound
+			l.limit = l.nodes + budget
+			if l.pairOpen(p, depthFirst) {
+				return true, work + l.nodes
+			}
+			if l.nodes > l.limit {
+				pairs[k], from[k] = p, int8(b)
 				k++
 			}
 		}
@@ -259,11 +288,62 @@ const firstBudget = 32
 
 // pairOpen reports whether pair p can capture, or gives up (returning
 // false with l.nodes > l.limit) when the search runs out of budget.
-func (l *local) pairOpen(p pair) bool {
+//
+// The search is iterative deepening on the number of steps with a lower
+// bound (IDA*): an iteration visits only the positions whose depth plus
+// the lower bound steps (see steps) is at most bound, and the next
+// iteration raises bound to the least value skipped. So the witnesses of
+// a pair are tried shortest first: an open board is settled by a short
+// witness without a walk through the long dead ends a depth-first order
+// may take first. It stays exact: the depth of a position is the number
+// of rows its towers advanced, the same on every path to it, so the memo
+// table of one iteration is exact; the stubborn sets keep a shortest
+// witness (closing_stubborn.go); and an iteration that skipped nothing
+// searched every position, so the pair never captures.
+//
+// The first iteration's bound is the larger of from and the lower bound
+// at the start; from must be at most the length of the shortest witness
+// (an earlier run's last bound is).
+func (l *local) pairOpen(p pair, from int) bool {
 	s := l.side[p.a]
 	ua := l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0)
 	ut := l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0)
-	return l.reduce(p, ua, ut) && l.search()
+	if !l.reduce(p, ua, ut) {
+		return false
+	}
+	l.depth = 0
+	l.bound = max(from, steps(l.pos[p.a], l.pos[p.t], s))
+	for {
+		l.next = noBound
+		if l.search() {
+			return true
+		}
+		if l.nodes > l.limit || l.next == noBound {
+			return false
+		}
+		l.bound = l.next
+		l.seen.reset()
+	}
+}
+
+// depthFirst is a bound of pairOpen that no witness reaches (at most
+// four steps per tower): its first iteration is a plain depth-first search.
+const depthFirst = 4*maxBoardTowers + 1
+
+// steps is a lower bound on the steps before attacker a at a can capture
+// target t at t, attacker side s, on a live pair: each step of either
+// tower closes the row gap g by one and the column distance dc by at most
+// one, and the capture needs g = 1 and dc ≤ 1, or g = 0 and dc = 1.
+func steps(a, t Cell, s Side) int {
+	g := rho(t, s) - rho(a, s)
+	dc := a.Col() - t.Col()
+	if dc < 0 {
+		dc = -dc
+	}
+	if g >= 1 && dc <= g {
+		return g - 1
+	}
+	return g
 }
 
 // cones fills in C(T) for every tower: the cells it can reach by steps that
@@ -362,7 +442,17 @@ func (l *local) search() bool {
 	if l.nodes > l.limit {
 		return false
 	}
-	full := l.stubborn()
+	aMust, tMust := l.must()
+	// The lower bound with the towers in the way (see blockers).
+	if lb := l.blockers(aMust, tMust); lb >= noBound {
+		return false // a tower that must move never can
+	} else if lb > 0 {
+		if f := l.depth + steps(l.pos[l.p.a], l.pos[l.p.t], l.side[l.p.a]) + lb; f > l.bound {
+			l.next = min(l.next, f)
+			return false
+		}
+	}
+	full := l.stubborn(aMust, tMust)
 	if full == 0 {
 		return false // no step of the stubborn set is enabled: p never captures
 	}
@@ -374,6 +464,7 @@ func (l *local) search() bool {
 		i     uint8
 		to    Cell
 		slack int
+		f     int // depth plus lower bound after the step
 	}
 	var mv [6]move // at most three steps each for a and t
 	nm := 0
@@ -394,12 +485,17 @@ func (l *local) search() bool {
 			case 2:
 				return true
 			case 1:
+				f := l.depth + 1 + steps(pa, pt, s)
+				if f > l.bound {
+					l.next = min(l.next, f)
+					continue
+				}
 				sl := slack(pa, pt, s)
 				k := nm
 				for ; k > 0 && mv[k-1].slack < sl; k-- {
 					mv[k] = mv[k-1]
 				}
-				mv[k] = move{i, to, sl}
+				mv[k] = move{i, to, sl, f}
 				nm++
 			}
 		}
@@ -412,7 +508,12 @@ func (l *local) search() bool {
 			return false
 		}
 	}
-	// Then the towers that may have to make way.
+	// Then the towers that may have to make way, if a step of theirs
+	// leaves room for a capture within bound.
+	if f := l.depth + 1 + steps(l.pos[a], l.pos[t], s); f > l.bound {
+		l.next = min(l.next, f)
+		return false
+	}
 	for _, i := range l.order[:l.no] {
 		if full&(1<<i) == 0 {
 			continue
@@ -428,6 +529,66 @@ func (l *local) search() bool {
 		}
 	}
 	return false
+}
+
+// blockers is a lower bound on the steps of towers other than a and t
+// that a witness from here must take besides those of a and t (noBound if
+// there is no witness): if a must move and every cell it can step into is
+// held, the holder of one of them must step out first, and so on down a
+// chain (see clear); likewise for t. The chains of a and t may share
+// steps, so the bound is the larger of the two.
+func (l *local) blockers(aMust, tMust bool) int {
+	lb := 0
+	if aMust {
+		lb = l.firstClear(l.p.a)
+	}
+	if tMust {
+		lb = max(lb, l.firstClear(l.p.t))
+	}
+	return lb
+}
+
+// clearDepth bounds the chains of blockers that clear follows: four steps
+// cross the board, and a deeper chain only counts its first four.
+const clearDepth = 4
+
+// firstClear is the least of clear over the cells tower i may step into
+// next (noBound if none).
+func (l *local) firstClear(i uint8) int {
+	best := noBound
+	for m := ahead(1<<uint(l.pos[i]), l.side[i]) & l.need[i]; m != 0 && best > 0; m &= m - 1 {
+		best = min(best, l.clear(Cell(bits.TrailingZeros32(uint32(m))), clearDepth))
+	}
+	return best
+}
+
+// clear is a lower bound on the steps of towers other than a and t before
+// cell y is empty: 0 if it is empty or held by a or t; otherwise its
+// holder k must step out into one of its successors in N(k), which must
+// be cleared first, so one more than the least clear of those (noBound if
+// k has none: in the restricted game k never leaves y). Below depth the
+// chain counts only the step out.
+func (l *local) clear(y Cell, depth int) int {
+	h := l.at[y]
+	if h == 0 || h-1 == l.p.a || h-1 == l.p.t {
+		return 0
+	}
+	k := h - 1
+	out := ahead(1<<uint(y), l.side[k]) & l.need[k]
+	if out == 0 {
+		return noBound
+	}
+	if depth == 0 || out&^l.occ != 0 {
+		return 1
+	}
+	best := noBound
+	for m := out; m != 0 && best > 1; m &= m - 1 {
+		best = min(best, l.clear(Cell(bits.TrailingZeros32(uint32(m))), depth-1))
+	}
+	if best >= noBound {
+		return noBound
+	}
+	return 1 + best
 }
 
 // slack is how far attacker a at a and target t at t, attacker side s, are
@@ -450,7 +611,9 @@ func (l *local) step(i uint8, from, to Cell) bool {
 	l.key ^= (uint64(from) ^ uint64(to)) << shift
 	l.pos[i] = to
 	l.at[from], l.at[to] = 0, i+1
+	l.depth++
 	found := l.seen.add(l.key) && l.search()
+	l.depth--
 	l.at[from], l.at[to] = i+1, 0
 	l.pos[i] = from
 	l.occ ^= 1<<uint(from) | 1<<uint(to)

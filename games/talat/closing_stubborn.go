@@ -29,7 +29,10 @@ import "math/bits"
 // front gives a sequence of the same length to the same goal, and τ is
 // enabled in s. By induction on the distance to the goal, a depth-first
 // search that expands only the enabled transitions of a stubborn set in
-// every position finds a goal iff one is reachable. The memo table stays
+// every position finds a goal iff one is reachable. The reduction also
+// keeps the distance to a goal (τ leads one step closer), which the
+// iterative deepening of pairOpen needs: an iteration whose bound is at
+// least the distance finds a goal. The memo table stays
 // exact: the set depends only on the position and the graph is acyclic
 // (every step advances a row), so a position searched before and found
 // without a goal has none.
@@ -76,15 +79,9 @@ import "math/bits"
 // enabled transition, so the pair never captures from here. Of the seeds
 // that satisfy (D2), it takes the one whose set has the fewest enabled
 // steps.
-func (l *local) stubborn() uint16 {
+// aMust and tMust are the answers of must.
+func (l *local) stubborn(aMust, tMust bool) uint16 {
 	a, t := l.p.a, l.p.t
-	s := l.side[a]
-	pa, pt := cellSet(1)<<uint(l.pos[a]), cellSet(1)<<uint(l.pos[t])
-	// a must move if t never stands where a attacks from a's cell: beside
-	// or ahead of it.
-	aMust := (widen(pa)&^pa|ahead(pa, s))&l.reachable(t) == 0
-	// t must move if a never stands where it attacks t's cell from.
-	tMust := (widen(pt)&^pt|ahead(pt, s.Other()))&l.reachable(a) == 0
 	switch {
 	case aMust && tMust:
 		fa, na := l.closure(1 << a)
@@ -105,6 +102,20 @@ func (l *local) stubborn() uint16 {
 	}
 	f, _ := l.closure(1<<a | 1<<t)
 	return f
+}
+
+// must reports whether every way to a capture by the pair from here
+// moves a, and whether it moves t.
+func (l *local) must() (aMust, tMust bool) {
+	a, t := l.p.a, l.p.t
+	s := l.side[a]
+	pa, pt := cellSet(1)<<uint(l.pos[a]), cellSet(1)<<uint(l.pos[t])
+	// a must move if t never stands where a attacks from a's cell: beside
+	// or ahead of it.
+	aMust = (widen(pa)&^pa|ahead(pa, s))&l.reachable(t) == 0
+	// t must move if a never stands where it attacks t's cell from.
+	tMust = (widen(pt)&^pt|ahead(pt, s.Other()))&l.reachable(a) == 0
+	return aMust, tMust
 }
 
 // reachable returns the cells tower i may stand on from here in the

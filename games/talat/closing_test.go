@@ -303,7 +303,7 @@ func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
 	// needs up to ~35 000 positions on these, so only a hundred of each.
 	const nearHunted = 100
 	for _, tc := range closingCases {
-		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") {
+		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") && !strings.HasPrefix(tc.name, "hunt-ida") && !strings.HasPrefix(tc.name, "hunt-mix") {
 			continue
 		}
 		base := *closingBoard(t, tc.board)
@@ -573,15 +573,18 @@ func mutate(rng *rand.Rand, cells [NumCells]uint8) [NumCells]uint8 {
 	return cells
 }
 
-// TestHuntSlowBoards is a benchmark helper, not a test: with -hunt N it
+// TestHuntSlowBoards is a benchmark helper, not a test: with -hunt=N it
 // climbs from random boards toward boards where the closing check is slow
 // and prints the worst found with its time and positions. The best boards
 // found this way are in closingCases. Run it with
 //
-//	go test -run HuntSlowBoards -hunt 20000 -v ./games/talat/
+//	go test -run HuntSlowBoards -v ./games/talat/ -args -hunt=20000
+//
+// (the flag goes after -args, or into a test binary built with go test -c:
+// "go test -hunt 20000" takes 20000 for a package).
 func TestHuntSlowBoards(t *testing.T) {
 	if *hunt == 0 {
-		t.Skip("benchmark helper; run with -hunt N")
+		t.Skip("benchmark helper; run with -args -hunt=N")
 	}
 	rng := rand.New(rand.NewPCG(uint64(*hunt), 7))
 	const restarts = 8 // independent climbs, to leave local maxima
@@ -608,4 +611,150 @@ func TestHuntSlowBoards(t *testing.T) {
 	open, _ := boardOpen(B01, &worst)
 	_, refNodes := boardOpenRef(B01, &worst)
 	t.Logf("worst: %s open=%v %d nodes (reference %d) %v", boardText(&worst), open, worstScore, refNodes, huntTime(&worst))
+}
+
+// naiveDistance is the number of steps of a shortest sequence from cells to
+// a position with a capture, by a breadth-first search over whole boards
+// with §4's steps and captures read literally; -1 when no capture is
+// reachable. It gives up (ok = false) after budget positions.
+func naiveDistance(b Board, cells [NumCells]uint8, budget int) (dist int, ok bool) {
+	low := b.Colour(Low)
+	sideOf := func(x uint8) Side {
+		if Tower(x-1).Colour() == low {
+			return Low
+		}
+		return High
+	}
+	capture := func(cs *[NumCells]uint8) bool {
+		for a := range Cell(NumCells) {
+			if cs[a] == 0 {
+				continue
+			}
+			s := sideOf(cs[a])
+			f := s.Forward()
+			for _, d := range [][2]int{{0, -1}, {0, 1}, {f, -1}, {f, 0}, {f, 1}} { // §4.4
+				t := CellAt(a.Row()+d[0], a.Col()+d[1])
+				if t != NoCell && cs[t] != 0 && sideOf(cs[t]) != s && CanCapture(Tower(cs[a]-1).Kind(), Tower(cs[t]-1).Kind()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := map[[NumCells]uint8]bool{cells: true}
+	layer := [][NumCells]uint8{cells}
+	for d := 0; len(layer) > 0; d++ {
+		var next [][NumCells]uint8
+		for _, cs := range layer {
+			if capture(&cs) {
+				return d, true
+			}
+			for from := range Cell(NumCells) {
+				x := cs[from]
+				if x == 0 {
+					continue
+				}
+				r := from.Row() + sideOf(x).Forward()
+				for dc := -1; dc <= 1; dc++ {
+					to := CellAt(r, from.Col()+dc)
+					if to == NoCell || cs[to] != 0 {
+						continue
+					}
+					n := cs
+					n[from], n[to] = 0, x
+					if !seen[n] {
+						seen[n] = true
+						next = append(next, n)
+					}
+				}
+			}
+			if len(seen) > budget {
+				return 0, false
+			}
+		}
+		layer = next
+	}
+	return -1, true
+}
+
+// TestPairSearchShortestWitness checks that the iterative deepening of the
+// search of one pair (local.pairOpen) tries the shortest witnesses first
+// and that its lower bound never overestimates: over the live pairs, the
+// least bound at which a pair's search finds a capture must be the length
+// of a shortest sequence of steps to a capture, found by a literal
+// breadth-first search over whole boards (§5, T5). This checks the lower
+// bound (steps, blockers), the memo table per iteration and the claim that
+// the stubborn sets keep the distance to a capture.
+func TestPairSearchShortestWitness(t *testing.T) {
+	const boards = 1500 // the literal search is slow: about 1 s, 10 s under -race
+	const budget = 20000
+	rng := rand.New(rand.NewPCG(9, 9))
+	var checked, long int
+	// Every fourth board is a few changes away from a hunted open board,
+	// where the witnesses are long.
+	var near [][NumCells]uint8
+	for _, tc := range closingCases {
+		if tc.open && strings.HasPrefix(tc.name, "hunt-") {
+			near = append(near, *closingBoard(t, tc.board))
+		}
+	}
+	boardsFrom := func(i int) [NumCells]uint8 {
+		switch i % 4 {
+		case 0:
+			cells := near[rng.IntN(len(near))]
+			for range 1 + rng.IntN(3) {
+				cells = mutate(rng, cells)
+			}
+			return cells
+		case 1:
+			return blockerBoard(rng)
+		}
+		return randomBoard(rng)
+	}
+	for i := range boards {
+		cells := boardsFrom(i)
+		want, ok := naiveDistance(B01, cells, budget)
+		if !ok || want < 1 {
+			continue // given up, closed (-1), or settled by the prefilter (0)
+		}
+		var l local
+		var kinds [maxBoardTowers]Kind
+		for c := range Cell(NumCells) {
+			if x := cells[c]; x != 0 {
+				l.pos[l.n] = c
+				kinds[l.n] = Tower(x - 1).Kind()
+				if Tower(x-1).Colour() != B01.Colour(Low) {
+					l.side[l.n] = High
+				}
+				l.occ |= 1 << uint(c)
+				l.at[c] = uint8(l.n + 1)
+				l.key |= uint64(c) << (5 * uint(l.n))
+				l.n++
+			}
+		}
+		l.cones()
+		got := -1
+		for a := range uint8(l.n) {
+			for b := range uint8(l.n) {
+				if l.side[a] == l.side[b] || !CanCapture(kinds[a], kinds[b]) || reach(l.pos[a], l.pos[b], l.side[a]) != 1 {
+					continue
+				}
+				l.limit = 1 << 30
+				if l.pairOpen(pair{a, b}, 0) && (got < 0 || l.bound < got) {
+					got = l.bound
+				}
+			}
+		}
+		if got != want {
+			t.Fatalf("board %d %s: the searches of the pairs find a capture first at %d steps, a shortest sequence has %d", i, boardText(&cells), got, want)
+		}
+		checked++
+		if want >= 4 {
+			long++
+		}
+	}
+	t.Logf("%d open boards checked, %d with a shortest witness of 4 steps or more", checked, long)
+	if checked < boards/10 || long < checked/20 {
+		t.Errorf("too few interesting boards: %d checked, %d long", checked, long)
+	}
 }
