@@ -4,12 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 	"github.com/tabula-games/tabula/games/talat"
 )
 
@@ -67,28 +67,7 @@ func TestPlaythroughs(t *testing.T) {
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
 			got, record, final := playthrough(t, tc.variant, tc.seed)
-			path := filepath.Join("testdata", "playthroughs", fmt.Sprintf("%s-%d.golden", tc.variant, tc.seed))
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-				for i := range min(len(gl), len(wl)) {
-					if gl[i] != wl[i] {
-						t.Fatalf("%s differs at line %d (run with -update if the change is intended):\ngot  %s\nwant %s", path, i+1, gl[i], wl[i])
-					}
-				}
-				t.Fatalf("%s differs in length: %d lines, want %d (run with -update if the change is intended)", path, len(gl), len(wl))
-			}
+			gametest.Golden(t, filepath.Join("testdata", "playthroughs", fmt.Sprintf("%s-%d.golden", tc.variant, tc.seed)), got, *update)
 			start, err := talat.Info.New(game.Options{Variant: tc.variant, Seed: tc.seed})
 			if err != nil {
 				t.Fatal(err)
