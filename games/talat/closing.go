@@ -127,6 +127,8 @@ type local struct {
 	// successor in need[i].
 	leave [maxBoardTowers]cellSet
 	occ   cellSet
+	// fixed are the cells of the towers the search of p never moves.
+	fixed cellSet
 	at    [NumCells]uint8 // tower index + 1 on each cell, 0 when empty
 	key   uint64          // tower positions, 5 bits each
 	p     pair            // the pair searched
@@ -291,7 +293,8 @@ const firstBudget = 32
 //
 // The search is iterative deepening on the number of steps with a lower
 // bound (IDA*): an iteration visits only the positions whose depth plus
-// the lower bound steps (see steps) is at most bound, and the next
+// a lower bound on the steps left (the larger of steps plus blockers and
+// the path bound of closing_bound.go) is at most bound, and the next
 // iteration raises bound to the least value skipped. So the witnesses of
 // a pair are tried shortest first: an open board is settled by a short
 // witness without a walk through the long dead ends a depth-first order
@@ -419,12 +422,15 @@ func (l *local) reduce(p pair, ua, ut cellSet) bool {
 	// The towers that may have to make way; search moves a and t itself.
 	l.no = 0
 	l.moving = 1<<p.a | 1<<p.t
+	l.fixed = 0
 	for i := range uint8(l.n) {
 		l.leave[i] = ahead(l.need[i], l.side[i].Other())
 		if l.need[i] != 0 && i != p.a && i != p.t {
 			l.order[l.no] = i
 			l.no++
 			l.moving |= 1 << i
+		} else if l.need[i] == 0 && i != p.a && i != p.t {
+			l.fixed |= 1 << uint(l.pos[i])
 		}
 	}
 	l.seen.reset()
@@ -443,14 +449,18 @@ func (l *local) search() bool {
 		return false
 	}
 	aMust, tMust := l.must()
-	// The lower bound with the towers in the way (see blockers).
-	if lb := l.blockers(aMust, tMust); lb >= noBound {
-		return false // a tower that must move never can
-	} else if lb > 0 {
-		if f := l.depth + steps(l.pos[l.p.a], l.pos[l.p.t], l.side[l.p.a]) + lb; f > l.bound {
-			l.next = min(l.next, f)
-			return false
-		}
+	// The lower bounds with the towers in the way (see blockers and
+	// paths); the larger of two lower bounds is one.
+	lb := l.blockers(aMust, tMust)
+	if lb < noBound {
+		lb = max(lb+steps(l.pos[l.p.a], l.pos[l.p.t], l.side[l.p.a]), l.paths())
+	}
+	if lb >= noBound {
+		return false // no witness from here
+	}
+	if f := l.depth + lb; f > l.bound {
+		l.next = min(l.next, f)
+		return false
 	}
 	full := l.stubborn(aMust, tMust)
 	if full == 0 {
@@ -590,6 +600,9 @@ func (l *local) clear(y Cell, depth int) int {
 	}
 	return 1 + best
 }
+
+// trailing is the lowest cell of the non-empty set m.
+func trailing(m cellSet) Cell { return Cell(bits.TrailingZeros32(uint32(m))) }
 
 // slack is how far attacker a at a and target t at t, attacker side s, are
 // from passing each other: g+1-dc of the prefilter, never negative while
