@@ -29,7 +29,12 @@ import "math/bits"
 //     the most slack first, with a one-step look-ahead for the capture,
 //     expanding only the steps of a stubborn set (closing_stubborn.go, a
 //     partial-order reduction). Each strategy is fast on boards where
-//     the other is slow (see closingCases).
+//     the other is slow (see closingCases). The pairs' iterations are
+//     interleaved by bound (all pairs' iterations of bound B before any
+//     of bound B+1), so the board's shortest witness is found first,
+//     whichever pair has it. The lower bound counts the towers in the
+//     way on the pair's paths (closing_bound.go), and the memo table
+//     keeps the bound each position learnt (IDA* with memory).
 //
 // # Why the reduction is exact
 //
@@ -145,6 +150,9 @@ type local struct {
 	// bound it skipped (noBound if none: the iteration was exhaustive).
 	depth, bound, next int
 	seen               visited
+	// ready is set when need, order and seen are prepared for the
+	// search of p (by reduce).
+	ready bool
 }
 
 // noBound marks an iteration of the search of one pair that skipped no
@@ -242,30 +250,66 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 	all := pairs
 	nall := np
 	// from[j] is the bound the search of pairs[j] starts at: the
-	// iterations below it found nothing in an earlier round.
+	// iterations below it found nothing.
 	var from [maxPairs]int8
+	for j, p := range pairs[:np] {
+		from[j] = int8(steps(l.pos[p.a], l.pos[p.t], l.side[p.a]))
+	}
 	work := 0
 	for budget := firstBudget; ; budget *= 4 {
+		// The pairs' iterations in order of their bounds, all pairs'
+		// iterations of bound B before any of bound B+1: the shortest
+		// witness of the board is found first, whichever pair has it.
+		// A pair that spends its budget for the round waits for the next.
+		var spent [maxPairs]int
+		var out [maxPairs]bool
+		for {
+			bound := noBound
+			for j := range np {
+				if !out[j] {
+					bound = min(bound, int(from[j]))
+				}
+			}
+			if bound == noBound {
+				break
+			}
+			k := 0
+			for j, p := range pairs[:np] {
+				if out[j] || int(from[j]) > bound {
+					pairs[k], from[k], spent[k], out[k] = p, from[j], spent[j], out[j]
+					k++
+					continue
+				}
+				n0 := l.nodes
+				l.limit = l.nodes + budget - spent[j]
+				if l.pairOpenTo(p, bound, bound) {
+					return true, work + l.nodes
+				}
+				spent[j] += l.nodes - n0
+				switch {
+				case l.nodes > l.limit:
+					out[j] = true // the next round goes on from here
+				case l.next == noBound:
+					continue // the pair never captures
+				default:
+					from[j] = int8(l.next)
+				}
+				pairs[k], from[k], spent[k], out[k] = p, from[j], spent[j], out[j]
+				k++
+			}
+			np = k
+		}
+		// The pairs out of budget get the same budget for one
+		// depth-first pass without a bound, which finds some long
+		// witnesses sooner.
 		k := 0
 		for j, p := range pairs[:np] {
 			l.limit = l.nodes + budget
-			if l.pairOpen(p, int(from[j])) {
-				return true, work + l.nodes
-			}
-			if l.nodes <= l.limit {
-				continue // the pair never captures
-			}
-			// Out of budget. The iterations below l.bound found
-			// nothing: the next round starts at l.bound. But first
-			// the same budget for one depth-first pass without a
-			// bound, which finds some long witnesses sooner.
-			b := l.bound
-			l.limit = l.nodes + budget
-			if l.pairOpen(p, depthFirst) {
+			if l.pairOpenTo(p, depthFirst, depthFirst) {
 				return true, work + l.nodes
 			}
 			if l.nodes > l.limit {
-				pairs[k], from[k] = p, int8(b)
+				pairs[k], from[k] = p, from[j]
 				k++
 			}
 		}
@@ -304,15 +348,39 @@ const firstBudget = 32
 // witness (closing_stubborn.go); and an iteration that skipped nothing
 // searched every position, so the pair never captures.
 //
+// The memo table keeps, for every position searched, the bound it learnt
+// (IDA* with memory): when the search below a position at depth d skipped
+// positions, the least depth+lower bound f among them, minus d, is a
+// lower bound on the steps from that position to a capture (every
+// sequence to a capture from it passes through a skipped position, or
+// through a position whose stored bound is such a lower bound, and
+// depths do not depend on the path); dead when nothing was skipped (the
+// pair never captures from there). A later visit, in this iteration or a
+// later one, searches the position again only when d plus its learnt
+// bound is within the iteration's bound, and otherwise skips it with that
+// value, so the low iterations are not walked again. (The stubborn sets
+// keep the distance to a capture of every position, so a bound learnt in
+// the reduced graph holds in the restricted game.) A search cut short by
+// the budget learns nothing.
+//
 // The first iteration's bound is the larger of from and the lower bound
 // at the start; from must be at most the length of the shortest witness
 // (an earlier run's last bound is).
-func (l *local) pairOpen(p pair, from int) bool {
+func (l *local) pairOpen(p pair, from int) bool { return l.pairOpenTo(p, from, noBound) }
+
+// pairOpenTo is pairOpen with the iterations limited to bounds up to to:
+// when it returns false within budget, l.next is the bound the next
+// iteration would take (noBound: the pair never captures). Called again
+// for the same pair, it keeps the memo table and its learnt bounds.
+func (l *local) pairOpenTo(p pair, from, to int) bool {
 	s := l.side[p.a]
-	ua := l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0)
-	ut := l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0)
-	if !l.reduce(p, ua, ut) {
-		return false
+	if !l.ready || l.p != p {
+		ua := l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0)
+		ut := l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0)
+		if !l.reduce(p, ua, ut) {
+			l.next = noBound
+			return false
+		}
 	}
 	l.depth = 0
 	l.bound = max(from, steps(l.pos[p.a], l.pos[p.t], s))
@@ -321,13 +389,16 @@ func (l *local) pairOpen(p pair, from int) bool {
 		if l.search() {
 			return true
 		}
-		if l.nodes > l.limit || l.next == noBound {
+		if l.nodes > l.limit || l.next == noBound || l.next > to {
 			return false
 		}
 		l.bound = l.next
-		l.seen.reset()
 	}
 }
+
+// dead is the bound learnt for a position from which the pair never
+// captures: its search skipped nothing.
+const dead = 255
 
 // depthFirst is a bound of pairOpen that no witness reaches (at most
 // four steps per tower): its first iteration is a plain depth-first search.
@@ -386,6 +457,7 @@ func (l *local) cones() cellSet {
 // move at all (if neither can, p never captures).
 func (l *local) reduce(p pair, ua, ut cellSet) bool {
 	l.p = p
+	l.ready = false
 	l.nodes++ // a reduction costs about as much as a position
 	for i := range l.n {
 		l.need[i] = 0
@@ -434,6 +506,7 @@ func (l *local) reduce(p pair, ua, ut cellSet) bool {
 		}
 	}
 	l.seen.reset()
+	l.ready = true
 	return true
 }
 
@@ -625,7 +698,25 @@ func (l *local) step(i uint8, from, to Cell) bool {
 	l.pos[i] = to
 	l.at[from], l.at[to] = 0, i+1
 	l.depth++
-	found := l.seen.add(l.key) && l.search()
+	found := false
+	switch h, ok := l.seen.get(l.key); {
+	case !ok || l.depth+int(h) <= l.bound:
+		// New, or its learnt bound is within this iteration's: search
+		// it, and learn the least depth+bound it skipped (see pairOpen).
+		outer := l.next
+		l.next = noBound
+		found = l.search()
+		if !found && l.nodes <= l.limit {
+			learnt := uint8(dead)
+			if l.next < noBound {
+				learnt = uint8(min(l.next-l.depth, dead-1))
+			}
+			l.seen.put(l.key, learnt)
+		}
+		l.next = min(outer, l.next)
+	case h != dead:
+		l.next = min(l.next, l.depth+int(h))
+	}
 	l.depth--
 	l.at[from], l.at[to] = i+1, 0
 	l.pos[i] = from
@@ -659,7 +750,48 @@ func (v *visited) reset() {
 
 // add inserts k and reports whether it was new.
 func (v *visited) add(k uint64) bool {
+	_, ok := v.slot(k)
+	if ok {
+		return false
+	}
+	v.put(k, 0)
+	return true
+}
+
+// keyBits are the bits of an entry of visited that hold its key plus one;
+// the bits above hold its value. A key takes 5 bits per tower, 50 in all.
+const keyBits = 5*maxBoardTowers + 1
+
+// keyMask selects the key of an entry of visited.
+const keyMask = 1<<keyBits - 1
+
+// get returns the value stored with k and whether k is in the set.
+func (v *visited) get(k uint64) (val uint8, ok bool) {
+	e, ok := v.slot(k)
+	return uint8(e >> keyBits), ok
+}
+
+// slot returns the entry of k and whether there is one.
+func (v *visited) slot(k uint64) (uint64, bool) {
 	k++ // 0 marks an empty slot
+	table := v.inline[:]
+	if v.heap != nil {
+		table = v.heap
+	}
+	mask := uint64(len(table) - 1)
+	for i := mix(k) & mask; ; i = (i + 1) & mask {
+		switch e := table[i]; {
+		case e == 0:
+			return 0, false
+		case e&keyMask == k:
+			return e, true
+		}
+	}
+}
+
+// put stores k with the value val, replacing any value stored with it.
+func (v *visited) put(k uint64, val uint8) {
+	k++
 	table := v.inline[:]
 	if v.heap != nil {
 		table = v.heap
@@ -670,13 +802,13 @@ func (v *visited) add(k uint64) bool {
 	}
 	mask := uint64(len(table) - 1)
 	for i := mix(k) & mask; ; i = (i + 1) & mask {
-		switch table[i] {
-		case k:
-			return false
-		case 0:
-			table[i] = k
+		switch e := table[i]; {
+		case e == 0:
 			v.count++
-			return true
+			fallthrough
+		case e&keyMask == k:
+			table[i] = k | uint64(val)<<keyBits
+			return
 		}
 	}
 }
@@ -692,7 +824,7 @@ func (v *visited) grow() {
 		if k == 0 {
 			continue
 		}
-		i := mix(k) & mask
+		i := mix(k&keyMask) & mask
 		for v.heap[i] != 0 {
 			i = (i + 1) & mask
 		}

@@ -303,7 +303,7 @@ func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
 	// needs up to ~35 000 positions on these, so only a hundred of each.
 	const nearHunted = 100
 	for _, tc := range closingCases {
-		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") && !strings.HasPrefix(tc.name, "hunt-ida") && !strings.HasPrefix(tc.name, "hunt-mix") {
+		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") && !strings.HasPrefix(tc.name, "hunt-ida") && !strings.HasPrefix(tc.name, "hunt-mix") && !strings.HasPrefix(tc.name, "hunt-path") {
 			continue
 		}
 		base := *closingBoard(t, tc.board)
