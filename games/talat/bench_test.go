@@ -62,6 +62,13 @@ var closingCases = []struct {
 	// work units there.
 	{"hunt-por2", ".0S6..0S3/...../1S6.1L3../.0L6..0L4/1L60S40M6.1L4", true},
 	{"hunt-por3", "1M3.0L4../1S41L40S31S3./.0S60L30S4./.1L3.../.....", true},
+	// Hunted against the path bound (talat5, before the pairs' iterations
+	// were interleaved by bound): 197 and 120 work units, while a plain
+	// depth-first search finds a capture in 5. Several pairs have the
+	// same row gap; those searched first need long witnesses, another
+	// pair one of 2 steps.
+	{"hunt-path", "...0L40L6/..0S30M40M3/...../0S40L3.../1S41L30S6..", true},
+	{"hunt-path2", ".0L30S3../..1L3../.0M3.../..0S60L6./.0M60S41L61S6", true},
 }
 
 func closingBoard(tb testing.TB, d string) *[NumCells]uint8 {

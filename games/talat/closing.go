@@ -29,7 +29,12 @@ import "math/bits"
 //     the most slack first, with a one-step look-ahead for the capture,
 //     expanding only the steps of a stubborn set (closing_stubborn.go, a
 //     partial-order reduction). Each strategy is fast on boards where
-//     the other is slow (see closingCases).
+//     the other is slow (see closingCases). The pairs' iterations are
+//     interleaved by bound (all pairs' iterations of bound B before any
+//     of bound B+1), so the board's shortest witness is found first,
+//     whichever pair has it. The lower bound counts the towers in the
+//     way on the pair's paths (closing_bound.go), and the memo table
+//     keeps the bound each position learnt (IDA* with memory).
 //
 // # Why the reduction is exact
 //
@@ -127,6 +132,8 @@ type local struct {
 	// successor in need[i].
 	leave [maxBoardTowers]cellSet
 	occ   cellSet
+	// fixed are the cells of the towers the search of p never moves.
+	fixed cellSet
 	at    [NumCells]uint8 // tower index + 1 on each cell, 0 when empty
 	key   uint64          // tower positions, 5 bits each
 	p     pair            // the pair searched
@@ -143,6 +150,9 @@ type local struct {
 	// bound it skipped (noBound if none: the iteration was exhaustive).
 	depth, bound, next int
 	seen               visited
+	// ready is set when need, order and seen are prepared for the
+	// search of p (by reduce).
+	ready bool
 }
 
 // noBound marks an iteration of the search of one pair that skipped no
@@ -240,30 +250,66 @@ func boardOpen(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
 	all := pairs
 	nall := np
 	// from[j] is the bound the search of pairs[j] starts at: the
-	// iterations below it found nothing in an earlier round.
+	// iterations below it found nothing.
 	var from [maxPairs]int8
+	for j, p := range pairs[:np] {
+		from[j] = int8(steps(l.pos[p.a], l.pos[p.t], l.side[p.a]))
+	}
 	work := 0
 	for budget := firstBudget; ; budget *= 4 {
+		// The pairs' iterations in order of their bounds, all pairs'
+		// iterations of bound B before any of bound B+1: the shortest
+		// witness of the board is found first, whichever pair has it.
+		// A pair that spends its budget for the round waits for the next.
+		var spent [maxPairs]int
+		var out [maxPairs]bool
+		for {
+			bound := noBound
+			for j := range np {
+				if !out[j] {
+					bound = min(bound, int(from[j]))
+				}
+			}
+			if bound == noBound {
+				break
+			}
+			k := 0
+			for j, p := range pairs[:np] {
+				if out[j] || int(from[j]) > bound {
+					pairs[k], from[k], spent[k], out[k] = p, from[j], spent[j], out[j]
+					k++
+					continue
+				}
+				n0 := l.nodes
+				l.limit = l.nodes + budget - spent[j]
+				if l.pairOpenTo(p, bound, bound) {
+					return true, work + l.nodes
+				}
+				spent[j] += l.nodes - n0
+				switch {
+				case l.nodes > l.limit:
+					out[j] = true // the next round goes on from here
+				case l.next == noBound:
+					continue // the pair never captures
+				default:
+					from[j] = int8(l.next)
+				}
+				pairs[k], from[k], spent[k], out[k] = p, from[j], spent[j], out[j]
+				k++
+			}
+			np = k
+		}
+		// The pairs out of budget get the same budget for one
+		// depth-first pass without a bound, which finds some long
+		// witnesses sooner.
 		k := 0
 		for j, p := range pairs[:np] {
 			l.limit = l.nodes + budget
-			if l.pairOpen(p, int(from[j])) {
-				return true, work + l.nodes
-			}
-			if l.nodes <= l.limit {
-				continue // the pair never captures
-			}
-			// Out of budget. The iterations below l.bound found
-			// nothing: the next round starts at l.bound. But first
-			// the same budget for one depth-first pass without a
-			// bound, which finds some long witnesses sooner.
-			b := l.bound
-			l.limit = l.nodes + budget
-			if l.pairOpen(p, depthFirst) {
+			if l.pairOpenTo(p, depthFirst, depthFirst) {
 				return true, work + l.nodes
 			}
 			if l.nodes > l.limit {
-				pairs[k], from[k] = p, int8(b)
+				pairs[k], from[k] = p, from[j]
 				k++
 			}
 		}
@@ -291,7 +337,8 @@ const firstBudget = 32
 //
 // The search is iterative deepening on the number of steps with a lower
 // bound (IDA*): an iteration visits only the positions whose depth plus
-// the lower bound steps (see steps) is at most bound, and the next
+// a lower bound on the steps left (the larger of steps plus blockers and
+// the path bound of closing_bound.go) is at most bound, and the next
 // iteration raises bound to the least value skipped. So the witnesses of
 // a pair are tried shortest first: an open board is settled by a short
 // witness without a walk through the long dead ends a depth-first order
@@ -301,15 +348,39 @@ const firstBudget = 32
 // witness (closing_stubborn.go); and an iteration that skipped nothing
 // searched every position, so the pair never captures.
 //
+// The memo table keeps, for every position searched, the bound it learnt
+// (IDA* with memory): when the search below a position at depth d skipped
+// positions, the least depth+lower bound f among them, minus d, is a
+// lower bound on the steps from that position to a capture (every
+// sequence to a capture from it passes through a skipped position, or
+// through a position whose stored bound is such a lower bound, and
+// depths do not depend on the path); dead when nothing was skipped (the
+// pair never captures from there). A later visit, in this iteration or a
+// later one, searches the position again only when d plus its learnt
+// bound is within the iteration's bound, and otherwise skips it with that
+// value, so the low iterations are not walked again. (The stubborn sets
+// keep the distance to a capture of every position, so a bound learnt in
+// the reduced graph holds in the restricted game.) A search cut short by
+// the budget learns nothing.
+//
 // The first iteration's bound is the larger of from and the lower bound
 // at the start; from must be at most the length of the shortest witness
 // (an earlier run's last bound is).
-func (l *local) pairOpen(p pair, from int) bool {
+func (l *local) pairOpen(p pair, from int) bool { return l.pairOpenTo(p, from, noBound) }
+
+// pairOpenTo is pairOpen with the iterations limited to bounds up to to:
+// when it returns false within budget, l.next is the bound the next
+// iteration would take (noBound: the pair never captures). Called again
+// for the same pair, it keeps the memo table and its learnt bounds.
+func (l *local) pairOpenTo(p pair, from, to int) bool {
 	s := l.side[p.a]
-	ua := l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0)
-	ut := l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0)
-	if !l.reduce(p, ua, ut) {
-		return false
+	if !l.ready || l.p != p {
+		ua := l.cone[p.a] & cone(widen(l.cone[p.t]), s.Other(), 0)
+		ut := l.cone[p.t] & cone(widen(l.cone[p.a]), s, 0)
+		if !l.reduce(p, ua, ut) {
+			l.next = noBound
+			return false
+		}
 	}
 	l.depth = 0
 	l.bound = max(from, steps(l.pos[p.a], l.pos[p.t], s))
@@ -318,13 +389,16 @@ func (l *local) pairOpen(p pair, from int) bool {
 		if l.search() {
 			return true
 		}
-		if l.nodes > l.limit || l.next == noBound {
+		if l.nodes > l.limit || l.next == noBound || l.next > to {
 			return false
 		}
 		l.bound = l.next
-		l.seen.reset()
 	}
 }
+
+// dead is the bound learnt for a position from which the pair never
+// captures: its search skipped nothing.
+const dead = 255
 
 // depthFirst is a bound of pairOpen that no witness reaches (at most
 // four steps per tower): its first iteration is a plain depth-first search.
@@ -383,6 +457,7 @@ func (l *local) cones() cellSet {
 // move at all (if neither can, p never captures).
 func (l *local) reduce(p pair, ua, ut cellSet) bool {
 	l.p = p
+	l.ready = false
 	l.nodes++ // a reduction costs about as much as a position
 	for i := range l.n {
 		l.need[i] = 0
@@ -419,15 +494,19 @@ func (l *local) reduce(p pair, ua, ut cellSet) bool {
 	// The towers that may have to make way; search moves a and t itself.
 	l.no = 0
 	l.moving = 1<<p.a | 1<<p.t
+	l.fixed = 0
 	for i := range uint8(l.n) {
 		l.leave[i] = ahead(l.need[i], l.side[i].Other())
 		if l.need[i] != 0 && i != p.a && i != p.t {
 			l.order[l.no] = i
 			l.no++
 			l.moving |= 1 << i
+		} else if l.need[i] == 0 && i != p.a && i != p.t {
+			l.fixed |= 1 << uint(l.pos[i])
 		}
 	}
 	l.seen.reset()
+	l.ready = true
 	return true
 }
 
@@ -443,14 +522,18 @@ func (l *local) search() bool {
 		return false
 	}
 	aMust, tMust := l.must()
-	// The lower bound with the towers in the way (see blockers).
-	if lb := l.blockers(aMust, tMust); lb >= noBound {
-		return false // a tower that must move never can
-	} else if lb > 0 {
-		if f := l.depth + steps(l.pos[l.p.a], l.pos[l.p.t], l.side[l.p.a]) + lb; f > l.bound {
-			l.next = min(l.next, f)
-			return false
-		}
+	// The lower bounds with the towers in the way (see blockers and
+	// paths); the larger of two lower bounds is one.
+	lb := l.blockers(aMust, tMust)
+	if lb < noBound {
+		lb = max(lb+steps(l.pos[l.p.a], l.pos[l.p.t], l.side[l.p.a]), l.paths())
+	}
+	if lb >= noBound {
+		return false // no witness from here
+	}
+	if f := l.depth + lb; f > l.bound {
+		l.next = min(l.next, f)
+		return false
 	}
 	full := l.stubborn(aMust, tMust)
 	if full == 0 {
@@ -591,6 +674,9 @@ func (l *local) clear(y Cell, depth int) int {
 	return 1 + best
 }
 
+// trailing is the lowest cell of the non-empty set m.
+func trailing(m cellSet) Cell { return Cell(bits.TrailingZeros32(uint32(m))) }
+
 // slack is how far attacker a at a and target t at t, attacker side s, are
 // from passing each other: g+1-dc of the prefilter, never negative while
 // the pair is alive.
@@ -612,7 +698,25 @@ func (l *local) step(i uint8, from, to Cell) bool {
 	l.pos[i] = to
 	l.at[from], l.at[to] = 0, i+1
 	l.depth++
-	found := l.seen.add(l.key) && l.search()
+	found := false
+	switch h, ok := l.seen.get(l.key); {
+	case !ok || l.depth+int(h) <= l.bound:
+		// New, or its learnt bound is within this iteration's: search
+		// it, and learn the least depth+bound it skipped (see pairOpen).
+		outer := l.next
+		l.next = noBound
+		found = l.search()
+		if !found && l.nodes <= l.limit {
+			learnt := uint8(dead)
+			if l.next < noBound {
+				learnt = uint8(min(l.next-l.depth, dead-1))
+			}
+			l.seen.put(l.key, learnt)
+		}
+		l.next = min(outer, l.next)
+	case h != dead:
+		l.next = min(l.next, l.depth+int(h))
+	}
 	l.depth--
 	l.at[from], l.at[to] = i+1, 0
 	l.pos[i] = from
@@ -646,7 +750,48 @@ func (v *visited) reset() {
 
 // add inserts k and reports whether it was new.
 func (v *visited) add(k uint64) bool {
+	_, ok := v.slot(k)
+	if ok {
+		return false
+	}
+	v.put(k, 0)
+	return true
+}
+
+// keyBits are the bits of an entry of visited that hold its key plus one;
+// the bits above hold its value. A key takes 5 bits per tower, 50 in all.
+const keyBits = 5*maxBoardTowers + 1
+
+// keyMask selects the key of an entry of visited.
+const keyMask = 1<<keyBits - 1
+
+// get returns the value stored with k and whether k is in the set.
+func (v *visited) get(k uint64) (val uint8, ok bool) {
+	e, ok := v.slot(k)
+	return uint8(e >> keyBits), ok
+}
+
+// slot returns the entry of k and whether there is one.
+func (v *visited) slot(k uint64) (uint64, bool) {
 	k++ // 0 marks an empty slot
+	table := v.inline[:]
+	if v.heap != nil {
+		table = v.heap
+	}
+	mask := uint64(len(table) - 1)
+	for i := mix(k) & mask; ; i = (i + 1) & mask {
+		switch e := table[i]; {
+		case e == 0:
+			return 0, false
+		case e&keyMask == k:
+			return e, true
+		}
+	}
+}
+
+// put stores k with the value val, replacing any value stored with it.
+func (v *visited) put(k uint64, val uint8) {
+	k++
 	table := v.inline[:]
 	if v.heap != nil {
 		table = v.heap
@@ -657,13 +802,13 @@ func (v *visited) add(k uint64) bool {
 	}
 	mask := uint64(len(table) - 1)
 	for i := mix(k) & mask; ; i = (i + 1) & mask {
-		switch table[i] {
-		case k:
-			return false
-		case 0:
-			table[i] = k
+		switch e := table[i]; {
+		case e == 0:
 			v.count++
-			return true
+			fallthrough
+		case e&keyMask == k:
+			table[i] = k | uint64(val)<<keyBits
+			return
 		}
 	}
 }
@@ -679,7 +824,7 @@ func (v *visited) grow() {
 		if k == 0 {
 			continue
 		}
-		i := mix(k) & mask
+		i := mix(k&keyMask) & mask
 		for v.heap[i] != 0 {
 			i = (i + 1) & mask
 		}

@@ -303,7 +303,7 @@ func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
 	// needs up to ~35 000 positions on these, so only a hundred of each.
 	const nearHunted = 100
 	for _, tc := range closingCases {
-		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") && !strings.HasPrefix(tc.name, "hunt-ida") && !strings.HasPrefix(tc.name, "hunt-mix") {
+		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") && !strings.HasPrefix(tc.name, "hunt-ida") && !strings.HasPrefix(tc.name, "hunt-mix") && !strings.HasPrefix(tc.name, "hunt-path") {
 			continue
 		}
 		base := *closingBoard(t, tc.board)
@@ -740,7 +740,15 @@ func TestPairSearchShortestWitness(t *testing.T) {
 					continue
 				}
 				l.limit = 1 << 30
-				if l.pairOpen(pair{a, b}, 0) && (got < 0 || l.bound < got) {
+				if !l.pairOpen(pair{a, b}, 0) {
+					continue
+				}
+				// The pair's shortest witness has l.bound steps: the path
+				// bound at the root (closing_bound.go) may not exceed it.
+				if h := l.paths(); h > l.bound {
+					t.Fatalf("board %d %s: pair %v: the path bound is %d, the pair's shortest witness %d steps", i, boardText(&cells), pair{a, b}, h, l.bound)
+				}
+				if got < 0 || l.bound < got {
 					got = l.bound
 				}
 			}
@@ -756,5 +764,43 @@ func TestPairSearchShortestWitness(t *testing.T) {
 	t.Logf("%d open boards checked, %d with a shortest witness of 4 steps or more", checked, long)
 	if checked < boards/10 || long < checked/20 {
 		t.Errorf("too few interesting boards: %d checked, %d long", checked, long)
+	}
+}
+
+// TestPathBoundSeesBlockers checks the path bound (closing_bound.go) on
+// hunt-ida, where the previous bound saw 3 steps of a witness of 8: white
+// L4 on a5 may not count on black S3 leaving b4, since S3's only way out
+// is a5, which L4 holds until it has passed b4 (§5's search, T5).
+func TestPathBoundSeesBlockers(t *testing.T) {
+	var l local
+	cells := closingBoard(t, "....0L3/..1S6../1M61S41S3../1L30S3.../1L40L40L6..")
+	var kinds [maxBoardTowers]Kind
+	for c := range Cell(NumCells) {
+		if x := cells[c]; x != 0 {
+			l.pos[l.n] = c
+			kinds[l.n] = Tower(x - 1).Kind()
+			if Tower(x-1).Colour() != B01.Colour(Low) {
+				l.side[l.n] = High
+			}
+			l.occ |= 1 << uint(c)
+			l.at[c] = uint8(l.n + 1)
+			l.n++
+		}
+	}
+	l.cones()
+	a, tg := uint8(l.at[CellAt(4, 0)]-1), uint8(l.at[CellAt(0, 4)]-1) // white L4 a5, black L3 e1
+	if kinds[a] != L4 || kinds[tg] != L3 {
+		t.Fatalf("towers %v %v, want L4 and L3", kinds[a], kinds[tg])
+	}
+	s := l.side[a]
+	p := pair{a, tg}
+	if !l.reduce(p, l.cone[a]&cone(widen(l.cone[tg]), s.Other(), 0), l.cone[tg]&cone(widen(l.cone[a]), s, 0)) {
+		t.Fatal("the pair cannot move")
+	}
+	old := steps(l.pos[a], l.pos[tg], s)
+	if h := l.paths(); h <= old || h > 8 {
+		t.Errorf("path bound %d, want more than the plain %d and at most the shortest witness, 8", h, old)
+	} else {
+		t.Logf("path bound %d (plain %d, shortest witness 8)", h, old)
 	}
 }
