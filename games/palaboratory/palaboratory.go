@@ -167,12 +167,12 @@ var _ game.State = (*State)(nil)
 func newState(info *game.Info, tk *task, tiles []palago.Tile, moves int) *State {
 	s := &State{info: info, tk: tk, tiles: tiles, moves: moves}
 	s.solved = tk.solvedBy(tiles)
-	s.hash = mix64(uint64(moves)<<8 ^ uint64(tk.from)<<4 ^ uint64(tk.to))
+	s.hash = palago.Mix64(uint64(moves)<<8 ^ uint64(tk.from)<<4 ^ uint64(tk.to))
 	if tk.green {
 		s.hash ^= 0x9e3779b97f4a7c15
 	}
 	for _, t := range tiles {
-		s.hash ^= tileHash(t)
+		s.hash ^= palago.TileHash(t)
 	}
 	return s
 }
@@ -224,8 +224,8 @@ func canonicalPieces(ps []palago.Piece) []palago.Piece {
 	img := make([]palago.Piece, len(ps))
 	for _, g := range palago.AllSymmetries() {
 		for i, p := range ps {
-			q := palago.Piece{Cell: g.Cell(p.Cell), Colour: p.Colour, Kind: p.Kind}
-			if !g.PreservesColour() {
+			q := palago.Piece{Cell: palago.MapCell(g, p.Cell), Colour: p.Colour, Kind: p.Kind}
+			if !palago.PreservesColour(g) {
 				q.Colour = q.Colour.Other()
 			}
 			img[i] = q
@@ -252,11 +252,10 @@ func normalizePieces(ps []palago.Piece) []palago.Piece {
 }
 
 func comparePieces(a, b palago.Piece) int {
+	if c := a.Cell.Compare(b.Cell); c != 0 {
+		return c
+	}
 	switch {
-	case lessCell(a.Cell, b.Cell):
-		return -1
-	case lessCell(b.Cell, a.Cell):
-		return 1
 	case a.Colour != b.Colour:
 		return int(a.Colour) - int(b.Colour)
 	}
@@ -318,20 +317,6 @@ func (s *State) Outcome() (game.Outcome, bool) {
 // Hash is a Zobrist-style hash of the task, the moves used and the tiles.
 func (s *State) Hash() uint64 { return s.hash }
 
-// mix64 is the SplitMix64 finaliser.
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
-}
-
-func tileHash(t palago.Tile) uint64 {
-	return mix64(uint64(uint16(t.Cell.Q))<<20 ^ uint64(uint16(t.Cell.R))<<4 ^ uint64(t.O) ^ 1<<40)
-}
-
 // at returns the index of the tile on c, or -1.
 func (s *State) at(c palago.Cell) int {
 	for i, t := range s.tiles {
@@ -374,13 +359,7 @@ func (s *State) frontier() []palago.Cell {
 		}
 	}
 	slices.SortFunc(out, func(a, b palago.Cell) int {
-		switch {
-		case lessCell(a, b):
-			return -1
-		case lessCell(b, a):
-			return 1
-		}
-		return 0
+		return a.Compare(b)
 	})
 	return out
 }
@@ -504,13 +483,7 @@ func (s *State) apply(op Op) *State {
 func sortTiles(tiles []palago.Tile) []palago.Tile {
 	out := slices.Clone(tiles)
 	slices.SortFunc(out, func(a, b palago.Tile) int {
-		switch {
-		case lessCell(a.Cell, b.Cell):
-			return -1
-		case lessCell(b.Cell, a.Cell):
-			return 1
-		}
-		return 0
+		return a.Cell.Compare(b.Cell)
 	})
 	return out
 }

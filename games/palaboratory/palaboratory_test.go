@@ -149,7 +149,7 @@ func TestRedBuild(t *testing.T) {
 					t.Fatal(err)
 				}
 				start := c.Tiles[:1]
-				sol, err := Solve(start, image(c.Tiles, palago.Symmetry(g), c.Tiles[0].Cell))
+				sol, err := Solve(start, image(c.Tiles, palago.AllSymmetries()[g], c.Tiles[0].Cell))
 				if err != nil {
 					t.Fatal(err)
 				}
