@@ -263,6 +263,29 @@ func (b *Board) Remove(c Cell) error {
 	return nil
 }
 
+// IndexOf returns the position of the tile on c in placement order, or -1.
+func (b *Board) IndexOf(c Cell) int { return b.index.get(c) }
+
+// Insert puts tile t back as the i-th tile in placement order (0 ≤ i ≤
+// Len) and recomputes the groups: the inverse of Remove, for undo.
+func (b *Board) Insert(i int, t Tile) error {
+	switch {
+	case i < 0 || i > b.n:
+		return fmt.Errorf("palago: insert at %d of %d tiles", i, b.n)
+	case !t.O.Valid():
+		return ErrBadOrient
+	case !t.Cell.inRange():
+		return fmt.Errorf("%w: %v", ErrOutOfRange, t.Cell)
+	case b.n >= MaxTiles:
+		return ErrFull
+	case b.Occupied(t.Cell):
+		return fmt.Errorf("%w: %v", ErrOccupied, t.Cell)
+	}
+	tiles := b.Tiles()
+	b.rebuild(append(tiles[:i], append([]Tile{t}, tiles[i:]...)...))
+	return nil
+}
+
 // Rotate turns the tile on c to orientation o (another of its three) and
 // recomputes the groups.
 func (b *Board) Rotate(c Cell, o Orientation) error {

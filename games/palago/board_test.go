@@ -389,6 +389,43 @@ func TestSides(t *testing.T) {
 	}
 }
 
+// TestInsertUndoesRemove checks that Insert at the removed tile's index
+// restores the board: the same tiles in the same order and the same
+// groups; errors for a bad index or an occupied cell.
+func TestInsertUndoesRemove(t *testing.T) {
+	tiles := MustParseTiles("(0,0):0 (0,1):0 (1,-1):1 (1,0):0 (1,1):1 (2,0):1 (2,1):2")
+	var b Board
+	for _, x := range tiles {
+		if err := b.Place(x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := fmt.Sprint(b.Tiles(), b.Groups())
+	for i, x := range tiles {
+		if got := b.IndexOf(x.Cell); got != i {
+			t.Fatalf("IndexOf(%v) = %d, want %d", x.Cell, got, i)
+		}
+		if err := b.Remove(x.Cell); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Insert(i, x); err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(b.Tiles(), b.Groups()); got != want {
+			t.Errorf("remove and insert %v:\n got %s\nwant %s", x, got, want)
+		}
+	}
+	if b.IndexOf(Cell{5, 5}) != -1 {
+		t.Error("IndexOf an empty cell is not -1")
+	}
+	if err := b.Insert(0, tiles[0]); !errors.Is(err, ErrOccupied) {
+		t.Errorf("Insert on an occupied cell: %v, want ErrOccupied", err)
+	}
+	if err := b.Insert(b.Len()+1, Tile{Cell{9, 9}, 0}); err == nil {
+		t.Error("Insert past the end succeeded")
+	}
+}
+
 // TestAdjacentIsDistanceOne checks Cell.Adjacent against hexgrid.Distance
 // on a window of cells.
 func TestAdjacentIsDistanceOne(t *testing.T) {

@@ -127,8 +127,8 @@ type State struct {
 	// each rolled this round (NoFace: still to roll).
 	contend uint8
 	rolls   [MaxPlayers]Face
-	tiles   uint64 // XOR of the tile hashes
-	hist    []State
+	tiles   uint64       // XOR of the tile hashes
+	hist    []undoRecord // Mutable copies only: one record per Apply
 }
 
 var (
