@@ -80,13 +80,7 @@ func BenchmarkPlayout(b *testing.B) {
 			ms := s.LegalMoves(nil)
 			var m game.Move
 			if s.ToMove() == game.Chance {
-				x := rng.Float64()
-				for _, o := range s.ChanceOutcomes() {
-					if m = o.Move; x < o.Prob {
-						break
-					}
-					x -= o.Prob
-				}
+				m = sampleChance(s, rng)
 			} else {
 				m = ms[rng.IntN(len(ms))]
 			}
@@ -125,13 +119,7 @@ func BenchmarkPlayoutMutable(b *testing.B) {
 		for mut.ToMove() != game.NoPlayer {
 			var m game.Move
 			if mut.ToMove() == game.Chance {
-				x := rng.Float64()
-				for _, o := range mut.ChanceOutcomes() {
-					if m = o.Move; x < o.Prob {
-						break
-					}
-					x -= o.Prob
-				}
+				m = sampleChance(mut, rng)
 			} else {
 				ms = mut.LegalMoves(ms[:0])
 				m = ms[rng.IntN(len(ms))]
