@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/palago"
 )
@@ -80,7 +81,7 @@ func BenchmarkPlayout(b *testing.B) {
 			ms := s.LegalMoves(nil)
 			var m game.Move
 			if s.ToMove() == game.Chance {
-				m = sampleChance(s, rng)
+				m = ai.SampleChance(s, rng)
 			} else {
 				m = ms[rng.IntN(len(ms))]
 			}
@@ -119,7 +120,7 @@ func BenchmarkPlayoutMutable(b *testing.B) {
 		for mut.ToMove() != game.NoPlayer {
 			var m game.Move
 			if mut.ToMove() == game.Chance {
-				m = sampleChance(mut, rng)
+				m = ai.SampleChance(mut, rng)
 			} else {
 				ms = mut.LegalMoves(ms[:0])
 				m = ms[rng.IntN(len(ms))]

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
 )
 
@@ -81,7 +82,7 @@ func playthrough(t *testing.T, o game.Options, seed uint64) string {
 		}
 		var m game.Move
 		if s.ToMove() == game.Chance {
-			m = sampleChance(s, rng)
+			m = ai.SampleChance(s, rng)
 		} else {
 			m = moves[rng.IntN(len(moves))]
 		}
@@ -118,17 +119,4 @@ func firstDiff(a, b string) int {
 		}
 	}
 	return min(len(la), len(lb)) + 1
-}
-
-// sampleChance draws a chance outcome with its probability.
-func sampleChance(s game.State, rng *rand.Rand) game.Move {
-	outs := s.ChanceOutcomes()
-	x := rng.Float64()
-	for _, o := range outs {
-		if x < o.Prob {
-			return o.Move
-		}
-		x -= o.Prob
-	}
-	return outs[len(outs)-1].Move
 }
