@@ -29,7 +29,7 @@
 //
 // # The game
 //
-// [Info] has two variants. "red" (§D.2): build card N (option card,
+// [Info] has three variants. "red" (§D.2): build card N (option card,
 // default 1) on an empty table; solved when the table holds exactly the
 // card's tile count and a creature congruent to the card's, in either
 // colour (ruling L3). "green" (§D.3): start from card F's layout (option
@@ -39,6 +39,17 @@
 // winner, reason "solved" and Scores = [moves used]; [State.Par] is the
 // minimum. After [MoveLimit] moves an unsolved game ends without a winner,
 // reason "move-limit".
+//
+// "free" is the free build ("sculpt your own creature", §D.2): no card and
+// no target, up to [FreeTiles] tiles placed, turned and relocated under the
+// same rules. [State.Creatures] reports every creature on the table with
+// its Palagonia value (loops plus external limbs, §C.6, through
+// palago.Board.Value; creatures worth 1 or 2 are listed too), and
+// [State.Points] their sum. The game ends when the player plays "done",
+// which is listed last and legal at any time (reason "done"), or after
+// MoveLimit rotations and relocations (reason "move-limit"); a free build
+// cannot be lost, so seat 0 is the winner either way and Scores holds the
+// points.
 //
 // Operations are listed from a finite candidate set: the frontier is the
 // set of empty cells next to a tile ((0,0) on an empty table). A tile is
@@ -52,15 +63,19 @@
 // "(q,r):o" places a tile on the empty cell (q,r) in orientation o, or
 // turns the tile on an occupied (q,r) to orientation o. "(q,r)>(q2,r2):o"
 // relocates the tile on (q,r) to (q2,r2) in orientation o ("->" is read
-// too). Cells and orientations are palago's (§A.2–§A.4).
+// too). "done" (any case) ends a free build. Cells and orientations are
+// palago's (§A.2–§A.4).
 //
 // # Position text
 //
-// The task, the moves used so far, then the tiles sorted by cell:
+// The task, the moves used so far, "done" once a free build is over, then
+// the tiles sorted by cell:
 //
 //	green:1-2 0 (-1,0):0 (-1,1):0 (0,-1):1 (0,0):0 (0,1):2
 //	red:3 1 (0,0):0 (0,1):2
+//	free 2 done (0,0):0 (0,1):0 (1,-1):1
 //
-// "red:N" builds card N; "green:F-T" transforms card F into card T. The
-// text carries the task, so ParsePosition only checks its options.
+// "red:N" builds card N; "green:F-T" transforms card F into card T; "free"
+// is a free build. The text carries the task, so ParsePosition only checks
+// its options.
 package palaboratory

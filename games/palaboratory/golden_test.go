@@ -27,6 +27,8 @@ func TestPlaythroughGolden(t *testing.T) {
 		{"green virus to ring", opts(Green), "(-1,0):2 (-1,1):1 (-2,1):0"},
 		// Green 7→10: rat to goat, the rulebook's ↔ 2 Δ 3.
 		{"green rat to goat", opts(Green, OptCard, "10", OptFrom, "7"), "(1,3):1 (2,2):0 (1,4):0 (2,3):0 (2,4):2"},
+		// Free build (§D.2): worm a, one tile turned and back, then done.
+		{"free worm", opts(Free), "(0,0):0 (0,1):0 (1,-1):1 (1,0):0 (1,1):1 (2,0):1 (2,1):2 (2,1):0 (2,1):2 done"},
 	}
 	var b strings.Builder
 	for _, g := range games {
@@ -42,6 +44,13 @@ func TestPlaythroughGolden(t *testing.T) {
 				first = append(first, s.MoveString(m))
 			}
 			fmt.Fprintf(&b, "position: %s\nmoves: %s\n", s, strings.Join(append([]string{fmt.Sprint(len(moves))}, first...), " "))
+			if st := s.(*State); st.tk.free {
+				fmt.Fprint(&b, "creature values:")
+				for _, c := range st.Creatures() {
+					fmt.Fprintf(&b, " %d+%d", c.Value.Loops, c.Value.Limbs)
+				}
+				b.WriteByte('\n')
+			}
 			if o, ok := s.Outcome(); ok {
 				fmt.Fprintf(&b, "result: %s\n", o.Describe(Info))
 			}

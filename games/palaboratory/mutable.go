@@ -16,6 +16,7 @@ type undoRecord struct {
 	tiles  []palago.Tile
 	moves  int
 	solved bool
+	done   bool
 	hash   uint64
 }
 
@@ -29,22 +30,27 @@ func (s *State) Mutable() game.Mutable {
 // Apply plays a legal operation in place.
 func (s *State) Apply(m game.Move) {
 	op, _ := decodeOp(m)
-	s.hist = append(s.hist, undoRecord{tiles: s.tiles, moves: s.moves, solved: s.solved, hash: s.hash})
+	s.hist = append(s.hist, undoRecord{tiles: s.tiles, moves: s.moves, solved: s.solved, done: s.done, hash: s.hash})
 	next := s.apply(op)
-	s.tiles, s.moves, s.solved, s.hash = next.tiles, next.moves, next.solved, next.hash
+	s.tiles, s.moves, s.solved, s.done, s.hash = next.tiles, next.moves, next.solved, next.done, next.hash
 }
 
 // Undo takes back the last Apply.
 func (s *State) Undo() {
 	u := s.hist[len(s.hist)-1]
 	s.hist = s.hist[:len(s.hist)-1]
-	s.tiles, s.moves, s.solved, s.hash = u.tiles, u.moves, u.solved, u.hash
+	s.tiles, s.moves, s.solved, s.done, s.hash = u.tiles, u.moves, u.solved, u.done, u.hash
 }
 
 // Evaluate returns how much of the target is already in place: 2·k/|T| − 1,
 // where k is the largest number of tiles on the table that some image of
-// the target covers exactly (Overlap); 1 once solved.
+// the target covers exactly (Overlap); 1 once solved. A free build scores
+// its creatures' value v as 2·v/(v+10) − 1.
 func (s *State) Evaluate(game.Player) float64 {
+	if s.tk.free {
+		v := float64(s.Points())
+		return 2*v/(v+10) - 1
+	}
 	if s.solved {
 		return 1
 	}

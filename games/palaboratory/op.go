@@ -19,6 +19,8 @@ const (
 	// Relocate lifts a tile and puts it on another cell in any orientation:
 	// "(q,r)>(q2,r2):o". One move.
 	Relocate
+	// Done ends a free build (§D.2): "done". Not a move.
+	Done
 )
 
 // String returns "place", "rotate" or "relocate".
@@ -30,6 +32,8 @@ func (k OpKind) String() string {
 		return "rotate"
 	case Relocate:
 		return "relocate"
+	case Done:
+		return "done"
 	}
 	return "none"
 }
@@ -48,8 +52,12 @@ type Op struct {
 func (op Op) Counts() bool { return op.Kind == Rotate || op.Kind == Relocate }
 
 // String returns the operation in the game's notation: "(q,r):o" for a
-// placement or a rotation, "(q,r)>(q2,r2):o" for a relocation.
+// placement or a rotation, "(q,r)>(q2,r2):o" for a relocation, "done" to
+// end a free build.
 func (op Op) String() string {
+	if op.Kind == Done {
+		return "done"
+	}
 	t := palago.Tile{Cell: op.To, O: op.O}
 	if op.Kind == Relocate {
 		return op.From.String() + ">" + t.String()
@@ -65,8 +73,15 @@ const (
 	coordMask = 1<<coordBits - 1
 )
 
+// doneMove is the encoding of Done: one bit above every field, so no
+// other operation has it.
+const doneMove = game.Move(1 << (4 + 4*coordBits))
+
 // encode packs the operation into a game.Move.
 func (op Op) encode() game.Move {
+	if op.Kind == Done {
+		return doneMove
+	}
 	m := uint64(op.Kind) | uint64(op.O)<<2
 	shift := uint(4)
 	for _, v := range []int16{op.From.Q, op.From.R, op.To.Q, op.To.R} {
@@ -78,6 +93,9 @@ func (op Op) encode() game.Move {
 
 // decodeOp unpacks a move; ok is false for a value no operation encodes.
 func decodeOp(m game.Move) (Op, bool) {
+	if m == doneMove {
+		return Op{Kind: Done}, true
+	}
 	x := uint64(m)
 	if x>>(4+4*coordBits) != 0 {
 		return Op{}, false
@@ -99,11 +117,14 @@ func decodeOp(m game.Move) (Op, bool) {
 	return op, true
 }
 
-// parseOp reads an operation's text without looking at a layout: a
-// relocation has two cells, any other text is one tile, whose kind (place
+// parseOp reads an operation's text without looking at a layout: "done"
+// (any case), a relocation with two cells, or one tile, whose kind (place
 // or rotate) the caller decides. It returns a message on failure.
 func parseOp(text string) (Op, string) {
 	text = strings.TrimSpace(text)
+	if strings.EqualFold(text, "done") {
+		return Op{Kind: Done}, ""
+	}
 	from, rest, two := strings.Cut(text, ">")
 	if two {
 		from = strings.TrimSuffix(from, "-") // "->" is accepted too

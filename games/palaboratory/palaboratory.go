@@ -14,6 +14,7 @@ import (
 const (
 	Red   = "red"   // build a card's creature from tiles
 	Green = "green" // transform one card's layout into another's
+	Free  = "free"  // sculpt any creatures, no target
 )
 
 // Option names.
@@ -26,7 +27,12 @@ const (
 const (
 	ReasonSolved    = "solved"     // the task is done
 	ReasonMoveLimit = "move-limit" // MoveLimit moves used without solving
+	ReasonDone      = "done"       // a free build ended by the player's "done"
 )
+
+// FreeTiles is the supply of a free build: the box's one set of 48 tiles
+// (§A.1).
+const FreeTiles = 48
 
 // MoveLimit caps the moves (rotations and relocations) of one task so that
 // random playouts end: any task is solved in at most 14 moves (relocate
@@ -45,10 +51,10 @@ func newInfo() *game.Info {
 		MaxPlayers:     1,
 		DefaultPlayers: 1,
 		PlayerNames:    []string{"player"},
-		Variants:       []string{Red, Green},
+		Variants:       []string{Red, Green, Free},
 		Options: []game.OptionSpec{
 			{Name: OptCard, Kind: game.Int, Default: "0", Min: 0, Max: NumCards,
-				Doc: "the target card 1..12; 0 means card 1 (red) or card 2 (green)"},
+				Doc: "the target card 1..12; 0 means card 1 (red) or card 2 (green); free builds have none"},
 			{Name: OptFrom, Kind: game.Int, Default: "0", Min: 0, Max: NumCards,
 				Doc: "green only: the start card, 0 for the previous card; its tile count may not exceed the target's"},
 		},
@@ -77,6 +83,7 @@ func newInfo() *game.Info {
 // read-only by every state of the game.
 type task struct {
 	green    bool
+	free     bool          // a free build: no cards, no target (§D.2)
 	from, to int           // card numbers; from = 0 in a red task
 	start    []palago.Tile // card from's layout (green)
 	target   []palago.Tile // card to's layout
@@ -88,7 +95,10 @@ type task struct {
 // String returns the task as the position text starts: "red:N" or
 // "green:F-T".
 func (tk *task) String() string {
-	if tk.green {
+	switch {
+	case tk.free:
+		return Free
+	case tk.green:
 		return fmt.Sprintf("green:%d-%d", tk.from, tk.to)
 	}
 	return "red:" + strconv.Itoa(tk.to)
@@ -100,6 +110,12 @@ func taskOf(info *game.Info, cat *catalogue, o game.Options) (*task, error) {
 		return nil, err
 	}
 	to, from := info.IntOption(o, OptCard), info.IntOption(o, OptFrom)
+	if o.Variant == Free {
+		if to != 0 || from != 0 {
+			return nil, fmt.Errorf("palaboratory: a free build has no cards (options card and from): %w", game.ErrBadOption)
+		}
+		return &task{free: true, maxTiles: FreeTiles}, nil
+	}
 	green := o.Variant == Green
 	switch {
 	case green && to == 0:
@@ -158,6 +174,7 @@ type State struct {
 	tiles  []palago.Tile // sorted by cell
 	moves  int
 	solved bool
+	done   bool // a free build ended by Done
 	hash   uint64
 	hist   []undoRecord // Mutable copies only
 }
@@ -167,12 +184,15 @@ var _ game.State = (*State)(nil)
 func newState(info *game.Info, tk *task, tiles []palago.Tile, moves int) *State {
 	s := &State{info: info, tk: tk, tiles: tiles, moves: moves}
 	s.solved = tk.solvedBy(tiles)
-	s.hash = mix64(uint64(moves)<<8 ^ uint64(tk.from)<<4 ^ uint64(tk.to))
+	s.hash = palago.Mix64(uint64(moves)<<8 ^ uint64(tk.from)<<4 ^ uint64(tk.to))
 	if tk.green {
 		s.hash ^= 0x9e3779b97f4a7c15
 	}
+	if tk.free {
+		s.hash ^= 0x3c6ef372fe94f82b
+	}
 	for _, t := range tiles {
-		s.hash ^= tileHash(t)
+		s.hash ^= palago.TileHash(t)
 	}
 	return s
 }
@@ -182,7 +202,7 @@ func newState(info *game.Info, tk *task, tiles []palago.Tile, moves int) *State 
 // the card's tile count and a creature congruent to the card's (§D.2,
 // ruling L3), in either colour.
 func (tk *task) solvedBy(tiles []palago.Tile) bool {
-	if len(tiles) != tk.maxTiles {
+	if tk.free || len(tiles) != tk.maxTiles {
 		return false
 	}
 	if tk.green {
@@ -224,8 +244,8 @@ func canonicalPieces(ps []palago.Piece) []palago.Piece {
 	img := make([]palago.Piece, len(ps))
 	for _, g := range palago.AllSymmetries() {
 		for i, p := range ps {
-			q := palago.Piece{Cell: g.Cell(p.Cell), Colour: p.Colour, Kind: p.Kind}
-			if !g.PreservesColour() {
+			q := palago.Piece{Cell: palago.MapCell(g, p.Cell), Colour: p.Colour, Kind: p.Kind}
+			if !palago.PreservesColour(g) {
 				q.Colour = q.Colour.Other()
 			}
 			img[i] = q
@@ -252,11 +272,10 @@ func normalizePieces(ps []palago.Piece) []palago.Piece {
 }
 
 func comparePieces(a, b palago.Piece) int {
+	if c := a.Cell.Compare(b.Cell); c != 0 {
+		return c
+	}
 	switch {
-	case lessCell(a.Cell, b.Cell):
-		return -1
-	case lessCell(b.Cell, a.Cell):
-		return 1
 	case a.Colour != b.Colour:
 		return int(a.Colour) - int(b.Colour)
 	}
@@ -289,9 +308,41 @@ func (s *State) Par() int {
 }
 
 // over reports whether the game has ended.
-func (s *State) over() bool { return s.solved || s.moves >= MoveLimit }
+func (s *State) over() bool { return s.solved || s.done || s.moves >= MoveLimit }
 
-// ToMove is seat 0 until the task is solved or the move limit is reached.
+// Creature is a creature on the table with its Palagonia value (§C.6):
+// what a free build shows for each creature (§D.2).
+type Creature struct {
+	Group palago.Group
+	Value palago.CreatureValue
+}
+
+// Creatures returns every creature on the table with its value, in the
+// order of palago.Board.Creatures.
+func (s *State) Creatures() []Creature {
+	var b palago.Board
+	for _, t := range s.tiles {
+		_ = b.Place(t)
+	}
+	var out []Creature
+	for _, g := range b.Creatures() {
+		out = append(out, Creature{Group: g, Value: b.Value(&g)})
+	}
+	return out
+}
+
+// Points returns the sum of the values of the creatures on the table, a
+// free build's score.
+func (s *State) Points() int {
+	n := 0
+	for _, c := range s.Creatures() {
+		n += c.Value.Points()
+	}
+	return n
+}
+
+// ToMove is seat 0 until the task is solved, a free build is done, or the
+// move limit is reached.
 func (s *State) ToMove() game.Player {
 	if s.over() {
 		return game.NoPlayer
@@ -304,8 +355,20 @@ func (s *State) ChanceOutcomes() []game.ChanceOutcome { return nil }
 
 // Outcome reports the result once the task is solved (seat 0 wins,
 // reason "solved") or the move limit is reached (no winner, reason
-// "move-limit"); Scores holds the moves used.
+// "move-limit"); Scores holds the moves used. A free build, which cannot
+// be lost, ends with seat 0 the winner when the player says "done"
+// (reason "done") or at the move limit (reason "move-limit"); its Scores
+// holds the sum of its creatures' values (Points).
 func (s *State) Outcome() (game.Outcome, bool) {
+	if s.tk.free {
+		switch {
+		case s.done:
+			return game.Outcome{Winners: []game.Player{0}, Scores: []int{s.Points()}, Reason: ReasonDone}, true
+		case s.moves >= MoveLimit:
+			return game.Outcome{Winners: []game.Player{0}, Scores: []int{s.Points()}, Reason: ReasonMoveLimit}, true
+		}
+		return game.Outcome{}, false
+	}
 	switch {
 	case s.solved:
 		return game.Outcome{Winners: []game.Player{0}, Scores: []int{s.moves}, Reason: ReasonSolved}, true
@@ -317,20 +380,6 @@ func (s *State) Outcome() (game.Outcome, bool) {
 
 // Hash is a Zobrist-style hash of the task, the moves used and the tiles.
 func (s *State) Hash() uint64 { return s.hash }
-
-// mix64 is the SplitMix64 finaliser.
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
-}
-
-func tileHash(t palago.Tile) uint64 {
-	return mix64(uint64(uint16(t.Cell.Q))<<20 ^ uint64(uint16(t.Cell.R))<<4 ^ uint64(t.O) ^ 1<<40)
-}
 
 // at returns the index of the tile on c, or -1.
 func (s *State) at(c palago.Cell) int {
@@ -374,21 +423,16 @@ func (s *State) frontier() []palago.Cell {
 		}
 	}
 	slices.SortFunc(out, func(a, b palago.Cell) int {
-		switch {
-		case lessCell(a, b):
-			return -1
-		case lessCell(b, a):
-			return 1
-		}
-		return 0
+		return a.Compare(b)
 	})
 	return out
 }
 
 // LegalMoves lists the operations from the documented candidate set:
 // placements on the frontier while the table has fewer tiles than the
-// target, then rotations of each tile to its other two orientations, then
-// relocations of each tile to a frontier cell that touches another tile.
+// target (FreeTiles in a free build), then rotations of each tile to its
+// other two orientations, then relocations of each tile to a frontier cell
+// that touches another tile, and last, in a free build, Done.
 func (s *State) LegalMoves(dst []game.Move) []game.Move {
 	if s.over() {
 		return dst
@@ -418,6 +462,9 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 			}
 		}
 	}
+	if s.tk.free {
+		dst = append(dst, doneMove)
+	}
 	return dst
 }
 
@@ -430,7 +477,7 @@ func (s *State) check(op Op) error {
 	case Place:
 		switch {
 		case len(s.tiles) >= s.tk.maxTiles:
-			return illegal("%v: the table already has the target's %d tiles", op, s.tk.maxTiles)
+			return illegal("%v: the table already has %d tiles, the most for this task", op, s.tk.maxTiles)
 		case s.at(op.To) >= 0:
 			return illegal("%v: cell is occupied", op)
 		case !inRange(op.To):
@@ -459,6 +506,10 @@ func (s *State) check(op Op) error {
 		case !s.touches(op.To, op.From):
 			return illegal("%v: a relocated tile goes next to another tile", op)
 		}
+	case Done:
+		if !s.tk.free {
+			return illegal("done: only a free build ends at will")
+		}
 	default:
 		return illegal("unknown operation")
 	}
@@ -486,6 +537,13 @@ func (s *State) Play(m game.Move) (game.State, error) {
 
 // apply returns the state after a legal operation.
 func (s *State) apply(op Op) *State {
+	if op.Kind == Done {
+		next := *s
+		next.hist = nil
+		next.done = true
+		next.hash ^= doneHash
+		return &next
+	}
 	tiles := slices.Clone(s.tiles)
 	moves := s.moves
 	switch op.Kind {
@@ -501,16 +559,13 @@ func (s *State) apply(op Op) *State {
 	return newState(s.info, s.tk, sortTiles(tiles), moves)
 }
 
+// doneHash marks a finished free build in the hash.
+const doneHash = 0x243f6a8885a308d3
+
 func sortTiles(tiles []palago.Tile) []palago.Tile {
 	out := slices.Clone(tiles)
 	slices.SortFunc(out, func(a, b palago.Tile) int {
-		switch {
-		case lessCell(a.Cell, b.Cell):
-			return -1
-		case lessCell(b.Cell, a.Cell):
-			return 1
-		}
-		return 0
+		return a.Cell.Compare(b.Cell)
 	})
 	return out
 }
@@ -540,13 +595,17 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	return op.encode(), nil
 }
 
-// String returns the position text: the task ("red:N" or "green:F-T"), the
-// moves used, then the tiles sorted by cell.
+// String returns the position text: the task ("red:N", "green:F-T" or
+// "free"), the moves used, "done" once a free build is done, then the
+// tiles sorted by cell.
 func (s *State) String() string {
 	var b strings.Builder
 	b.WriteString(s.tk.String())
 	b.WriteByte(' ')
 	b.WriteString(strconv.Itoa(s.moves))
+	if s.done {
+		b.WriteString(" done")
+	}
 	for _, t := range s.tiles {
 		b.WriteByte(' ')
 		b.WriteString(t.String())
@@ -573,6 +632,11 @@ func parsePosition(info *game.Info, cat *catalogue, text string) (*State, error)
 			return nil, parseError(text, "want red:N")
 		}
 		tk, err = newTask(cat, false, 0, n)
+	case Free:
+		if f[0] != Free {
+			return nil, parseError(text, "want free")
+		}
+		tk = &task{free: true, maxTiles: FreeTiles}
 	case Green:
 		a, b, ok := strings.Cut(arg, "-")
 		x, e1 := strconv.Atoi(a)
@@ -582,7 +646,7 @@ func parsePosition(info *game.Info, cat *catalogue, text string) (*State, error)
 		}
 		tk, err = newTask(cat, true, x, y)
 	default:
-		return nil, parseError(text, "the task is red:N or green:F-T")
+		return nil, parseError(text, "the task is red:N, green:F-T or free")
 	}
 	if err != nil {
 		return nil, parseError(text, err.Error())
@@ -591,7 +655,11 @@ func parsePosition(info *game.Info, cat *catalogue, text string) (*State, error)
 	if err != nil || moves < 0 || moves > MoveLimit || len(f[1]) > 3 {
 		return nil, parseError(text, fmt.Sprintf("moves used must be 0..%d", MoveLimit))
 	}
-	tiles, err := palago.ParseTiles(strings.Join(f[2:], " "))
+	rest, done := f[2:], false
+	if tk.free && len(rest) > 0 && rest[0] == "done" {
+		rest, done = rest[1:], true
+	}
+	tiles, err := palago.ParseTiles(strings.Join(rest, " "))
 	if err != nil {
 		return nil, parseError(text, "bad tile list")
 	}
@@ -608,5 +676,10 @@ func parsePosition(info *game.Info, cat *catalogue, text string) (*State, error)
 			return nil, parseError(text, "two tiles on "+tiles[i].Cell.String())
 		}
 	}
-	return newState(info, tk, tiles, moves), nil
+	s := newState(info, tk, tiles, moves)
+	if done {
+		s.done = true
+		s.hash ^= doneHash
+	}
+	return s, nil
 }

@@ -149,7 +149,7 @@ func TestRedBuild(t *testing.T) {
 					t.Fatal(err)
 				}
 				start := c.Tiles[:1]
-				sol, err := Solve(start, image(c.Tiles, palago.Symmetry(g), c.Tiles[0].Cell))
+				sol, err := Solve(start, image(c.Tiles, palago.AllSymmetries()[g], c.Tiles[0].Cell))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -289,14 +289,14 @@ func FuzzParseMove(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, seed := range []string{"(1,0):0", "(0,0):1", "(0,-1)>(1,0):2", "0,-1->1,0:2", "(0,0)>(0,0):0", ">", "(1,0):"} {
+	for _, seed := range []string{"(1,0):0", "(0,0):1", "(0,-1)>(1,0):2", "0,-1->1,0:2", "(0,0)>(0,0):0", ">", "(1,0):", "done", "Done"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzMove(t, s, text) })
 }
 
 func FuzzParsePosition(f *testing.F) {
-	for _, seed := range []string{"red:1 0", "red:3 2 (0,0):0 (1,0):2", "green:1-2 0 " + virusText, "green:10-11 7 " + wormAText} {
+	for _, seed := range []string{"red:1 0", "red:3 2 (0,0):0 (1,0):2", "green:1-2 0 " + virusText, "green:10-11 7 " + wormAText, "free 0", "free 3 done " + wormAText, "free:1 0"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzPosition(t, Info, game.Options{}, text) })

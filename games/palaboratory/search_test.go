@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/games/palago"
+	"github.com/tabula-games/tabula/hexgrid"
 )
 
 // searchFor runs the catalogue search, which authored cards.txt (cards 3
@@ -38,7 +39,7 @@ func blobOf(tiles []palago.Tile) *blob {
 	if g.Colour == palago.B {
 		img := make([]palago.Tile, len(tiles))
 		for i, t := range tiles {
-			img[i] = palago.Symmetry(1).Tile(t)
+			img[i] = palago.MapTile(palago.AllSymmetries()[1], t)
 		}
 		tiles = img
 		g = creatureOf(tiles)
@@ -175,14 +176,14 @@ func (b *blob) mutate(rng *rand.Rand) {
 }
 
 // images holds a layout under the 12 symmetries.
-type images [palago.NumSymmetries][]palago.Tile
+type images [hexgrid.NumSymmetries][]palago.Tile
 
 func imagesOf(tiles []palago.Tile) *images {
 	var im images
-	for g := range palago.NumSymmetries {
+	for g := range hexgrid.NumSymmetries {
 		im[g] = make([]palago.Tile, len(tiles))
 		for i, t := range tiles {
-			im[g][i] = palago.Symmetry(g).Tile(t)
+			im[g][i] = palago.MapTile(palago.AllSymmetries()[g], t)
 		}
 	}
 	return &im

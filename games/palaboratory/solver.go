@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/tabula-games/tabula/games/palago"
+	"github.com/tabula-games/tabula/hexgrid"
 )
 
 // ErrShrink is returned by Solve when the target has fewer tiles than the
@@ -22,7 +23,7 @@ type Solution struct {
 	Kept  int // tiles of S already in their final cell and orientation
 	// Sym and Shift place the target: the final layout is Sym(T) moved by
 	// Shift, in the start's frame of coordinates.
-	Sym   palago.Symmetry
+	Sym   hexgrid.Symmetry
 	Shift palago.Cell
 	Final []palago.Tile // Sym(T)+Shift, sorted by cell
 	Ops   []Op          // one optimal sequence, each legal in the game
@@ -34,7 +35,7 @@ type Solution struct {
 // ordered by cell). It counts, for every pair of tiles with equal
 // orientations, the shift that lays one on the other, in a flat counter
 // over the box of possible shifts.
-func Overlap(s, t []palago.Tile) (n int, g palago.Symmetry, shift palago.Cell) {
+func Overlap(s, t []palago.Tile) (n int, g hexgrid.Symmetry, shift palago.Cell) {
 	if len(s) == 0 || len(t) == 0 {
 		return 0, 0, palago.Cell{}
 	}
@@ -45,10 +46,10 @@ func Overlap(s, t []palago.Tile) (n int, g palago.Symmetry, shift palago.Cell) {
 		// A symmetry maps orientations the same way on every cell.
 		var om [palago.NumOrientations]palago.Orientation
 		for o := range om {
-			om[o] = sym.Tile(palago.Tile{O: palago.Orientation(o)}).O
+			om[o] = palago.MapTile(sym, palago.Tile{O: palago.Orientation(o)}).O
 		}
 		for i, x := range t {
-			img[i] = palago.Tile{Cell: sym.Cell(x.Cell), O: om[x.O]}
+			img[i] = palago.Tile{Cell: palago.MapCell(sym, x.Cell), O: om[x.O]}
 		}
 		ib := boxOf(img)
 		// Shifts d = a − b range over [sb.min − ib.max, sb.max − ib.min].
@@ -85,8 +86,6 @@ func boxOf(ts []palago.Tile) box {
 	return b
 }
 
-func lessCell(a, b palago.Cell) bool { return a.Q < b.Q || a.Q == b.Q && a.R < b.R }
-
 // MinMoves returns minMoves(S→T) = |S| − Overlap(S, T) (§D.3) for
 // |T| ≥ |S|.
 func MinMoves(s, t []palago.Tile) (int, error) {
@@ -118,19 +117,13 @@ func Solve(s, t []palago.Tile) (Solution, error) {
 	final := make([]palago.Tile, len(t))
 	want := make(map[palago.Cell]palago.Orientation, len(t))
 	for i, x := range t {
-		y := g.Tile(x)
+		y := palago.MapTile(g, x)
 		y.Cell = y.Cell.Add(d)
 		final[i] = y
 		want[y.Cell] = y.O
 	}
 	slices.SortFunc(final, func(a, b palago.Tile) int {
-		switch {
-		case lessCell(a.Cell, b.Cell):
-			return -1
-		case lessCell(b.Cell, a.Cell):
-			return 1
-		}
-		return 0
+		return a.Cell.Compare(b.Cell)
 	})
 	sol := Solution{Moves: len(s) - kept, Added: len(t) - len(s), Kept: kept, Sym: g, Shift: d, Final: final}
 	on := make(map[palago.Cell]bool, len(t))

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/games/palago"
+	"github.com/tabula-games/tabula/hexgrid"
 )
 
 // The spec's test shapes (palago.md, "Creatures" test vectors).
@@ -17,10 +18,10 @@ const (
 )
 
 // image returns g(tiles) shifted by d.
-func image(tiles []palago.Tile, g palago.Symmetry, d palago.Cell) []palago.Tile {
+func image(tiles []palago.Tile, g hexgrid.Symmetry, d palago.Cell) []palago.Tile {
 	out := make([]palago.Tile, len(tiles))
 	for i, t := range tiles {
-		out[i] = g.Tile(t)
+		out[i] = palago.MapTile(g, t)
 		out[i].Cell = out[i].Cell.Add(d)
 	}
 	return out
@@ -176,10 +177,10 @@ func TestOverlapBruteForce(t *testing.T) {
 func TestOrientationMapIsCellFree(t *testing.T) {
 	for _, g := range palago.AllSymmetries() {
 		for o := range palago.Orientation(palago.NumOrientations) {
-			want := g.Tile(palago.Tile{O: o}).O
+			want := palago.MapTile(g, palago.Tile{O: o}).O
 			for q := int16(-4); q <= 4; q++ {
 				for r := int16(-4); r <= 4; r++ {
-					if got := g.Tile(palago.Tile{Cell: palago.Cell{Q: q, R: r}, O: o}).O; got != want {
+					if got := palago.MapTile(g, palago.Tile{Cell: palago.Cell{Q: q, R: r}, O: o}).O; got != want {
 						t.Fatalf("%v maps orientation %v on (%d,%d) to %v, on (0,0) to %v", g, o, q, r, got, want)
 					}
 				}

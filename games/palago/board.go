@@ -154,6 +154,15 @@ func (b *Board) IsHole(c Cell) bool {
 // Place puts tile t on the board. It can be taken back with Undo until the
 // next Remove or Rotate.
 func (b *Board) Place(t Tile) error {
+	if err := b.canPlace(t); err != nil {
+		return err
+	}
+	b.place(t)
+	return nil
+}
+
+// canPlace reports why tile t cannot go on the board, or nil.
+func (b *Board) canPlace(t Tile) error {
 	switch {
 	case !t.O.Valid():
 		return ErrBadOrient
@@ -164,7 +173,6 @@ func (b *Board) Place(t Tile) error {
 	case b.Occupied(t.Cell):
 		return fmt.Errorf("%w: %v", ErrOccupied, t.Cell)
 	}
-	b.place(t)
 	return nil
 }
 
@@ -260,6 +268,23 @@ func (b *Board) Remove(c Cell) error {
 	}
 	tiles := b.Tiles()
 	b.rebuild(append(tiles[:i], tiles[i+1:]...))
+	return nil
+}
+
+// IndexOf returns the position of the tile on c in placement order, or -1.
+func (b *Board) IndexOf(c Cell) int { return b.index.get(c) }
+
+// Insert puts tile t back as the i-th tile in placement order (0 ≤ i ≤
+// Len) and recomputes the groups: the inverse of Remove, for undo.
+func (b *Board) Insert(i int, t Tile) error {
+	if i < 0 || i > b.n {
+		return fmt.Errorf("palago: insert at %d of %d tiles", i, b.n)
+	}
+	if err := b.canPlace(t); err != nil {
+		return err
+	}
+	tiles := b.Tiles()
+	b.rebuild(append(tiles[:i], append([]Tile{t}, tiles[i:]...)...))
 	return nil
 }
 

@@ -3,6 +3,7 @@ package palago
 import (
 	"errors"
 	"fmt"
+	"github.com/tabula-games/tabula/hexgrid"
 	"slices"
 	"testing"
 )
@@ -44,14 +45,14 @@ func images(tiles []Tile) []struct {
 		for _, d := range []Cell{{0, 0}, {3, -2}, {-7, 5}} {
 			img := make([]Tile, len(tiles))
 			for i, t := range tiles {
-				img[i] = g.Tile(t)
+				img[i] = MapTile(g, t)
 				img[i].Cell = img[i].Cell.Add(d)
 			}
 			out = append(out, struct {
 				name    string
 				tiles   []Tile
 				swapped bool
-			}{fmt.Sprintf("%v+%v", g, d), img, !g.PreservesColour()})
+			}{fmt.Sprintf("%v+%v", g, d), img, !PreservesColour(g)})
 		}
 	}
 	return out
@@ -310,21 +311,159 @@ func TestSymmetries(t *testing.T) {
 	for _, g := range AllSymmetries() {
 		for o := range Orientation(3) {
 			x := Tile{Cell{1, 2}, o}
-			y := g.Tile(x)
-			vA := g.Vertex(VertexOf(x.Cell, x.O.TipCorner(A)))
-			if got := vA.Colour() == A; got != g.PreservesColour() {
+			y := MapTile(g, x)
+			vA := MapVertex(g, VertexOf(x.Cell, x.O.TipCorner(A)))
+			if got := vA.Colour() == A; got != PreservesColour(g) {
 				t.Errorf("%v: A-tip lands on colour %v", g, vA.Colour())
 			}
-			if !y.O.Valid() || y.Cell != g.Cell(x.Cell) {
+			if !y.O.Valid() || y.Cell != MapCell(g, x.Cell) {
 				t.Errorf("%v maps %v to %v", g, x, y)
 			}
 		}
 	}
-	f := Symmetry(6)
+	f := AllSymmetries()[6]
 	for o := range Orientation(3) {
 		x := Tile{Cell{3, -1}, o}
-		if got := f.Tile(f.Tile(x)); got != x {
+		if got := MapTile(f, MapTile(f, x)); got != x {
 			t.Errorf("F∘F(%v) = %v", x, got)
 		}
 	}
+}
+
+// TestSpecSymmetries checks that AllSymmetries()[i] is the spec's R^i and
+// AllSymmetries()[6+i] its R^i∘F (§A.7), by the formulas R(q,r) = (−r, q+r)
+// and F(q,r) = (q, −q−r), on cells and on vertex keys.
+func TestSpecSymmetries(t *testing.T) {
+	r := func(q, s int32) (int32, int32) { return -s, q + s }
+	f := func(q, s int32) (int32, int32) { return q, -q - s }
+	syms := AllSymmetries()
+	for i, g := range syms {
+		for _, c := range []Cell{{1, 0}, {0, 1}, {2, -3}, {-4, 1}} {
+			q, s := int32(c.Q), int32(c.R)
+			if i >= 6 {
+				q, s = f(q, s)
+			}
+			for range i % 6 {
+				q, s = r(q, s)
+			}
+			want := Cell{int16(q), int16(s)}
+			if got := MapCell(g, c); got != want {
+				t.Errorf("symmetry %d (%v): %v -> %v, want %v", i, g, c, got, want)
+			}
+			if v := MapVertex(g, VertexOf(c, 1)); cornerOf(want, v) < 0 {
+				t.Errorf("symmetry %d: corner 1 of %v maps to %v, not a corner of %v", i, c, v, want)
+			}
+		}
+		if want := i%2 == 0; PreservesColour(g) != want {
+			t.Errorf("symmetry %d (%v): PreservesColour = %v, want %v", i, g, PreservesColour(g), want)
+		}
+	}
+	if len(ColourPreserving()) != 6 {
+		t.Errorf("ColourPreserving has %d symmetries, want 6", len(ColourPreserving()))
+	}
+}
+
+// TestSides checks §A.2's side directions against hexgrid's: N = [NE, E,
+// SE, SW, W, NW], and side k of c is side k+3 of its neighbour.
+func TestSides(t *testing.T) {
+	want := [6]Cell{{1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}}
+	c := Cell{2, -1}
+	for k := range 6 {
+		if got := c.Neighbour(k); got != c.Add(want[k]) {
+			t.Errorf("side %d of %v faces %v, want %v", k, c, got, c.Add(want[k]))
+		}
+		if got := c.Neighbour(k).Neighbour(k + 3); got != c {
+			t.Errorf("side %d then %d leads to %v, not back", k, k+3, got)
+		}
+		if !c.Adjacent(c.Neighbour(k)) {
+			t.Errorf("%v and its side-%d neighbour are not adjacent", c, k)
+		}
+		if got := CellOf(c.Coord().Neighbor(SideDir(k))); got != c.Neighbour(k) {
+			t.Errorf("hexgrid neighbour %v, palago neighbour %v", got, c.Neighbour(k))
+		}
+	}
+	for _, d := range []Cell{{2, -1}, {0, 0}, {4, -2}, {3, 0}} {
+		if c.Adjacent(d) {
+			t.Errorf("%v and %v reported adjacent", c, d)
+		}
+	}
+}
+
+// TestInsertUndoesRemove checks that Insert at the removed tile's index
+// restores the board: the same tiles in the same order and the same
+// groups; errors for a bad index or an occupied cell.
+func TestInsertUndoesRemove(t *testing.T) {
+	tiles := MustParseTiles("(0,0):0 (0,1):0 (1,-1):1 (1,0):0 (1,1):1 (2,0):1 (2,1):2")
+	var b Board
+	for _, x := range tiles {
+		if err := b.Place(x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := fmt.Sprint(b.Tiles(), b.Groups())
+	for i, x := range tiles {
+		if got := b.IndexOf(x.Cell); got != i {
+			t.Fatalf("IndexOf(%v) = %d, want %d", x.Cell, got, i)
+		}
+		if err := b.Remove(x.Cell); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Insert(i, x); err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(b.Tiles(), b.Groups()); got != want {
+			t.Errorf("remove and insert %v:\n got %s\nwant %s", x, got, want)
+		}
+	}
+	if b.IndexOf(Cell{5, 5}) != -1 {
+		t.Error("IndexOf an empty cell is not -1")
+	}
+	if err := b.Insert(0, tiles[0]); !errors.Is(err, ErrOccupied) {
+		t.Errorf("Insert on an occupied cell: %v, want ErrOccupied", err)
+	}
+	if err := b.Insert(b.Len()+1, Tile{Cell{9, 9}, 0}); err == nil {
+		t.Error("Insert past the end succeeded")
+	}
+}
+
+// TestAdjacentIsDistanceOne checks Cell.Adjacent against hexgrid.Distance
+// on a window of cells.
+func TestAdjacentIsDistanceOne(t *testing.T) {
+	c := Cell{-1, 2}
+	for q := int16(-4); q <= 4; q++ {
+		for r := int16(-4); r <= 4; r++ {
+			d := Cell{q, r}
+			if got, want := c.Adjacent(d), hexgrid.Distance(c.Coord(), d.Coord()) == 1; got != want {
+				t.Errorf("%v.Adjacent(%v) = %v, want %v", c, d, got, want)
+			}
+		}
+	}
+}
+
+func TestCellSet(t *testing.T) {
+	var s CellSet
+	cells := []Cell{{0, 0}, {1, -1}, {-200, 200}, {0, 0}, {200, -200}, {1, -1}}
+	var added []bool
+	for _, c := range cells {
+		added = append(added, s.Add(c))
+	}
+	if want := []bool{true, true, true, false, true, false}; fmt.Sprint(added) != fmt.Sprint(want) {
+		t.Errorf("Add results %v, want %v", added, want)
+	}
+	if got, want := fmt.Sprint(s.Cells()), "[(0,0) (1,-1) (-200,200) (200,-200)]"; got != want {
+		t.Errorf("Cells() = %s, want %s", got, want)
+	}
+	if s.Index(Cell{-200, 200}) != 2 || s.Has(Cell{5, 5}) || s.Len() != 4 {
+		t.Errorf("Index/Has/Len wrong: %d %v %d", s.Index(Cell{-200, 200}), s.Has(Cell{5, 5}), s.Len())
+	}
+	var full CellSet
+	for i := range MaxCellSet {
+		full.Add(Cell{int16(i % 100), int16(i / 100)})
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("adding past MaxCellSet did not panic")
+		}
+	}()
+	full.Add(Cell{-1, -1})
 }

@@ -4,7 +4,10 @@
 // # Tiles and the board
 //
 // A tile lies on a hexagonal cell in axial coordinates (q, r), pointy-top,
-// with sides 0..5 facing NE, E, SE, SW, W, NW (§A.2). Only three
+// with sides 0..5 facing NE, E, SE, SW, W, NW (§A.2). [Cell] is a compact
+// form of package hexgrid's Coord ([Cell.Coord], [CellOf]); the lattice
+// geometry (directions, distance, the 12 symmetries) is hexgrid's, and
+// [SideDir] maps the spec's side numbers to hexgrid directions. Only three
 // orientations fit (§A.3): in orientation o the A-tip is on corner 2·o and
 // the B-tip on corner 2·o+3 (§A.4). Colour A is on the even corners and
 // belongs to the player who moves first.
@@ -18,9 +21,10 @@
 // arch, an eye when it is closed without one. [Board.Lines] is the line
 // model of §A.6 (open paths and closed loops of the printed lines), with
 // [Board.BorderLoops], [Board.OuterLoop] and [Board.NestedLoops] for
-// Palagonia's scoring. [Canonical] gives the canonical form of a tile set
-// under the 12 lattice symmetries (§A.7), or under the 6 that keep colours
-// ([ColourPreserving]).
+// Palagonia's scoring. [MapTile] applies a hexgrid.Symmetry to a tile
+// (§A.7), [AllSymmetries] lists the 12 in the spec's order R^0..R^5,
+// R^0∘F..R^5∘F, and [Canonical] gives the canonical form of a tile set
+// under them, or under the 6 that keep colours ([ColourPreserving]).
 //
 // # Notation
 //

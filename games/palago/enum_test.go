@@ -208,7 +208,7 @@ func distinctImages(tiles []Tile) int {
 	img := make([]Tile, len(tiles))
 	for _, g := range AllSymmetries() {
 		for i, x := range tiles {
-			img[i] = g.Tile(x)
+			img[i] = MapTile(g, x)
 		}
 		seen[FormatTiles(Normalize(img), " ")] = true
 	}

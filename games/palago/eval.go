@@ -17,15 +17,9 @@ func (s *State) Threats() [2]int {
 		return n
 	}
 	b := s.board.Clone()
-	var fr frontier
-	for i := range b.n {
-		for k := range 6 {
-			if c := b.tiles[i].Cell.Neighbour(k); !b.Occupied(c) {
-				fr.add(c)
-			}
-		}
-	}
-	for _, c := range fr.cells {
+	var fr CellSet
+	b.Frontier(&fr)
+	for _, c := range fr.Cells() {
 		var hit [2]bool
 		for o := range Orientation(NumOrientations) {
 			b.place(Tile{c, o})

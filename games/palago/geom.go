@@ -1,23 +1,36 @@
 package palago
 
 import (
-	"fmt"
+	"cmp"
 	"slices"
 	"strconv"
+
+	"github.com/tabula-games/tabula/hexgrid"
 )
 
 // This file holds the hex geometry of the spec's §A.2–§A.4 and §A.7: axial
 // cells, corners, vertex and side-midpoint keys, the three legal
-// orientations and the 12 lattice symmetries. It is kept small on purpose;
-// it overlaps the project's hexgrid package and will be unified with it.
+// orientations and the action of the 12 lattice symmetries on tiles. The
+// lattice itself (coordinates, directions, the symmetry group) is package
+// hexgrid's; this file adds what the tiles mean: sides numbered as in the
+// spec, corners and their colours, orientations and the keys.
 
 // MaxCoord bounds |q| and |r| of a cell: a connected palago of 96 tiles
 // reaches at most 95 cells from (0,0), and Palaboratory's loose layouts get
 // room to spare; it also keeps a cell inside the 9-bit fields of a Move.
 const MaxCoord = 200
 
-// Cell is a hexagonal cell in axial coordinates (pointy-top, §A.2).
+// Cell is a hexagonal cell in axial coordinates (pointy-top, §A.2): a
+// compact form of hexgrid.Coord (the same q and r), small enough for the
+// board's tables and the 9-bit fields of a Move, with the "(q,r)" notation.
 type Cell struct{ Q, R int16 }
+
+// CellOf returns the cell at hexgrid coordinate c; c must be within
+// MaxCoord.
+func CellOf(c hexgrid.Coord) Cell { return Cell{int16(c.Q), int16(c.R)} }
+
+// Coord returns the cell as a hexgrid coordinate.
+func (c Cell) Coord() hexgrid.Coord { return hexgrid.Coord{Q: int(c.Q), R: int(c.R)} }
 
 // String returns the cell as "(q,r)".
 func (c Cell) String() string {
@@ -30,17 +43,43 @@ func (c Cell) Add(d Cell) Cell { return Cell{c.Q + d.Q, c.R + d.R} }
 // Neighbour returns the cell across side k (0..5) of c.
 func (c Cell) Neighbour(k int) Cell { return c.Add(dirs[k%6]) }
 
+// Adjacent reports whether c and d share a side, that is
+// hexgrid.Distance(c, d) == 1. It is on hot paths, so it tests the
+// lattice's squared length q²+qr+r² = 1 of d−c directly.
+func (c Cell) Adjacent(d Cell) bool {
+	q, r := int(d.Q)-int(c.Q), int(d.R)-int(c.R)
+	return q*q+q*r+r*r == 1
+}
+
 // inRange reports whether c is within MaxCoord.
 func (c Cell) inRange() bool {
 	return c.Q >= -MaxCoord && c.Q <= MaxCoord && c.R >= -MaxCoord && c.R <= MaxCoord
 }
 
-// less orders cells lexicographically by (q, r).
-func (c Cell) less(d Cell) bool { return c.Q < d.Q || c.Q == d.Q && c.R < d.R }
+// Compare orders cells lexicographically by (q, r): it returns -1, 0 or
+// +1 as c sorts before, with or after d.
+func (c Cell) Compare(d Cell) int {
+	if c.Q != d.Q {
+		return cmp.Compare(c.Q, d.Q)
+	}
+	return cmp.Compare(c.R, d.R)
+}
 
-// dirs are the six side directions in clockwise order on screen: NE, E, SE,
-// SW, W, NW (§A.2). Side k of a cell faces the cell + dirs[k].
-var dirs = [6]Cell{{1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}}
+// SideDir returns the direction that side k of a cell faces. The spec
+// numbers sides clockwise on screen from NE (§A.2: NE, E, SE, SW, W, NW),
+// hexgrid counter-clockwise from E, so side k is NE turned back k times.
+func SideDir(k int) hexgrid.Dir { return hexgrid.NE.Rotate(-k) }
+
+// dirs caches the step across each side as a Cell, for the hot paths.
+var dirs = sideSteps()
+
+func sideSteps() [6]Cell {
+	var out [6]Cell
+	for k := range out {
+		out[k] = CellOf(SideDir(k).Vector())
+	}
+	return out
+}
 
 // Colour is one of the two colours printed on the tiles.
 type Colour uint8
@@ -137,51 +176,63 @@ func mod(a, m int) int {
 	return a
 }
 
-// Symmetry is one of the 12 lattice symmetries fixing (0,0): R^i for
-// Symmetry i in 0..5, and R^i∘F for i+6, where R(q,r) = (−r, q+r) is a
-// rotation by 60° and F(q,r) = (q, −q−r) a reflection (§A.7).
-type Symmetry uint8
+// The 12 lattice symmetries fixing (0,0) are hexgrid's. The spec (§A.7)
+// writes them R^i and R^i∘F, i = 0..5, where R(q,r) = (−r, q+r) turns by
+// 60° clockwise on screen (hexgrid.Rotation(-1)) and F(q,r) = (q, −q−r)
+// reflects across the axis between E and NE (hexgrid's m1, which swaps E
+// and NE). AllSymmetries lists them in that order, so the spec's R^i∘F is
+// AllSymmetries()[6+i].
 
-// NumSymmetries is the size of the hex lattice's point group.
-const NumSymmetries = 12
+// specSymmetry returns the spec's R^i (i < 6) or R^(i−6)∘F.
+func specSymmetry(i int) hexgrid.Symmetry {
+	r := hexgrid.Rotation(-1)                                    // the spec's R
+	f := hexgrid.Reflection(hexgrid.E).Then(hexgrid.Rotation(1)) // the spec's F
+	g := hexgrid.Identity
+	if i >= 6 {
+		g, i = f, i-6
+	}
+	for range i {
+		g = g.Then(r)
+	}
+	return g
+}
+
+// AllSymmetries lists the 12 lattice symmetries in the spec's order: R^0..R^5,
+// then R^0∘F..R^5∘F (§A.7).
+func AllSymmetries() []hexgrid.Symmetry {
+	out := make([]hexgrid.Symmetry, hexgrid.NumSymmetries)
+	for i := range out {
+		out[i] = specSymmetry(i)
+	}
+	return out
+}
 
 // ColourPreserving returns the 6 symmetries that keep A-tips on even
 // corners: R^0, R^2, R^4, F, R^2∘F, R^4∘F (§A.7). The other 6 swap the
 // colours.
-func ColourPreserving() []Symmetry { return []Symmetry{0, 2, 4, 6, 8, 10} }
+func ColourPreserving() []hexgrid.Symmetry {
+	out := make([]hexgrid.Symmetry, 0, hexgrid.NumSymmetries/2)
+	for i := 0; i < hexgrid.NumSymmetries; i += 2 {
+		out = append(out, specSymmetry(i))
+	}
+	return out
+}
 
 // PreservesColour reports whether g keeps each colour on its own corners.
-func (g Symmetry) PreservesColour() bool { return g%2 == 0 }
+// Even and odd corners alternate, so g keeps them when it turns by a
+// multiple of 120°: the rotations by an even number of turns, and the
+// reflections by an odd number (hexgrid reflects across E–W first, which
+// swaps the corners' parity; the spec's F is hexgrid's m1).
+func PreservesColour(g hexgrid.Symmetry) bool { return g.Turns()%2 == 0 != g.Reflects() }
 
-// String returns "R^i" or "R^i∘F".
-func (g Symmetry) String() string {
-	if g >= 6 {
-		return fmt.Sprintf("R^%d∘F", g-6)
-	}
-	return fmt.Sprintf("R^%d", g)
-}
+// MapCell maps a cell by g.
+func MapCell(g hexgrid.Symmetry, c Cell) Cell { return CellOf(g.Apply(c.Coord())) }
 
-// apply maps a lattice vector.
-func (g Symmetry) apply(q, r int32) (int32, int32) {
-	if g >= 6 {
-		r = -q - r
-	}
-	for range g % 6 {
-		q, r = -r, q+r
-	}
-	return q, r
-}
-
-// Cell maps a cell.
-func (g Symmetry) Cell(c Cell) Cell {
-	q, r := g.apply(int32(c.Q), int32(c.R))
-	return Cell{int16(q), int16(r)}
-}
-
-// Vertex maps a vertex key.
-func (g Symmetry) Vertex(v Vertex) Vertex {
-	x, y := g.apply(v.X, v.Y)
-	return Vertex{x, y}
+// MapVertex maps a vertex key by g: keys are lattice vectors (3·cell plus
+// a corner offset), so the linear map applies to them as it is.
+func MapVertex(g hexgrid.Symmetry, v Vertex) Vertex {
+	w := g.Apply(hexgrid.Coord{Q: int(v.X), R: int(v.Y)})
+	return Vertex{int32(w.Q), int32(w.R)}
 }
 
 // cornerOf returns the corner k of c whose key is v, or -1.
@@ -194,15 +245,15 @@ func cornerOf(c Cell, v Vertex) int {
 	return -1
 }
 
-// Tile maps a tile: its cell and its tips are mapped, and the new
+// MapTile maps a tile by g: its cell and its tips are mapped, and the new
 // orientation is half the even corner that one of the image tips lands on
 // (§A.7). Under a colour-swapping symmetry the image's A-tip is the image of
 // the B-tip.
-func (g Symmetry) Tile(t Tile) Tile {
-	c := g.Cell(t.Cell)
-	k := cornerOf(c, g.Vertex(VertexOf(t.Cell, t.O.TipCorner(A))))
+func MapTile(g hexgrid.Symmetry, t Tile) Tile {
+	c := MapCell(g, t.Cell)
+	k := cornerOf(c, MapVertex(g, VertexOf(t.Cell, t.O.TipCorner(A))))
 	if k%2 != 0 {
-		k = cornerOf(c, g.Vertex(VertexOf(t.Cell, t.O.TipCorner(B))))
+		k = cornerOf(c, MapVertex(g, VertexOf(t.Cell, t.O.TipCorner(B))))
 	}
 	return Tile{c, Orientation(k / 2)}
 }
@@ -223,11 +274,8 @@ func Normalize(tiles []Tile) []Tile {
 }
 
 func compareTiles(a, b Tile) int {
-	switch {
-	case a.Cell.less(b.Cell):
-		return -1
-	case b.Cell.less(a.Cell):
-		return 1
+	if c := a.Cell.Compare(b.Cell); c != 0 {
+		return c
 	}
 	return int(a.O) - int(b.O)
 }
@@ -236,12 +284,12 @@ func compareTiles(a, b Tile) int {
 // and the given symmetries (§A.7): each symmetry's image is normalized and
 // the lexicographically smallest is kept. Use all 12 symmetries to identify
 // layouts up to colour swap too, or ColourPreserving() to keep colours.
-func Canonical(tiles []Tile, syms []Symmetry) []Tile {
+func Canonical(tiles []Tile, syms []hexgrid.Symmetry) []Tile {
 	var best []Tile
 	img := make([]Tile, len(tiles))
 	for _, g := range syms {
 		for i, t := range tiles {
-			img[i] = g.Tile(t)
+			img[i] = MapTile(g, t)
 		}
 		n := Normalize(img)
 		if best == nil || slices.CompareFunc(n, best, compareTiles) < 0 {
@@ -249,13 +297,4 @@ func Canonical(tiles []Tile, syms []Symmetry) []Tile {
 		}
 	}
 	return best
-}
-
-// AllSymmetries lists the 12 lattice symmetries.
-func AllSymmetries() []Symmetry {
-	s := make([]Symmetry, NumSymmetries)
-	for i := range s {
-		s[i] = Symmetry(i)
-	}
-	return s
 }

@@ -2,43 +2,6 @@ package palago
 
 import "github.com/tabula-games/tabula/game"
 
-// frontierSize is the frontier index's slot count: a palago of n tiles has
-// at most 2n+4 empty neighbours, 196 for 96 tiles, so 512 slots keep
-// probing short.
-const frontierSize = 512
-
-// frontier numbers the empty cells next to the palago.
-type frontier struct {
-	keys  [frontierSize]uint32
-	vals  [frontierSize]uint16 // index + 1
-	cells []Cell
-}
-
-func (f *frontier) index(c Cell) int {
-	k := cellKey(c)
-	for i := (k * 2654435761) >> 23 & (frontierSize - 1); ; i = (i + 1) & (frontierSize - 1) {
-		if f.vals[i] == 0 {
-			return -1
-		}
-		if f.keys[i] == k {
-			return int(f.vals[i]) - 1
-		}
-	}
-}
-
-func (f *frontier) add(c Cell) {
-	k := cellKey(c)
-	i := (k * 2654435761) >> 23 & (frontierSize - 1)
-	for f.vals[i] != 0 {
-		if f.keys[i] == k {
-			return
-		}
-		i = (i + 1) & (frontierSize - 1)
-	}
-	f.keys[i], f.vals[i] = k, uint16(len(f.cells)+1)
-	f.cells = append(f.cells, c)
-}
-
 // First-tile status in LegalMoves.
 const (
 	firstIllegal uint8 = iota // fills a single hole and completes nothing
@@ -68,17 +31,11 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 		return dst
 	}
 	b := s.board.Clone()
-	var fr frontier
-	for i := range b.n {
-		for k := range 6 {
-			if c := b.tiles[i].Cell.Neighbour(k); !b.Occupied(c) {
-				fr.add(c)
-			}
-		}
-	}
-	status := make([]uint8, 3*len(fr.cells))
+	var fr CellSet
+	b.Frontier(&fr)
+	status := make([]uint8, 3*len(fr.Cells()))
 	last := s.Supply() == 1
-	for fi, c := range fr.cells {
+	for fi, c := range fr.Cells() {
 		hole := b.IsHole(c)
 		for o := range Orientation(NumOrientations) {
 			b.place(Tile{c, o})
@@ -96,7 +53,7 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 			}
 		}
 	}
-	for fi, e := range fr.cells {
+	for fi, e := range fr.Cells() {
 		for o1 := range Orientation(NumOrientations) {
 			x := Tile{e, o1}
 			switch status[3*fi+int(o1)] {
@@ -116,7 +73,7 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 				holeF := b.IsHole(f)
 				// f touched the palago before the move iff a neighbour
 				// other than e is occupied; then it is in the frontier.
-				fi2 := fr.index(f)
+				fi2 := fr.Index(f)
 				// e is a hole once f is filled iff every neighbour of e
 				// but f is occupied.
 				holeE := true

@@ -101,7 +101,7 @@ func settingsOf(info *game.Info, o game.Options) (settings, game.Player, error) 
 	case "p2":
 		first = 1
 	case "random":
-		first = game.Player(mix64(o.Seed) & 1)
+		first = game.Player(Mix64(o.Seed) & 1)
 	}
 	return set, first, nil
 }
@@ -273,7 +273,7 @@ func (s *State) check(tiles []Tile) (game.Move, error) {
 		if len(tiles) != 2 {
 			return 0, illegal("the first move places two tiles")
 		}
-		if !adjacent(t1.Cell, tiles[1].Cell) {
+		if !t1.Cell.Adjacent(tiles[1].Cell) {
 			return 0, illegal("%v does not touch %v", tiles[1].Cell, t1.Cell)
 		}
 		return NewMove(tiles...), nil
@@ -301,7 +301,7 @@ func (s *State) check(tiles []Tile) (game.Move, error) {
 		return 0, illegal("only one tile is left")
 	}
 	t2 := tiles[1]
-	if !adjacent(t1.Cell, t2.Cell) {
+	if !t1.Cell.Adjacent(t2.Cell) {
 		return 0, illegal("%v does not touch %v", t2.Cell, t1.Cell)
 	}
 	if b.Occupied(t2.Cell) {
@@ -346,15 +346,6 @@ func (s *State) reverseLegal(b *Board, t1, t2 Tile, comp bool) bool {
 	return !(holeT1 && s.set.strict && !comp)
 }
 
-func adjacent(a, b Cell) bool {
-	for k := range 6 {
-		if a.Neighbour(k) == b {
-			return true
-		}
-	}
-	return false
-}
-
 // Play returns the state after m.
 func (s *State) Play(m game.Move) (game.State, error) {
 	tiles, ok := MoveTiles(m)
@@ -391,7 +382,7 @@ func (s *State) apply(tiles []Tile) {
 	mine := s.ColourOf(mover)
 	for _, t := range tiles {
 		s.board.place(t)
-		s.hash ^= tileHash(t)
+		s.hash ^= TileHash(t)
 		ca, cb := s.board.lastCreatures()
 		if ca || cb {
 			s.over = true
@@ -506,17 +497,19 @@ func parsePosition(info *game.Info, set settings, text string) (*State, error) {
 	return s, nil
 }
 
-// mix64 is the SplitMix64 finaliser.
-func mix64(x uint64) uint64 {
+// Mix64 is the SplitMix64 finaliser. The Palago family's tiles lie on an
+// unbounded plane, so its Zobrist keys are computed by mixing instead of
+// being looked up in a table; the other two games use it too.
+func Mix64(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31
 }
 
-// tileHash is the Zobrist key of a tile, computed rather than tabulated
+// TileHash is the Zobrist key of a tile, computed rather than tabulated
 // since the plane is unbounded.
-func tileHash(t Tile) uint64 { return mix64(encodeTile(t) * 0x2545f4914f6cdd1d) }
+func TileHash(t Tile) uint64 { return Mix64(encodeTile(t) * 0x2545f4914f6cdd1d) }
 
 func seatHash(first game.Player) uint64 {
 	if first == 1 {

@@ -18,7 +18,7 @@ func TestFirstMove(t *testing.T) {
 	}
 	for _, m := range moves {
 		ts, _ := MoveTiles(m)
-		if len(ts) != 2 || ts[0].Cell != (Cell{}) || !adjacent(ts[0].Cell, ts[1].Cell) {
+		if len(ts) != 2 || ts[0].Cell != (Cell{}) || !ts[0].Cell.Adjacent(ts[1].Cell) {
 			t.Fatalf("first move %s", s.MoveString(m))
 		}
 	}
@@ -70,7 +70,7 @@ func TestMoveRules(t *testing.T) {
 	// Both orders of two frontier tiles are one move: one is listed, the
 	// other parses to it and does not play as a separate move.
 	a, b := Tile{Cell{1, 0}, 1}, Tile{Cell{0, 1}, 2}
-	if !adjacent(a.Cell, b.Cell) {
+	if !a.Cell.Adjacent(b.Cell) {
 		t.Fatal("test tiles must touch")
 	}
 	m1, err1 := s.ParseMove(a.String() + "+" + b.String())

@@ -108,7 +108,7 @@ func TestShapeWins(t *testing.T) {
 		for _, g := range AllSymmetries() {
 			img := make([]Tile, len(base))
 			for i, x := range base {
-				img[i] = g.Tile(x)
+				img[i] = MapTile(g, x)
 			}
 			for _, lastIdx := range []int{0, len(img) - 1} {
 				for _, first := range []string{"p1", "p2"} {
@@ -126,7 +126,7 @@ func TestShapeWins(t *testing.T) {
 							t.Fatalf("outcome %+v, over %v", o, over)
 						}
 						colour := A
-						if !g.PreservesColour() {
+						if !PreservesColour(g) {
 							colour = B
 						}
 						want := mover
@@ -175,7 +175,7 @@ func TestEyeNeverWins(t *testing.T) {
 		t.Run(g.String(), func(t *testing.T) {
 			img := make([]Tile, 3)
 			for i, x := range base {
-				img[i] = g.Tile(x)
+				img[i] = MapTile(g, x)
 			}
 			tiles := translate(img, 0)
 			s := newGame(t, nil)
@@ -222,7 +222,7 @@ func doubleLayouts(shared int) [][]Tile {
 	var out [][]Tile
 	seen := map[string]bool{}
 	for _, g := range AllSymmetries() {
-		if g.PreservesColour() {
+		if PreservesColour(g) {
 			continue
 		}
 		for dq := int16(-4); dq <= 4; dq++ {
@@ -234,7 +234,7 @@ func doubleLayouts(shared int) [][]Tile {
 				tiles := slices.Clone(virus)
 				common, ok := 0, true
 				for _, x := range virus {
-					y := g.Tile(x)
+					y := MapTile(g, x)
 					y.Cell = y.Cell.Add(Cell{dq, dr})
 					if o, dup := at[y.Cell]; dup {
 						if o != y.O {

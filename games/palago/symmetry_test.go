@@ -3,11 +3,13 @@ package palago
 import (
 	"fmt"
 	"testing"
+
+	"github.com/tabula-games/tabula/hexgrid"
 )
 
 // openingClasses canonicalises every first move (§B.2: t1 on (0,0) in each
 // orientation, t2 on each neighbour in each orientation) under syms.
-func openingClasses(syms []Symmetry) map[string][]Tile {
+func openingClasses(syms []hexgrid.Symmetry) map[string][]Tile {
 	classes := map[string][]Tile{}
 	for o1 := range Orientation(3) {
 		for k := range 6 {

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/palago"
 )
@@ -80,13 +81,7 @@ func BenchmarkPlayout(b *testing.B) {
 			ms := s.LegalMoves(nil)
 			var m game.Move
 			if s.ToMove() == game.Chance {
-				x := rng.Float64()
-				for _, o := range s.ChanceOutcomes() {
-					if m = o.Move; x < o.Prob {
-						break
-					}
-					x -= o.Prob
-				}
+				m = ai.SampleChance(s, rng)
 			} else {
 				m = ms[rng.IntN(len(ms))]
 			}
@@ -107,5 +102,63 @@ func BenchmarkValue(b *testing.B) {
 		if bd.Value(&g).Points() != 7 {
 			b.Fatal("camel is not worth 7")
 		}
+	}
+}
+
+// BenchmarkPlayoutMutable plays whole random 4-player games in place
+// through Mutable (LegalMoves + Apply per ply) and takes every ply back
+// with Undo, as a search does.
+func BenchmarkPlayoutMutable(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	s0, _ := Info.New(game.Options{Players: 4})
+	mut := s0.(*State).Mutable()
+	var ms []game.Move
+	plies := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		for mut.ToMove() != game.NoPlayer {
+			var m game.Move
+			if mut.ToMove() == game.Chance {
+				m = ai.SampleChance(mut, rng)
+			} else {
+				ms = mut.LegalMoves(ms[:0])
+				m = ms[rng.IntN(len(ms))]
+			}
+			mut.Apply(m)
+			n++
+		}
+		for range n {
+			mut.Undo()
+		}
+		plies += n
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/op")
+}
+
+// BenchmarkApplyUndo applies and takes back each legal move of a
+// mid-game position: placements, a removal and a rotation.
+func BenchmarkApplyUndo(b *testing.B) {
+	for _, tc := range []struct{ name, pos string }{
+		{"place", "place p1 dice=3+X left=2 placed=1 extra scores=0 bag=33 table=(0,0):2+(0,1):2+(-1,0):0+(0,2):2+(-1,1):2+(1,0):1+(1,-1):1+(-1,-1):2+(1,2):0+(1,3):2+(-2,-1):1+(-3,0):1+(-1,-2):1+(-2,-2):0+(0,4):2"},
+		{"remove", "remove p1 dice=X+X scores=0 bag=39 table=(0,0):2+(0,1):2+(-1,0):0+(0,2):2+(-1,1):2+(0,-1):1+(1,0):1+(1,-1):1+(-1,-1):2"},
+		{"rotate", "rotate p1 dice=X+R extra scores=0 bag=39 table=(0,0):0+(0,1):2+(-1,0):0+(0,2):2+(-1,1):2+(0,-1):1+(1,0):1+(1,-1):1+(-1,-1):2"},
+		{"roll", "roll p1 scores=0,0,0 bag=47 table=(0,0):0"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			s, err := Info.ParsePosition(tc.pos, game.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			mut := s.(*State).Mutable()
+			moves := mut.LegalMoves(nil)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				mut.Apply(moves[i%len(moves)])
+				mut.Undo()
+				i++
+			}
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
 )
 
@@ -81,13 +82,7 @@ func playthrough(t *testing.T, o game.Options, seed uint64) string {
 		}
 		var m game.Move
 		if s.ToMove() == game.Chance {
-			x := rng.Float64()
-			for _, c := range s.ChanceOutcomes() {
-				if m = c.Move; x < c.Prob {
-					break
-				}
-				x -= c.Prob
-			}
+			m = ai.SampleChance(s, rng)
 		} else {
 			m = moves[rng.IntN(len(moves))]
 		}

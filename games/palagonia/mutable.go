@@ -1,6 +1,28 @@
 package palagonia
 
-import "github.com/tabula-games/tabula/game"
+import (
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/palago"
+)
+
+// undoRecord is what Undo needs to take back one Apply: the turn's small
+// fields as they were, and what the move did to the board (the board
+// itself, about 7 KB, is not copied).
+type undoRecord struct {
+	phase   phase
+	turn    game.Player
+	dice    [2]Face
+	left    int8
+	placed  int8
+	extra   bool
+	contend uint8
+	scores  [MaxPlayers]int
+	rolls   [MaxPlayers]Face
+	tiles   uint64
+	kind    Kind        // the move's kind: KindPlace, KindRemove and KindRotate changed the board
+	tile    palago.Tile // the tile placed, removed (with its orientation) or rotated (with its old one)
+	at      int         // the removed tile's place in placement order
+}
 
 // Mutable returns a private copy of the state with in-place Apply and Undo
 // for search.
@@ -10,17 +32,38 @@ func (s *State) Mutable() game.Mutable { return s.clone() }
 // is undefined behaviour).
 func (s *State) Apply(m game.Move) {
 	a, _ := Decode(m)
-	snap := *s
-	snap.hist = nil
-	s.hist = append(s.hist, snap)
+	u := undoRecord{phase: s.phase, turn: s.turn, dice: s.dice, left: s.left, placed: s.placed, extra: s.extra,
+		contend: s.contend, scores: s.scores, rolls: s.rolls, tiles: s.tiles, kind: a.Kind, tile: a.Tile}
+	switch a.Kind {
+	case KindRemove, KindRotate:
+		u.at = s.board.IndexOf(a.Tile.Cell)
+		u.tile = s.board.Tile(u.at)
+	}
+	s.hist = append(s.hist, u)
 	s.apply(a)
 }
 
 // Undo takes back the most recent Apply.
 func (s *State) Undo() {
-	hist := s.hist[:len(s.hist)-1]
-	*s = s.hist[len(s.hist)-1]
-	s.hist = hist
+	u := s.hist[len(s.hist)-1]
+	s.hist = s.hist[:len(s.hist)-1]
+	switch u.kind {
+	case KindPlace:
+		if s.board.CanUndo() {
+			s.board.Undo()
+		} else {
+			// A Remove or Rotate since the Place (undone by now) rebuilt
+			// the board and dropped its undo history: rebuild without the
+			// last tile, which is the placed one.
+			_ = s.board.Remove(u.tile.Cell)
+		}
+	case KindRemove:
+		_ = s.board.Insert(u.at, u.tile)
+	case KindRotate:
+		_ = s.board.Rotate(u.tile.Cell, u.tile.O)
+	}
+	s.phase, s.turn, s.dice, s.left, s.placed, s.extra = u.phase, u.turn, u.dice, u.left, u.placed, u.extra
+	s.contend, s.scores, s.rolls, s.tiles = u.contend, u.scores, u.rolls, u.tiles
 }
 
 // Evaluate returns a heuristic value in [-1, 1] for seat p: the final

@@ -128,8 +128,8 @@ type State struct {
 	// each rolled this round (NoFace: still to roll).
 	contend uint8
 	rolls   [MaxPlayers]Face
-	tiles   uint64 // XOR of the tile hashes
-	hist    []State
+	tiles   uint64       // XOR of the tile hashes
+	hist    []undoRecord // Mutable copies only: one record per Apply
 }
 
 var (
@@ -272,44 +272,7 @@ func (s *State) removable(c palago.Cell) bool {
 	if s.internal(c) {
 		return false
 	}
-	n := s.board.Len()
-	if n <= 2 {
-		return true
-	}
-	// Flood the palago without c, from any one of c's neighbours.
-	var stack, seen [palago.MaxTiles]palago.Cell
-	top, count := 0, 0
-	for k := range 6 {
-		if d := c.Neighbour(k); s.board.Occupied(d) {
-			stack[0], seen[0] = d, d
-			top, count = 1, 1
-			break
-		}
-	}
-	for top > 0 {
-		top--
-		x := stack[top]
-		for k := range 6 {
-			d := x.Neighbour(k)
-			if d == c || !s.board.Occupied(d) {
-				continue
-			}
-			dup := false
-			for _, y := range seen[:count] {
-				if y == d {
-					dup = true
-					break
-				}
-			}
-			if !dup {
-				seen[count] = d
-				count++
-				stack[top] = d
-				top++
-			}
-		}
-	}
-	return count == n-1
+	return s.connectedWithout(c)
 }
 
 // LegalMoves appends the legal moves: the faces or pairs of faces at a
@@ -462,7 +425,7 @@ func (s *State) apply(a Action) {
 		s.begin(a.Faces[0])
 	case KindPlace:
 		_ = s.board.Place(a.Tile)
-		s.tiles ^= tileHash(a.Tile)
+		s.tiles ^= palago.TileHash(a.Tile)
 		s.placed++
 		s.left--
 		if s.left == 0 {
@@ -477,7 +440,7 @@ func (s *State) apply(a Action) {
 	case KindRemove:
 		o, _ := s.board.At(a.Tile.Cell)
 		_ = s.board.Remove(a.Tile.Cell)
-		s.tiles ^= tileHash(palago.Tile{Cell: a.Tile.Cell, O: o})
+		s.tiles ^= palago.TileHash(palago.Tile{Cell: a.Tile.Cell, O: o})
 		s.endTurn()
 	case KindRotate:
 		s.score(s.rotate(a.Tile))
@@ -579,34 +542,22 @@ func (s *State) score(points []int) {
 	}
 }
 
-// tileHash is the Zobrist key of a tile, computed rather than tabulated
-// since the plane is unbounded.
-func tileHash(t palago.Tile) uint64 { return mix64(uint64(PlaceMove(t)) * 0x2545f4914f6cdd1d) }
-
-// mix64 is the SplitMix64 finaliser.
-func mix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
 // Hash combines the tiles on the table, the tiles of the current action and
 // every counter of the turn.
 func (s *State) Hash() uint64 {
 	h := s.tiles
 	n := s.board.Len()
 	for i := n - int(s.placed); i < n; i++ {
-		h ^= mix64(tileHash(s.board.Tile(i)))
+		h ^= palago.Mix64(palago.TileHash(s.board.Tile(i)))
 	}
 	meta := uint64(s.phase) | uint64(uint8(s.turn))<<4 | uint64(s.dice[0])<<8 | uint64(s.dice[1])<<12 |
 		uint64(s.left)<<16 | uint64(s.placed)<<20 | uint64(s.contend)<<24
 	if s.extra {
 		meta |= 1 << 32
 	}
-	h ^= mix64(meta)
+	h ^= palago.Mix64(meta)
 	for p := range s.set.players {
-		h ^= mix64(uint64(p+1)<<56 | uint64(s.rolls[p])<<40 | uint64(uint32(s.scores[p])))
+		h ^= palago.Mix64(uint64(p+1)<<56 | uint64(s.rolls[p])<<40 | uint64(uint32(s.scores[p])))
 	}
 	return h
 }

@@ -13,34 +13,9 @@ import (
 // down, the action's tiles must touch one another (form one connected set),
 // unless a creature whose body holds all of them is born.
 
-// setSize is the slot count of a cellSet: the frontier of 96 tiles has at
-// most 2·96+4 cells, so 512 slots keep probing short.
+// setSize is the slot count of a stampSet: the frontier of 96 tiles has
+// at most 2·96+4 cells, so 512 slots keep probing short.
 const setSize = 512
-
-// cellSet is a small open-addressing set of cells that also keeps their
-// insertion order.
-type cellSet struct {
-	keys  [setSize]uint32
-	used  [setSize]bool
-	cells []palago.Cell
-}
-
-func cellKey(c palago.Cell) uint32 { return uint32(uint16(c.Q))<<16 | uint32(uint16(c.R)) }
-
-// add inserts c and reports whether it was new.
-func (s *cellSet) add(c palago.Cell) bool {
-	k := cellKey(c)
-	i := (k * 2654435761) >> 23 & (setSize - 1)
-	for s.used[i] {
-		if s.keys[i] == k {
-			return false
-		}
-		i = (i + 1) & (setSize - 1)
-	}
-	s.keys[i], s.used[i] = k, true
-	s.cells = append(s.cells, c)
-	return true
-}
 
 // actionCells returns the cells of the tiles placed so far by the current
 // action: the last s.placed tiles of the board.
@@ -63,20 +38,12 @@ func (s *State) placements(dst []game.Move) []game.Move {
 		return dst
 	}
 	b := s.board.Clone()
-	var fr cellSet
-	fr.cells = make([]palago.Cell, 0, 2*b.Len()+6)
-	for i := range b.Len() {
-		c := b.Tile(i).Cell
-		for k := range 6 {
-			if d := c.Neighbour(k); !b.Occupied(d) {
-				fr.add(d)
-			}
-		}
-	}
+	var fr palago.CellSet
+	b.Frontier(&fr)
 	var pbuf [MaxPlace]palago.Cell
 	w := &completer{b: b, p: s.actionCells(pbuf[:0])}
 	r := int(s.left) - 1
-	for _, c := range fr.cells {
+	for _, c := range fr.Cells() {
 		// Connection does not depend on orientations: test it once a cell.
 		w.push(palago.Tile{Cell: c})
 		conn := w.connect(r)
@@ -273,7 +240,7 @@ func (s *stampSet) reset() { s.cur++ }
 
 // add inserts c and reports whether it was new.
 func (s *stampSet) add(c palago.Cell) bool {
-	k := cellKey(c)
+	k := uint32(uint16(c.Q))<<16 | uint32(uint16(c.R))
 	i := (k * 2654435761) >> 23 & (setSize - 1)
 	for s.stamp[i] == s.cur {
 		if s.keys[i] == k {
@@ -304,7 +271,7 @@ func (w *completer) components() (int, [MaxPlace + 1]int8) {
 			top--
 			x := stack[top]
 			for j := range w.p {
-				if label[j] < 0 && adjacent(w.p[x], w.p[j]) {
+				if label[j] < 0 && w.p[x].Adjacent(w.p[j]) {
 					label[j] = int8(n)
 					stack[top] = j
 					top++
@@ -314,17 +281,6 @@ func (w *completer) components() (int, [MaxPlace + 1]int8) {
 		n++
 	}
 	return n, label
-}
-
-func adjacent(a, b palago.Cell) bool {
-	dq, dr := a.Q-b.Q, a.R-b.R
-	switch {
-	case dq == 0:
-		return dr == 1 || dr == -1
-	case dr == 0:
-		return dq == 1 || dq == -1
-	}
-	return dq == -dr && (dq == 1 || dq == -1)
 }
 
 // roomy reports whether at least r empty cells are reachable from the
@@ -396,7 +352,7 @@ func (w *completer) joinable(r int, label [MaxPlace + 1]int8) bool {
 	for d := 1; len(level) > 0; d++ {
 		for _, e := range level {
 			for i, c := range w.p {
-				if label[i] != 0 && adjacent(e, c) {
+				if label[i] != 0 && e.Adjacent(c) {
 					reached |= 1 << label[i]
 				}
 			}

@@ -21,7 +21,7 @@ func bruteFinal(b *palago.Board, placed []palago.Cell) bool {
 				continue
 			}
 			for d := range conn {
-				if adjacent(c, d) {
+				if c.Adjacent(d) {
 					conn[c], changed = true, true
 					break
 				}
@@ -126,7 +126,7 @@ func TestPlacementWaiver(t *testing.T) {
 	f := strings.Fields(worm)
 	rest := tilesText(strings.Join(slices.Delete(slices.Clone(f), 1, 2)[:5], " "))
 	s := pos(t, "place p2 dice=2+X left=2 placed=0 scores=0,0,0 bag=43 table="+rest, nil)
-	if adjacent(palago.Cell{Q: 0, R: 1}, palago.Cell{Q: 2, R: 1}) {
+	if (palago.Cell{Q: 0, R: 1}).Adjacent(palago.Cell{Q: 2, R: 1}) {
 		t.Fatal("test layout: the two tiles touch")
 	}
 	next := play(t, s, "(0,1):0")

@@ -158,7 +158,7 @@ func parsePosition(info *game.Info, set settings, o game.Options, text string) (
 			if err := s.board.Place(x); err != nil {
 				return nil, bad("table=", err.Error())
 			}
-			s.tiles ^= tileHash(x)
+			s.tiles ^= palago.TileHash(x)
 		}
 		if !s.connected() {
 			return nil, bad("table=", "the palago is not connected")
@@ -306,20 +306,30 @@ func parsePosition(info *game.Info, set settings, o game.Options, text string) (
 
 // connected reports whether the tiles on the table form one palago.
 func (s *State) connected() bool {
+	return s.connectedWithout(palago.Cell{Q: palago.MaxCoord + 1}) // a cell no tile is on
+}
+
+// connectedWithout reports whether the tiles on the table other than the
+// one on skip form one connected set (or none).
+func (s *State) connectedWithout(skip palago.Cell) bool {
 	n := s.board.Len()
-	if n <= 1 {
-		return true
+	if s.board.Occupied(skip) {
+		n--
 	}
-	var set cellSet
-	set.cells = make([]palago.Cell, 0, n)
-	set.add(s.board.Tile(0).Cell)
-	for i := 0; i < len(set.cells); i++ {
-		c := set.cells[i]
+	var set palago.CellSet
+	for i := range s.board.Len() {
+		if c := s.board.Tile(i).Cell; c != skip {
+			set.Add(c)
+			break
+		}
+	}
+	for i := 0; i < set.Len(); i++ {
+		c := set.Cells()[i]
 		for k := range 6 {
-			if d := c.Neighbour(k); s.board.Occupied(d) {
-				set.add(d)
+			if d := c.Neighbour(k); d != skip && s.board.Occupied(d) {
+				set.Add(d)
 			}
 		}
 	}
-	return len(set.cells) == n
+	return set.Len() == n
 }

@@ -278,7 +278,7 @@ func TestPlacementRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !adjacent(tl.Cell, palago.Cell{Q: -1}) {
+			if !tl.Cell.Adjacent(palago.Cell{Q: -1}) {
 				t.Errorf("second tile %s does not touch the first", m)
 			}
 		}

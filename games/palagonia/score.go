@@ -84,7 +84,7 @@ func (s *State) rotateBirths(t palago.Tile) []Birth {
 	}
 	old, _ := s.board.At(t.Cell)
 	_ = s.board.Rotate(t.Cell, t.O)
-	s.tiles ^= tileHash(palago.Tile{Cell: t.Cell, O: old}) ^ tileHash(t)
+	s.tiles ^= palago.TileHash(palago.Tile{Cell: t.Cell, O: old}) ^ palago.TileHash(t)
 	var out []Birth
 	for _, g := range s.board.Creatures() {
 		if !hasPiece(&g, t.Cell) {

@@ -1,0 +1,68 @@
+package palagonia
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// TestMutableMatchesPlay plays seeded random games twice, through Play and
+// in place through Apply, then takes every ply back with Undo. After every
+// Apply and every Undo the in-place state must equal the immutable one:
+// position text, hash, legal moves in order and outcome. The games mix
+// placements with removals and rotations, whose undo rebuilds the board,
+// so the fallback of an undone placement after a rebuild is exercised too.
+func TestMutableMatchesPlay(t *testing.T) {
+	for _, tc := range []struct {
+		players int
+		seed    uint64 // picked so that the game has removals and rotations
+	}{{1, 11}, {3, 12}, {4, 11}, {5, 12}} {
+		players := tc.players
+		rng := rand.New(rand.NewPCG(uint64(players), tc.seed))
+		s0, err := Info.New(game.Options{Players: players})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mut := s0.(*State).Mutable().(*State)
+		path := []game.State{s0}
+		var kinds [KindPass + 1]int
+		same := func(when string, want game.State) {
+			t.Helper()
+			if mut.String() != want.String() || mut.Hash() != want.Hash() {
+				t.Fatalf("%d players, %s:\nin place  %s (hash %x)\nimmutable %s (hash %x)", players, when, mut, mut.Hash(), want, want.Hash())
+			}
+			if got, exp := mut.LegalMoves(nil), want.LegalMoves(nil); !slices.Equal(got, exp) {
+				t.Fatalf("%d players, %s: legal moves differ at %s", players, when, want)
+			}
+		}
+		for s := s0; s.ToMove() != game.NoPlayer; {
+			var m game.Move
+			if s.ToMove() == game.Chance {
+				outs := s.ChanceOutcomes()
+				m = outs[rng.IntN(len(outs))].Move
+			} else {
+				ms := s.LegalMoves(nil)
+				m = ms[rng.IntN(len(ms))]
+			}
+			a, _ := Decode(m)
+			kinds[a.Kind]++
+			next, err := s.Play(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mut.Apply(m)
+			same("after "+s.MoveString(m), next)
+			path = append(path, next)
+			s = next
+		}
+		if kinds[KindRemove] == 0 || kinds[KindRotate] == 0 {
+			t.Errorf("%d players: the game had %d removals and %d rotations; pick a seed with both", players, kinds[KindRemove], kinds[KindRotate])
+		}
+		for i := len(path) - 2; i >= 0; i-- {
+			mut.Undo()
+			same("after an undo", path[i])
+		}
+	}
+}
