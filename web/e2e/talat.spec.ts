@@ -40,7 +40,10 @@ async function create(page: Page, variant: 'talat' | 'palat'): Promise<void> {
   await page.locator('select[name="game"]').waitFor();
   await page.selectOption('select[name="game"]', 'talat');
   await page.selectOption('select[name="variant"]', variant);
-  await page.selectOption('select[name="players"]', variant === 'palat' ? '2' : '3');
+  // Each variant fixes its player count (talat 3, palat 2), so the lobby
+  // offers no choice; the seat list has exactly that many seats.
+  expect(await page.locator('select[name="players"]').count()).toBe(0);
+  expect(await page.locator('select[name="seat"] option:not([value="-1"])').count()).toBe(variant === 'palat' ? 2 : 3);
   await page.selectOption('select[name="seat"]', '0');
   await page.locator('details.options summary').click();
   await page.selectOption('select[name="option.firstPlayer"]', '0'); // ruling T1: we place first
