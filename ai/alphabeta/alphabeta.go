@@ -201,7 +201,8 @@ func isNoisy(st game.State) bool {
 
 // Search finds the best move for the side to move in st within lim and ctx.
 // When the context ends or a limit is hit it returns the best move of the
-// last completed iteration (or the first ordered move if none completed);
+// last completed iteration; if not even the first iteration completed, the
+// best of the root moves it did search (or the first ordered move if none);
 // the error is nil then, since a move was chosen.
 func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Result, error) {
 	start := s.cfg.Now()
@@ -241,8 +242,13 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 		depthLimit = 1 // forced: one iteration gives the score to report
 	}
 	for d := 1; d <= depthLimit; d++ {
-		score, ok := s.root(p, d, rootMoves)
+		score, ok, searched := s.root(p, d, rootMoves)
 		if !ok {
+			if d == 1 && searched > 0 {
+				// Better than an unsearched move: the best among the
+				// root moves that depth 1 did score before the stop.
+				res = Result{Move: rootMoves[0], Score: score, PV: []game.Move{rootMoves[0]}}
+			}
 			break
 		}
 		res = Result{Move: rootMoves[0], Score: score, Depth: d, Nodes: s.nodes,
@@ -264,8 +270,10 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 }
 
 // root searches every root move to depth d and moves the best to the front.
-// ok is false when the search was stopped before the iteration completed.
-func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
+// ok is false when the search was stopped before the iteration completed;
+// then the best of the first searched moves is at the front and score is
+// its value.
+func (s *Searcher) root(p game.Player, d int, moves []game.Move) (score int, ok bool, searched int) {
 	alpha, best, bestIdx := -inf, -inf, 0
 	s.pvLen[0] = 0
 	for i, m := range moves {
@@ -288,7 +296,10 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
 		}
 		s.w.Undo()
 		if s.stopped {
-			return 0, false
+			if i > 0 {
+				moveToFront(moves, moves[bestIdx])
+			}
+			return best, false, i
 		}
 		if v > best {
 			best, bestIdx = v, i
@@ -300,7 +311,7 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
 	}
 	moveToFront(moves, moves[bestIdx])
 	s.store(s.w.State().Hash(), d, best, boundExact, moves[0], 0)
-	return best, true
+	return best, true, len(moves)
 }
 
 func moveToFront(moves []game.Move, m game.Move) {
