@@ -50,9 +50,14 @@ const (
 	// maxQDepth bounds quiescence plies beyond the horizon, so a game where
 	// every move is noisy cannot blow the search up.
 	maxQDepth = 12
-	// checkEvery is how many nodes pass between clock and context checks:
-	// at the slowest (random playouts at the horizon) a few milliseconds.
-	checkEvery = 256
+	// checkEvery is how many nodes pass between clock and context checks
+	// while nodes are cheap: a clock read is tens of nanoseconds, a node of
+	// Abalone or Pathagon a few hundred.
+	checkEvery = 16
+	// slowCheck is the gap between checks past which the clock is read
+	// after every node: a Villa Paletti node (statics) can take
+	// milliseconds, and 16 of them would overrun a small budget.
+	slowCheck = time.Millisecond
 	// defaultTTBits gives 2^18 entries of 24 bytes, 6 MiB: big enough for
 	// seconds of search, small enough for many bots on one server.
 	defaultTTBits = 18
@@ -162,6 +167,9 @@ type Searcher struct {
 	nodeLimit int64
 	deadline  time.Time
 	stopped   bool
+	sinceTick int       // nodes since the last clock check
+	every     int       // nodes between clock checks: checkEvery, or 1 when nodes are slow
+	lastCheck time.Time // time of the last clock check
 	moves     [MaxPly][]game.Move
 	keys      [MaxPly][]int32
 	pv        [MaxPly][MaxPly]game.Move
@@ -220,6 +228,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 		s.deadline = start.Add(lim.Time)
 	}
 	s.stopped = false
+	s.sinceTick, s.every, s.lastCheck = 0, 1, start
 	s.gen++
 	for pl := range s.history {
 		for i := range s.history[pl] {
@@ -329,7 +338,7 @@ func (s *Searcher) value(p game.Player, depth, ply, alpha, beta int) int {
 	st := s.w.State()
 	switch q := st.ToMove(); q {
 	case game.NoPlayer:
-		s.nodes++
+		s.tick() // a leaf may have cost a slow Apply: look at the clock
 		return terminal(st, p, ply)
 	case game.Chance:
 		return s.chance(p, depth, ply, false)
@@ -384,11 +393,19 @@ func (s *Searcher) tick() {
 	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
 		s.stopped = true
 	}
-	if s.nodes%checkEvery == 0 {
-		if s.ctx.Err() != nil || (!s.deadline.IsZero() && !s.cfg.Now().Before(s.deadline)) {
-			s.stopped = true
-		}
+	if s.sinceTick++; s.sinceTick < s.every {
+		return
 	}
+	s.sinceTick = 0
+	now := s.cfg.Now()
+	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline)) {
+		s.stopped = true
+	}
+	s.every = checkEvery
+	if now.Sub(s.lastCheck) > slowCheck {
+		s.every = 1
+	}
+	s.lastCheck = now
 }
 
 // negamax searches the current position, a decision node, to depth plies
@@ -580,7 +597,7 @@ func (s *Searcher) qvalue(p game.Player, ply, alpha, beta, qd int) int {
 	st := s.w.State()
 	switch q := st.ToMove(); q {
 	case game.NoPlayer:
-		s.nodes++
+		s.tick() // a leaf may have cost a slow Apply: look at the clock
 		return terminal(st, p, ply)
 	case game.Chance:
 		return s.chance(p, 0, ply, true)
