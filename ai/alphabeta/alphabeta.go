@@ -252,6 +252,12 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	for d := 1; d <= depthLimit; d++ {
 		score, ok := s.root(p, d, rootMoves)
 		if !ok {
+			if res.Depth == 0 && score > -inf {
+				// Not even depth 1 finished (a game of slow moves with
+				// thousands of them, such as Villa Paletti): the best of
+				// the moves scored so far beats the first one listed.
+				res = Result{Move: rootMoves[0], Score: score, PV: []game.Move{rootMoves[0]}}
+			}
 			break
 		}
 		res = Result{Move: rootMoves[0], Score: score, Depth: d, Nodes: s.nodes,
@@ -273,7 +279,9 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 }
 
 // root searches every root move to depth d and moves the best to the front.
-// ok is false when the search was stopped before the iteration completed.
+// ok is false when the search was stopped before the iteration completed;
+// the best of the moves scored by then is still moved to the front and its
+// score returned (-inf when none was scored).
 func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
 	alpha, best, bestIdx := -inf, -inf, 0
 	s.pvLen[0] = 0
@@ -297,7 +305,10 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
 		}
 		s.w.Undo()
 		if s.stopped {
-			return 0, false
+			if best > -inf {
+				moveToFront(moves, moves[bestIdx])
+			}
+			return best, false
 		}
 		if v > best {
 			best, bestIdx = v, i
