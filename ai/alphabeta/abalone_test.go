@@ -168,3 +168,20 @@ func TestAbalonePushOff(t *testing.T) {
 		}
 	}
 }
+
+// A search stopped before depth 1 completes (Villa Paletti has thousands of
+// slow root moves) returns the best move scored so far, not the first one
+// listed. The push-off is the 19th of 46 moves; 30 nodes reach it.
+func TestPartialFirstIteration(t *testing.T) {
+	s, err := abalone.Info.ParsePosition(abaloneWins[0].pos, game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := alphabeta.New(alphabeta.Config{}).Search(context.Background(), s, alphabeta.Limits{Nodes: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.MoveString(res.Move); got != "e3e2" || res.Depth != 0 {
+		t.Errorf("chose %s at depth %d after %d nodes; want e3e2 from the unfinished depth 1", got, res.Depth, res.Nodes)
+	}
+}

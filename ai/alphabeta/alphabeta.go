@@ -50,9 +50,14 @@ const (
 	// maxQDepth bounds quiescence plies beyond the horizon, so a game where
 	// every move is noisy cannot blow the search up.
 	maxQDepth = 12
-	// checkEvery is how many nodes pass between clock and context checks:
-	// at the slowest (random playouts at the horizon) a few milliseconds.
-	checkEvery = 256
+	// checkEvery is how many nodes pass between clock and context checks
+	// while nodes are cheap: a clock read is tens of nanoseconds, a node of
+	// Abalone or Pathagon a few hundred.
+	checkEvery = 16
+	// slowCheck is the gap between checks past which the clock is read
+	// after every node: a Villa Paletti node (statics) can take
+	// milliseconds, and 16 of them would overrun a small budget.
+	slowCheck = time.Millisecond
 	// defaultTTBits gives 2^18 entries of 24 bytes, 6 MiB: big enough for
 	// seconds of search, small enough for many bots on one server.
 	defaultTTBits = 18
@@ -162,6 +167,9 @@ type Searcher struct {
 	nodeLimit int64
 	deadline  time.Time
 	stopped   bool
+	sinceTick int       // nodes since the last clock check
+	every     int       // nodes between clock checks: checkEvery, or 1 when nodes are slow
+	lastCheck time.Time // time of the last clock check
 	moves     [MaxPly][]game.Move
 	keys      [MaxPly][]int32
 	pv        [MaxPly][MaxPly]game.Move
@@ -202,7 +210,7 @@ func isNoisy(st game.State) bool {
 // Search finds the best move for the side to move in st within lim and ctx.
 // When the context ends or a limit is hit it returns the best move of the
 // last completed iteration; if not even the first iteration completed, the
-// best of the root moves it did search (or the first ordered move if none);
+// best of the root moves it did score (or the first ordered move if none);
 // the error is nil then, since a move was chosen.
 func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Result, error) {
 	start := s.cfg.Now()
@@ -221,6 +229,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 		s.deadline = start.Add(lim.Time)
 	}
 	s.stopped = false
+	s.sinceTick, s.every, s.lastCheck = 0, 1, start
 	s.gen++
 	for pl := range s.history {
 		for i := range s.history[pl] {
@@ -242,11 +251,12 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 		depthLimit = 1 // forced: one iteration gives the score to report
 	}
 	for d := 1; d <= depthLimit; d++ {
-		score, ok, searched := s.root(p, d, rootMoves)
+		score, ok := s.root(p, d, rootMoves)
 		if !ok {
-			if d == 1 && searched > 0 {
-				// Better than an unsearched move: the best among the
-				// root moves that depth 1 did score before the stop.
+			if res.Depth == 0 && score > -inf {
+				// Not even depth 1 finished (a game of slow moves with
+				// thousands of them, such as Villa Paletti): the best of
+				// the moves scored so far beats the first one listed.
 				res = Result{Move: rootMoves[0], Score: score, PV: []game.Move{rootMoves[0]}}
 			}
 			break
@@ -271,9 +281,9 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 
 // root searches every root move to depth d and moves the best to the front.
 // ok is false when the search was stopped before the iteration completed;
-// then the best of the first searched moves is at the front and score is
-// its value.
-func (s *Searcher) root(p game.Player, d int, moves []game.Move) (score int, ok bool, searched int) {
+// the best of the moves scored by then is still moved to the front and its
+// score returned (-inf when none was scored).
+func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
 	alpha, best, bestIdx := -inf, -inf, 0
 	s.pvLen[0] = 0
 	for i, m := range moves {
@@ -296,10 +306,10 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move) (score int, ok 
 		}
 		s.w.Undo()
 		if s.stopped {
-			if i > 0 {
+			if best > -inf {
 				moveToFront(moves, moves[bestIdx])
 			}
-			return best, false, i
+			return best, false
 		}
 		if v > best {
 			best, bestIdx = v, i
@@ -311,7 +321,7 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move) (score int, ok 
 	}
 	moveToFront(moves, moves[bestIdx])
 	s.store(s.w.State().Hash(), d, best, boundExact, moves[0], 0)
-	return best, true, len(moves)
+	return best, true
 }
 
 func moveToFront(moves []game.Move, m game.Move) {
@@ -340,7 +350,7 @@ func (s *Searcher) value(p game.Player, depth, ply, alpha, beta int) int {
 	st := s.w.State()
 	switch q := st.ToMove(); q {
 	case game.NoPlayer:
-		s.nodes++
+		s.tick() // a leaf may have cost a slow Apply: look at the clock
 		return terminal(st, p, ply)
 	case game.Chance:
 		return s.chance(p, depth, ply, false)
@@ -395,11 +405,19 @@ func (s *Searcher) tick() {
 	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
 		s.stopped = true
 	}
-	if s.nodes%checkEvery == 0 {
-		if s.ctx.Err() != nil || (!s.deadline.IsZero() && !s.cfg.Now().Before(s.deadline)) {
-			s.stopped = true
-		}
+	if s.sinceTick++; s.sinceTick < s.every {
+		return
 	}
+	s.sinceTick = 0
+	now := s.cfg.Now()
+	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline)) {
+		s.stopped = true
+	}
+	s.every = checkEvery
+	if now.Sub(s.lastCheck) > slowCheck {
+		s.every = 1
+	}
+	s.lastCheck = now
 }
 
 // negamax searches the current position, a decision node, to depth plies
@@ -591,7 +609,7 @@ func (s *Searcher) qvalue(p game.Player, ply, alpha, beta, qd int) int {
 	st := s.w.State()
 	switch q := st.ToMove(); q {
 	case game.NoPlayer:
-		s.nodes++
+		s.tick() // a leaf may have cost a slow Apply: look at the clock
 		return terminal(st, p, ply)
 	case game.Chance:
 		return s.chance(p, 0, ply, true)

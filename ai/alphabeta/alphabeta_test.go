@@ -262,28 +262,3 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
-
-// A search stopped inside its first iteration still plays the best root move
-// it scored, not merely the first listed one. o . . / . x x / o . . with x
-// to move: 1 (listed first) lets o win at 3, while 3 wins at once.
-func TestStoppedFirstIterationKeepsBestSearched(t *testing.T) {
-	partial := 0
-	for n := int64(1); n <= 200; n++ {
-		res, err := New(Config{}).Search(context.Background(), ttt(t, "o...xxo.. x"), Limits{Nodes: n})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Depth > 0 {
-			break
-		}
-		if MateIn(res.Score) > 0 && res.Move != 3 {
-			t.Fatalf("nodes %d: a winning score for move %d, want the win at 3", n, res.Move)
-		}
-		if res.Move == 3 {
-			partial++
-		}
-	}
-	if partial == 0 {
-		t.Fatal("no search stopped inside depth 1 returned the winning move it had already scored")
-	}
-}

@@ -50,9 +50,16 @@ const (
 	// of the next search is looked for (the bot's move, the opponents'
 	// replies and chance events in between).
 	reuseDepth = 6
-	// checkEvery is the number of iterations between clock and context
-	// checks; an iteration is one playout, tens of microseconds.
-	checkEvery = 16
+	// playoutCheck is the number of playout plies between clock and context
+	// checks inside a playout while plies are cheap: a clock read is tens of
+	// nanoseconds, the cheapest ply (Talat) over a microsecond. The clock
+	// is also read before every iteration.
+	playoutCheck = 16
+	// slowCheck is the gap between checks past which the clock is read
+	// after every ply: a Palagonia or Villa Paletti ply can take a
+	// millisecond (ten times more under the race detector), so a whole
+	// playout, or even 16 plies, would overrun a small budget.
+	slowCheck = time.Millisecond
 )
 
 // Config tunes a Searcher. The zero value is a full-strength searcher.
@@ -130,13 +137,18 @@ type Searcher struct {
 	nodes int
 
 	// per search
-	w       *walk.Walker
-	n       int // seats
-	eval    bool
-	rewards []float64
-	buf     []game.Move
-	path    []*node
-	pool    []float64 // reward slices are cut from here
+	ctx       context.Context
+	deadline  time.Time
+	sinceTick int       // playout plies since the last clock check
+	every     int       // plies between clock checks: playoutCheck, or 1 when plies are slow
+	lastCheck time.Time // time of the last clock check
+	w         *walk.Walker
+	n         int // seats
+	eval      bool
+	rewards   []float64
+	buf       []game.Move
+	path      []*node
+	pool      []float64 // reward slices are cut from here
 }
 
 // New returns a searcher with the given configuration.
@@ -182,9 +194,10 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 		s.root = s.newNode(0)
 		s.nodes = 1
 	}
-	var deadline time.Time
+	s.ctx, s.deadline = ctx, time.Time{}
+	s.sinceTick, s.every, s.lastCheck = 0, 1, start
 	if lim.Time > 0 {
-		deadline = start.Add(lim.Time)
+		s.deadline = start.Add(lim.Time)
 	}
 	maxIter := lim.Iterations
 	if maxIter <= 0 && lim.Time <= 0 {
@@ -193,10 +206,8 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	var it int64
 	if len(st.LegalMoves(nil)) > 1 {
 		for maxIter <= 0 || it < maxIter {
-			if it%checkEvery == 0 {
-				if ctx.Err() != nil || (!deadline.IsZero() && !s.cfg.Now().Before(deadline)) {
-					break
-				}
+			if s.expired() {
+				break
 			}
 			s.iterate()
 			it++
@@ -213,6 +224,27 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	res.Reused = reused
 	res.Elapsed = s.cfg.Now().Sub(start)
 	return res, nil
+}
+
+// expired reports whether the search must stop: its context is done or its
+// time is up.
+func (s *Searcher) expired() bool {
+	now := s.cfg.Now()
+	s.every = playoutCheck
+	if now.Sub(s.lastCheck) > slowCheck {
+		s.every = 1
+	}
+	s.lastCheck, s.sinceTick = now, 0
+	return s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline))
+}
+
+// tick counts a playout ply and reports whether the search must stop,
+// reading the clock every s.every plies.
+func (s *Searcher) tick() bool {
+	if s.sinceTick++; s.sinceTick < s.every {
+		return false
+	}
+	return s.expired()
 }
 
 // reuse moves the root to the node of st if the kept tree has it.
@@ -402,6 +434,11 @@ func (s *Searcher) selectChild(n *node) *node {
 				continue
 			}
 		}
+		if c.visits == 0 {
+			// Added by expandAll in a search that ran no iteration, and
+			// kept by tree reuse: UCB1 would divide by zero.
+			return c
+		}
 		v := c.reward[p]/c.visits + s.cfg.C*math.Sqrt(logN/c.visits)
 		if s.cfg.Bias > 0 {
 			v += s.cfg.Bias * c.bias / (c.visits + 1)
@@ -509,7 +546,10 @@ func (s *Searcher) playout() {
 			s.outcomeRewards(st)
 			break
 		}
-		if applied >= maxPlayoutPlies || (s.eval && s.cfg.PlayoutDepth > 0 && applied >= s.cfg.PlayoutDepth) {
+		if applied >= maxPlayoutPlies || (s.eval && s.cfg.PlayoutDepth > 0 && applied >= s.cfg.PlayoutDepth) ||
+			s.tick() {
+			// Cut off (by length, by choice or because time is up): scored
+			// by the Evaluator, or as an even share without one.
 			s.evalRewards(st)
 			break
 		}

@@ -237,3 +237,27 @@ func TestNoIteration(t *testing.T) {
 		t.Fatalf("got %+v", res)
 	}
 }
+
+// A search that runs no iteration (its context already done) still names a
+// move by expanding the root; the next search reuses that tree, whose
+// children have no visits yet, and must not divide by zero choosing among
+// them.
+func TestReuseAfterEmptySearch(t *testing.T) {
+	s, err := testgames.TicTacToe().New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := m.Search(ctx, s, Limits{Iterations: 100}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := m.Search(context.Background(), s, Limits{Iterations: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Iterations != 100 || !slices.Contains(s.LegalMoves(nil), res.Move) {
+		t.Errorf("after an empty search: %d iterations, move %d", res.Iterations, res.Move)
+	}
+}

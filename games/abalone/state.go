@@ -112,7 +112,7 @@ type result struct {
 
 // State is an Abalone position with the rules it is played by and the
 // history that repetition needs. It implements game.State, and the fast
-// paths game.Mutabler, game.Perfter and game.Evaluator.
+// paths game.Mutabler, game.Perfter, game.Evaluator and game.Noisy.
 type State struct {
 	info  *game.Info
 	rules rules

@@ -147,8 +147,8 @@ type history struct {
 }
 
 // State is a Pathagon position with its repetition history. It implements
-// game.State, game.Mutabler, game.Evaluator and game.Perfter; a copy made by
-// Mutable also implements game.Mutable.
+// game.State, game.Mutabler, game.Evaluator, game.Noisy and game.Perfter; a
+// copy made by Mutable also implements game.Mutable.
 type State struct {
 	info  *game.Info
 	rules rules
