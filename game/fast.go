@@ -44,3 +44,21 @@ type Perfter interface {
 type Noisy interface {
 	Noisy(m Move) bool
 }
+
+// Candidates is implemented by games whose move lists hold many moves that
+// search should not treat alike, such as Villa Paletti's placements that
+// make the villa wobble: SearchMoves appends, in order, the moves search
+// should consider, a non-empty subset of LegalMoves whenever LegalMoves is
+// not empty.
+type Candidates interface {
+	SearchMoves(dst []Move) []Move
+}
+
+// SearchMoves appends the moves search should consider in s: the game's
+// Candidates when it offers them, otherwise every legal move.
+func SearchMoves(s State, dst []Move) []Move {
+	if c, ok := s.(Candidates); ok {
+		return c.SearchMoves(dst)
+	}
+	return s.LegalMoves(dst)
+}

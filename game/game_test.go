@@ -178,3 +178,13 @@ func TestVariantPlayers(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchMovesFallsBackToLegalMoves(t *testing.T) {
+	s, err := race.NewInfo().New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := game.SearchMoves(s, nil), s.LegalMoves(nil); !slices.Equal(got, want) {
+		t.Errorf("SearchMoves = %v, want the legal moves %v", got, want)
+	}
+}

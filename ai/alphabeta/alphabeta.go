@@ -238,7 +238,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	}
 	s.killers = [MaxPly][2]game.Move{}
 
-	rootMoves := st.LegalMoves(nil)
+	rootMoves := game.SearchMoves(st, nil)
 	res := Result{Move: rootMoves[0], PV: []game.Move{rootMoves[0]}}
 	if e, ok := s.probe(st.Hash()); ok && e.hasMove {
 		moveToFront(rootMoves, e.move)
@@ -454,7 +454,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 			}
 		}
 	}
-	moves := st.LegalMoves(s.moves[ply][:0])
+	moves := game.SearchMoves(st, s.moves[ply][:0])
 	s.moves[ply] = moves
 	keys := s.orderKeys(st, ply, p, moves, ttMove, hasTT)
 	best, bestMove := -inf, moves[0]

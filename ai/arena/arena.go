@@ -306,8 +306,8 @@ func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
 	}
 	o, ok := s.Outcome()
 	switch {
-	case !ok || o.IsDraw():
-		return 0, ply, nil
+	case !ok || o.IsDraw() || o.AllLose:
+		return 0, ply, nil // nobody won: neither A nor B is ahead
 	case o.Won(seatA) && len(o.Winners) == 1:
 		return 1, ply, nil
 	case o.Won(seatA):

@@ -308,7 +308,7 @@ func (s *Searcher) initNode(n *node) {
 	case game.Chance:
 		n.outcomes = len(st.ChanceOutcomes())
 	default:
-		n.untried = st.LegalMoves(nil)
+		n.untried = game.SearchMoves(st, nil)
 		s.cfg.Rand.Shuffle(len(n.untried), func(i, j int) {
 			n.untried[i], n.untried[j] = n.untried[j], n.untried[i]
 		})
