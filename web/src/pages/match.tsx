@@ -141,11 +141,13 @@ export function MatchPage({ id }: { id: string }) {
     };
   }, [id, wantPly, plies, s?.status]);
 
-  const go = (st: Step) => {
-    const from = viewPly ?? plies;
-    const to = step(from, plies, st);
-    setViewPly(to === plies ? null : to);
-  };
+  // go steps from the current ply as the state holds it, not as this
+  // render saw it: two quick key presses must not both start from one ply.
+  const go = (st: Step) =>
+    setViewPly((cur) => {
+      const to = step(cur ?? plies, plies, st);
+      return to === plies ? null : to;
+    });
   // ← and → (Home, End) step through the moves, unless a board or a text
   // box used the key.
   useEffect(() => {
@@ -186,7 +188,9 @@ export function MatchPage({ id }: { id: string }) {
   // A past ply (the replay) is read-only.
   const viewing = viewPly !== null && covers(positions, s.moves, viewPly);
   const shown = viewing ? viewState(s, positions!, viewPly) : s;
-  const interactive = myTurn && !viewing;
+  // Asking for a past ply makes the board read-only at once, even while its
+  // positions are still on the way.
+  const interactive = myTurn && viewPly === null;
   const Board = boards[s.game] ?? GenericBoard;
   const isFlipped = flipped[s.game] ?? loadFlip(kv, s.game);
   const flip = () => {
