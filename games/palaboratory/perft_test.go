@@ -1,13 +1,10 @@
 package palaboratory
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 	"github.com/tabula-games/tabula/games/palago"
 )
 
@@ -74,36 +71,16 @@ func naivePerft(s *State, depth int) uint64 {
 // TestPerft checks testdata/perft.txt twice: with LegalMoves (game.Perft)
 // and with the naive counter at the leaves.
 func TestPerft(t *testing.T) {
-	f, err := os.Open("testdata/perft.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		pos, counts, ok := strings.Cut(text, "|")
-		fs := strings.Fields(counts)
-		if !ok || len(fs) != 2 {
-			t.Fatalf("perft.txt line %d: want POSITION | DEPTH COUNT", line)
-		}
-		depth, err1 := strconv.Atoi(fs[0])
-		want, err2 := strconv.ParseUint(fs[1], 10, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("perft.txt line %d: bad numbers", line)
-		}
-		s, err := Info.ParsePosition(strings.TrimSpace(pos), game.Options{})
+	for _, l := range gametest.ReadPerft(t, "testdata/perft.txt") {
+		s, err := Info.ParsePosition(l.Position, game.Options{})
 		if err != nil {
-			t.Fatalf("perft.txt line %d: %v", line, err)
+			t.Fatalf("perft.txt line %d: %v", l.Line, err)
 		}
-		if got := game.Perft(s, depth); got != want {
-			t.Errorf("line %d: perft %d of %q = %d, want %d", line, depth, pos, got, want)
+		if got := game.Perft(s, l.Depth); got != l.Count {
+			t.Errorf("line %d: perft %d of %q = %d, want %d", l.Line, l.Depth, l.Position, got, l.Count)
 		}
-		if got := naivePerft(s.(*State), depth); got != want {
-			t.Errorf("line %d: naive perft %d of %q = %d, want %d", line, depth, pos, got, want)
+		if got := naivePerft(s.(*State), l.Depth); got != l.Count {
+			t.Errorf("line %d: naive perft %d of %q = %d, want %d", l.Line, l.Depth, l.Position, got, l.Count)
 		}
 	}
 }
