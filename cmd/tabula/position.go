@@ -108,3 +108,36 @@ func (g *gameFlags) start(info *game.Info) (game.State, error) {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0)) }
+
+// startGame is the common start of the commands that work on one position
+// (moves, perft, replay): it parses the game flags, hands the positional
+// arguments after GAME to check, and builds the state --position and
+// --moves describe.
+func startGame(e *env, name string, check func(rest []string) error) (*game.Info, game.State, error) {
+	fs := newFlagSet(name)
+	var g gameFlags
+	g.register(fs, true)
+	info, rest, err := parseGameArgs(e, fs, e.args)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := check(rest); err != nil {
+		return nil, nil, err
+	}
+	s, err := g.start(info)
+	if err != nil {
+		return nil, nil, err
+	}
+	return info, s, nil
+}
+
+// noArgs is a startGame check for commands that take nothing after GAME;
+// hint ends the error message.
+func noArgs(hint string) func([]string) error {
+	return func(rest []string) error {
+		if len(rest) > 0 {
+			return fmt.Errorf("%w: unexpected argument %q%s", errUsage, rest[0], hint)
+		}
+		return nil
+	}
+}

@@ -21,17 +21,7 @@ func runGames(_ context.Context, e *env) error {
 }
 
 func runMoves(_ context.Context, e *env) error {
-	fs := newFlagSet("moves")
-	var g gameFlags
-	g.register(fs, true)
-	info, rest, err := parseGameArgs(e, fs, e.args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[0])
-	}
-	s, err := g.start(info)
+	_, s, err := startGame(e, "moves", noArgs(""))
 	if err != nil {
 		return err
 	}
@@ -45,21 +35,18 @@ func runMoves(_ context.Context, e *env) error {
 const maxPerftDepth = 12
 
 func runPerft(ctx context.Context, e *env) error {
-	fs := newFlagSet("perft")
-	var g gameFlags
-	g.register(fs, true)
-	info, rest, err := parseGameArgs(e, fs, e.args)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 1 {
-		return fmt.Errorf("%w: want GAME DEPTH", errUsage)
-	}
-	depth, err := strconv.Atoi(rest[0])
-	if err != nil || depth < 1 || depth > maxPerftDepth {
-		return fmt.Errorf("%w: depth %q: want 1..%d", errUsage, rest[0], maxPerftDepth)
-	}
-	s, err := g.start(info)
+	var depth int
+	_, s, err := startGame(e, "perft", func(rest []string) error {
+		if len(rest) != 1 {
+			return fmt.Errorf("%w: want GAME DEPTH", errUsage)
+		}
+		var err error
+		depth, err = strconv.Atoi(rest[0])
+		if err != nil || depth < 1 || depth > maxPerftDepth {
+			return fmt.Errorf("%w: depth %q: want 1..%d", errUsage, rest[0], maxPerftDepth)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -76,17 +63,7 @@ func runPerft(ctx context.Context, e *env) error {
 const maxRecord = 1 << 20
 
 func runReplay(_ context.Context, e *env) error {
-	fs := newFlagSet("replay")
-	var g gameFlags
-	g.register(fs, true)
-	info, rest, err := parseGameArgs(e, fs, e.args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return fmt.Errorf("%w: unexpected argument %q (the record comes on stdin)", errUsage, rest[0])
-	}
-	s, err := g.start(info)
+	info, s, err := startGame(e, "replay", noArgs(" (the record comes on stdin)"))
 	if err != nil {
 		return err
 	}
