@@ -134,7 +134,12 @@ func (ss *session) errorf(format string, args ...any) {
 	ss.printf("info string error: "+format, args...)
 }
 
+// busy reports whether a search is running. It takes the output lock,
+// which a search holds from writing its bestmove until it is marked done,
+// so a client answering that bestmove at once never finds the engine busy.
 func (ss *session) busy() bool {
+	ss.outMu.Lock()
+	defer ss.outMu.Unlock()
 	if ss.done == nil {
 		return false
 	}
@@ -378,7 +383,6 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 	ss.done = make(chan struct{})
 	agent, done := ss.agent, ss.done
 	go func() { // ends when the search does; stop cancels it
-		defer close(done)
 		defer cancel()
 		start := ss.sv.Now()
 		r, err := agent.Choose(sctx, s, b)
@@ -387,7 +391,7 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 				ss.errorf("go: %v", err)
 			}
 			// A move is still owed: the first legal one keeps clients going.
-			ss.printf("bestmove %s", s.MoveString(s.LegalMoves(nil)[0]))
+			ss.finish(done, "bestmove "+s.MoveString(s.LegalMoves(nil)[0]))
 			return
 		}
 		ms := ss.sv.Now().Sub(start).Milliseconds()
@@ -412,7 +416,17 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 				cur, _ = cur.Play(m)
 			}
 		}
-		ss.printf("%s", info.String())
-		ss.printf("bestmove %s", s.MoveString(r.Move))
+		ss.finish(done, info.String(), "bestmove "+s.MoveString(r.Move))
 	}()
+}
+
+// finish writes a search's last lines and marks it done under one hold
+// of the output lock (see busy).
+func (ss *session) finish(done chan struct{}, lines ...string) {
+	ss.outMu.Lock()
+	defer ss.outMu.Unlock()
+	for _, l := range lines {
+		fmt.Fprintln(ss.out, l)
+	}
+	close(done)
 }
