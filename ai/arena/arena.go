@@ -3,9 +3,19 @@
 // openings, in parallel, with the Elo difference, its 95% interval and an
 // optional sequential probability ratio test (SPRT) that stops the match as
 // soon as the result is clear.
+//
+// With more than two players a round seats A alone in each seat against
+// copies of B, then B alone in each seat against copies of A, so neither
+// agent is favoured by the seating; a game counts as a win for A when A's
+// seats finished ahead of B's seats more often than behind them (pairwise,
+// over every A seat and B seat: a winner is ahead of a loser, and among
+// seats that both won or both lost the higher game score is ahead). Equal
+// agents then score 1/2 whatever the number of players, as in two-player
+// games. A one-player game seats A alone and scores its solve rate.
 package arena
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -36,8 +46,9 @@ type Config struct {
 	// NewAgent makes an agent for a spec (default ai.FromSpec). Each game
 	// gets fresh agents; agents that are io.Closers are closed after it.
 	NewAgent func(spec string, seed uint64) (ai.Agent, error)
-	// Games is the number of games (rounded up to whole rounds of seat
-	// rotation by nobody: the match plays exactly Games games).
+	// Games is the number of games. The match plays exactly Games games;
+	// make it a multiple of the round (2 seats; 2n for n > 2 players) for
+	// seating to be balanced.
 	Games int
 	// MoveTime is each agent's budget per move (0: the agent's default).
 	MoveTime time.Duration
@@ -45,8 +56,9 @@ type Config struct {
 	Seed uint64
 	// RandomPlies is the number of random plies that open each game
 	// (default 2; negative for none). Games come in rounds of one game per
-	// seat rotation, and every game of a round has the same opening and
-	// the same chance draws, so neither agent is favoured by them.
+	// seating (see the package doc), and every game of a round has the same
+	// opening and the same chance draws, so neither agent is favoured by
+	// them.
 	RandomPlies int
 	// Parallel is the number of games played at once (default 2).
 	Parallel int
@@ -245,6 +257,82 @@ func closeAgent(a ai.Agent) {
 	}
 }
 
+// RoundSize is the number of games in one round of seatings for n
+// players: each seat once for A when n <= 2, and for more players A alone
+// in each seat and then B alone in each seat.
+func RoundSize(n int) int {
+	if n <= 2 {
+		return n
+	}
+	return 2 * n
+}
+
+// seating returns, for game i of a match with n players, which seats A
+// holds and the round the game belongs to.
+func seating(i, n int) (seatsA []bool, round uint64) {
+	k := RoundSize(n)
+	j := i % k
+	seatsA = make([]bool, n)
+	if j < n {
+		seatsA[j] = true // A alone in seat j
+	} else {
+		for p := range seatsA {
+			seatsA[p] = p != j-n // B alone in seat j-n
+		}
+	}
+	return seatsA, uint64(i / k)
+}
+
+// resultFor scores a finished game for A: 1 when A's seats finished ahead
+// of B's seats in more (A seat, B seat) pairs than behind, -1 when behind
+// in more, 0 otherwise (and for a draw, a game everyone lost or a game
+// cut at the ply limit). With one player, A's win is 1.
+func resultFor(o game.Outcome, ok bool, seatsA []bool) int {
+	if !ok || o.IsDraw() || o.AllLose {
+		return 0 // nobody won: neither A nor B is ahead
+	}
+	if len(seatsA) == 1 {
+		if o.Won(0) {
+			return 1
+		}
+		return -1
+	}
+	balance := 0
+	for a, isA := range seatsA {
+		if !isA {
+			continue
+		}
+		for b, isB := range seatsA {
+			if !isB {
+				balance += ahead(o, game.Player(a), game.Player(b))
+			}
+		}
+	}
+	switch {
+	case balance > 0:
+		return 1
+	case balance < 0:
+		return -1
+	}
+	return 0
+}
+
+// ahead compares seats a and b at the end of a game: 1 when a finished
+// ahead, -1 when behind, 0 when level. A winner is ahead of a loser; two
+// winners or two losers compare by game score where the game keeps one.
+func ahead(o game.Outcome, a, b game.Player) int {
+	wa, wb := o.Won(a), o.Won(b)
+	switch {
+	case wa && !wb:
+		return 1
+	case wb && !wa:
+		return -1
+	case int(a) < len(o.Scores) && int(b) < len(o.Scores):
+		return cmp.Compare(o.Scores[a], o.Scores[b])
+	}
+	return 0
+}
+
 // playGame plays game i and returns A's result (1 win, 0 draw, -1 loss) and
 // its length.
 func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
@@ -253,14 +341,13 @@ func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
 		return 0, 0, err
 	}
 	n := s.NumPlayers()
-	round := uint64(i / n)
-	seatA := game.Player(i % n)
+	seatsA, round := seating(i, n)
 	// The same stream for every game of a round: same opening, same dice.
 	rng := rand.New(rand.NewPCG(cfg.Seed, round))
 	agents := make([]ai.Agent, n)
 	for p := range agents {
 		spec := cfg.B
-		if game.Player(p) == seatA {
+		if seatsA[p] {
 			spec = cfg.A
 		}
 		a, err := cfg.NewAgent(spec, cfg.Seed<<20^uint64(i)<<3^uint64(p))
@@ -305,15 +392,7 @@ func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
 		s = next
 	}
 	o, ok := s.Outcome()
-	switch {
-	case !ok || o.IsDraw() || o.AllLose:
-		return 0, ply, nil // nobody won: neither A nor B is ahead
-	case o.Won(seatA) && len(o.Winners) == 1:
-		return 1, ply, nil
-	case o.Won(seatA):
-		return 0, ply, nil
-	}
-	return -1, ply, nil
+	return resultFor(o, ok, seatsA), ply, nil
 }
 
 // Describe renders a result in one line, for example

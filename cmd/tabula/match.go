@@ -17,7 +17,7 @@ func runMatch(ctx context.Context, e *env) error {
 	g.register(fs, false)
 	a := fs.String("a", "", "agent A (random, bot:easy..bot:max, cmd:\"PROGRAM ARGS\")")
 	b := fs.String("b", "", "agent B")
-	n := fs.Int("games", 100, "number of games")
+	n := fs.Int("games", 100, "number of games (rounded up to whole rounds of seatings)")
 	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move")
 	g.seed = 1 // --seed also seeds the agents (and, in match, the openings and chance)
 	seed := &g.seed
@@ -36,6 +36,11 @@ func runMatch(ctx context.Context, e *env) error {
 		return fmt.Errorf("%w: want --a SPEC and --b SPEC", errUsage)
 	case *n < 1:
 		return fmt.Errorf("%w: --games %d: want at least 1", errUsage, *n)
+	}
+	if s, err := info.New(g.gameOptions()); err == nil { // a bad option is reported by arena.Run
+		if k := arena.RoundSize(s.NumPlayers()); *n%k != 0 {
+			*n += k - *n%k // every agent in every seat equally often
+		}
 	}
 	cfg := arena.Config{
 		Game: info, Options: g.gameOptions(), A: *a, B: *b, Games: *n, MoveTime: *moveTime,
