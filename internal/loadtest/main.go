@@ -420,7 +420,13 @@ func dial(ctx context.Context, cfg config, id string, tokens []string) (*player,
 
 // hello claims the player's seats; it is also the delta client's resync.
 func (p *player) hello(ctx context.Context) error {
-	hello, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeHello, Tokens: p.tokens, Delta: p.delta})
+	msg := protocol.ClientMessage{Type: protocol.TypeHello, Delta: p.delta}
+	if len(p.tokens) == 1 {
+		msg.Token = p.tokens[0] // the shape every server version reads
+	} else {
+		msg.Tokens = p.tokens
+	}
+	hello, _ := json.Marshal(msg)
 	return p.ws.Write(ctx, websocket.MessageText, hello)
 }
 
@@ -809,8 +815,12 @@ func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats
 			st.ticks.Add(1)
 			p := m.conn(s.ToMove)
 			n++
-			seat := s.ToMove
-			msg, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeMove, ID: "m" + strconv.Itoa(n), Version: s.Version, Move: text, Seat: &seat})
+			cmd := protocol.ClientMessage{Type: protocol.TypeMove, ID: "m" + strconv.Itoa(n), Version: s.Version, Move: text}
+			if len(p.tokens) > 1 {
+				seat := s.ToMove
+				cmd.Seat = &seat
+			}
+			msg, _ := json.Marshal(cmd)
 			sent := time.Now()
 			if err := p.ws.Write(ctx, websocket.MessageText, msg); err != nil {
 				if ctx.Err() == nil {
