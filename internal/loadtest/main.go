@@ -4,10 +4,17 @@
 // only after the move is committed to its database).
 //
 // In the default mode (-mode clients) both seats of every match are held by
-// automated clients, each with its own WebSocket connection (two per
-// match). Each match moves once per -interval in total: at every tick the
-// seat to move sends a random move from the legal list of the last state it
-// received and waits for its ack. The ticks of the matches are staggered
+// automated clients. With -conns 1 (the default) one WebSocket connection
+// holds both seats' tokens (hello "tokens"), as an engine playing both
+// sides would; -conns 2 gives each seat its own connection (two per match).
+// Each match moves once per -interval in total: at every tick the seat to
+// move sends a random legal move and waits for its ack.
+//
+// With -delta (the default) the clients ask for delta updates and keep
+// the position themselves with the Go rules engine (the games registry),
+// picking their moves from the rules' legal moves, as real engine clients
+// do; -delta=false reads the full state the server sends with every update
+// (what the web client does) and picks from its legal-move list. The ticks of the matches are staggered
 // evenly over the interval (match i ticks at i·interval/games), so the load
 // is uniform: N matches at -interval 1s offer N moves per second. A tick
 // that comes while the previous move is still unacknowledged is skipped,
@@ -29,10 +36,10 @@
 //	/tmp/tabula serve --addr 127.0.0.1:8181 --db /tmp/load.db &
 //	go run ./internal/loadtest -url http://127.0.0.1:8181 -games 1000 -duration 30s
 //
-// In -mode clients each match costs two file descriptors in this process
-// and two in the server's: with a limit of 20 000 open files per process
-// (this machine's hard limit), 9 900 matches is about the most one server
-// can hold.
+// Each connection costs a file descriptor in this process and one in the
+// server's: with a limit of 20 000 open files per process (this machine's
+// hard limit), -conns 1 and -mode bot fit 10 000 matches, -conns 2 about
+// 9 900.
 //
 // It is not part of the test run: it takes the whole machine for its budget.
 package main
@@ -59,6 +66,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games"
 	"github.com/tabula-games/tabula/internal/protocol"
 )
 
@@ -79,18 +88,29 @@ const (
 
 func main() {
 	url := flag.String("url", "http://127.0.0.1:8181", "server URL")
-	games := flag.Int("games", 100, "concurrent matches")
+	nGames := flag.Int("games", 100, "concurrent matches")
 	duration := flag.Duration("duration", 30*time.Second, "measuring time after setup (the budget)")
 	interval := flag.Duration("interval", time.Second, "time between a match's moves (its client moves in -mode bot)")
 	mode := flag.String("mode", modeClients, "clients: both seats automated clients; bot: one client against the server's random bot")
-	gameID := flag.String("game", "pathagon", "game to play")
+	gameID := flag.String("game", "pathagon", "game to play (one without a hidden seed: the clients replay it with default options)")
+	conns := flag.Int("conns", 1, "-mode clients: connections per match, 1 (one holds both seats) or 2 (one per seat)")
+	delta := flag.Bool("delta", true, "ask for delta updates and keep the position with the rules; false: read the full state of every update")
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
 	flag.Parse()
 	if *mode != modeClients && *mode != modeBot {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown -mode %q (want clients or bot)\n", *mode)
 		os.Exit(2)
 	}
-	if err := run(config{url: *url, game: *gameID, mode: *mode, games: *games, duration: *duration, interval: *interval}, *cpuProfile); err != nil {
+	if *conns != 1 && *conns != 2 {
+		fmt.Fprintf(os.Stderr, "loadtest: -conns %d (want 1 or 2)\n", *conns)
+		os.Exit(2)
+	}
+	info, ok := games.ByID(*gameID)
+	if !ok {
+		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
+		os.Exit(2)
+	}
+	if err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -98,9 +118,20 @@ func main() {
 
 // config is one load test.
 type config struct {
-	url, game, mode    string
+	url, mode          string
+	info               *game.Info
+	conns              int  // connections per match in modeClients
+	delta              bool // delta updates, positions kept with the rules
 	games              int
 	duration, interval time.Duration
+}
+
+// connsPerMatch is how many WebSocket connections one match uses.
+func (c config) connsPerMatch() int {
+	if c.mode == modeBot {
+		return 1
+	}
+	return c.conns
 }
 
 type stats struct {
@@ -111,6 +142,7 @@ type stats struct {
 	ticks     atomic.Int64 // ticks that found a move to make (offered load)
 	skipped   atomic.Int64 // ticks skipped: the previous move still unacknowledged
 	restarts  atomic.Int64
+	desyncs   atomic.Int64 // delta updates that did not fit a client's position (each resynced)
 }
 
 func (s *stats) fail(what string) {
@@ -147,11 +179,7 @@ func run(cfg config, cpuProfile string) error {
 	if err, ok := setupErr.Load().(error); ok {
 		return fmt.Errorf("setup: %w", err)
 	}
-	conns := 1
-	if cfg.mode == modeClients {
-		conns = 2
-	}
-	fmt.Printf("setup: %d matches (%d connections, mode %s) connected in %v\n", cfg.games, cfg.games*conns, cfg.mode, time.Since(t0).Round(time.Millisecond))
+	fmt.Printf("setup: %d matches (%d connections, mode %s, delta %v) connected in %v\n", cfg.games, cfg.games*cfg.connsPerMatch(), cfg.mode, cfg.delta, time.Since(t0).Round(time.Millisecond))
 	fmt.Printf("load average at start: %s\n", loadAvg())
 	if cpuProfile != "" {
 		f, err := os.Create(cpuProfile)
@@ -189,8 +217,8 @@ func run(cfg config, cpuProfile string) error {
 		}
 		return lat[min(len(lat)-1, int(f*float64(len(lat))))]
 	}
-	fmt.Printf("games=%d mode=%s interval=%v duration=%v offered=%.0f/s client_moves=%d (%.0f/s) skipped_ticks=%d server_moves=%.0f (%.0f/s) restarts=%d\n",
-		cfg.games, cfg.mode, cfg.interval, elapsed.Round(time.Millisecond), float64(cfg.games)/cfg.interval.Seconds(),
+	fmt.Printf("games=%d mode=%s conns=%d delta=%v interval=%v duration=%v offered=%.0f/s client_moves=%d (%.0f/s) skipped_ticks=%d server_moves=%.0f (%.0f/s) restarts=%d\n",
+		cfg.games, cfg.mode, cfg.connsPerMatch(), cfg.delta, cfg.interval, elapsed.Round(time.Millisecond), float64(cfg.games)/cfg.interval.Seconds(),
 		st.moves.Load(), float64(st.moves.Load())/elapsed.Seconds(), st.skipped.Load(),
 		moves, moves/elapsed.Seconds(), st.restarts.Load())
 	if moves > 0 {
@@ -201,6 +229,9 @@ func run(cfg config, cpuProfile string) error {
 	fmt.Printf("load average at end: %s\n", loadAvg())
 	fmt.Printf("move round trip: p50=%v p90=%v p99=%v max=%v\n", q(0.5).Round(10*time.Microsecond), q(0.9).Round(10*time.Microsecond),
 		q(0.99).Round(10*time.Microsecond), q(1).Round(10*time.Microsecond))
+	if n := st.desyncs.Load(); n > 0 {
+		fmt.Printf("delta desyncs (resynced): %d\n", n)
+	}
 	if len(st.errors) > 0 {
 		fmt.Printf("errors: %v\n", st.errors)
 	}
@@ -258,7 +289,7 @@ func loadAvg() string {
 }
 
 // match is one match under load: one client connection per automated seat
-// (seat i on seats[i]).
+// (seat i on seats[i]), or one connection for all of them.
 type match struct {
 	seats []*player
 	// last is the seat whose connection saw the last acknowledged move,
@@ -266,12 +297,20 @@ type match struct {
 	last int
 }
 
+// conn returns the connection acting for seat.
+func (m *match) conn(seat int) *player {
+	if len(m.seats) == 1 {
+		return m.seats[0]
+	}
+	return m.seats[seat]
+}
+
 // newMatch creates a match and connects its clients: in -mode clients both
 // seats are open human seats, the creator joins seat 0 and a second join
 // takes seat 1; in -mode bot seat 1 is the server's random bot.
 func newMatch(ctx context.Context, cfg config) (*match, error) {
 	zero := 0
-	req := protocol.CreateRequest{Game: cfg.game, Join: &zero,
+	req := protocol.CreateRequest{Game: cfg.info.ID, Join: &zero,
 		Seats: []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatBot, Bot: "random"}}}
 	if cfg.mode == modeClients {
 		req.Seats = []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}
@@ -290,8 +329,12 @@ func newMatch(ctx context.Context, cfg config) (*match, error) {
 		tokens = append(tokens, joined.Token)
 	}
 	m := &match{}
-	for _, tok := range tokens {
-		p, err := dial(ctx, cfg.url, created.Match.ID, tok)
+	hellos := [][]string{tokens}
+	if cfg.connsPerMatch() == 2 {
+		hellos = [][]string{tokens[:1], tokens[1:]}
+	}
+	for _, toks := range hellos {
+		p, err := dial(ctx, cfg, created.Match.ID, toks)
 		if err != nil {
 			m.close()
 			return nil, err
@@ -320,20 +363,30 @@ func (m *match) close() {
 	}
 }
 
-// player is one client connection holding one seat. Its reader keeps the
-// raw bytes of the last state it received, in buffers it reuses, and the
-// driver decodes them only when a move is due: the load generator shares
-// the machine with the server, so it must stay cheap.
+// player is one client connection holding one seat or several. In full
+// mode its reader keeps the raw bytes of the last state it received, in
+// buffers it reuses, and the driver decodes them only when a move is due;
+// in delta mode the reader applies every move to a position kept with the
+// rules. The load generator shares the machine with the server, so it must
+// stay cheap.
 type player struct {
 	ws   *websocket.Conn
 	acks chan time.Time
 	done chan struct{}
+	info *game.Info
+	// delta: the connection asked for deltas; tokens are for a resync.
+	delta  bool
+	tokens []string
 
 	mu     sync.Mutex
-	latest []byte // the last update or welcome, raw; guarded by mu
+	latest []byte     // full mode: the last update or welcome, raw
+	pos    game.State // delta mode: the position at version
+	light  lightState // delta mode: version, status, to move (no legal list)
+	desync int        // delta mode: deltas that did not fit the position
 
 	buf     bytes.Buffer // the frame being read; reader goroutine only
 	scratch []byte       // a copy of latest being decoded; driver only
+	legal   []game.Move  // legal-move scratch; driver only
 }
 
 // lightState is the part of a State the client reads.
@@ -349,16 +402,15 @@ type legalMove struct {
 	Text string `json:"text"`
 }
 
-func dial(ctx context.Context, url, id, token string) (*player, error) {
-	ws, _, err := websocket.Dial(ctx, strings.Replace(url, "http", "ws", 1)+"/ws/matches/"+id, nil)
+func dial(ctx context.Context, cfg config, id string, tokens []string) (*player, error) {
+	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, nil)
 	if err != nil {
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 20)
-	p := &player{ws: ws, acks: make(chan time.Time, 4), done: make(chan struct{})}
+	p := &player{ws: ws, acks: make(chan time.Time, 4), done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens}
 	p.buf.Grow(readBuffer)
-	hello, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeHello, Token: token})
-	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
+	if err := p.hello(ctx); err != nil {
 		ws.CloseNow()
 		return nil, err
 	}
@@ -366,10 +418,24 @@ func dial(ctx context.Context, url, id, token string) (*player, error) {
 	return p, nil
 }
 
+// hello claims the player's seats; it is also the delta client's resync.
+func (p *player) hello(ctx context.Context) error {
+	msg := protocol.ClientMessage{Type: protocol.TypeHello, Delta: p.delta}
+	if len(p.tokens) == 1 {
+		msg.Token = p.tokens[0] // the shape every server version reads
+	} else {
+		msg.Tokens = p.tokens
+	}
+	hello, _ := json.Marshal(msg)
+	return p.ws.Write(ctx, websocket.MessageText, hello)
+}
+
 var (
-	ackPrefix   = []byte(`{"type":"ack"`)
-	errPrefix   = []byte(`{"type":"error"`)
-	stateMarker = []byte(`"state":`)
+	ackPrefix    = []byte(`{"type":"ack"`)
+	errPrefix    = []byte(`{"type":"error"`)
+	updatePrefix = []byte(`{"type":"update"`)
+	stateMarker  = []byte(`"state":`)
+	deltaMarker  = []byte(`,"delta":{`)
 )
 
 func (p *player) read(ctx context.Context) {
@@ -390,6 +456,13 @@ func (p *player) read(ctx context.Context) {
 			case p.acks <- time.Now():
 			default:
 			}
+		case p.delta:
+			if err := p.apply(data); err != nil {
+				p.mu.Lock()
+				p.desync++
+				p.mu.Unlock()
+				p.hello(ctx) // a full resync
+			}
 		case bytes.Contains(data, stateMarker):
 			p.mu.Lock()
 			p.latest = append(p.latest[:0], data...)
@@ -398,18 +471,185 @@ func (p *player) read(ctx context.Context) {
 	}
 }
 
+// apply brings a delta player's position up to date with one server
+// message: a delta is applied with the rules, a full state replaces the
+// position (replayed from its move list).
+func (p *player) apply(data []byte) error {
+	if bytes.HasPrefix(data, updatePrefix) && bytes.Contains(data, deltaMarker) {
+		d, err := parseDelta(data)
+		if err != nil {
+			return err
+		}
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.pos == nil || d.version != p.light.Version+1 {
+			return fmt.Errorf("delta for version %d at %d", d.version, p.light.Version)
+		}
+		m, err := p.pos.ParseMove(d.move)
+		if err != nil {
+			return err
+		}
+		next, err := p.pos.Play(m)
+		if err != nil {
+			return err
+		}
+		if d.toMove >= 0 && int(next.ToMove()) != d.toMove {
+			return fmt.Errorf("delta: seat %d to move, rules say %v", d.toMove, next.ToMove())
+		}
+		p.pos, p.light.Version, p.light.ToMove = next, d.version, d.toMove
+		if d.status != "" {
+			p.light.Status = d.status
+		}
+		return nil
+	}
+	if !bytes.Contains(data, stateMarker) {
+		return nil // a welcome before replayed updates, a pong
+	}
+	var msg struct {
+		State *struct {
+			Version int64    `json:"version"`
+			Status  string   `json:"status"`
+			ToMove  int      `json:"toMove"`
+			Variant string   `json:"variant"`
+			Players int      `json:"players"`
+			Moves   []string `json:"moves"`
+		} `json:"state"`
+	}
+	if err := json.Unmarshal(data, &msg); err != nil || msg.State == nil {
+		return fmt.Errorf("state: %v", err)
+	}
+	st, err := p.info.New(game.Options{Variant: msg.State.Variant, Players: msg.State.Players})
+	if err != nil {
+		return err
+	}
+	if st, err = game.PlayAll(st, msg.State.Moves); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	p.pos, p.light = st, lightState{Version: msg.State.Version, Status: msg.State.Status, ToMove: msg.State.ToMove}
+	p.mu.Unlock()
+	return nil
+}
+
+// delta is what the load generator reads from a delta update.
+type delta struct {
+	version int64
+	move    string
+	toMove  int
+	status  string
+}
+
+// parseDelta reads a delta update as the server writes it (the fields in
+// protocol.ServerMessage order): version, the event's move, the delta's
+// toMove and status. Keys preceded by a comma or brace cannot occur inside
+// a JSON string (quotes there are escaped).
+func parseDelta(raw []byte) (delta, error) {
+	var d delta
+	num := func(v []byte) (int64, error) {
+		end := bytes.IndexAny(v, ",}")
+		if end < 0 {
+			return 0, errors.New("delta: number unterminated")
+		}
+		return strconv.ParseInt(string(v[:end]), 10, 64)
+	}
+	str := func(v []byte) (string, error) {
+		if len(v) == 0 || v[0] != '"' {
+			return "", errors.New("delta: not a string")
+		}
+		j := 1
+		for ; j < len(v) && v[j] != '"'; j++ {
+			if v[j] == '\\' {
+				j++
+			}
+		}
+		if j >= len(v) {
+			return "", errors.New("delta: unterminated string")
+		}
+		if bytes.IndexByte(v[:j], '\\') < 0 {
+			return string(v[1:j]), nil
+		}
+		var s string
+		err := json.Unmarshal(v[:j+1], &s)
+		return s, err
+	}
+	after := func(in []byte, key string) ([]byte, error) {
+		k := bytes.Index(in, []byte(key))
+		if k < 0 {
+			return nil, fmt.Errorf("delta: no %s", key)
+		}
+		return in[k+len(key):], nil
+	}
+	v, err := after(raw, `,"version":`)
+	if err != nil {
+		return d, err
+	}
+	if d.version, err = num(v); err != nil {
+		return d, err
+	}
+	ev, err := after(raw, `,"event":{`)
+	if err != nil {
+		return d, err
+	}
+	dl, err := after(raw, string(deltaMarker))
+	if err != nil {
+		return d, err
+	}
+	if v, err = after(ev[:len(ev)-len(dl)], `,"move":`); err != nil {
+		return d, err
+	}
+	if d.move, err = str(v); err != nil {
+		return d, err
+	}
+	if v, err = after(dl, `,"toMove":`); err != nil {
+		return d, err
+	}
+	toMove, err := num(v)
+	if err != nil {
+		return d, err
+	}
+	d.toMove = int(toMove)
+	if v, err = after(dl, `,"status":`); err == nil {
+		if d.status, err = str(v); err != nil {
+			return d, err
+		}
+	}
+	return d, nil
+}
+
 func (p *player) close() {
 	p.ws.Close(websocket.StatusNormalClosure, "")
 }
 
-func (p *player) state() (lightState, error) {
+// next returns the player's view of the match and a random legal move for
+// the seat to move ("" when there is none).
+func (p *player) next(rng *rand.Rand) (lightState, string, error) {
+	if p.delta {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.pos == nil {
+			return lightState{}, "", errors.New("no state yet")
+		}
+		s := p.light
+		if s.ToMove < 0 || s.Status != protocol.StatusLive {
+			return s, "", nil
+		}
+		p.legal = p.pos.LegalMoves(p.legal[:0])
+		if len(p.legal) == 0 {
+			return s, "", nil
+		}
+		return s, p.pos.MoveString(p.legal[rng.IntN(len(p.legal))]), nil
+	}
 	p.mu.Lock()
 	p.scratch = append(p.scratch[:0], p.latest...)
 	p.mu.Unlock()
 	if len(p.scratch) == 0 {
-		return lightState{}, errors.New("no state yet")
+		return lightState{}, "", errors.New("no state yet")
 	}
-	return parseState(p.scratch)
+	s, err := parseState(p.scratch)
+	if err != nil || len(s.Legal) == 0 {
+		return s, "", err
+	}
+	return s, s.Legal[rng.IntN(len(s.Legal))].Text, nil
 }
 
 // parseState reads the fields a player needs from a raw welcome or update
@@ -517,12 +757,28 @@ func legalTexts(v []byte) ([]legalMove, error) {
 	return nil, errors.New("unterminated array")
 }
 
+// seatsHeld is how many seats (0 .. n-1) the load clients hold: both in
+// modeClients, seat 0 against the bot.
+func seatsHeld(cfg config) int {
+	if cfg.mode == modeBot {
+		return 1
+	}
+	return 2
+}
+
 // drive makes the match's moves until ctx ends: at first, then every
 // interval, the seat to move (if it is a client's) sends a random legal
 // move and waits for its ack. A finished match is replaced. It closes the
 // connections at the end.
 func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats) {
-	defer func() { m.close() }()
+	defer func() {
+		m.close()
+		for _, p := range m.seats {
+			p.mu.Lock()
+			st.desyncs.Add(int64(p.desync))
+			p.mu.Unlock()
+		}
+	}()
 	rng := rand.New(rand.NewPCG(rand.Uint64(), 0))
 	due := first
 	timer := time.NewTimer(time.Until(due))
@@ -540,7 +796,7 @@ func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats
 	}()
 	n := 0
 	for {
-		s, err := m.seats[m.last].state()
+		s, text, err := m.conn(m.last).next(rng)
 		switch {
 		case err != nil:
 			st.fail("no state")
@@ -555,12 +811,16 @@ func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats
 			m.close()
 			*m = *nm
 			st.restarts.Add(1)
-		case s.ToMove >= 0 && s.ToMove < len(m.seats) && len(s.Legal) > 0:
+		case s.ToMove >= 0 && s.ToMove < seatsHeld(cfg) && text != "":
 			st.ticks.Add(1)
-			p := m.seats[s.ToMove]
+			p := m.conn(s.ToMove)
 			n++
-			msg, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeMove, ID: "m" + strconv.Itoa(n), Version: s.Version,
-				Move: s.Legal[rng.IntN(len(s.Legal))].Text})
+			cmd := protocol.ClientMessage{Type: protocol.TypeMove, ID: "m" + strconv.Itoa(n), Version: s.Version, Move: text}
+			if len(p.tokens) > 1 {
+				seat := s.ToMove
+				cmd.Seat = &seat
+			}
+			msg, _ := json.Marshal(cmd)
 			sent := time.Now()
 			if err := p.ws.Write(ctx, websocket.MessageText, msg); err != nil {
 				if ctx.Err() == nil {

@@ -51,3 +51,42 @@ func TestParseState(t *testing.T) {
 		t.Error("parseState of an ack: no error")
 	}
 }
+
+// TestParseDelta checks the delta scanner against encoding/json on the
+// server's own encoding, with strings that contain the keys it looks for.
+func TestParseDelta(t *testing.T) {
+	tests := []struct {
+		name string
+		msg  protocol.ServerMessage
+		want delta
+	}{
+		{"move", protocol.ServerMessage{Type: protocol.TypeUpdate, Version: 19, Event: &protocol.Event{Kind: protocol.EventMove, Seat: 0, Move: "d4"},
+			Delta: &protocol.Delta{Ply: 12, ToMove: 1, Clocks: &protocol.Clocks{Kind: "fischer", Remaining: []int64{1, 2}, Running: 1, At: 5}}},
+			delta{version: 19, move: "d4", toMove: 1}},
+		{"finishing move", protocol.ServerMessage{Type: protocol.TypeUpdate, Version: 40, Event: &protocol.Event{Kind: protocol.EventMove, Seat: 1, Move: "a7-g1"},
+			Delta: &protocol.Delta{Ply: 33, ToMove: -1, Status: protocol.StatusFinished, Result: &protocol.Result{Winners: []int{1}, Reason: "connection", Text: `,"toMove":3 "status":"x"`}}},
+			delta{version: 40, move: "a7-g1", toMove: -1, status: protocol.StatusFinished}},
+		{"escaped move", protocol.ServerMessage{Type: protocol.TypeUpdate, Version: 2, Event: &protocol.Event{Kind: protocol.EventMove, Seat: -2, Move: `h"<,"move":x`},
+			Delta: &protocol.Delta{Ply: 1, ToMove: 0}},
+			delta{version: 2, move: `h"<,"move":x`, toMove: 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw := tt.msg.AppendJSON(nil)
+			var back protocol.ServerMessage
+			if err := json.Unmarshal(raw, &back); err != nil {
+				t.Fatal(err)
+			}
+			got, err := parseDelta(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want || got.move != back.Event.Move || got.toMove != back.Delta.ToMove || got.status != back.Delta.Status {
+				t.Errorf("parseDelta = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+	if _, err := parseDelta([]byte(`{"type":"ack","version":3}`)); err == nil {
+		t.Error("parseDelta of an ack: no error")
+	}
+}

@@ -23,6 +23,10 @@ func (m *ServerMessage) AppendJSON(dst []byte) []byte {
 		dst = append(dst, `,"seat":`...)
 		dst = strconv.AppendInt(dst, int64(*m.Seat), 10)
 	}
+	if len(m.Seats) > 0 {
+		dst = append(dst, `,"seats":`...)
+		dst = appendInts(dst, m.Seats)
+	}
 	if m.Event != nil {
 		dst = append(dst, `,"event":{"kind":`...)
 		dst = appendString(dst, m.Event.Kind)
@@ -37,6 +41,23 @@ func (m *ServerMessage) AppendJSON(dst []byte) []byte {
 	if m.State != nil {
 		dst = append(dst, `,"state":`...)
 		dst = m.State.appendJSON(dst)
+	}
+	if d := m.Delta; d != nil {
+		dst = append(dst, `,"delta":{"ply":`...)
+		dst = strconv.AppendInt(dst, int64(d.Ply), 10)
+		dst = append(dst, `,"toMove":`...)
+		dst = strconv.AppendInt(dst, int64(d.ToMove), 10)
+		if d.Status != "" {
+			dst = append(dst, `,"status":`...)
+			dst = appendString(dst, d.Status)
+		}
+		if d.Clocks != nil {
+			dst = d.Clocks.appendJSON(append(dst, `,"clocks":`...))
+		}
+		if d.Result != nil {
+			dst = d.Result.appendJSON(append(dst, `,"result":`...))
+		}
+		dst = append(dst, '}')
 	}
 	if m.Error != nil {
 		dst = append(dst, `,"error":{"code":`...)
@@ -85,39 +106,10 @@ func (s *State) appendJSON(dst []byte) []byte {
 	dst = append(dst, `,"moves":`...)
 	dst = appendStrings(dst, s.Moves)
 	if c := s.Clocks; c != nil {
-		dst = append(dst, `,"clocks":{"kind":`...)
-		dst = appendString(dst, c.Kind)
-		dst = append(dst, `,"remaining":`...)
-		if c.Remaining == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i, v := range c.Remaining {
-				if i > 0 {
-					dst = append(dst, ',')
-				}
-				dst = strconv.AppendInt(dst, v, 10)
-			}
-			dst = append(dst, ']')
-		}
-		dst = append(dst, `,"running":`...)
-		dst = strconv.AppendInt(dst, int64(c.Running), 10)
-		dst = append(dst, `,"at":`...)
-		dst = strconv.AppendInt(dst, c.At, 10)
-		dst = append(dst, '}')
+		dst = c.appendJSON(append(dst, `,"clocks":`...))
 	}
 	if r := s.Result; r != nil {
-		dst = append(dst, `,"result":{"winners":`...)
-		dst = appendInts(dst, r.Winners)
-		if len(r.Scores) > 0 {
-			dst = append(dst, `,"scores":`...)
-			dst = appendInts(dst, r.Scores)
-		}
-		dst = append(dst, `,"reason":`...)
-		dst = appendString(dst, r.Reason)
-		dst = append(dst, `,"text":`...)
-		dst = appendString(dst, r.Text)
-		dst = append(dst, '}')
+		dst = r.appendJSON(append(dst, `,"result":`...))
 	}
 	dst = append(dst, `,"seats":`...)
 	if s.Seats == nil {
@@ -143,6 +135,43 @@ func (s *State) appendJSON(dst []byte) []byte {
 		dst = append(dst, `,"rematch":`...)
 		dst = appendString(dst, s.Rematch)
 	}
+	return append(dst, '}')
+}
+
+func (c *Clocks) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"kind":`...)
+	dst = appendString(dst, c.Kind)
+	dst = append(dst, `,"remaining":`...)
+	if c.Remaining == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i, v := range c.Remaining {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, v, 10)
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"running":`...)
+	dst = strconv.AppendInt(dst, int64(c.Running), 10)
+	dst = append(dst, `,"at":`...)
+	dst = strconv.AppendInt(dst, c.At, 10)
+	return append(dst, '}')
+}
+
+func (r *Result) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"winners":`...)
+	dst = appendInts(dst, r.Winners)
+	if len(r.Scores) > 0 {
+		dst = append(dst, `,"scores":`...)
+		dst = appendInts(dst, r.Scores)
+	}
+	dst = append(dst, `,"reason":`...)
+	dst = appendString(dst, r.Reason)
+	dst = append(dst, `,"text":`...)
+	dst = appendString(dst, r.Text)
 	return append(dst, '}')
 }
 

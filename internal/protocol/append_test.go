@@ -46,6 +46,17 @@ func randomStrings(rng *rand.Rand) []string {
 	return out
 }
 
+func randomClocks(rng *rand.Rand) *Clocks {
+	c := &Clocks{Kind: randomText(rng), Running: rng.IntN(4) - 1, At: rng.Int64()}
+	if rng.IntN(3) > 0 {
+		c.Remaining = make([]int64, rng.IntN(4))
+		for i := range c.Remaining {
+			c.Remaining[i] = rng.Int64N(1<<50) - 1<<49
+		}
+	}
+	return c
+}
+
 // randomMessage fills every field of a ServerMessage at random, leaving
 // pointers and slices nil or empty now and then.
 func randomMessage(rng *rand.Rand) ServerMessage {
@@ -60,6 +71,17 @@ func randomMessage(rng *rand.Rand) ServerMessage {
 	if rng.IntN(2) == 0 {
 		m.Error = &Error{Code: Code(randomText(rng)), Message: randomText(rng)}
 	}
+	m.Seats = randomInts(rng)
+	if rng.IntN(2) == 0 {
+		d := &Delta{Ply: rng.IntN(400), ToMove: rng.IntN(8) - 2, Status: randomText(rng)}
+		if rng.IntN(2) == 0 {
+			d.Clocks = randomClocks(rng)
+		}
+		if rng.IntN(2) == 0 {
+			d.Result = &Result{Winners: randomInts(rng), Scores: randomInts(rng), Reason: randomText(rng), Text: randomText(rng)}
+		}
+		m.Delta = d
+	}
 	if rng.IntN(4) == 0 {
 		return m
 	}
@@ -73,14 +95,7 @@ func randomMessage(rng *rand.Rand) ServerMessage {
 		}
 	}
 	if rng.IntN(2) == 0 {
-		c := &Clocks{Kind: randomText(rng), Running: rng.IntN(4) - 1, At: rng.Int64()}
-		if rng.IntN(3) > 0 {
-			c.Remaining = make([]int64, rng.IntN(4))
-			for i := range c.Remaining {
-				c.Remaining[i] = rng.Int64N(1<<50) - 1<<49
-			}
-		}
-		s.Clocks = c
+		s.Clocks = randomClocks(rng)
 	}
 	if rng.IntN(2) == 0 {
 		s.Result = &Result{Winners: randomInts(rng), Scores: randomInts(rng), Reason: randomText(rng), Text: randomText(rng)}
@@ -119,7 +134,8 @@ func FuzzAppendJSON(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, v int64) {
 		seat := int(v % 7)
-		m := ServerMessage{Type: s, ID: s, Version: v, Seat: &seat, Event: &Event{Kind: s, Seat: seat, Move: s}, Error: &Error{Code: Code(s), Message: s},
+		m := ServerMessage{Type: s, ID: s, Version: v, Seat: &seat, Seats: []int{seat}, Event: &Event{Kind: s, Seat: seat, Move: s}, Error: &Error{Code: Code(s), Message: s},
+			Delta: &Delta{Ply: seat, ToMove: seat, Status: s, Clocks: &Clocks{Kind: s}, Result: &Result{Reason: s, Text: s}},
 			State: &State{Match: s, Game: s, Variant: s, Status: s, Position: s, LastMove: s, Rematch: s, Moves: []string{s},
 				Legal: []Move{{Text: s, From: s, To: s, Captures: []string{s}}}, Seats: []Seat{{Name: s, Kind: s, Bot: s}},
 				Clocks: &Clocks{Kind: s, Remaining: []int64{v}}, Result: &Result{Reason: s, Text: s, Winners: []int{seat}}}}

@@ -73,7 +73,23 @@ type ClientMessage struct {
 	Since *int64 `json:"since,omitempty"`
 	// Move is the move in the game's notation (move only).
 	Move string `json:"move,omitempty"`
+	// Tokens are more seat tokens (hello only): the connection holds every
+	// seat named by Token and Tokens, so one client (an engine playing
+	// both sides, a load generator) needs one socket per match.
+	Tokens []string `json:"tokens,omitempty"`
+	// Delta asks for compact move updates (hello only): the update for a
+	// move carries a Delta instead of the State. For clients that keep
+	// the position themselves with the rules.
+	Delta bool `json:"delta,omitempty"`
+	// Seat is the seat a command acts for, needed only on a connection
+	// holding several seats; without it such a command acts for the seat
+	// to move if the connection holds it, else for its lowest seat.
+	Seat *int `json:"seat,omitempty"`
 }
+
+// maxTokens bounds the seat tokens of one hello: no game has more than
+// five seats, and each token costs a hash to check.
+const maxTokens = 8
 
 // maxIDBytes bounds command IDs: the server keeps recent IDs per seat, and a
 // UUID is 36 bytes.
@@ -99,6 +115,14 @@ func Decode(data []byte) (ClientMessage, error) {
 		if m.Since != nil && *m.Since < 0 {
 			return m, Errorf(CodeBadRequest, "since %d is negative", *m.Since)
 		}
+		if len(m.Tokens) > maxTokens {
+			return m, Errorf(CodeBadRequest, "%d tokens, limit %d", len(m.Tokens), maxTokens)
+		}
+		for _, t := range m.Tokens {
+			if t == "" {
+				return m, Errorf(CodeBadRequest, "empty token in tokens")
+			}
+		}
 	case m.Type == TypePing:
 	case IsCommand(m.Type):
 		if m.ID == "" {
@@ -109,6 +133,9 @@ func Decode(data []byte) (ClientMessage, error) {
 		}
 		if m.Type == TypeMove && m.Move == "" {
 			return m, Errorf(CodeBadRequest, "move needs a move")
+		}
+		if m.Seat != nil && *m.Seat < 0 {
+			return m, Errorf(CodeBadRequest, "seat %d is negative", *m.Seat)
 		}
 	case m.Type == "":
 		return m, Errorf(CodeBadJSON, "message has no type")
@@ -129,13 +156,20 @@ type ServerMessage struct {
 	// Version is the match version after the update, at the ack, or the
 	// current version for welcome and error.
 	Version int64 `json:"version"`
-	// Seat is the connection's seat in a welcome; -1 for a spectator.
+	// Seat is the connection's seat in a welcome; -1 for a spectator; the
+	// lowest of its seats when it holds several.
 	Seat *int `json:"seat,omitempty"`
+	// Seats lists every seat the connection holds, in a welcome to a
+	// connection holding more than one.
+	Seats []int `json:"seats,omitempty"`
 	// Event says what changed (update only).
 	Event *Event `json:"event,omitempty"`
 	// State is the full match state (update; welcome unless missed updates
 	// follow it).
 	State *State `json:"state,omitempty"`
+	// Delta replaces State in the update for a move sent to a connection
+	// that asked for deltas (ClientMessage.Delta).
+	Delta *Delta `json:"delta,omitempty"`
 	// Error is set for type error.
 	Error *Error `json:"error,omitempty"`
 }
@@ -163,6 +197,23 @@ type Event struct {
 	Kind string `json:"kind"`
 	Seat int    `json:"seat"`           // the seat that acted, -1 for the server (timeout)
 	Move string `json:"move,omitempty"` // the move played or taken back
+}
+
+// Delta is what a move changed besides the move itself (the update's
+// Event has its text and seat): a client that keeps the position with the
+// rules applies the move and reads the rest from here. A move also
+// withdraws every draw offer and takeback request.
+type Delta struct {
+	// Ply is the number of moves played after this one.
+	Ply int `json:"ply"`
+	// ToMove is the seat to act, as in State.
+	ToMove int `json:"toMove"`
+	// Status is set when the move changed the match's status (it ended).
+	Status string `json:"status,omitempty"`
+	// Clocks is the clock reading after the move (absent without a clock).
+	Clocks *Clocks `json:"clocks,omitempty"`
+	// Result is set when the move ended the match.
+	Result *Result `json:"result,omitempty"`
 }
 
 // Match statuses, the Status of a State or Summary.

@@ -12,6 +12,7 @@ import (
 
 func TestDecode(t *testing.T) {
 	five := int64(5)
+	one := 1
 	tests := []struct {
 		name string
 		in   string
@@ -23,6 +24,11 @@ func TestDecode(t *testing.T) {
 		{"move", `{"type":"move","id":"c1","version":3,"move":"d4"}`, ClientMessage{Type: TypeMove, ID: "c1", Version: 3, Move: "d4"}, ""},
 		{"resign", `{"type":"resign","id":"c2","version":0}`, ClientMessage{Type: TypeResign, ID: "c2"}, ""},
 		{"ping", `{"type":"ping"}`, ClientMessage{Type: TypePing}, ""},
+		{"hello with two seats and deltas", `{"type":"hello","token":"a","tokens":["b"],"delta":true}`, ClientMessage{Type: TypeHello, Token: "a", Tokens: []string{"b"}, Delta: true}, ""},
+		{"move for a seat", `{"type":"move","id":"c1","version":3,"move":"d4","seat":1}`, ClientMessage{Type: TypeMove, ID: "c1", Version: 3, Move: "d4", Seat: &one}, ""},
+		{"empty token in tokens", `{"type":"hello","tokens":["a",""]}`, ClientMessage{}, CodeBadRequest},
+		{"too many tokens", `{"type":"hello","tokens":["1","2","3","4","5","6","7","8","9"]}`, ClientMessage{}, CodeBadRequest},
+		{"negative seat", `{"type":"resign","id":"a","version":1,"seat":-1}`, ClientMessage{}, CodeBadRequest},
 		{"not json", `{"type":`, ClientMessage{}, CodeBadJSON},
 		{"array", `[1,2]`, ClientMessage{}, CodeBadJSON},
 		{"unknown field", `{"type":"ping","x":1}`, ClientMessage{}, CodeBadJSON},

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -43,7 +42,6 @@ type conn struct {
 	tcp    *corkConn // the socket under ws; nil in tests without one
 	out    chan frame
 	cancel context.CancelFunc
-	seat   atomic.Int32 // -1 spectator, set by the room at hello
 
 	mu        sync.Mutex // guards closeCode and closeWhy
 	closeCode websocket.StatusCode
@@ -72,9 +70,6 @@ func (c *conn) sendFrame(f frame) bool {
 func (c *conn) sendError(id string, version int64, e *protocol.Error) {
 	c.send(encode(protocol.ServerMessage{Type: protocol.TypeError, ID: id, Version: version, Error: e}))
 }
-
-func (c *conn) setSeat(seat int) { c.seat.Store(int32(seat)) }
-func (c *conn) seatNow() int     { return int(c.seat.Load()) }
 
 // kick closes the connection with a policy-violation status, without
 // blocking the caller.
@@ -224,7 +219,6 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	ws.SetReadLimit(readLimit)
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &conn{ws: ws, tcp: cw.conn, out: make(chan frame, sendBuffer), cancel: cancel}
-	c.seat.Store(-1)
 	s.metrics.conns.Inc()
 	defer s.metrics.conns.Dec()
 	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
@@ -281,7 +275,12 @@ func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) 
 			if token == "" {
 				token = bearer
 			}
-			if !r.post(ctx, subscribe{c: c, token: token, since: msg.Since}) {
+			var tokens []string
+			if token != "" {
+				tokens = append(tokens, token)
+			}
+			tokens = append(tokens, msg.Tokens...)
+			if !r.post(ctx, subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta}) {
 				return
 			}
 			hello = true

@@ -319,7 +319,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.writeJSON(w, http.StatusOK, rm.snap.Load())
+	s.writeJSON(w, http.StatusOK, rm.snapshot(r.Context()))
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {

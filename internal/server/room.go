@@ -43,7 +43,10 @@ type room struct {
 	in   chan any
 	done chan struct{} // closed when run returns
 
-	snap    atomic.Pointer[protocol.State] // the latest spectator view
+	// snap is the latest spectator view built, for HTTP readers; it may
+	// be older than version (views are built only when someone needs one:
+	// see snapshot).
+	snap    atomic.Pointer[protocol.State]
 	version atomic.Int64
 
 	// owned by run
@@ -56,8 +59,8 @@ type room struct {
 	texts    []string
 	legalBuf []game.Move // LegalMoves scratch for view
 	clocks   clock.Clocks
-	subs     map[*conn]int // connection → seat (-1 spectator)
-	history  []update      // the last historySize events, oldest first
+	subs     map[*conn]sub
+	history  []update // the last historySize events, oldest first
 	acked    map[int][]ackEntry
 	draw     map[int]bool
 	takeback int
@@ -70,6 +73,39 @@ type room struct {
 	updateSize int
 	// ackTo is the command being applied, nil between commands.
 	ackTo *pendingAck
+}
+
+// sub is a subscribed connection: the seats it holds and the updates it
+// asked for.
+type sub struct {
+	seats seatSet
+	delta bool // compact updates for moves (protocol.Delta)
+}
+
+// seatSet is a set of seats, bit s for seat s (no game has 32 seats).
+type seatSet uint32
+
+func (ss seatSet) has(s int) bool { return s >= 0 && s < 32 && ss&(1<<s) != 0 }
+
+// lowest returns the lowest seat in the set, -1 when empty.
+func (ss seatSet) lowest() int {
+	for s := range 32 {
+		if ss.has(s) {
+			return s
+		}
+	}
+	return -1
+}
+
+// list returns the seats in order.
+func (ss seatSet) list() []int {
+	var out []int
+	for s := range 32 {
+		if ss.has(s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 type update struct {
@@ -85,9 +121,10 @@ type ackEntry struct {
 // Messages a room receives.
 type (
 	subscribe struct {
-		c     *conn
-		token string
-		since *int64
+		c      *conn
+		tokens []string // the seats claimed; none: a spectator
+		since  *int64
+		delta  bool
 	}
 	unsubscribe struct{ c *conn }
 	command     struct {
@@ -132,7 +169,7 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	}
 	r := &room{
 		s: s, id: m.ID, info: info, in: make(chan any, roomQueue), done: make(chan struct{}),
-		m: m, st: st, moves: moves, texts: moveTexts(moves), subs: map[*conn]int{}, acked: map[int][]ackEntry{},
+		m: m, st: st, moves: moves, texts: moveTexts(moves), subs: map[*conn]sub{}, acked: map[int][]ackEntry{},
 		draw: map[int]bool{}, takeback: -1, rematch: map[int]bool{},
 	}
 	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
@@ -207,6 +244,7 @@ func (r *room) tryPost(msg any) bool {
 // match, after roomIdle without connections.
 func (r *room) run(ctx context.Context) {
 	defer close(r.done)
+	defer r.freshSnap() // HTTP readers that find the room gone read it
 	defer r.stopTimer()
 	r.afterChange(ctx)
 	idle := time.NewTicker(roomIdle / 2)
@@ -258,21 +296,25 @@ func (r *room) handle(ctx context.Context, msg any) {
 	}
 }
 
-// subscribe answers a hello: it checks the token, registers the connection
-// and sends the welcome and what the client missed.
+// subscribe answers a hello: it checks the tokens, registers the
+// connection and sends the welcome and what the client missed. A refused
+// hello leaves the connection as it was.
 func (r *room) subscribe(msg subscribe) {
-	seat := -1
-	if msg.token != "" {
-		seat = r.seatOf(msg.token)
+	var held seatSet
+	for _, token := range msg.tokens {
+		seat := r.seatOf(token)
 		if seat < 0 {
 			msg.c.sendError("", r.m.Version, protocol.Errorf(protocol.CodeBadToken, "the token holds no seat of match %s", r.id))
 			return
 		}
+		held |= 1 << seat
 	}
-	r.subs[msg.c] = seat
-	msg.c.setSeat(seat)
-	s := seat
+	r.subs[msg.c] = sub{seats: held, delta: msg.delta}
+	s := held.lowest()
 	w := protocol.ServerMessage{Type: protocol.TypeWelcome, Version: r.m.Version, Seat: &s}
+	if l := held.list(); len(l) > 1 {
+		w.Seats = l
+	}
 	var missed []update
 	if since := msg.since; since != nil && *since <= r.m.Version {
 		if *since == r.m.Version {
@@ -286,7 +328,7 @@ func (r *room) subscribe(msg subscribe) {
 		}
 	}
 	if missed == nil {
-		w.State = r.view()
+		w.State = r.freshSnap()
 	}
 	if !msg.c.send(encode(w)) {
 		r.drop(msg.c)
@@ -297,7 +339,7 @@ func (r *room) subscribe(msg subscribe) {
 	for i, u := range missed {
 		m := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: u.version, Event: &u.event}
 		if i == len(missed)-1 {
-			m.State = r.view()
+			m.State = r.freshSnap()
 		}
 		if !msg.c.send(encode(m)) {
 			r.drop(msg.c)
@@ -327,7 +369,11 @@ func (r *room) drop(c *conn) {
 // command runs one client command and answers it. The ack travels with
 // the command's update to the commanding connection (see broadcast).
 func (r *room) command(ctx context.Context, cmd command) {
-	seat := cmd.c.seatNow()
+	seat, perr := r.commandSeat(cmd.c, cmd.msg.Seat)
+	if perr != nil {
+		cmd.c.sendError(cmd.msg.ID, r.m.Version, perr)
+		return
+	}
 	if v, ok := r.recall(seat, cmd.msg.ID); ok {
 		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
 		return
@@ -348,6 +394,27 @@ func (r *room) command(ctx context.Context, cmd command) {
 		r.s.metrics.moveLatency.Observe(r.s.clock.Now().Sub(cmd.at).Seconds())
 	}
 	r.afterChange(ctx)
+}
+
+// commandSeat returns the seat a connection's command acts for (-1 for a
+// spectator): the one it names, which the connection must hold, or the
+// connection's only seat, or, holding several, the seat to move if it
+// holds it, else its lowest.
+func (r *room) commandSeat(c *conn, want *int) (int, *protocol.Error) {
+	held := r.subs[c].seats
+	if held == 0 {
+		return -1, nil
+	}
+	if want != nil {
+		if !held.has(*want) {
+			return -1, protocol.Errorf(protocol.CodeBadToken, "this connection holds no token for seat %d", *want)
+		}
+		return *want, nil
+	}
+	if p := int(r.st.ToMove()); held.has(p) {
+		return p, nil
+	}
+	return held.lowest(), nil
 }
 
 // pendingAck is the command being applied: its connection gets the ack
@@ -742,6 +809,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		return fmt.Errorf("server: save match %s: %w", r.id, err)
 	}
 	r.m, r.st = next, st
+	r.version.Store(next.Version)
 	if truncate >= 0 {
 		r.moves = r.moves[:truncate]
 		r.texts = moveTexts(r.moves)
@@ -755,17 +823,31 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 }
 
 // broadcast sends the update for ev to every connection, dropping those
-// that cannot keep up.
+// that cannot keep up. Connections that asked for deltas get a move as a
+// Delta; everything else carries the full state, built (and published)
+// only if some connection needs it.
 func (r *room) broadcast(ev protocol.Event) {
-	state := r.publish()
-	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, State: state}
-	data := msg.AppendJSON(make([]byte, 0, r.updateSize+r.updateSize/8))
-	r.updateSize = len(data)
 	if len(r.history) >= historySize {
 		r.history = r.history[1:]
 	}
 	r.history = append(r.history, update{r.m.Version, ev})
-	for c := range r.subs {
+	var full, delta []byte
+	for c, sb := range r.subs {
+		var data []byte
+		switch {
+		case sb.delta && ev.Kind == protocol.EventMove:
+			if delta == nil {
+				delta = r.deltaUpdate(ev)
+			}
+			data = delta
+		default:
+			if full == nil {
+				msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, State: r.publish()}
+				full = msg.AppendJSON(make([]byte, 0, r.updateSize+r.updateSize/8))
+				r.updateSize = len(full)
+			}
+			data = full
+		}
 		f := frame{data: data}
 		if a := r.ackTo; a != nil && a.c == c && !a.sent {
 			// The change is durable and applied: the command is done.
@@ -778,12 +860,49 @@ func (r *room) broadcast(ev protocol.Event) {
 	}
 }
 
+// deltaUpdate encodes the compact update for the move event ev.
+func (r *room) deltaUpdate(ev protocol.Event) []byte {
+	d := &protocol.Delta{Ply: r.m.Ply, ToMove: r.toMove(), Clocks: r.clockView()}
+	if r.m.Status != store.StatusLive {
+		d.Status, d.Result = r.m.Status, wireResult(r.info, r.m.Result)
+	}
+	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, Delta: d}
+	return msg.AppendJSON(make([]byte, 0, smallMessage))
+}
+
 // publish builds the current view and makes it visible to HTTP readers.
 func (r *room) publish() *protocol.State {
 	v := r.view()
 	r.snap.Store(v)
 	r.version.Store(r.m.Version)
 	return v
+}
+
+// freshSnap returns the published view if it is current, else publishes
+// a new one. Room goroutine only.
+func (r *room) freshSnap() *protocol.State {
+	if v := r.snap.Load(); v != nil && v.Version == r.m.Version {
+		return v
+	}
+	return r.publish()
+}
+
+// snapshot returns the current spectator view for a reader outside the
+// room (HTTP): the published one if current, else one the room builds.
+func (r *room) snapshot(ctx context.Context) *protocol.State {
+	if v := r.snap.Load(); v != nil && v.Version == r.version.Load() {
+		return v
+	}
+	reply := make(chan *protocol.State, 1)
+	if r.post(ctx, funcMsg(func() { reply <- r.freshSnap() })) {
+		select {
+		case v := <-reply:
+			return v
+		case <-r.done: // the room stopped before it read the request
+		case <-ctx.Done():
+		}
+	}
+	return r.snap.Load() // the room published its last view when it stopped
 }
 
 // afterChange plays chance events, starts a bot search when a bot is to
@@ -869,12 +988,9 @@ func (r *room) onBot(ctx context.Context, res botResult) {
 func (r *room) view() *protocol.State {
 	v := &protocol.State{
 		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Version: r.m.Version,
-		Status: r.m.Status, Position: r.st.String(), ToMove: int(r.st.ToMove()), Legal: []protocol.Move{},
+		Status: r.m.Status, Position: r.st.String(), ToMove: r.toMove(), Legal: []protocol.Move{},
 		Moves: r.texts[:len(r.texts):len(r.texts)], Seats: seats(r.info, r.m, r.subs), Rematch: r.m.Rematch,
 		Offers: protocol.Offers{Draw: setList(r.draw), Takeback: r.takeback, Rematch: setList(r.rematch)},
-	}
-	if v.ToMove == int(game.NoPlayer) || r.ended() {
-		v.ToMove = -1
 	}
 	if n := len(r.texts); n > 0 {
 		v.LastMove = r.texts[n-1]
@@ -886,17 +1002,32 @@ func (r *room) view() *protocol.State {
 			v.Legal[i] = protocol.MoveForm(r.st.MoveString(m))
 		}
 	}
-	if r.clocks.Timed() {
-		now := r.s.clock.Now()
-		c := &protocol.Clocks{Kind: r.clocks.Control.Kind, Remaining: make([]int64, len(r.clocks.Remaining)), Running: r.clocks.Running, At: now.UnixMilli()}
-		for i := range c.Remaining {
-			c.Remaining[i] = r.clocks.Left(i, now).Milliseconds()
-		}
-		v.Clocks = c
-	}
+	v.Clocks = r.clockView()
 	v.Result = wireResult(r.info, r.m.Result)
 	v.Shake = shakeBand(r.st)
 	return v
+}
+
+// toMove is the protocol's seat to act: -1 once the match has ended.
+func (r *room) toMove() int {
+	p := int(r.st.ToMove())
+	if p == int(game.NoPlayer) || r.ended() {
+		return -1
+	}
+	return p
+}
+
+// clockView is the clock reading now, nil without a clock.
+func (r *room) clockView() *protocol.Clocks {
+	if !r.clocks.Timed() {
+		return nil
+	}
+	now := r.s.clock.Now()
+	c := &protocol.Clocks{Kind: r.clocks.Control.Kind, Remaining: make([]int64, len(r.clocks.Remaining)), Running: r.clocks.Running, At: now.UnixMilli()}
+	for i := range c.Remaining {
+		c.Remaining[i] = r.clocks.Left(i, now).Milliseconds()
+	}
+	return c
 }
 
 // shaker is a game state whose structure can wobble (Villa Paletti): its
@@ -922,7 +1053,7 @@ func wireResult(info *game.Info, res *store.Result) *protocol.Result {
 	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: o.Describe(info)}
 }
 
-func seats(info *game.Info, m store.Match, subs map[*conn]int) []protocol.Seat {
+func seats(info *game.Info, m store.Match, subs map[*conn]sub) []protocol.Seat {
 	out := make([]protocol.Seat, len(m.Seats))
 	for i, s := range m.Seats {
 		out[i] = protocol.Seat{Seat: i, Name: info.PlayerName(game.Player(i)), Kind: protocol.SeatHuman, Bot: s.Bot, Taken: s.TokenHash != "" || s.Bot != ""}
@@ -931,9 +1062,11 @@ func seats(info *game.Info, m store.Match, subs map[*conn]int) []protocol.Seat {
 			out[i].Connected = true
 		}
 	}
-	for _, seat := range subs {
-		if seat >= 0 {
-			out[seat].Connected = true
+	for _, sb := range subs {
+		for i := range out {
+			if sb.seats.has(i) {
+				out[i].Connected = true
+			}
 		}
 	}
 	return out

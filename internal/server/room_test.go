@@ -22,13 +22,11 @@ func TestSlowClientDropped(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	slow := &conn{out: make(chan frame, 1), cancel: cancel}
-	slow.seat.Store(-1)
 	fast := &conn{out: make(chan frame, sendBuffer), cancel: func() {}}
-	fast.seat.Store(-1)
 	done := make(chan struct{})
 	// Run on the room's goroutine, as everything touching its fields must.
 	r.in <- funcMsg(func() {
-		r.subs[slow], r.subs[fast] = -1, -1
+		r.subs[slow], r.subs[fast] = sub{}, sub{}
 		for range 3 {
 			r.broadcast(protocol.Event{Kind: protocol.EventJoined, Seat: 0})
 		}
@@ -103,7 +101,7 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 				return
 			}
 		}
-		old := r.snap.Load()
+		old := r.freshSnap()
 		want := slices.Clone(old.Moves)
 		r.takeback = int(r.moves[2].Seat)
 		if err := r.doTakeback(ctx, 1-r.takeback); err != nil {
@@ -118,7 +116,7 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 		if !slices.Equal(old.Moves, want) {
 			t.Errorf("published view's moves changed to %v, want %v", old.Moves, want)
 		}
-		if got := r.snap.Load().Moves; len(got) != 3 || got[2] != r.moves[2].Text {
+		if got := r.freshSnap().Moves; len(got) != 3 || got[2] != r.moves[2].Text {
 			t.Errorf("new view's moves %v, room's %v", got, r.moves)
 		}
 	})

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Server load test, before vs after: builds the server and load generator
+# at OLD_REF (default: main before the delta updates) and from this tree,
+# then runs one row per binary and match count, each with a fresh database,
+# server and load generator in separate processes, and prints a markdown
+# table. CPU µs per move (server + load generator) is the number that
+# survives a shared machine; the load average of each run is in its row.
+#
+#   scripts/loadtest.sh                       # the whole table, 20 s per row
+#   DURATION=30s GAMES="1000 10000" scripts/loadtest.sh
+#   OLD_REF=none scripts/loadtest.sh          # only this tree
+#
+# Old rows use the old load generator's default shape (two connections per
+# match, full states), so at 10 000 matches they run 9 900 (20 000 open
+# files per process is this machine's hard limit). New rows use the new
+# defaults (-conns 1 -delta): one connection per match holding both seats,
+# positions kept with the rules. Each run's raw output is kept in $WORK.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OLD_REF=${OLD_REF:-e5c901a}
+GAMES=${GAMES:-"100 1000 5000 10000"}
+DURATION=${DURATION:-20s}
+INTERVAL=${INTERVAL:-1s}
+EXTRA=${EXTRA:-} # more load generator flags for the new rows, e.g. "-mode bot -interval 2s"
+WORK=${WORK:-$(mktemp -d /tmp/tabula-loadtest.XXXXXX)}
+PORT=${PORT:-8390}
+mkdir -p "$WORK"
+
+build() { # build NAME DIR
+	(cd "$2" && go build -o "$WORK/tabula-$1" ./cmd/tabula && go build -o "$WORK/loadtest-$1" ./internal/loadtest)
+}
+echo "building in $WORK" >&2
+build new .
+binaries=new
+if [ "$OLD_REF" != none ]; then
+	rm -rf "$WORK/oldsrc" && mkdir -p "$WORK/oldsrc"
+	git archive "$OLD_REF" | tar -x -C "$WORK/oldsrc"
+	build old "$WORK/oldsrc"
+	binaries="old new"
+fi
+
+row() { # row BIN GAMES
+	local bin=$1 n=$2 db="$WORK/db-$1-$2.db" log="$WORK/run-$1-$2.txt" args=()
+	if [ "$bin" = old ] && [ "$n" -gt 9900 ]; then n=9900; fi
+	if [ "$bin" = new ]; then read -ra args <<<"$EXTRA"; fi
+	rm -f "$db" "$db-wal" "$db-shm"
+	"$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" >"$WORK/server-$bin-$n.log" 2>&1 &
+	local pid=$!
+	for _ in $(seq 100); do
+		curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
+		sleep 0.1
+	done
+	"$WORK/loadtest-$bin" -url "http://127.0.0.1:$PORT" -games "$n" -duration "$DURATION" -interval "$INTERVAL" "${args[@]}" >"$log" 2>&1 || true
+	local rss
+	rss=$(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$pid/status" 2>/dev/null || echo "?")
+	kill "$pid" && wait "$pid" 2>/dev/null || true
+	PORT=$((PORT + 1))
+	local shape played cpu lat loadA loadB setup
+	shape=$(grep -o 'mode=[a-z]* conns=[0-9]* delta=[a-z]*\|mode=[a-z]*' "$log" | head -1 | tr ' ' ',')
+	setup=$(sed -n 's/^setup: .* in \(.*\)$/\1/p' "$log")
+	played=$(sed -n 's/.*client_moves=[0-9]* (\([0-9]*\)\/s) skipped_ticks=\([0-9]*\) server_moves=[0-9.]* (\([0-9]*\)\/s).*/\3 \2/p' "$log")
+	cpu=$(sed -n 's/^cpu: server \([0-9.]*\) cores (\([0-9]*\) µs.*load generator \([0-9.]*\) cores (\([0-9]*\) µs.*/\2 \4 \1 \3/p' "$log")
+	lat=$(sed -n 's/^move round trip: p50=\([^ ]*\) p90=\([^ ]*\) p99=\([^ ]*\) max=\([^ ]*\)$/\1 \2 \3 \4/p' "$log")
+	loadA=$(sed -n 's/^load average at start: \([^ ]*\).*/\1/p' "$log")
+	loadB=$(sed -n 's/^load average at end: \([^ ]*\).*/\1/p' "$log")
+	read -r smoves skipped <<<"${played:-? ?}"
+	read -r us_s us_l cores_s cores_l <<<"${cpu:-? ? ? ?}"
+	read -r p50 p90 p99 pmax <<<"${lat:-? ? ? ?}"
+	local total="?"
+	if [[ $us_s =~ ^[0-9]+$ && $us_l =~ ^[0-9]+$ ]]; then total=$((us_s + us_l)); fi
+	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s |\n' \
+		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss"
+}
+
+echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS |"
+echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+for n in $GAMES; do
+	for bin in $binaries; do
+		row "$bin" "$n"
+	done
+done
+echo "(interval $INTERVAL, $DURATION per row after setup; raw output in $WORK)"
