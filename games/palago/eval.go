@@ -69,12 +69,17 @@ func (b *Board) mayClose(c Cell) bool {
 // scanThreats finds the threat cells of both colours on b, which must hold
 // no creature; it places and undoes tiles on b, leaving it as it was.
 func (b *Board) scanThreats(t *threatScan) {
+	var fr CellSet
+	b.Frontier(&fr)
+	b.scanThreatsIn(t, &fr)
+}
+
+// scanThreatsIn is scanThreats given the frontier.
+func (b *Board) scanThreatsIn(t *threatScan, fr *CellSet) {
 	*t = threatScan{}
 	if b.n == 0 {
 		return
 	}
-	var fr CellSet
-	b.Frontier(&fr)
 	for _, c := range fr.Cells() {
 		if !b.mayClose(c) {
 			continue
@@ -100,6 +105,70 @@ func (b *Board) scanThreats(t *threatScan) {
 	}
 }
 
+// nearMaxMissing is the most missing tile slots of a group that two tiles
+// can close: each tile fills at most one slot at each of its six corners,
+// and a group closed by two adjacent tiles has its open vertices among
+// their ten corners, two of them shared.
+const nearMaxMissing = 10
+
+// nearOpenGroup reports whether a corner of colour col of the empty cell c
+// belongs to an open group that lacks at most nearMaxMissing tile slots.
+func (b *Board) nearOpenGroup(c Cell, col Colour) bool {
+	for k := int(col); k < 6; k += 2 {
+		node := -1
+		if j := b.index.get(c.Neighbour(k)); j >= 0 {
+			node = 6*j + (k+2)%6
+		} else if j := b.index.get(c.Neighbour(k + 1)); j >= 0 {
+			node = 6*j + (k+4)%6
+		}
+		if node < 0 {
+			continue
+		}
+		if m := b.uf[b.find(node)].missing; m > 0 && m <= nearMaxMissing {
+			return true
+		}
+	}
+	return false
+}
+
+// twoTileWin reports whether a two-tile move completes a creature of col
+// alone with its second tile (§B.4), on b, which holds no creature and
+// whose frontier is fr: a first tile next to a group of col near closing,
+// completing nothing and filling no hole, then a second tile beside it
+// that completes. One-tile completions are threats, found by scanThreats.
+// It places and undoes tiles on b, leaving it as it was.
+func (b *Board) twoTileWin(col Colour, fr *CellSet) bool {
+	for _, c := range fr.Cells() {
+		if !b.nearOpenGroup(c, col) || b.IsHole(c) {
+			continue
+		}
+		for o := range Orientation(NumOrientations) {
+			b.place(Tile{c, o})
+			if ca, cb := b.lastCreatures(); ca || cb {
+				b.Undo()
+				continue
+			}
+			for k := range 6 {
+				f := c.Neighbour(k)
+				if b.Occupied(f) || !b.mayClose(f) {
+					continue
+				}
+				for o2 := range Orientation(NumOrientations) {
+					b.place(Tile{f, o2})
+					ca, cb := b.lastCreatures()
+					b.Undo()
+					if ca != cb && (ca == (col == A)) {
+						b.Undo()
+						return true
+					}
+				}
+			}
+			b.Undo()
+		}
+	}
+	return false
+}
+
 // Threats counts, per colour, the empty cells next to the palago where one
 // tile (in some orientation) completes a creature of that colour alone.
 // A player with a threat wins on their turn by playing it as a one-tile
@@ -117,6 +186,8 @@ const (
 	evalNear    = 0.06 // one nearly closed group (a threat to be) more
 	evalLargest = 0.03 // one arch more in the largest open group
 	evalFork    = 1.0  // the opponent holds three threats: two tiles block two
+	evalWinNow  = 0.95 // the mover completes a creature with one tile
+	evalWinTwo  = 0.93 // the mover completes one with two tiles
 	// nearMissing is the most missing tile slots that make an open group
 	// with an arch "nearly closed": two tiles fill at most 2·3 slots, and
 	// groups a move can close are what the evaluation should see coming.
@@ -141,8 +212,9 @@ func (b *Board) openFeatures() (near, largest [2]int) {
 }
 
 // Evaluate returns a heuristic value in [-1, 1] for seat p: ±1 once the
-// game is over (0 for a draw); otherwise built from threats (§B.4: a
-// player to move with a threat of their colour wins at once), forks of the
+// game is over (0 for a draw); near ±1 when the player to move can
+// complete a creature of their colour with one tile or two (§B.4: they win
+// at once); otherwise built from threats, forks of the
 // opponent, nearly closed groups and the size in arches of each colour's
 // largest open group.
 func (s *State) Evaluate(p game.Player) float64 {
@@ -160,11 +232,16 @@ func (s *State) Evaluate(p game.Player) float64 {
 	opp := mine.Other()
 	var th threatScan
 	b := s.work()
-	b.scanThreats(&th)
+	var fr CellSet
+	b.Frontier(&fr)
+	b.scanThreatsIn(&th, &fr)
 	var v float64
-	if th.n[mine] > 0 {
-		v = 0.95
-	} else {
+	switch {
+	case th.n[mine] > 0:
+		v = evalWinNow
+	case s.Supply() >= 2 && b.twoTileWin(mine, &fr):
+		v = evalWinTwo
+	default:
 		near, big := b.openFeatures()
 		x := evalThreat*float64(th.n[mine]-th.n[opp]) +
 			evalNear*float64(near[mine]-near[opp]) +

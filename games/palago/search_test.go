@@ -19,7 +19,10 @@ const (
 	// p1 (colour A) to move with one threat cell of A: a win in one.
 	posOwnThreat = posTwoTileWin + " (5,0):2+(6,0):0"
 	// p2 to move; A has three threat cells: two tiles cannot block them all.
-	posFork = "p1 (0,0):1+(1,0):2 (-1,1):1+(-2,1):2 (-2,2):2+(-2,3):2 (-3,3):0+(-3,4):1 (0,-1):0+(1,-1):0 (-3,5):2+(-4,6):2 (0,1):0+(1,1):1 (-4,3):2+(-4,4):1 (-5,6):2+(-6,6):0 (-3,1):0+(-3,0):2 (-5,7):2+(-4,7):1 (-4,0):1+(-4,-1):1 (-7,7):0+(-8,7):2 (-6,5):1+(-5,5):2 (-3,-1):1+(-2,-1):0"
+	posFork = "p1 (0,0):0+(0,1):2 (1,0):0+(2,-1):1 (3,-2):1+(4,-3):1 (-1,2):0+(-1,3):2 (5,-3):2+(5,-2):2 (4,-4):1+(5,-4):1 (-1,4):2+(0,3):1 (1,-1):0+(1,-2):1 (1,2):1+(2,1):2 (2,0):0+(3,-1):1 (3,0):2+(4,-1):0 (-2,4):1+(-3,4):2 (-4,5):2+(-5,5):2 (-1,5):0+(-2,6):0 (-1,0):0+(0,-1):1"
+	// p2 to move; A has three threat cells, but B completes a creature
+	// with two tiles first.
+	posForkTwoTileWin = "p1 (0,0):1+(1,0):2 (-1,1):1+(-2,1):2 (-2,2):2+(-2,3):2 (-3,3):0+(-3,4):1 (0,-1):0+(1,-1):0 (-3,5):2+(-4,6):2 (0,1):0+(1,1):1 (-4,3):2+(-4,4):1 (-5,6):2+(-6,6):0 (-3,1):0+(-3,0):2 (-5,7):2+(-4,7):1 (-4,0):1+(-4,-1):1 (-7,7):0+(-8,7):2 (-6,5):1+(-5,5):2 (-3,-1):1+(-2,-1):0"
 	// p1 to move, no threat on either side.
 	posQuiet = "p1 (0,0):0+(0,-1):0 (0,-2):2+(1,-2):0 (0,1):0+(1,0):2 (2,-3):0+(2,-2):0 (2,0):2+(3,0):0 (-1,0):2+(-2,0):0"
 )
@@ -49,6 +52,7 @@ func TestExamplePositions(t *testing.T) {
 		{"two-tile-win", posTwoTileWin, 0, 1},
 		{"own-threat", posOwnThreat, 1, 0},
 		{"fork", posFork, 0, 3},
+		{"fork-two-tile-win", posForkTwoTileWin, 0, 3},
 		{"quiet", posQuiet, 0, 0},
 	}
 	for _, tc := range tests {
@@ -125,11 +129,60 @@ func TestCandidatesBlockThreat(t *testing.T) {
 	}
 }
 
-// Three opponent threats are a lost position for the mover.
+// Three opponent threats are a lost position for the mover, unless the
+// mover completes a creature first, with one tile or two (§B.4).
 func TestEvaluateFork(t *testing.T) {
 	s := mustParse(t, posFork)
 	if v := s.Evaluate(s.ToMove()); v > -0.5 {
 		t.Errorf("Evaluate(mover) = %v facing a fork, want < -0.5", v)
+	}
+	s = mustParse(t, posForkTwoTileWin)
+	if v := s.Evaluate(s.ToMove()); v < 0.9 {
+		t.Errorf("Evaluate(mover) = %v with a two-tile win, want a near win", v)
+	}
+}
+
+// twoTileWin agrees with the candidates: a mover has a two-tile win
+// exactly when SearchMoves offers a winning two-tile move and there is no
+// one-tile win. Checked on random games.
+func TestTwoTileWinDetection(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 34))
+	seen := 0
+	for range 15 {
+		s0, _ := Info.New(game.Options{Values: map[string]string{OptFirstPlayer: "p1"}})
+		s := s0.(*State)
+		for !s.over && s.Supply() >= 2 {
+			mover := s.ToMove()
+			mine := s.ColourOf(mover)
+			th := threatsOf(s)
+			if th.n[mine] == 0 {
+				b := s.board.Clone()
+				var fr CellSet
+				b.Frontier(&fr)
+				got := b.twoTileWin(mine, &fr)
+				want := false
+				for _, m := range s.LegalMoves(nil) {
+					if next, _ := s.Play(m); next != nil {
+						if o, over := next.Outcome(); over && o.Won(mover) {
+							want = true
+							break
+						}
+					}
+				}
+				if got != want {
+					t.Fatalf("%s: twoTileWin = %v, want %v", s, got, want)
+				}
+				if got {
+					seen++
+				}
+			}
+			legal := s.LegalMoves(nil)
+			next, _ := s.Play(legal[rng.IntN(len(legal))])
+			s = next.(*State)
+		}
+	}
+	if seen == 0 {
+		t.Error("no two-tile win met: the test proves nothing")
 	}
 }
 
