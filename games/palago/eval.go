@@ -16,6 +16,9 @@ const maxListedThreats = 8
 type threatScan struct {
 	n     [2]int
 	cells [2][maxListedThreats]Cell
+	// closable marks the frontier cells (by index) where one tile might
+	// close a group (Board.mayClose).
+	closable [MaxCellSet]bool
 }
 
 // has reports whether c is one of the recorded threat cells of col.
@@ -66,6 +69,17 @@ func (b *Board) mayClose(c Cell) bool {
 	return false
 }
 
+// mayCloseCol is mayClose for the groups of colour col alone.
+func (b *Board) mayCloseCol(c Cell, col Colour) bool {
+	roots, count, n := b.colRoots(c, col)
+	for i := range n {
+		if int(b.uf[roots[i]].missing) == count[i] {
+			return true
+		}
+	}
+	return false
+}
+
 // scanThreats finds the threat cells of both colours on b, which must hold
 // no creature; it places and undoes tiles on b, leaving it as it was.
 func (b *Board) scanThreats(t *threatScan) {
@@ -80,10 +94,11 @@ func (b *Board) scanThreatsIn(t *threatScan, fr *CellSet) {
 	if b.n == 0 {
 		return
 	}
-	for _, c := range fr.Cells() {
+	for fi, c := range fr.Cells() {
 		if !b.mayClose(c) {
 			continue
 		}
+		t.closable[fi] = true
 		var hit [2]bool
 		for o := range Orientation(NumOrientations) {
 			b.place(Tile{c, o})
@@ -105,68 +120,41 @@ func (b *Board) scanThreatsIn(t *threatScan, fr *CellSet) {
 	}
 }
 
-// nearMaxMissing is the most missing tile slots of a group that two tiles
-// can close: each tile fills at most one slot at each of its six corners,
-// and a group closed by two adjacent tiles has its open vertices among
-// their ten corners, two of them shared.
-const nearMaxMissing = 10
-
-// nearOpenGroup reports whether a corner of colour col of the empty cell c
-// belongs to an open group that lacks at most nearMaxMissing tile slots.
-func (b *Board) nearOpenGroup(c Cell, col Colour) bool {
+// colRoots returns the distinct groups at the corners of colour col of
+// the empty cell c that already have a tile, and for each how many of
+// those corners are its vertices.
+func (b *Board) colRoots(c Cell, col Colour) (roots, count [3]int, n int) {
 	for k := int(col); k < 6; k += 2 {
 		node := -1
 		if j := b.index.get(c.Neighbour(k)); j >= 0 {
-			node = 6*j + (k+2)%6
+			node = 6*j + (k+2)%6 // corner k of c is corner k+2 across side k
 		} else if j := b.index.get(c.Neighbour(k + 1)); j >= 0 {
-			node = 6*j + (k+4)%6
+			node = 6*j + (k+4)%6 // and corner k+4 across side k+1
 		}
 		if node < 0 {
 			continue
 		}
-		if m := b.uf[b.find(node)].missing; m > 0 && m <= nearMaxMissing {
-			return true
+		r := b.find(node)
+		i := 0
+		for i < n && roots[i] != r {
+			i++
 		}
+		if i == n {
+			roots[n] = r
+			n++
+		}
+		count[i]++
 	}
-	return false
+	return roots, count, n
 }
 
 // twoTileWin reports whether a two-tile move completes a creature of col
-// alone with its second tile (§B.4), on b, which holds no creature and
-// whose frontier is fr: a first tile next to a group of col near closing,
-// completing nothing and filling no hole, then a second tile beside it
-// that completes. One-tile completions are threats, found by scanThreats.
-// It places and undoes tiles on b, leaving it as it was.
-func (b *Board) twoTileWin(col Colour, fr *CellSet) bool {
-	for _, c := range fr.Cells() {
-		if !b.nearOpenGroup(c, col) || b.IsHole(c) {
-			continue
-		}
-		for o := range Orientation(NumOrientations) {
-			b.place(Tile{c, o})
-			if ca, cb := b.lastCreatures(); ca || cb {
-				b.Undo()
-				continue
-			}
-			for k := range 6 {
-				f := c.Neighbour(k)
-				if b.Occupied(f) || !b.mayClose(f) {
-					continue
-				}
-				for o2 := range Orientation(NumOrientations) {
-					b.place(Tile{f, o2})
-					ca, cb := b.lastCreatures()
-					b.Undo()
-					if ca != cb && (ca == (col == A)) {
-						b.Undo()
-						return true
-					}
-				}
-			}
-			b.Undo()
-		}
-	}
-	return false
+// alone with its second tile (§B.4), on b, which holds no creature, whose
+// frontier is fr and whose threats are th. One-tile completions are
+// threats. It places and undoes tiles on b, leaving it as it was.
+func (b *Board) twoTileWin(col Colour, fr *CellSet, th *threatScan) bool {
+	var w [1]game.Move
+	return b.twoTileWins(col, fr, th, w[:]) > 0
 }
 
 // Threats counts, per colour, the empty cells next to the palago where one
@@ -239,7 +227,7 @@ func (s *State) Evaluate(p game.Player) float64 {
 	switch {
 	case th.n[mine] > 0:
 		v = evalWinNow
-	case s.Supply() >= 2 && b.twoTileWin(mine, &fr):
+	case s.Supply() >= 2 && b.twoTileWin(mine, &fr, &th):
 		v = evalWinTwo
 	default:
 		near, big := b.openFeatures()

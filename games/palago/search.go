@@ -34,16 +34,21 @@ const (
 )
 
 // SearchMoves appends the moves a search should consider (game.Candidates):
-// the winning moves alone when there are any; otherwise the legal moves
-// ranked by a static score, at most searchCandidates of them. The score
-// is +∞ for a move that wins and -∞ for one that completes an opponent
-// creature, a large bonus for each opponent threat cell the move fills,
-// and the change the move makes to the groups it touches: an open group
-// with an arch that lacks m < nearSlots tile slots weighs nearSlots − m,
-// positive for the mover's colour and negative (heavier) for the
-// opponent's. So the candidates are the moves that build towards a
-// creature, block one, or win; quiet moves far from any group near closing
-// are left out.
+// the winning moves alone when there are any (a one-tile completion of the
+// mover's colour, or a two-tile move whose second tile completes one,
+// §B.4); otherwise the legal moves ranked by a static score, at most
+// searchCandidates of them.
+//
+// The score of a two-tile move is the sum of its tiles' scores, each
+// tried alone on the table: a large bonus for filling an opponent threat
+// cell (a threat left open wins for the opponent next turn), -∞ for a tile
+// that completes an opponent creature, and the change the tile makes to
+// the groups it touches: an open group with an arch that lacks m <
+// nearSlots tile slots weighs nearSlots − m, positive for the mover's
+// colour and negative (heavier) for the opponent's. A second tile that
+// touches only the first scores nothing. So the candidates are the moves
+// that build towards a creature, block one, or win; quiet moves far from
+// any group near closing are left out.
 func (s *State) SearchMoves(dst []game.Move) []game.Move {
 	start := len(dst)
 	dst = s.LegalMoves(dst)
@@ -52,98 +57,189 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 		return dst
 	}
 	b := s.work()
+	var fr CellSet
+	b.Frontier(&fr)
 	var th threatScan
-	b.scanThreats(&th)
+	b.scanThreatsIn(&th, &fr)
 	mine := s.ColourOf(s.ToMove())
 	opp := mine.Other()
+
+	// Wins: keep them alone.
+	var wins [maxWins]game.Move
+	nw := 0
+	if th.n[mine] > 0 {
+		nw = b.oneTileWins(mine, &th, &wins)
+	} else if s.Supply() >= 2 {
+		nw = b.twoTileWins(mine, &fr, &th, wins[:])
+	}
+	kept := dst[start:start]
+	for _, m := range moves {
+		if slices.Contains(wins[:nw], m) {
+			kept = append(kept, m)
+		}
+	}
+	if len(kept) > 0 {
+		return dst[:start+len(kept)]
+	}
+
+	// Every frontier tile alone.
+	var tileScore [3 * MaxCellSet]int32
+	for fi, c := range fr.Cells() {
+		hole := b.IsHole(c)
+		for o := range Orientation(NumOrientations) {
+			t := Tile{c, o}
+			log0 := len(b.log)
+			n0 := b.n
+			b.place(t)
+			var score int
+			if ca, cb := b.lastCreatures(); ca || cb {
+				if !(ca != cb && ca == (mine == A)) {
+					score = scoreLoss
+				}
+			} else {
+				var seen rootList
+				var d [2]int
+				b.oldRoots(log0, 6*n0, &seen, &d)
+				b.newRoots(n0, &d)
+				score = 4*d[mine] - oppWeight*d[opp]
+			}
+			if !hole && th.has(opp, c) {
+				score += scoreBlock
+			}
+			b.Undo()
+			tileScore[3*fi+int(o)] = int32(score)
+		}
+	}
 
 	keys := s.keyBuf[:0]
 	if !s.scratch {
 		keys = nil
 	}
-	wins := 0
 	var buf [2]Tile
-	// Moves with the same first tile are listed together: the first tile
-	// stays on the board while its second tiles are tried.
-	n0 := b.n
-	var first Tile
-	placed := false
-	var xOld rootList // the groups the first tile changed, as they were
-	var xD [2]int     // and their weight, negated
 	for i, m := range moves {
-		tiles := moveTilesInto(m, &buf)
-		if placed && (len(tiles) == 1 || tiles[0] != first) {
-			b.Undo()
-			placed = false
-		}
 		score := 0
-		for j, t := range tiles {
-			if j == 0 && placed {
-				continue // on the board, and it completes nothing (it is no one-tile move)
+		for _, t := range moveTilesInto(m, &buf) {
+			if fi := fr.Index(t.Cell); fi >= 0 {
+				score += int(tileScore[3*fi+int(t.O)])
 			}
-			logT := len(b.log)
-			b.place(t)
-			if j == 0 {
-				// The groups the first tile changed, once for all its
-				// second tiles.
-				xOld, xD = rootList{}, [2]int{}
-				b.oldRoots(logT, 6*n0, &xOld, &xD)
-				if len(tiles) == 2 {
-					first, placed = t, true
-				}
-			}
-			if ca, cb := b.lastCreatures(); ca || cb {
-				if (mine == A && ca && !cb) || (mine == B && cb && !ca) {
-					score = scoreWin
-				} else {
-					score = scoreLoss
-				}
-				break
-			}
-		}
-		if score == 0 {
-			seen, d := xOld, xD
-			if len(tiles) == 2 {
-				b.oldRoots(int(b.marks[len(b.marks)-1]), 6*n0, &seen, &d)
-			}
-			b.newRoots(n0, &d)
-			score = 4*d[mine] - oppWeight*d[opp]
-			for _, t := range tiles {
-				if th.has(opp, t.Cell) {
-					score += scoreBlock
-				}
-			}
-		}
-		for b.n > n0+1 || (b.n > n0 && !placed) {
-			b.Undo()
-		}
-		if score == scoreWin {
-			wins++
 		}
 		// Higher scores first, then the list's order: the key sorts
 		// descending as a whole.
 		keys = append(keys, int64(score)<<32|int64(len(moves)-i))
 	}
-	if placed {
-		b.Undo()
-	}
 	slices.Sort(keys)
-	keep := searchCandidates
-	if wins > 0 {
-		keep = wins
-	}
-	kept := s.moveBuf[:0]
+	top := s.moveBuf[:0]
 	if !s.scratch {
-		kept = nil
+		top = nil
 	}
-	for _, k := range keys[len(keys)-keep:] {
-		kept = append(kept, moves[len(moves)-int(uint32(k))])
+	for _, k := range keys[len(keys)-searchCandidates:] {
+		top = append(top, moves[len(moves)-int(uint32(k))])
 	}
-	slices.Reverse(kept)
+	slices.Reverse(top)
 	if s.scratch {
-		s.keyBuf, s.moveBuf = keys, kept
+		s.keyBuf, s.moveBuf = keys, top
 	}
-	return append(dst[:start], kept...)
+	return append(dst[:start], top...)
+}
+
+// maxWins bounds the winning moves SearchMoves collects: one is enough to
+// win, a few let the search prefer among them.
+const maxWins = 16
+
+// oneTileWins collects the one-tile moves that complete a creature of col
+// alone, on the threat cells of th.
+func (b *Board) oneTileWins(col Colour, th *threatScan, wins *[maxWins]game.Move) int {
+	n := 0
+	for _, c := range th.cells[col][:min(th.n[col], maxListedThreats)] {
+		for o := range Orientation(NumOrientations) {
+			t := Tile{c, o}
+			b.place(t)
+			ca, cb := b.lastCreatures()
+			b.Undo()
+			if ca != cb && ca == (col == A) && n < maxWins {
+				wins[n] = NewMove(t)
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// twoTileWins collects into wins, up to its length, the two-tile moves
+// whose second tile completes a creature of col alone, and returns how
+// many it found. The first tile x goes on a frontier cell c, fills no hole
+// and completes nothing; the second y on an empty neighbour f of c. Pairs
+// (c, f) are tried only when they can close something: the closing group
+// holds a group g at a corner of c whose missing slots the two tiles can
+// fill (each fills one slot at each of its corners that is a vertex of g),
+// or f alone might close a group (then x may only have kept y from
+// closing an opponent's too). It stops when wins is full.
+func (b *Board) twoTileWins(col Colour, fr *CellSet, th *threatScan, wins []game.Move) int {
+	n := 0
+	for _, c := range fr.Cells() {
+		if b.IsHole(c) {
+			continue
+		}
+		rc, kc, nc := b.colRoots(c, col)
+		var try [6]bool
+		any := false
+		for k := range 6 {
+			f := c.Neighbour(k)
+			if b.Occupied(f) {
+				continue
+			}
+			if fi := fr.Index(f); fi >= 0 && th.closable[fi] {
+				try[k], any = true, true
+				continue
+			}
+			rf, kf, nf := b.colRoots(f, col)
+			for i := range nc {
+				m := int(b.uf[rc[i]].missing)
+				fill := kc[i]
+				for j := range nf {
+					if rf[j] == rc[i] {
+						fill += kf[j]
+					}
+				}
+				if m > 0 && m <= fill {
+					try[k], any = true, true
+					break
+				}
+			}
+		}
+		if !any {
+			continue
+		}
+		for o := range Orientation(NumOrientations) {
+			x := Tile{c, o}
+			b.place(x)
+			if ca, cb := b.lastCreatures(); ca || cb {
+				b.Undo()
+				continue
+			}
+			for k := range 6 {
+				f := c.Neighbour(k)
+				if !try[k] || !b.mayCloseCol(f, col) {
+					continue
+				}
+				for o2 := range Orientation(NumOrientations) {
+					y := Tile{f, o2}
+					b.place(y)
+					ca, cb := b.lastCreatures()
+					b.Undo()
+					if ca != cb && ca == (col == A) {
+						wins[n] = NewMove(x, y)
+						if n++; n == len(wins) {
+							b.Undo()
+							return n
+						}
+					}
+				}
+			}
+			b.Undo()
+		}
+	}
+	return n
 }
 
 // nearWeight is what an open group counts for in a move's score: more the

@@ -159,7 +159,9 @@ func TestTwoTileWinDetection(t *testing.T) {
 				b := s.board.Clone()
 				var fr CellSet
 				b.Frontier(&fr)
-				got := b.twoTileWin(mine, &fr)
+				var th threatScan
+				b.scanThreatsIn(&th, &fr)
+				got := b.twoTileWin(mine, &fr, &th)
 				want := false
 				for _, m := range s.LegalMoves(nil) {
 					if next, _ := s.Play(m); next != nil {
