@@ -274,7 +274,7 @@ func TestUnfinishedIterationBetterMove(t *testing.T) {
 		if pile%4 == 0 {
 			continue
 		}
-		for nodes := int64(1); nodes <= 300; nodes++ {
+		for nodes := int64(1); nodes <= 120; nodes++ {
 			var last Result
 			cfg := Config{Info: func(r Result) { last = r }}
 			res, err := New(cfg).Search(context.Background(), testgames.NewNim(pile, 0), Limits{Nodes: nodes, Depth: pile})
