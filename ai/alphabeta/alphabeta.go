@@ -209,7 +209,9 @@ func isNoisy(st game.State) bool {
 
 // Search finds the best move for the side to move in st within lim and ctx.
 // When the context ends or a limit is hit it returns the best move of the
-// last completed iteration; if not even the first iteration completed, the
+// last completed iteration, or the move the unfinished iteration found
+// better after searching that one (without root noise); if not even the
+// first iteration completed, the
 // best of the root moves it did score (or the first ordered move if none);
 // the error is nil then, since a move was chosen.
 func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Result, error) {
@@ -253,11 +255,17 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	for d := 1; d <= depthLimit; d++ {
 		score, ok := s.root(p, d, rootMoves)
 		if !ok {
-			if res.Depth == 0 && score > -inf {
+			switch {
+			case res.Depth == 0 && score > -inf:
 				// Not even depth 1 finished (a game of slow moves with
 				// thousands of them, such as Villa Paletti): the best of
 				// the moves scored so far beats the first one listed.
 				res = Result{Move: rootMoves[0], Score: score, PV: []game.Move{rootMoves[0]}}
+			case score > -inf && rootMoves[0] != res.Move && s.cfg.Noise == 0:
+				// The unfinished iteration searched the previous best
+				// move first and then found, with a full window, a move
+				// that scores better at this depth: play it.
+				res.Move, res.Score, res.PV = rootMoves[0], score, []game.Move{rootMoves[0]}
 			}
 			break
 		}

@@ -262,3 +262,41 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// An iteration stopped by a limit still counts when, after searching the
+// previous best move, it proved another move better: in Nim the
+// theoretical win is often found that way before the iteration ends. The
+// move played then is the winning one whenever the adopted score proves a
+// win.
+func TestUnfinishedIterationBetterMove(t *testing.T) {
+	adopted := 0
+	for pile := 5; pile <= 14; pile++ {
+		if pile%4 == 0 {
+			continue
+		}
+		for nodes := int64(1); nodes <= 120; nodes++ {
+			var last Result
+			cfg := Config{Info: func(r Result) { last = r }}
+			res, err := New(cfg).Search(context.Background(), testgames.NewNim(pile, 0), Limits{Nodes: nodes, Depth: pile})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if last.Depth == 0 || res.Move == last.Move {
+				continue
+			}
+			if res.Depth != last.Depth {
+				t.Fatalf("pile %d, %d nodes: depth %d, want the last completed %d", pile, nodes, res.Depth, last.Depth)
+			}
+			if MateIn(res.Score) > 0 {
+				if int(res.Move) != pile%4 {
+					t.Errorf("pile %d, %d nodes: took %d with a proven win, want %d", pile, nodes, res.Move, pile%4)
+				}
+				adopted++
+			}
+		}
+	}
+	t.Logf("%d proven wins adopted from unfinished iterations", adopted)
+	if adopted == 0 {
+		t.Error("no unfinished iteration found a proven better move: the test proves nothing")
+	}
+}

@@ -117,3 +117,35 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// BenchmarkSearchPath is what a search does at each node of its Mutable
+// copy: list the moves, or score the position, or list the candidates,
+// placing and undoing on the copy's own board.
+func BenchmarkSearchPath(b *testing.B) {
+	for _, n := range []int{10, 24, 40} {
+		s := midgame(b, n)
+		m := s.Mutable().(*State)
+		b.Run("LegalMoves/tiles="+itoa(s.board.Len()), func(b *testing.B) {
+			b.ReportAllocs()
+			var dst []game.Move
+			for b.Loop() {
+				dst = m.LegalMoves(dst[:0])
+			}
+			b.ReportMetric(float64(len(dst)), "moves")
+		})
+		b.Run("Evaluate/tiles="+itoa(s.board.Len()), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				m.Evaluate(0)
+			}
+		})
+		b.Run("SearchMoves/tiles="+itoa(s.board.Len()), func(b *testing.B) {
+			b.ReportAllocs()
+			var dst []game.Move
+			for b.Loop() {
+				dst = m.SearchMoves(dst[:0])
+			}
+			b.ReportMetric(float64(len(dst)), "moves")
+		})
+	}
+}

@@ -30,10 +30,11 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 		}
 		return dst
 	}
-	b := s.board.Clone()
+	b := s.work()
 	var fr CellSet
 	b.Frontier(&fr)
-	status := make([]uint8, 3*len(fr.Cells()))
+	var statusBuf [3 * MaxCellSet]uint8
+	status := statusBuf[:3*fr.Len()]
 	last := s.Supply() == 1
 	for fi, c := range fr.Cells() {
 		hole := b.IsHole(c)

@@ -118,6 +118,13 @@ type State struct {
 	outcome game.Outcome
 	hash    uint64
 	hist    []undoRecord // Mutable copies only
+	// scratch marks a Mutable copy: its queries (LegalMoves, Evaluate,
+	// SearchMoves) place and undo tiles on its own board instead of a
+	// clone, since no one else reads it.
+	scratch bool
+	// Buffers SearchMoves reuses on a Mutable copy.
+	keyBuf  []int64
+	moveBuf []game.Move
 }
 
 type undoRecord struct {
@@ -372,6 +379,8 @@ func (s *State) clone() *State {
 	c := *s
 	c.board = *s.board.Clone()
 	c.hist = nil
+	c.scratch = false
+	c.keyBuf, c.moveBuf = nil, nil
 	return &c
 }
 
