@@ -310,7 +310,7 @@ func (s *State) Play(gm game.Move) (game.State, error) {
 		return nil, err
 	}
 	next := *s
-	next.history = nil
+	next.history, next.lifts = nil, nil
 	next.apply(m)
 	next.normalize()
 	next.cacheHulls()

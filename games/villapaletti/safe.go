@@ -41,28 +41,4 @@ func (s *State) SafeMoves(dst []game.Move) []game.Move {
 	return dst
 }
 
-// SearchMoves implements game.Candidates: the safe column moves (see
-// SafeMoves) and every move that is not a column move (floor proposals,
-// objections, removals, passing), in LegalMoves order; every legal move
-// when none of those exists, so a bot forced to take a risk still has moves.
-func (s *State) SearchMoves(dst []game.Move) []game.Move {
-	n := len(dst)
-	safe := s.SafeMoves(nil)
-	isSafe := make(map[game.Move]bool, len(safe))
-	for _, m := range safe {
-		isSafe[m] = true
-	}
-	all := s.LegalMoves(nil)
-	for _, gm := range all {
-		m, _ := decode(gm)
-		if isSafe[gm] || (m.kind != kindTake && m.kind != kindOnto) {
-			dst = append(dst, gm)
-		}
-	}
-	if len(dst) == n {
-		return append(dst, all...)
-	}
-	return dst
-}
-
 var _ game.Candidates = (*State)(nil)

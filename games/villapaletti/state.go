@@ -82,7 +82,8 @@ type State struct {
 	hulls   [NumFloors + 1]hull
 	hullKey [NumFloors + 1]uint64
 
-	history []State // Apply/Undo stack of a Mutable copy
+	history []State    // Apply/Undo stack of a Mutable copy
+	lifts   *hullCache // hulls of lifted columns, in a Mutable copy only (never shared)
 }
 
 var (
@@ -387,6 +388,7 @@ func (s *State) Hash() uint64 {
 func (s *State) Mutable() game.Mutable {
 	c := *s
 	c.history = nil
+	c.lifts = &hullCache{m: make(map[uint64]hull)}
 	return &c
 }
 

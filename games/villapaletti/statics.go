@@ -111,12 +111,28 @@ type Statics struct {
 	hb     *geometry.HullBuilder // scratch for hulls, made when needed
 	fps    []geometry.Footprint  // scratch for hulls
 	poly   geometry.Polygon      // scratch for hulls
+	cache  *hullCache            // lifted hulls by support set, in a search copy; nil elsewhere
+}
+
+// hullCache memoises the support hulls that Lift builds, by floor and
+// support set, for a search's private copy of a state (State.Mutable): a
+// search asks at every node which columns can be taken without a wobble,
+// and the support sets under the floors change far less often than that.
+// A hull depends only on its supports' footprints, never on the loads.
+type hullCache struct{ m map[uint64]hull }
+
+// maxCachedHulls bounds the cache; a search rarely sees more distinct
+// support sets, and a full cache is simply emptied.
+const maxCachedHulls = 1 << 14
+
+func (c *hullCache) key(k int, supports uint64) uint64 {
+	return supports*0x9E3779B97F4A7C15 ^ uint64(k)
 }
 
 // structure is the input of the statics: world footprints of the columns
 // and poses of the floors.
 func (s *State) structure() *Statics {
-	st := &Statics{floors: int(s.floors), wobble: s.wobble}
+	st := &Statics{floors: int(s.floors), wobble: s.wobble, cache: s.lifts}
 	var polys [NumFloors + 1]geometry.Convex
 	var vb, nb [NumFloors + 1][9]geometry.Vec // floors have at most 9 corners
 	var cb [NumFloors + 1][9]float64
@@ -274,7 +290,15 @@ func (st *Statics) angle(k int, u moment) float64 {
 // angle over the affected floors (+Inf when no floor is affected). c must be
 // present.
 func (st *Statics) Lift(c Column) (lifted *Statics, wobbles bool, minAngle float64) {
-	l := *st
+	l := new(Statics)
+	wobbles, minAngle = st.lift(l, c)
+	return l, wobbles, minAngle
+}
+
+// lift is Lift into l, which it overwrites; bots that only want the verdict
+// reuse one l for many columns.
+func (st *Statics) lift(l *Statics, c Column) (wobbles bool, minAngle float64) {
+	*l = *st
 	b := l.cols[c]
 	l.cols[c].present = false
 	if b.support > 0 {
@@ -292,7 +316,18 @@ func (st *Statics) Lift(c Column) (lifted *Statics, wobbles bool, minAngle float
 		if l.hb == nil {
 			l.hb = new(geometry.HullBuilder)
 		}
-		l.hull[b.support] = l.supportHull(int(b.support))
+		k := int(b.support)
+		if l.cache == nil {
+			l.hull[k] = l.supportHull(k)
+		} else if h, ok := l.cache.m[l.cache.key(k, l.key[k])]; ok {
+			l.hull[k] = h
+		} else {
+			l.hull[k] = l.supportHull(k)
+			if len(l.cache.m) >= maxCachedHulls {
+				clear(l.cache.m)
+			}
+			l.cache.m[l.cache.key(k, l.key[k])] = l.hull[k]
+		}
 	}
 	minAngle = math.Inf(1)
 	last := min(int(b.level), l.floors)
@@ -308,7 +343,7 @@ func (st *Statics) Lift(c Column) (lifted *Statics, wobbles bool, minAngle float
 	if minAngle < st.wobble {
 		wobbles = true
 	}
-	return &l, wobbles, minAngle
+	return wobbles, minAngle
 }
 
 // Place reports whether the structure still stands after a column of kind k
