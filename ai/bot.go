@@ -17,17 +17,22 @@ import (
 // alpha-beta for two-player games whose states offer a game.Evaluator, MCTS
 // for everything else (more players, no Evaluator, one-player puzzles).
 //
-//	level   alpha-beta                          MCTS                                time used
-//	easy    depth 2, root noise ±0.25           300 playouts, C 1.4, no bias        1/8 of the budget, ≤ 1 s
-//	medium  depth 4, root noise ±0.03           3000 playouts                       1/4 of the budget, ≤ 3 s
-//	hard    iterative deepening, no depth cap   until the time is up                1/2 of the budget, ≤ 3 s; 1 s if none
-//	max     iterative deepening, no depth cap   until the time is up                the whole budget; 5 s if none
+//	level   alpha-beta                                  MCTS                           time used (MCTS; alpha-beta)
+//	easy    depth 2, root noise ±0.25                   300 playouts, C 1.4, no bias   1/8; 1/16 of the budget, ≤ 1 s
+//	medium  depth 4, root noise ±0.03                   3000 playouts                  1/4; 1/8 of the budget, ≤ 3 s
+//	hard    iterative deepening, no depth cap           until the time is up           1/2; 1/4 of the budget, ≤ 3 s; 1 s if none
+//	max     iterative deepening to the deadline         until the time is up           the whole budget; 5 s if none
 //
 // Each level uses a larger share of the same budget than the level below, on
 // top of its own depth or playout cap, so at equal budgets the levels are
-// ordered even when the budget is too small for the caps to bind. Hard
-// answers quickly enough that a human is never kept waiting; max thinks for
-// the whole budget.
+// ordered even when the budget is too small for the caps to bind. The
+// alpha-beta levels are spaced twice as far apart, because an iteration
+// costs a branching factor more than the one before it: twice the time
+// rarely buys a ply, four times usually does. Alpha-beta below max starts
+// no iteration after half its time; max deepens until the deadline and
+// plays the better move an unfinished iteration found. Hard answers
+// quickly enough that a human is never kept waiting; max thinks for the
+// whole budget.
 //
 // Noise is in Evaluator units (1.0 is the whole range), added to each root
 // move's score; it makes the easy bot miss quiet moves a beginner finds
@@ -57,6 +62,7 @@ const (
 	easyShare      = 8               // each level uses 1/share of the budget: easy the least,
 	mediumShare    = 4               // so a lower level never outthinks a higher one at equal budgets
 	hardShare      = 2               // and max (all of it) searches twice as long as hard
+	abSpacing      = 2               // alpha-beta shares are this much smaller again (see Level)
 	hardDefault    = time.Second     // what hard thinks when the caller gives no time
 	maxDefault     = 5 * time.Second // what max thinks when the caller gives no time
 )
@@ -107,8 +113,9 @@ func usesAlphaBeta(s game.State) bool {
 	return ok && s.NumPlayers() == 2
 }
 
-// timeFor is the time a level spends given the budget's time (0 = none).
-func (b *Bot) timeFor(t time.Duration) time.Duration {
+// timeFor is the time a level spends given the budget's time (0 = none),
+// searching with alpha-beta (ab) or MCTS.
+func (b *Bot) timeFor(t time.Duration, ab bool) time.Duration {
 	var limit, def time.Duration
 	switch b.level {
 	case Easy:
@@ -131,6 +138,9 @@ func (b *Bot) timeFor(t time.Duration) time.Duration {
 	case Hard:
 		t /= hardShare
 	}
+	if ab {
+		t /= abSpacing
+	}
 	return min(t, limit)
 }
 
@@ -152,8 +162,9 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 	if p := s.ToMove(); p < 0 {
 		return Report{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
 	}
-	t := b.timeFor(bud.Time)
-	if usesAlphaBeta(s) {
+	ab := usesAlphaBeta(s)
+	t := b.timeFor(bud.Time, ab)
+	if ab {
 		return b.alphaBeta(ctx, s, bud, t)
 	}
 	return b.monteCarlo(ctx, s, bud, t)
@@ -170,7 +181,7 @@ func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Du
 		}
 		b.ab = alphabeta.New(cfg)
 	}
-	lim := alphabeta.Limits{Time: t, Nodes: bud.Nodes, Depth: bud.Depth}
+	lim := alphabeta.Limits{Time: t, Nodes: bud.Nodes, Depth: bud.Depth, WholeTime: b.level == Max}
 	switch b.level {
 	case Easy:
 		lim.Depth = minPositive(lim.Depth, easyDepth)

@@ -101,6 +101,10 @@ type Limits struct {
 	Time  time.Duration
 	Nodes int64
 	Depth int
+	// WholeTime keeps deepening until Time is up, playing the better move
+	// an unfinished iteration found; otherwise no iteration starts after
+	// half of Time, since it would most likely not finish.
+	WholeTime bool
 }
 
 // Result is the outcome of a search.
@@ -278,7 +282,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 		if MateIn(score) != 0 && s.cfg.Noise == 0 {
 			break // proven: a deeper search finds nothing shorter
 		}
-		if lim.Time > 0 && res.Elapsed > lim.Time/2 {
+		if lim.Time > 0 && !lim.WholeTime && res.Elapsed > lim.Time/2 {
 			break // the next iteration would not finish in time
 		}
 	}

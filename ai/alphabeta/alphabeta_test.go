@@ -300,3 +300,40 @@ func TestUnfinishedIterationBetterMove(t *testing.T) {
 		t.Error("no unfinished iteration found a proven better move: the test proves nothing")
 	}
 }
+
+// Without WholeTime no iteration starts after half the time; with it the
+// search deepens until the deadline. A fake clock that moves 1 ms at every
+// reading makes both exact.
+func TestWholeTime(t *testing.T) {
+	const budget = 400 * time.Millisecond
+	for _, whole := range []bool{false, true} {
+		var readings int64
+		now := func() time.Time {
+			readings++
+			return time.Unix(0, 0).Add(time.Duration(readings) * time.Millisecond)
+		}
+		var done []time.Duration // elapsed at each completed iteration
+		cfg := Config{Now: now, Info: func(r Result) { done = append(done, r.Elapsed) }}
+		res, err := New(cfg).Search(context.Background(), testgames.NewNim(900, 0), Limits{Time: budget, WholeTime: whole})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(done) < 2 {
+			t.Fatalf("WholeTime %v: %d iterations completed, want several", whole, len(done))
+		}
+		if whole {
+			if res.Elapsed < budget {
+				t.Errorf("WholeTime: stopped after %v of %v", res.Elapsed, budget)
+			}
+			if done[len(done)-1] <= budget/2 {
+				t.Errorf("WholeTime: no iteration completed after half the time (last at %v)", done[len(done)-1])
+			}
+			continue
+		}
+		for _, e := range done[:len(done)-1] {
+			if e > budget/2 {
+				t.Errorf("an iteration started after %v, past half of %v (completed: %v)", e, budget, done)
+			}
+		}
+	}
+}
