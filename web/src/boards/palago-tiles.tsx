@@ -28,11 +28,26 @@ export function tileLabel(tl: Tile): string {
  * the two arcs on top. marked holds "q,r,region" keys of pieces to outline
  * (closed creatures).
  */
-export function TileShape({ tile, s = side, marked, cls = '', at }: { tile: Tile; s?: number; marked?: ReadonlySet<string>; cls?: string; at?: { x: number; y: number } }) {
+export function TileShape({
+  tile,
+  s = side,
+  marked,
+  hilite,
+  cls = '',
+  at,
+}: {
+  tile: Tile;
+  s?: number;
+  marked?: ReadonlySet<string>;
+  /** Pieces to light up (the creature the score sheet points at). */
+  hilite?: ReadonlySet<string>;
+  cls?: string;
+  at?: { x: number; y: number };
+}) {
   const p = tilePaths(tile.o, s);
   const c = at ?? center(tile.q, tile.r);
   const k = `${tile.q},${tile.r},`;
-  const m = (region: string) => (marked?.has(k + region) ? ' creature' : '');
+  const m = (region: string) => (marked?.has(k + region) ? ' creature' : '') + (hilite?.has(k + region) ? ' hilite' : '');
   return (
     <g class={`ptile ${cls}`} transform={`translate(${c.x * (at ? 1 : s)} ${c.y * (at ? 1 : s)})`}>
       <path d={p.aArch} class={`pa${m('aArch')}`} />
@@ -274,11 +289,13 @@ export function Plane({ fitCells, label, children, class: cls = '' }: { fitCells
 export function Tiles({
   tiles,
   marked,
+  hilite,
   classOf,
   onTile,
 }: {
   tiles: readonly Tile[];
   marked?: ReadonlySet<string>;
+  hilite?: ReadonlySet<string>;
   classOf?: (tl: Tile) => string;
   onTile?: (tl: Tile) => void;
 }) {
@@ -308,7 +325,7 @@ export function Tiles({
                 : undefined
             }
           >
-            <TileShape tile={tl} marked={marked} />
+            <TileShape tile={tl} marked={marked} hilite={hilite} />
           </g>
         );
       })}
