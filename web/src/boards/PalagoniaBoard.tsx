@@ -22,7 +22,7 @@ function faceLabel(f: string): string {
  * removing and turning a tile (click it, then choose), and the score sheet
  * from the position text.
  */
-export function PalagoniaBoard({ state, interactive, onMove }: BoardProps) {
+export function PalagoniaBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
   const [open, setOpen] = useState<{ version: number; cell: string | null; tile: string | null }>({ version: -1, cell: null, tile: null });
   const cur = open.version === state.version ? open : { version: state.version, cell: null, tile: null };
   const pos = parsePalagonia(state.position);
@@ -89,7 +89,7 @@ export function PalagoniaBoard({ state, interactive, onMove }: BoardProps) {
           ))}
         </div>
       )}
-      <Plane fitCells={cells} label="Palagonia" class="palagonia">
+      <Plane fitCells={cells} label="Palagonia" flipped={flipped} class="palagonia">
         <Tiles
           tiles={pos.table}
           marked={marked}

@@ -49,6 +49,31 @@ describe('PalagoBoard (two-tile moves, games/palago doc.go)', () => {
     expect(sent).toEqual(['(0,0):0+(1,-1):1']);
   });
 
+  it('turns the table half a turn when flipped (the viewer\'s flip)', () => {
+    const s = state(4, { game: 'palago', position: 'p1 (2,0):0+(3,0):1', legal: [] });
+    const centreX = () => {
+      const [x, , w] = root.querySelector('svg.plane')!.getAttribute('viewBox')!.split(' ').map(Number);
+      return x! + w! / 2;
+    };
+    render(<PalagoBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
+    expect(root.querySelector('svg.plane')!.getAttribute('data-flipped')).toBeNull();
+    const plain = centreX();
+    expect(plain).toBeGreaterThan(0); // the tiles lie right of the origin
+    render(null, root);
+    render(<PalagoBoard state={s} seat={0} interactive={false} onMove={() => {}} flipped />, root);
+    expect(root.querySelector('svg.plane')!.getAttribute('data-flipped')).toBe('true');
+    expect(root.querySelector('svg.plane > g')!.getAttribute('transform')).toBe('rotate(180)');
+    expect(centreX()).toBeCloseTo(-plain, 6);
+  });
+
+  it.each([
+    ['palagonia', PalagoniaBoard, 'roll p1 scores=0,0,0 bag=46 table=(0,0):0+(1,0):2'],
+    ['palaboratory', PalaboratoryBoard, 'green:1-2 0 (-1,0):0 (-1,1):0 (0,-1):1 (0,0):0 (0,1):2'],
+  ] as const)('%s honours the flip too', (game, Board, position) => {
+    render(<Board state={state(1, { game, players: 3, position, legal: [] })} seat={0} interactive={false} onMove={() => {}} flipped />, root);
+    expect(root.querySelector('svg.plane')!.getAttribute('data-flipped')).toBe('true');
+  });
+
   it('draws every tile of the position and no target when not interactive', () => {
     const s = state(4, { game: 'palago', position: 'p1 (0,0):0+(1,-1):0 (1,0):1+(2,0):2', legal: legal(['(0,1):0+(0,2):0']) });
     render(<PalagoBoard state={s} seat={1} interactive={false} onMove={() => {}} />, root);
@@ -58,6 +83,10 @@ describe('PalagoBoard (two-tile moves, games/palago doc.go)', () => {
 });
 
 describe('PalagoniaBoard (games/palagonia doc.go)', () => {
+  // Scores above 0 make the sheet ask for the positions: no server here.
+  beforeEach(() => vi.stubGlobal('fetch', () => Promise.reject(new Error('no server in unit tests'))));
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows the dice, offers use:N, and removes a clicked tile', async () => {
     const sent: string[] = [];
     const s = state(5, {

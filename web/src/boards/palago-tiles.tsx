@@ -174,20 +174,46 @@ function fitView(b: Box): View {
   return { x: (b.x + b.w / 2) * side - w / 2, y: (b.y + b.h / 2) * side - (w * aspect) / 2, w };
 }
 
+/** turnBox is a box turned half a turn about the origin. */
+export function turnBox(b: Box): Box {
+  return { x: -(b.x + b.w), y: -(b.y + b.h), w: b.w, h: b.h };
+}
+
 /**
  * Plane is the unbounded table: an SVG whose view can be dragged (one
  * pointer), zoomed (wheel, two-finger pinch, the + and − buttons) and fitted
  * to the tiles again. It fits itself while the player has not moved the
- * view; fitCells are the cells the fitted view must show.
+ * view; fitCells are the cells the fitted view must show. flipped draws the
+ * table turned half a turn (the viewer's flip, BoardProps.flipped).
  */
-export function Plane({ fitCells, label, children, class: cls = '' }: { fitCells: readonly { q: number; r: number }[]; label: string; children: ComponentChildren; class?: string }) {
-  const b = bounds(fitCells, 0.6);
+export function Plane({
+  fitCells,
+  label,
+  children,
+  class: cls = '',
+  flipped = false,
+}: {
+  fitCells: readonly { q: number; r: number }[];
+  label: string;
+  children: ComponentChildren;
+  class?: string;
+  flipped?: boolean;
+}) {
+  const b = flipped ? turnBox(bounds(fitCells, 0.6)) : bounds(fitCells, 0.6);
   const fitKey = `${b.x.toFixed(2)},${b.y.toFixed(2)},${b.w.toFixed(2)},${b.h.toFixed(2)}`;
   const [view, setView] = useState<View>(() => fitView(b));
   const [manual, setManual] = useState(false);
   useEffect(() => {
     if (!manual) setView(fitView(b));
   }, [fitKey, manual]);
+  // A flip turns the whole table: fit it again.
+  const wasFlipped = useRef(flipped);
+  useEffect(() => {
+    if (wasFlipped.current === flipped) return;
+    wasFlipped.current = flipped;
+    setManual(false);
+    setView(fitView(b));
+  }, [flipped]);
   const svg = useRef<SVGSVGElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const moved = useRef(0);
@@ -215,6 +241,7 @@ export function Plane({ fitCells, label, children, class: cls = '' }: { fitCells
       <svg
         ref={svg}
         class="board plane"
+        data-flipped={flipped ? 'true' : undefined}
         viewBox={`${view.x} ${view.y} ${view.w} ${view.w * aspect}`}
         role="group"
         aria-label={`${label}. ${t('palago.plane')}`}
@@ -261,7 +288,7 @@ export function Plane({ fitCells, label, children, class: cls = '' }: { fitCells
           zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, fx, fy);
         }}
       >
-        {children}
+        <g transform={flipped ? 'rotate(180)' : undefined}>{children}</g>
       </svg>
       <div class="plane-tools">
         <button type="button" aria-label={t('palago.zoomIn')} title={t('palago.zoomIn')} data-zoom="in" onClick={() => zoom(1 / 1.25)}>
