@@ -86,7 +86,8 @@ export function Layout({ tiles, width = 90, label, marked }: { tiles: readonly T
  * Targets marks the cells where a tile may go: a dashed cell and, inside
  * it, a small preview of each orientation the legal moves allow there, each
  * a click (or Enter) that picks that cell and orientation at once. A click
- * on the cell itself opens the picker (onCell).
+ * on the cell itself opens the picker (onCell). On a phone (palago.css) only
+ * the selected cell shows its previews; the others show a plain mark.
  */
 export function Targets({ choices, onPick, onCell, selected }: { choices: Choices; onPick: (tl: Tile) => void; onCell: (cell: string) => void; selected: string | null }) {
   const out = [];
@@ -115,6 +116,7 @@ export function Targets({ choices, onPick, onCell, selected }: { choices: Choice
         }}
       >
         <path d={hexPath(side * 0.96)} transform={`translate(${cx} ${cy})`} class="tcell" />
+        <circle cx={cx} cy={cy} r={side * 0.18} class="tmark" />
         {os.map((o, i) => {
           // Up to three previews on a small triangle inside the cell.
           const a = ((-90 + (360 / Math.max(os.length, 1)) * i) * Math.PI) / 180;
