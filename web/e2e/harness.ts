@@ -191,6 +191,16 @@ export async function createMatch(page: Page, url: string, game: string, o: Crea
 /** Viewport heights used with the two widths every board is checked at. */
 const heights: Record<number, number> = { 390: 844, 1280: 900 };
 
+/** fits checks that the page does not scroll sideways and that sel lies inside the viewport's width. */
+export async function fits(page: Page, sel: string): Promise<void> {
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(scroll, `horizontal scrolling at ${inner} px`).toBeLessThanOrEqual(inner);
+  const box = await page.locator(sel).first().boundingBox();
+  expect(box, `${sel} is not visible at ${inner} px`).not.toBeNull();
+  expect(box!.x, `${sel} starts off screen at ${inner} px`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${sel} ends off screen at ${inner} px`).toBeLessThanOrEqual(inner + 0.5);
+}
+
 /**
  * checkLayout saves a screenshot (test-results/<name>-<width>.png) and checks
  * the layout at the page's current width: no horizontal scrolling, and the
@@ -200,13 +210,9 @@ export async function checkLayout(page: Page, board: string, name: string): Prom
   const width = page.viewportSize()!.width;
   await page.locator(board).first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(resultsDir, `${name}-${width}.png`), fullPage: true });
-  const scroll = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
-  expect(scroll.sw, `${name} at ${width} px: horizontal scrolling`).toBeLessThanOrEqual(scroll.iw);
-  const box = await page.locator(board).first().boundingBox();
-  expect(box, `${name} at ${width} px: ${board} is not visible`).not.toBeNull();
-  expect(box!.x, `${name} at ${width} px: board starts off screen`).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `${name} at ${width} px: board ends off screen`).toBeLessThanOrEqual(width + 0.5);
-  expect(box!.width, `${name} at ${width} px: board shrunk to nothing`).toBeGreaterThan(Math.min(300, width - 60));
+  await fits(page, board);
+  const box = (await page.locator(board).first().boundingBox())!;
+  expect(box.width, `${name} at ${width} px: board shrunk to nothing`).toBeGreaterThan(Math.min(300, width - 60));
 }
 
 /** checkBothWidths runs checkLayout at 390 px and at 1280 px, and leaves the page at its first size. */
