@@ -138,7 +138,7 @@ describe('PalagoniaBoard score sheet (§C.6, §C.7)', () => {
     );
     expect(sums).toEqual(scores);
     const first = root.querySelector<HTMLButtonElement>('.scored-creature')!;
-    expect(first.textContent).toMatch(/\d+ shells \+ \d+ limbs = \d+/);
+    expect(first.textContent).toMatch(/shells \d+ \+ limbs \d+ = \d+/);
     expect(root.querySelectorAll('.hilite').length).toBe(0);
     first.dispatchEvent(new FocusEvent('focus'));
     await vi.waitFor(() => expect(root.querySelectorAll('.hilite').length).toBeGreaterThan(0));

@@ -31,7 +31,7 @@ export const palagoEn = {
   'palagonia.player': 'Player',
   'palagonia.points': 'Points',
   'palagonia.creatures': 'Creatures scored',
-  'palagonia.creature': '{colour} creature, move {ply}: {loops} shells + {limbs} limbs = {points}',
+  'palagonia.creature': '{colour} creature, move {ply}: shells {loops} + limbs {limbs} = {points}',
   'palagonia.colour.A': 'blue',
   'palagonia.colour.B': 'yellow',
   'palagonia.shared': '(shared)',
