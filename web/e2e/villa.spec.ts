@@ -93,6 +93,18 @@ describe('villa paletti in the browser', () => {
         const ours = (await page.locator(`.move-list [data-ply="${before + 1}"]`).textContent()) ?? '';
         expect(ours).toMatch(new RegExp(`^${picked}:\\d+>`));
       }
+      // The flip walks the camera half way round: a point right of the
+      // centre moves to the other side of the screen, and back.
+      const east = await project(page, 100, 0, 0);
+      const centre = await project(page, 0, 0, 0);
+      await page.getByRole('button', { name: 'Flip board' }).click();
+      await page.waitForTimeout(200);
+      const turned = await project(page, 100, 0, 0);
+      const turnedCentre = await project(page, 0, 0, 0);
+      expect(Math.sign(turned.x - turnedCentre.x)).toBe(-Math.sign(east.x - centre.x));
+      await page.getByRole('button', { name: 'Flip board' }).click();
+      await page.waitForTimeout(200);
+      expect((await project(page, 100, 0, 0)).x).toBeCloseTo(east.x, 0);
       await checkLayout(page, 1280, '3d-1280');
       await page.locator('.villa-modes button').click(); // to the top view
       await page.locator('svg.villa-top').waitFor();
