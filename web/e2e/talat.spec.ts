@@ -119,6 +119,13 @@ describe('talat in the browser', () => {
       await page.screenshot({ path: join(resultsDir, 'talat-setup-ru-390.png'), fullPage: true });
       await page.selectOption('select[aria-label="Язык"]', 'en');
       await checkLayout(page, 'talat-setup');
+      // The flip puts our corner at the top.
+      const cornerY = async () => (await page.locator('svg.talat [data-corner="0"] circle').boundingBox())!.y;
+      const low = await cornerY();
+      await page.getByRole('button', { name: 'Flip board' }).click();
+      await page.locator('svg.talat[data-flipped="true"]').waitFor();
+      expect(await cornerY()).toBeLessThan(low);
+      await checkLayout(page, 'talat-flipped');
       expect(errors).toEqual([]);
     } finally {
       await page.close();
