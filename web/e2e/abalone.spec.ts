@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { launch, resultsDir, startServer, type Server } from './harness';
+import { checkLayout as fits, createMatch, launch, plies, resultsDir, startServer, waitPlies, type Server } from './harness';
 import { apply, parsePosition, shape, type Position } from '../src/boards/abalone';
 import type { MatchState } from '../src/protocol';
 
@@ -22,30 +22,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** waitPlies waits until the move list holds n plies. */
-async function waitPlies(page: Page, n: number): Promise<void> {
-  await page.locator(`.move-list [data-ply="${n}"]`).waitFor({ timeout: 15_000 });
-}
-
-async function plies(page: Page): Promise<number> {
-  return page.locator('.move-list [data-ply]').count();
-}
 
 /** create opens the lobby and starts an Abalone match as Black against the bot. */
 async function create(page: Page, opts: { variant?: string; marblesToWin?: number; seat?: number } = {}): Promise<string> {
-  await page.goto(server.url + '/');
-  await page.locator('select[name="game"]').waitFor();
-  await page.selectOption('select[name="game"]', 'abalone');
-  if (opts.variant) await page.selectOption('select[name="variant"]', opts.variant);
-  await page.selectOption('select[name="seat"]', String(opts.seat ?? 0)); // Black (seat 0) moves first (§2)
-  if (opts.marblesToWin !== undefined) {
-    await page.locator('details.options summary').click();
-    await page.fill('input[name="option.marblesToWin"]', String(opts.marblesToWin));
-  }
-  await page.click('form.create button[type="submit"]');
-  await page.waitForURL(/\/match\/[\w-]+$/);
+  // Black (seat 0) moves first (§2).
+  const options = opts.marblesToWin === undefined ? undefined : { marblesToWin: String(opts.marblesToWin) };
+  const id = await createMatch(page, server.url, 'abalone', { variant: opts.variant, seat: opts.seat ?? 0, options });
   await page.locator('svg.abalone').waitFor();
-  return page.url().split('/').pop()!;
+  return id;
 }
 
 async function matchState(id: string): Promise<MatchState> {
@@ -60,15 +44,10 @@ async function marbles(page: Page, colour: 'b' | 'w'): Promise<string[]> {
 
 /** checkLayout: no horizontal scrolling, and the whole board inside the viewport's width. */
 async function checkLayout(page: Page, width: number): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-  await page.locator('svg.abalone').scrollIntoViewIfNeeded();
+  expect(page.viewportSize()!.width).toBe(width);
+  await fits(page, 'svg.abalone', 'abalone-layout');
   const box = (await page.locator('svg.abalone').boundingBox())!;
-  const vh = page.viewportSize()!.height;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-  expect(box.height).toBeLessThanOrEqual(vh);
-  expect(box.width).toBeGreaterThan(300); // not shrunk to nothing
+  expect(box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
 }
 
 /** playByClicks selects the move's marbles on the board, then clicks the arrow of its direction. */

@@ -8,7 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -120,4 +121,106 @@ export async function launch(): Promise<Browser> {
     args: chromiumArgs,
     headless: true,
   });
+}
+
+// Page helpers every spec shares.
+
+/** How long a bot may take to answer on a loaded 2-core machine. */
+export const replyMs = 20_000;
+
+/** plies is the number of moves in the move list. */
+export function plies(page: Page): Promise<number> {
+  return page.locator('.move-list [data-ply]').count();
+}
+
+/** waitPlies waits until the move list holds n plies (or, with orOver, the game is over). */
+export async function waitPlies(page: Page, n: number, orOver = false): Promise<void> {
+  const sel = `.move-list [data-ply="${n}"]` + (orOver ? ', [data-result]' : '');
+  await page.locator(sel).first().waitFor({ timeout: replyMs });
+}
+
+/** plyText is the notation of ply n in the move list. */
+export async function plyText(page: Page, n: number): Promise<string> {
+  return (await page.locator(`.move-list [data-ply="${n}"]`).textContent()) ?? '';
+}
+
+/** pageErrors collects the page's uncaught errors; expect it to stay empty. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+/** What the lobby form is given; unset fields keep the lobby's defaults. */
+export interface CreateOptions {
+  variant?: string;
+  players?: number;
+  /** The opponents: a bot ('random', 'bot:easy', ...) or '' for an open seat. */
+  opponent?: string;
+  /** Our seat; 0 unless told. */
+  seat?: number;
+  /** Rules options by name: a select's value, a checkbox ('true'/'false') or a number field. */
+  options?: Record<string, string>;
+}
+
+/** createMatch opens the lobby, fills the form and creates the match; it returns the match ID. */
+export async function createMatch(page: Page, url: string, game: string, o: CreateOptions = {}): Promise<string> {
+  await page.goto(url + '/');
+  await page.locator('select[name="game"]').waitFor();
+  await page.selectOption('select[name="game"]', game);
+  if (o.variant) await page.selectOption('select[name="variant"]', o.variant);
+  if (o.players !== undefined) await page.selectOption('select[name="players"]', String(o.players));
+  if (o.opponent !== undefined) await page.selectOption('select[name="opponent"]', o.opponent);
+  if (o.options) {
+    await page.locator('details.options summary').click();
+    for (const [k, v] of Object.entries(o.options)) {
+      const sel = page.locator(`select[name="option.${k}"]`);
+      const box = page.locator(`input[type="checkbox"][name="option.${k}"]`);
+      if ((await sel.count()) > 0) await sel.selectOption(v);
+      else if ((await box.count()) > 0) await box.setChecked(v === 'true');
+      else await page.fill(`input[name="option.${k}"]`, v);
+    }
+  }
+  const seat = String(o.seat ?? 0);
+  if ((await page.locator(`select[name="seat"] option[value="${seat}"]`).count()) > 0) await page.selectOption('select[name="seat"]', seat);
+  await page.click('form.create button[type="submit"]');
+  await page.waitForURL(/\/match\/[\w-]+$/);
+  return page.url().split('/').pop()!;
+}
+
+/** Viewport heights used with the two widths every board is checked at. */
+const heights: Record<number, number> = { 390: 844, 1280: 900 };
+
+/** fits checks that the page does not scroll sideways and that sel lies inside the viewport's width. */
+export async function fits(page: Page, sel: string): Promise<void> {
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(scroll, `horizontal scrolling at ${inner} px`).toBeLessThanOrEqual(inner);
+  const box = await page.locator(sel).first().boundingBox();
+  expect(box, `${sel} is not visible at ${inner} px`).not.toBeNull();
+  expect(box!.x, `${sel} starts off screen at ${inner} px`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${sel} ends off screen at ${inner} px`).toBeLessThanOrEqual(inner + 0.5);
+}
+
+/**
+ * checkLayout saves a screenshot (test-results/<name>-<width>.png) and checks
+ * the layout at the page's current width: no horizontal scrolling, and the
+ * board (selector) inside the viewport's width.
+ */
+export async function checkLayout(page: Page, board: string, name: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  await page.locator(board).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(resultsDir, `${name}-${width}.png`), fullPage: true });
+  await fits(page, board);
+  const box = (await page.locator(board).first().boundingBox())!;
+  expect(box.width, `${name} at ${width} px: board shrunk to nothing`).toBeGreaterThan(Math.min(300, width - 60));
+}
+
+/** checkBothWidths runs checkLayout at 390 px and at 1280 px, and leaves the page at its first size. */
+export async function checkBothWidths(page: Page, board: string, name: string): Promise<void> {
+  const was = page.viewportSize()!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: heights[width]! });
+    await checkLayout(page, board, name);
+  }
+  await page.setViewportSize(was);
 }

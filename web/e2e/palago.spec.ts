@@ -4,8 +4,10 @@
 // and Palaboratory's green task 1 → 2 to the solved state by clicking.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { join } from 'node:path';
-import { launch, resultsDir, startServer, type Server } from './harness';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parsePalagonia } from '../src/boards/palago-geom';
+import { checkBothWidths, checkLayout, createMatch, launch, pageErrors, plies, startServer, waitPlies, type CreateOptions, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -20,38 +22,25 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const plies = (page: Page) => page.locator('.move-list [data-ply]').count();
-const waitPlies = (page: Page, n: number) => page.locator(`.move-list [data-ply="${n}"]`).waitFor({ timeout: 20_000 });
+/** create opens the lobby and creates the match in seat 0. */
+const create = (page: Page, game: string, o: CreateOptions = {}) => createMatch(page, server.url, game, o);
+const layout = checkLayout;
 
-/** layout checks a page has no horizontal scrolling and the board lies inside the viewport, and saves a screenshot. */
-async function layout(page: Page, board: string, name: string): Promise<void> {
-  const width = page.viewportSize()!.width;
-  await page.screenshot({ path: join(resultsDir, `${name}-${width}.png`), fullPage: true });
-  const scroll = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
-  expect(scroll.sw, `${name}: horizontal scrolling`).toBeLessThanOrEqual(scroll.iw);
-  const box = await page.locator(board).boundingBox();
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(width + 0.5);
-}
+/** narrow tells whether the page is phone-sized: previews show only at the selected cell there (palago.css). */
+const narrow = (page: Page) => page.viewportSize()!.width <= 640;
 
-/** create opens the lobby, picks the game (and variant and options), and creates the match in seat 0. */
-async function create(page: Page, game: string, opts: { variant?: string; options?: Record<string, string> } = {}) {
-  await page.goto(server.url + '/');
-  await page.locator('select[name="game"]').waitFor();
-  await page.selectOption('select[name="game"]', game);
-  if (opts.variant) await page.selectOption('select[name="variant"]', opts.variant);
-  if (opts.options) {
-    await page.locator('details.options summary').click();
-    for (const [k, v] of Object.entries(opts.options)) {
-      const sel = page.locator(`select[name="option.${k}"]`);
-      if ((await sel.count()) > 0) await sel.selectOption(v);
-      else await page.fill(`input[name="option.${k}"]`, v);
-    }
+/**
+ * pickTile places one tile as the player would at this width: at 1280 px a
+ * click on an orientation preview; on a phone a tap on a target cell, then
+ * an orientation in the picker.
+ */
+async function pickTile(page: Page): Promise<void> {
+  if (!narrow(page)) {
+    await page.locator('[data-pick]').first().click();
+    return;
   }
-  if ((await page.locator('select[name="seat"] option[value="0"]').count()) > 0) await page.selectOption('select[name="seat"]', '0');
-  await page.click('form.create button[type="submit"]');
-  await page.waitForURL(/\/match\/[\w-]+$/);
+  await page.locator('.targets [data-cell]').first().click();
+  await page.locator('.picker [data-orient]').first().click();
 }
 
 describe('the Palago family in the browser', () => {
@@ -63,6 +52,25 @@ describe('the Palago family in the browser', () => {
       try {
         await create(page, 'palago', { options: { firstPlayer: 'p1' } });
         await page.locator('.palago-board svg.plane').waitFor();
+        await page.locator('.turn.mine').waitFor({ timeout: 20_000 });
+        const visiblePreviews = () => page.locator('[data-pick]').evaluateAll((els) => els.filter((e) => (e as SVGGraphicsElement).getBoundingClientRect().width > 0).length);
+        if (narrow(page)) {
+          // On a phone: no previews until a cell is chosen, then only that cell's.
+          expect(await visiblePreviews()).toBe(0);
+          const cell = page.locator('.targets [data-cell]').first();
+          const key = (await cell.getAttribute('data-cell'))!;
+          await cell.click();
+          await page.locator('.picker [data-orient]').first().waitFor();
+          const shown = await page.locator('[data-pick]').evaluateAll((els) =>
+            els.filter((e) => (e as SVGGraphicsElement).getBoundingClientRect().width > 0).map((e) => e.getAttribute('data-pick')!),
+          );
+          expect(shown.length).toBeGreaterThan(0);
+          expect(shown.every((k) => k.startsWith(key + ':'))).toBe(true);
+          await layout(page, '.palago-board svg.plane', 'palago-picker');
+          await page.locator('.picker button.secondary').click();
+        } else {
+          expect(await visiblePreviews()).toBeGreaterThan(0);
+        }
         for (let turn = 0; turn < 3; turn++) {
           await page.locator('.turn.mine').waitFor({ timeout: 20_000 });
           const before = await plies(page);
@@ -73,10 +81,10 @@ describe('the Palago family in the browser', () => {
             await page.keyboard.press('Enter');
             await page.locator('.picker [data-orient]').first().click();
           } else {
-            await page.locator('[data-pick]').first().click();
+            await pickTile(page);
           }
           await page.locator('[data-ghost]').first().waitFor();
-          await page.locator('[data-pick]').first().click();
+          await pickTile(page);
           expect(await page.locator('[data-ghost]').count()).toBe(2);
           await page.locator('.palago-confirm').click();
           await waitPlies(page, before + 2); // ours and the bot's
@@ -96,6 +104,41 @@ describe('the Palago family in the browser', () => {
       }
     });
   }
+
+  it('Palago: an 8-tile game played to its end by clicking, flipped (390 px, then 1280 px)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = pageErrors(page);
+    try {
+      // tiles=8 (G5's smallest supply): two two-tile moves each, then the supply is out.
+      await create(page, 'palago', { options: { firstPlayer: 'p1', tiles: '8' } });
+      await page.locator('.palago-board svg.plane').waitFor();
+      await page.getByRole('button', { name: 'Flip board' }).click();
+      await page.locator('.palago-board svg.plane[data-flipped="true"]').waitFor();
+      let mine = 0;
+      for (let turn = 0; turn < 8; turn++) {
+        await page.locator('.turn.mine, [data-result]').first().waitFor({ timeout: 20_000 });
+        if ((await page.locator('[data-result]').count()) > 0) break;
+        const before = await plies(page);
+        await pickTile(page);
+        await page.locator('[data-ghost]').first().waitFor();
+        if ((await page.locator('.palago-single').count()) > 0 && (await page.locator('[data-pick]').count()) === 0) {
+          await page.locator('.palago-single').click(); // the last tile of the supply
+        } else {
+          await pickTile(page);
+          await page.locator('.palago-confirm').click();
+        }
+        mine++;
+        await waitPlies(page, before + 1);
+      }
+      await page.locator('[data-result]').waitFor({ timeout: 20_000 });
+      expect(mine).toBeGreaterThanOrEqual(2);
+      expect(await page.locator('[data-tile]').count()).toBeLessThanOrEqual(8);
+      await checkBothWidths(page, '.palago-board svg.plane', 'palago-over');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 
   it('Palagonia: plays the moves its turns ask for (dice, placements, remove or rotate) with bots in the other seats', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
@@ -119,7 +162,7 @@ describe('the Palago family in the browser', () => {
         const before = await plies(page);
         if (mine > 0 && before > lastAfter + 1) others = true;
         if ((await page.locator('[data-use]').count()) > 0) await page.locator('[data-use]').first().click();
-        else if ((await page.locator('[data-pick]').count()) > 0) await page.locator('[data-pick]').first().click();
+        else if ((await page.locator('[data-pick]').count()) > 0) await pickTile(page);
         else if ((await page.locator('.placed.actionable').count()) > 0) {
           await page.locator('.placed.actionable').first().click();
           const remove = page.locator('.palagonia-remove');
@@ -133,9 +176,57 @@ describe('the Palago family in the browser', () => {
       }
       expect(mine).toBeGreaterThanOrEqual(3);
       expect(await page.locator('[data-tile]').count()).toBeGreaterThan(0);
-      await layout(page, '.palagonia-board svg.plane', 'palagonia');
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await layout(page, '.palagonia-board svg.plane', 'palagonia');
+      await checkBothWidths(page, '.palagonia-board svg.plane', 'palagonia');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('Palagonia: the score sheet lists every player\'s creatures with shells and limbs (a Go-made game, 390 and 1280 px)', async () => {
+    // A finished 5-player game from the golden file the Go rules wrote
+    // (src/boards/testdata/palagonia-sheet.json), served to the real page in
+    // place of a live match: its state over the match socket and its
+    // positions over the replay endpoint. The sheet is the client's own work.
+    const golden = JSON.parse(readFileSync(resolve(import.meta.dirname, '../src/boards/testdata/palagonia-sheet.json'), 'utf8')) as { name: string; players: number; positions: string[] }[];
+    const g = golden.find((x) => x.players === 5 && !x.name.includes('96'))!;
+    const id = 'm_golden';
+    const last = g.positions.length - 1;
+    const seats = Array.from({ length: g.players }, (_, i) => ({ seat: i, name: `p${i + 1}`, kind: i === 0 ? 'human' : 'bot', bot: i === 0 ? undefined : 'random', taken: true, connected: true }));
+    const state = {
+      match: id, game: 'palagonia', variant: 'standard', players: g.players, version: last + 1, status: 'live', position: g.positions[last]!,
+      toMove: 0, legal: [], moves: g.positions.slice(1).map((_, i) => `m${i + 1}`), seats, offers: { draw: [], takeback: -1, rematch: [] },
+    };
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = pageErrors(page);
+    try {
+      await page.route(`**/api/matches/${id}`, (r) => r.fulfill({ json: state }));
+      await page.route(`**/api/matches/${id}/positions`, (r) =>
+        r.fulfill({ json: { ...state, positions: g.positions.map((position, ply) => ({ ply, seat: 0, position, toMove: 0 })) } }),
+      );
+      await page.routeWebSocket(/\/ws\/matches\//, (ws) => {
+        ws.onMessage((m) => {
+          const msg = JSON.parse(String(m)) as { type: string };
+          if (msg.type === 'hello') ws.send(JSON.stringify({ type: 'welcome', version: state.version, seat: 0, state }));
+          if (msg.type === 'ping') ws.send(JSON.stringify({ type: 'pong', version: state.version }));
+        });
+      });
+      await page.goto(`${server.url}/match/${id}`);
+      await page.locator('.palagonia-board .scored-creature').first().waitFor();
+      const scores = parsePalagonia(g.positions[last]!)!.scores;
+      for (let i = 0; i < g.players; i++) {
+        const row = page.locator(`[data-score-seat="${i}"]`);
+        const points = await row.locator('.scored-creature').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-creature'))));
+        expect(points.reduce((a, b) => a + b, 0), `seat ${i}`).toBe(scores[i]);
+      }
+      const first = page.locator('.scored-creature').first();
+      expect(await first.textContent()).toMatch(/shells \d+ \+ limbs \d+ = \d+/);
+      await first.hover();
+      await page.locator('.ptile .hilite').first().waitFor();
+      await checkBothWidths(page, '.palagonia-board svg.plane', 'palagonia-sheet');
+      await page.selectOption('select[aria-label="Language"]', 'ru');
+      await page.getByText('Засчитанные существа').waitFor();
+      expect(await first.textContent()).toMatch(/оболочек \d+ \+ отростков \d+ = \d+/);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
@@ -159,7 +250,7 @@ describe('the Palago family in the browser', () => {
       await page.locator('.lab-counter[data-moves="2"]').waitFor();
       await page.locator('[data-tile="(0,-1):1"]').click();
       await page.locator('.lab-relocate').click();
-      await page.locator('[data-pick]').first().click();
+      await pickTile(page);
       await page.locator('.lab-counter[data-moves="3"]').waitFor();
       expect(await page.locator('[data-tile]').count()).toBe(5);
       await layout(page, '.palaboratory-board svg.plane', 'palaboratory-moves');

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { launch, resultsDir, startServer, type Server } from './harness';
+import { checkBothWidths, checkLayout, createMatch, launch, pageErrors, plies, replyMs, resultsDir, startServer, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -35,7 +35,7 @@ async function waitPlies(page: Page, n: number): Promise<void> {
 }
 
 describe('pathagon in the browser', () => {
-  for (const width of [390, 1200]) {
+  for (const width of [390, 1280]) {
     it(`plays against the bot by clicking (${width} px)`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       const errors: string[] = [];
@@ -68,12 +68,46 @@ describe('pathagon in the browser', () => {
         expect(await count(page, 'L')).toBeGreaterThanOrEqual(1);
         expect(await count(page, 'D')).toBeGreaterThanOrEqual(1);
         await page.screenshot({ path: join(resultsDir, `match-${width}.png`), fullPage: true });
+        await checkLayout(page, 'svg.pathagon', 'pathagon');
         expect(errors).toEqual([]);
       } finally {
         await page.close();
       }
     });
   }
+
+  it('plays a game to its end by clicking (plyCap=12: drawn at the cap unless someone connects first)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = pageErrors(page);
+    try {
+      const id = await createMatch(page, server.url, 'pathagon', { seat: 0, options: { plyCap: '12' } });
+      await page.locator('svg.pathagon').waitFor();
+      // Light tries to run a file from rank 1 to rank 7 (its goal edges); the
+      // bot may block or capture, and then any listed cell will do.
+      const plan = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7'];
+      for (let turn = 0; turn < 10; turn++) {
+        await page.locator('.turn.mine, [data-result]').first().waitFor({ timeout: replyMs });
+        if ((await page.locator('[data-result]').count()) > 0) break;
+        const before = await plies(page);
+        if ((await page.locator('[data-cell].movable').count()) > 0) {
+          await page.locator('[data-cell].movable').first().click();
+        }
+        const targets = await page.locator('[data-cell].target').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell') ?? ''));
+        const cell = plan.find((c) => targets.includes(c)) ?? targets[0]!;
+        await page.locator(`[data-cell="${cell}"]`).click();
+        await page.locator(`.move-list [data-ply="${before + 1}"], [data-result]`).first().waitFor({ timeout: replyMs });
+      }
+      await page.locator('[data-result]').waitFor({ timeout: replyMs });
+      const record = (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { status: string; result?: { reason: string } };
+      expect(record.status).toBe('finished');
+      expect(record.result?.reason).toBeTruthy();
+      expect(await plies(page)).toBeLessThanOrEqual(12);
+      await checkBothWidths(page, 'svg.pathagon', 'pathagon-over');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 
   it('creates with a rules option, plays a move typed in notation, and switches to Russian', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });

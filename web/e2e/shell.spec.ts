@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { launch, resultsDir, startServer, type Server } from './harness';
+import { fits, launch, resultsDir, startServer, waitPlies, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -21,20 +21,6 @@ afterAll(async () => {
 });
 
 const widths = [390, 1280];
-
-/** fits checks that the page does not scroll sideways and sel lies inside the viewport. */
-async function fits(page: Page, sel: string): Promise<void> {
-  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect(scroll, `horizontal scrolling at ${inner} px`).toBeLessThanOrEqual(inner);
-  const box = await page.locator(sel).first().boundingBox();
-  expect(box, `${sel} is not visible`).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(inner + 0.5);
-}
-
-async function waitPlies(page: Page, n: number): Promise<void> {
-  await page.locator(`.move-list [data-ply="${n}"]`).waitFor({ timeout: 15_000 });
-}
 
 async function pieces(page: Page): Promise<number> {
   return page.locator('[data-cell][data-piece="L"], [data-cell][data-piece="D"]').count();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { launch, resultsDir, startServer, type Server } from './harness';
+import { checkBothWidths, createMatch, launch, plies, resultsDir, startServer, waitPlies as waitPliesOrOver, type Server } from './harness';
 
 /** A Palat game is about 90 plies, half of them ours by two clicks: 30 s on a loaded 2-core machine, so this leaves room. */
 const palatBudgetMs = 150_000;
@@ -24,15 +24,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** plies is the number of moves in the move list. */
-async function plies(page: Page): Promise<number> {
-  return page.locator('.move-list [data-ply]').count();
-}
-
 /** waitPlies waits until the move list holds n plies, or the game is over. */
-async function waitPlies(page: Page, n: number): Promise<void> {
-  await page.locator(`.move-list [data-ply="${n}"], [data-result]`).first().waitFor({ timeout: 15_000 });
-}
+const waitPlies = (page: Page, n: number) => waitPliesOrOver(page, n, true);
 
 /** create opens the lobby and starts a match of talat with the given form values; we place first. */
 async function create(page: Page, variant: 'talat' | 'palat'): Promise<void> {
@@ -44,11 +37,7 @@ async function create(page: Page, variant: 'talat' | 'palat'): Promise<void> {
   // offers no choice; the seat list has exactly that many seats.
   expect(await page.locator('select[name="players"]').count()).toBe(0);
   expect(await page.locator('select[name="seat"] option:not([value="-1"])').count()).toBe(variant === 'palat' ? 2 : 3);
-  await page.selectOption('select[name="seat"]', '0');
-  await page.locator('details.options summary').click();
-  await page.selectOption('select[name="option.firstPlayer"]', '0'); // ruling T1: we place first
-  await page.click('form.create button[type="submit"]');
-  await page.waitForURL(/\/match\/[\w-]+$/);
+  await createMatch(page, server.url, 'talat', { variant, seat: 0, options: { firstPlayer: '0' } }); // ruling T1: we place first
   await page.locator('svg.talat').waitFor();
 }
 
@@ -81,16 +70,12 @@ async function playOne(page: Page): Promise<string> {
 
 /** checkLayout saves a screenshot and checks there is no horizontal scrolling and the board is on screen. */
 async function checkLayout(page: Page, name: string): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.locator('svg.talat').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(resultsDir, `${name}-${width}.png`), fullPage: true });
-    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    expect(scroll, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(inner);
+  await checkBothWidths(page, 'svg.talat', name);
+  // The triangle fits the screen's height too.
+  for (const [width, height] of [[390, 844], [1280, 900]] as const) {
+    await page.setViewportSize({ width, height });
     const box = (await page.locator('svg.talat').boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(width);
-    expect(box.height).toBeLessThanOrEqual(width === 390 ? 844 : 900);
+    expect(box.height).toBeLessThanOrEqual(height);
   }
 }
 
@@ -134,6 +119,13 @@ describe('talat in the browser', () => {
       await page.screenshot({ path: join(resultsDir, 'talat-setup-ru-390.png'), fullPage: true });
       await page.selectOption('select[aria-label="Язык"]', 'en');
       await checkLayout(page, 'talat-setup');
+      // The flip puts our corner at the top.
+      const cornerY = async () => (await page.locator('svg.talat [data-corner="0"] circle').boundingBox())!.y;
+      const low = await cornerY();
+      await page.getByRole('button', { name: 'Flip board' }).click();
+      await page.locator('svg.talat[data-flipped="true"]').waitFor();
+      expect(await cornerY()).toBeLessThan(low);
+      await checkLayout(page, 'talat-flipped');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -4,8 +4,7 @@
 // and the bot's replies appear. The layout is checked at 390 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { join } from 'node:path';
-import { launch, resultsDir, startServer, type Server } from './harness';
+import { checkBothWidths, checkLayout as fits, createMatch, launch, pageErrors, plies, replyMs, startServer, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -20,20 +19,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** How long the bot may take to answer on a loaded 2-core machine. */
-const replyMs = 20_000;
-
-const plies = (page: Page) => page.locator('.move-list [data-ply]').count();
+/** A 2-player game against the random bot: about 32 plies (tabula match villapaletti --a random --b random). */
+const gameBudgetMs = 150_000;
 
 async function create(page: Page): Promise<void> {
-  await page.goto(server.url + '/');
-  await page.locator('select[name="game"]').waitFor();
-  await page.selectOption('select[name="game"]', 'villapaletti');
-  await page.selectOption('select[name="players"]', '2');
-  await page.selectOption('select[name="opponent"]', 'random');
-  await page.selectOption('select[name="seat"]', '0');
-  await page.click('form.create button[type="submit"]');
-  await page.waitForURL(/\/match\/[\w-]+$/);
+  await createMatch(page, server.url, 'villapaletti', { players: 2, opponent: 'random', seat: 0 });
   await page.locator('.villa').waitFor();
 }
 
@@ -63,15 +53,9 @@ async function project(page: Page, x: number, y: number, z: number): Promise<{ x
   );
 }
 
-async function checkLayout(page: Page, width: number, name: string): Promise<void> {
-  const scroll = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
-  expect(scroll.sw, `${name}: horizontal scrolling`).toBeLessThanOrEqual(scroll.iw);
-  const box = await page.locator('.villa-view').boundingBox();
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(width + 0.5);
-  expect(box!.width).toBeGreaterThan(Math.min(300, width - 40));
-  await page.screenshot({ path: join(resultsDir, `villa-${name}.png`), fullPage: true });
+/** checkLayout checks the villa's view at the page's width (the name's suffix is the width). */
+async function checkLayout(page: Page, _width: number, name: string): Promise<void> {
+  await fits(page, '.villa-view', `villa-${name.replace(/-\d+$/, '')}`);
 }
 
 describe('villa paletti in the browser', () => {
@@ -109,6 +93,18 @@ describe('villa paletti in the browser', () => {
         const ours = (await page.locator(`.move-list [data-ply="${before + 1}"]`).textContent()) ?? '';
         expect(ours).toMatch(new RegExp(`^${picked}:\\d+>`));
       }
+      // The flip walks the camera half way round: a point right of the
+      // centre moves to the other side of the screen, and back.
+      const east = await project(page, 100, 0, 0);
+      const centre = await project(page, 0, 0, 0);
+      await page.getByRole('button', { name: 'Flip board' }).click();
+      await page.waitForTimeout(200);
+      const turned = await project(page, 100, 0, 0);
+      const turnedCentre = await project(page, 0, 0, 0);
+      expect(Math.sign(turned.x - turnedCentre.x)).toBe(-Math.sign(east.x - centre.x));
+      await page.getByRole('button', { name: 'Flip board' }).click();
+      await page.waitForTimeout(200);
+      expect((await project(page, 100, 0, 0)).x).toBeCloseTo(east.x, 0);
       await checkLayout(page, 1280, '3d-1280');
       await page.locator('.villa-modes button').click(); // to the top view
       await page.locator('svg.villa-top').waitFor();
@@ -146,4 +142,50 @@ describe('villa paletti in the browser', () => {
       await page.close();
     }
   });
+
+  it('plays a 2-player game to its end on the top view, flipped, by clicking the board and its controls (390 px)', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = pageErrors(page);
+    try {
+      await create(page);
+      await page.locator('.villa-3d[data-ready="yes"] canvas').waitFor({ timeout: 20_000 });
+      await page.locator('.villa-modes button').click();
+      await page.locator('svg.villa-top').waitFor();
+      await page.getByRole('button', { name: 'Flip board' }).click();
+      await page.locator('svg.villa-top[data-flipped="true"]').waitFor();
+      const deadline = Date.now() + gameBudgetMs - 20_000;
+      const kinds = new Set<string>();
+      for (;;) {
+        expect(Date.now(), 'the villa game did not end in time').toBeLessThan(deadline);
+        await page.locator('.turn.mine, [data-result]').first().waitFor({ timeout: replyMs });
+        if ((await page.locator('[data-result]').count()) > 0) break;
+        const before = await plies(page);
+        const handle = page.locator('svg.villa-top .villa-handle');
+        if ((await handle.count()) > 0 && (await page.locator('.villa-controls select[name="villa-column"]').count()) > 0) {
+          // A column move: the column's handle, then a listed target dot, on the turned view.
+          await handle.first().click();
+          await page.locator('svg.villa-top .villa-target').first().click();
+          kinds.add('column');
+        } else if ((await page.locator('select[name="villa-floor"]').count()) > 0) {
+          // A floor: the first listed pose, proposed (or placed) with the board's button.
+          const pose = await page.locator('select[name="villa-floor"] option').nth(1).getAttribute('value');
+          await page.selectOption('select[name="villa-floor"]', pose!);
+          await page.locator(`.villa-controls button[data-move="${pose}"]`).click();
+          kinds.add('floor');
+        } else {
+          // Accept a proposal, or remove a column: the board's buttons.
+          await page.locator('.villa-controls button[data-move]').first().click();
+          kinds.add('button');
+        }
+        await page.locator(`.move-list [data-ply="${before + 1}"], [data-result]`).first().waitFor({ timeout: replyMs });
+      }
+      expect(kinds.has('column')).toBe(true);
+      await page.locator('[data-result]').waitFor();
+      await page.locator('svg.villa-top[data-flipped="true"]').waitFor();
+      await checkBothWidths(page, '.villa-view', 'villa-over');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, gameBudgetMs);
 });

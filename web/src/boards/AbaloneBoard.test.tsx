@@ -56,6 +56,20 @@ describe('AbaloneBoard', () => {
     expect([...root.querySelectorAll('.coord')].map((e) => e.textContent).join('')).toBe('ABCDEFGHI123456789');
   });
 
+  it.each([
+    [0, false, false],
+    [1, false, true],
+    [0, true, true],
+    [1, true, false],
+    [-1, true, true],
+  ])('seat %i, flip %s: turned half a turn is %s (White sees it turned; the flip turns it again)', (seat, flipped, want) => {
+    render(<AbaloneBoard state={abalone(1)} seat={seat} interactive={false} onMove={() => {}} flipped={flipped} />, root);
+    expect(root.querySelector('svg.abalone')!.getAttribute('data-flipped')).toBe(String(want));
+    // Black's home row a is at the bottom unless turned.
+    const y = (c: string) => Number(cell(c).querySelector('circle')?.getAttribute('cy'));
+    expect(y('a1') > y('i9')).toBe(!want);
+  });
+
   it.each(['belgian-daisy', 'german-daisy'])('draws the %s layout', (variant) => {
     render(<AbaloneBoard state={abalone(1, { variant, position: layouts[variant]! })} seat={0} interactive={false} onMove={() => {}} />, root);
     const black = [...root.querySelectorAll('[data-marble="b"]')].map((e) => e.getAttribute('data-cell')).sort();

@@ -24,6 +24,7 @@ import {
   screenDir,
   screenVector,
   spacing,
+  turned,
   width,
   type Dir,
   type Marble,
@@ -47,7 +48,7 @@ const glyph: Record<Dir, string> = { NW: '↖', NE: '↗', E: '→', SE: '↘', 
  * board turned half a turn, home rows at the bottom. The last move is
  * marked and, when it arrives, animated (pushes and push-offs included).
  */
-export function AbaloneBoard({ state, seat, interactive, onMove }: BoardProps) {
+export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip = false }: BoardProps) {
   // A selection belongs to the version it was made in: a new state ends it.
   const [pick, setPick] = useState<{ version: number; sel: string[] }>({ version: state.version, sel: [] });
   const [focus, setFocus] = useState('e5');
@@ -70,7 +71,7 @@ export function AbaloneBoard({ state, seat, interactive, onMove }: BoardProps) {
 
   if (!pos) return <pre class="position">{state.position}</pre>;
 
-  const flipped = seat === 1;
+  const flipped = turned(seat, flip);
   const mine: Marble = pos.toMove;
   const opts = options(legal, sel);
   const dests = destinations(pos, legal, sel);

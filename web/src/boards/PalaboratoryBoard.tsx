@@ -21,7 +21,7 @@ function cardName(c: Card | undefined): string {
  * tile (free), turning one, or moving it (click the tile, then "move", then
  * the new cell and orientation), and the solved state from the result.
  */
-export function PalaboratoryBoard({ state, interactive, onMove }: BoardProps) {
+export function PalaboratoryBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
   const [sel, setSel] = useState<{ version: number; cell: string | null; tile: string | null; moving: boolean }>({ version: -1, cell: null, tile: null, moving: false });
   const cur = sel.version === state.version ? sel : { version: state.version, cell: null, tile: null, moving: false };
   const pos = parseLab(state.position);
@@ -77,7 +77,7 @@ export function PalaboratoryBoard({ state, interactive, onMove }: BoardProps) {
           </figure>
         )}
       </div>
-      <Plane fitCells={cells} label="Palaboratory" class="palaboratory">
+      <Plane fitCells={cells} label="Palaboratory" flipped={flipped} class="palaboratory">
         <Tiles
           tiles={pos.tiles}
           marked={marked}

@@ -19,7 +19,7 @@ interface Pending {
  * tile by tile and confirmed, the last move marked and closed creatures
  * outlined (derived from the tiles by the region model, §A.5).
  */
-export function PalagoBoard({ state, interactive, onMove }: BoardProps) {
+export function PalagoBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
   const fresh: Pending = { version: state.version, first: null, second: null, cell: null };
   const [pend, setPend] = useState<Pending>(fresh);
   const p = pend.version === state.version ? pend : fresh;
@@ -44,7 +44,7 @@ export function PalagoBoard({ state, interactive, onMove }: BoardProps) {
 
   return (
     <div class="board-wrap palago-board">
-      <Plane fitCells={cells} label="Palago" class="palago">
+      <Plane fitCells={cells} label="Palago" flipped={flipped} class="palago">
         <Tiles tiles={pos.tiles} marked={marked} classOf={(x) => (last.has(cellKey(x.q, x.r)) ? 'last' : '')} />
         {ghosts.map((g) => (
           <g key={tileText(g)} class="ghost" data-ghost={tileText(g)}>

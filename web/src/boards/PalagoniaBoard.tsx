@@ -1,9 +1,10 @@
-import { useState } from 'preact/hooks';
-import { lang, t } from '../app-state';
+import { useEffect, useState } from 'preact/hooks';
+import { api, lang, t } from '../app-state';
 import { has, seatName } from '../i18n';
 import type { BoardProps } from './board';
 import { cellKey, creatures, parseCell, parsePalagonia, type Face, type Tile } from './palago-geom';
 import { palagoniaLegal } from './palago-moves';
+import { scoreSheet, type Scored, type Sheet } from './palagonia-sheet';
 import { Picker, Plane, Targets, Tiles } from './palago-tiles';
 
 /** faceText shows a die face: a number, or the remove (X) and rotate (R) symbols. */
@@ -21,11 +22,31 @@ function faceLabel(f: string): string {
  * removing and turning a tile (click it, then choose), and the score sheet
  * from the position text.
  */
-export function PalagoniaBoard({ state, interactive, onMove }: BoardProps) {
+export function PalagoniaBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
   const [open, setOpen] = useState<{ version: number; cell: string | null; tile: string | null }>({ version: -1, cell: null, tile: null });
   const cur = open.version === state.version ? open : { version: state.version, cell: null, tile: null };
   const pos = parsePalagonia(state.position);
+  // The sheet's creatures come from the positions after every ply, fetched
+  // again only when the scores change (a birth that scores).
+  const scores = pos?.scores.join(',') ?? '';
+  const sheetKey = `${state.match}|${scores}`;
+  const [sheet, setSheet] = useState<{ key: string; sheet: Sheet } | null>(null);
+  const [hover, setHover] = useState<Scored | null>(null);
+  useEffect(() => {
+    if (!pos || pos.scores.every((n) => n === 0) || sheet?.key === sheetKey) return;
+    let live = true;
+    api.positions(state.match).then(
+      (ps) => live && setSheet({ key: sheetKey, sheet: scoreSheet(ps.positions.map((x) => x.position)) }),
+      () => {}, // the totals still show; the creatures wait for the next score
+    );
+    return () => {
+      live = false;
+    };
+  }, [sheetKey]);
   if (!pos) return <pre class="position">{state.position}</pre>;
+  const plies = state.moves?.length ?? Infinity;
+  const scored = (i: number) => (sheet?.sheet.seats[i] ?? []).filter((e) => e.ply <= plies);
+  const hilite = hover ? new Set(hover.pieces) : undefined;
   const legal = palagoniaLegal(interactive ? (state.legal ?? []).map((m) => m.text) : []);
   const marked = creatures(pos.table);
   const placedNow = new Set(pos.table.slice(pos.table.length - (pos.placed ?? 0)).map((x) => cellKey(x.q, x.r)));
@@ -68,10 +89,11 @@ export function PalagoniaBoard({ state, interactive, onMove }: BoardProps) {
           ))}
         </div>
       )}
-      <Plane fitCells={cells} label="Palagonia" class="palagonia">
+      <Plane fitCells={cells} label="Palagonia" flipped={flipped} class="palagonia">
         <Tiles
           tiles={pos.table}
           marked={marked}
+          hilite={hilite}
           classOf={(x: Tile) => {
             const k = cellKey(x.q, x.r);
             const c: string[] = [];
@@ -118,6 +140,7 @@ export function PalagoniaBoard({ state, interactive, onMove }: BoardProps) {
           <tr>
             <th scope="col">{t('palagonia.player')}</th>
             <th scope="col">{t('palagonia.points')}</th>
+            <th scope="col">{t('palagonia.creatures')}</th>
           </tr>
         </thead>
         <tbody>
@@ -125,6 +148,32 @@ export function PalagoniaBoard({ state, interactive, onMove }: BoardProps) {
             <tr key={i} class={pos.seat === i ? 'active' : ''} data-score-seat={i}>
               <td>{seatName(lang.value, state.seats?.find((x) => x.seat === i)?.name, i)}</td>
               <td>{n}</td>
+              <td>
+                {scored(i).length > 0 && (
+                  <ul class="scored">
+                    {scored(i).map((e) => (
+                      <li key={`${e.ply}-${e.colour}`}>
+                        <button
+                          type="button"
+                          class={`scored-creature c${e.colour}`}
+                          data-creature={e.points}
+                          data-loops={e.loops}
+                          data-limbs={e.limbs}
+                          aria-pressed={hover === e}
+                          onMouseEnter={() => setHover(e)}
+                          onMouseLeave={() => setHover(null)}
+                          onFocus={() => setHover(e)}
+                          onBlur={() => setHover(null)}
+                        >
+                          {t('palagonia.creature', { colour: t(`palagonia.colour.${e.colour}` as const), points: e.points, loops: e.loops, limbs: e.limbs, ply: e.ply })}
+                          {e.shared && ` ${t('palagonia.shared')}`}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {n > 0 && sheet?.key === sheetKey && !sheet.sheet.ok && <span class="muted">{t('palagonia.sheetUnknown')}</span>}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -79,7 +79,7 @@ function turnText(state: MatchState, pos: Position): string {
  * the server's legal moves: during setup a tower from the reserve tray and a
  * marked start cell (either order), in play a tower and then a marked cell.
  */
-export function TalatBoard({ state, seat, interactive, onMove }: BoardProps) {
+export function TalatBoard({ state, seat, interactive, onMove, flipped = false }: BoardProps) {
   // A half-made move belongs to the version it was made in.
   const [pick, setPick] = useState<{ version: number; sel: Selection }>({ version: state.version, sel: noSelection });
   const sel = pick.version === state.version ? pick.sel : noSelection;
@@ -89,7 +89,7 @@ export function TalatBoard({ state, seat, interactive, onMove }: BoardProps) {
   const legal = interactive ? (state.legal ?? []) : [];
   const h = hints(legal, sel);
   const bottom = seat >= 0 ? seat : 0;
-  const lay = layout(bottom);
+  const lay = layout(bottom, flipped);
   const last = new Set(lastCells(state.lastMove));
   const closed = new Set(pos.closed);
   const score = scores(pos);
@@ -135,7 +135,7 @@ export function TalatBoard({ state, seat, interactive, onMove }: BoardProps) {
 
   return (
     <div class="board-wrap talat-wrap">
-      <svg class="board talat" viewBox={`${vx.toFixed(1)} ${vy.toFixed(1)} ${vw.toFixed(1)} ${vh.toFixed(1)}`} role="group" aria-label={t('talat.aria')}>
+      <svg class="board talat" data-flipped={flipped ? 'true' : undefined} viewBox={`${vx.toFixed(1)} ${vy.toFixed(1)} ${vw.toFixed(1)} ${vh.toFixed(1)}`} role="group" aria-label={t('talat.aria')}>
         {boardEls}
         {labels}
       </svg>

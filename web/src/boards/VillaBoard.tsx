@@ -60,7 +60,7 @@ function columnWords(s: Scene, id: string): string {
  * removals are buttons made from the listed moves; exact coordinates may
  * be typed and the server judges them.
  */
-export function VillaBoard({ state, interactive, onMove }: BoardProps) {
+export function VillaBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
   const scene = useMemo(() => parsePosition(state.position), [state.position]);
   const legal = interactive ? (state.legal ?? []) : [];
   const g = useMemo(() => group(legal), [state.legal, interactive]);
@@ -116,6 +116,7 @@ export function VillaBoard({ state, interactive, onMove }: BoardProps) {
     chosen,
     preview,
     shake,
+    flipped,
     collapse: fall !== null,
     onColumn: (id, p) => {
       const r = clickColumn(g, picked, id);

@@ -21,13 +21,15 @@ function hexagon(c: Point, r: number): Point[] {
  */
 export function VillaTopView(p: ViewProps) {
   const svg = useRef<SVGSVGElement>(null);
+  const body = useRef<SVGGElement>(null);
   const s = p.scene;
   const top = topLevel(s);
 
   // The world point under a mouse event, or null where the DOM cannot say.
   const at = (e: MouseEvent): Point | null => {
     const el = svg.current;
-    const m = el?.getScreenCTM?.();
+    // The turned group's matrix, so that a flipped view still reports world points.
+    const m = (body.current ?? el)?.getScreenCTM?.();
     if (!el || !m || !el.createSVGPoint) return null;
     const q = el.createSVGPoint();
     q.x = e.clientX;
@@ -114,22 +116,31 @@ export function VillaTopView(p: ViewProps) {
   const cls = ['board', 'villa-top', `shake-${p.shake}`];
   if (p.collapse) cls.push('collapse');
   return (
-    <svg ref={svg} class={cls.join(' ')} viewBox={`${-half} ${-half} ${2 * half} ${2 * half}`} role="group" aria-label={p.label}>
-      <circle cx={0} cy={0} r={foundationRadius} class="foundation" />
-      <circle
-        cx={0}
-        cy={0}
-        r={siteRadius}
-        class="site"
-        onClick={top === 0 ? (e) => { const q = at(e); if (q) p.onSurface(q); } : undefined}
-      />
-      <g class="villa-body">{layers}</g>
-      {p.preview && <polygon class="villa-ghost" data-ghost={p.preview.name} points={pts(worldPolygon(p.preview.name, p.preview.pose))} />}
-      <g class="villa-handles">{placed.filter((c) => p.pickable.has(c.id) || p.removable.has(c.id)).map(handle)}</g>
-      {p.targets.map((q, i) => (
-        <circle key={i} class="villa-target" cx={q.x} cy={-q.y} r={1.6} onClick={() => p.onSurface(q)} />
-      ))}
-      {p.chosen && <circle class="villa-chosen" cx={p.chosen.x} cy={-p.chosen.y} r={3.5} />}
+    <svg
+      ref={svg}
+      class={cls.join(' ')}
+      data-flipped={p.flipped ? 'true' : undefined}
+      viewBox={`${-half} ${-half} ${2 * half} ${2 * half}`}
+      role="group"
+      aria-label={p.label}
+    >
+      <g ref={body} transform={p.flipped ? 'rotate(180)' : undefined}>
+        <circle cx={0} cy={0} r={foundationRadius} class="foundation" />
+        <circle
+          cx={0}
+          cy={0}
+          r={siteRadius}
+          class="site"
+          onClick={top === 0 ? (e) => { const q = at(e); if (q) p.onSurface(q); } : undefined}
+        />
+        <g class="villa-body">{layers}</g>
+        {p.preview && <polygon class="villa-ghost" data-ghost={p.preview.name} points={pts(worldPolygon(p.preview.name, p.preview.pose))} />}
+        <g class="villa-handles">{placed.filter((c) => p.pickable.has(c.id) || p.removable.has(c.id)).map(handle)}</g>
+        {p.targets.map((q, i) => (
+          <circle key={i} class="villa-target" cx={q.x} cy={-q.y} r={1.6} onClick={() => p.onSurface(q)} />
+        ))}
+        {p.chosen && <circle class="villa-chosen" cx={p.chosen.x} cy={-p.chosen.y} r={3.5} />}
+      </g>
     </svg>
   );
 }

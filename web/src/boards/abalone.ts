@@ -486,6 +486,15 @@ export function nearestDir(dx: number, dy: number, flipped: boolean, minLength =
  */
 export const padOrder: readonly Dir[] = ['NW', 'NE', 'E', 'SE', 'SW', 'W'];
 
+/**
+ * turned says whether the board is drawn half a turn round: White (seat 1)
+ * sees it so by default, and the viewer's flip (BoardProps.flipped) turns it
+ * once more.
+ */
+export function turned(seat: number, flipped: boolean): boolean {
+  return (seat === 1) !== flipped;
+}
+
 /** screenDir maps a pad slot (a direction as seen by Black) to the board direction in this orientation. */
 export function screenDir(slot: Dir, flipped: boolean): Dir {
   return flipped ? opposite[slot] : slot;

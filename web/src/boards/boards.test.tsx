@@ -8,6 +8,8 @@ import type { Move } from '../protocol';
 import { state } from '../testutil';
 import { GenericBoard } from './GenericBoard';
 import { PathagonBoard } from './PathagonBoard';
+import { VillaBoard } from './VillaBoard';
+import { start as villaStart } from './testdata/villa-positions';
 
 let root: HTMLElement;
 beforeEach(() => {
@@ -113,5 +115,18 @@ describe('GenericBoard', () => {
   it('offers no moves to a spectator', () => {
     render(<GenericBoard state={state(2, { legal: [{ text: '+1' }] })} seat={-1} interactive={false} onMove={() => {}} />, root);
     expect(root.querySelectorAll('[data-move]')).toHaveLength(0);
+  });
+});
+
+describe('VillaBoard top view', () => {
+  it('honours the flip: the villa is drawn half a turn round', () => {
+    const s = state(1, { game: 'villapaletti', position: villaStart, legal: [] });
+    // No WebGL in the test DOM: the board shows the SVG top view.
+    render(<VillaBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
+    expect(root.querySelector('svg.villa-top')!.getAttribute('data-flipped')).toBeNull();
+    expect(root.querySelector('svg.villa-top > g')!.getAttribute('transform')).toBeNull();
+    render(<VillaBoard state={s} seat={0} interactive={false} onMove={() => {}} flipped />, root);
+    expect(root.querySelector('svg.villa-top')!.getAttribute('data-flipped')).toBe('true');
+    expect(root.querySelector('svg.villa-top > g')!.getAttribute('transform')).toBe('rotate(180)');
   });
 });

@@ -2,7 +2,9 @@
 // Renders the Palago-family boards and clicks them: a gesture sends only a
 // move from the legal list (games/palago, palagonia, palaboratory doc.go).
 import { render } from 'preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchState } from '../protocol';
 import { state } from '../testutil';
 import { PalaboratoryBoard } from './PalaboratoryBoard';
@@ -47,6 +49,31 @@ describe('PalagoBoard (two-tile moves, games/palago doc.go)', () => {
     expect(sent).toEqual(['(0,0):0+(1,-1):1']);
   });
 
+  it('turns the table half a turn when flipped (the viewer\'s flip)', () => {
+    const s = state(4, { game: 'palago', position: 'p1 (2,0):0+(3,0):1', legal: [] });
+    const centreX = () => {
+      const [x, , w] = root.querySelector('svg.plane')!.getAttribute('viewBox')!.split(' ').map(Number);
+      return x! + w! / 2;
+    };
+    render(<PalagoBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
+    expect(root.querySelector('svg.plane')!.getAttribute('data-flipped')).toBeNull();
+    const plain = centreX();
+    expect(plain).toBeGreaterThan(0); // the tiles lie right of the origin
+    render(null, root);
+    render(<PalagoBoard state={s} seat={0} interactive={false} onMove={() => {}} flipped />, root);
+    expect(root.querySelector('svg.plane')!.getAttribute('data-flipped')).toBe('true');
+    expect(root.querySelector('svg.plane > g')!.getAttribute('transform')).toBe('rotate(180)');
+    expect(centreX()).toBeCloseTo(-plain, 6);
+  });
+
+  it.each([
+    ['palagonia', PalagoniaBoard, 'roll p1 scores=0,0,0 bag=46 table=(0,0):0+(1,0):2'],
+    ['palaboratory', PalaboratoryBoard, 'green:1-2 0 (-1,0):0 (-1,1):0 (0,-1):1 (0,0):0 (0,1):2'],
+  ] as const)('%s honours the flip too', (game, Board, position) => {
+    render(<Board state={state(1, { game, players: 3, position, legal: [] })} seat={0} interactive={false} onMove={() => {}} flipped />, root);
+    expect(root.querySelector('svg.plane')!.getAttribute('data-flipped')).toBe('true');
+  });
+
   it('draws every tile of the position and no target when not interactive', () => {
     const s = state(4, { game: 'palago', position: 'p1 (0,0):0+(1,-1):0 (1,0):1+(2,0):2', legal: legal(['(0,1):0+(0,2):0']) });
     render(<PalagoBoard state={s} seat={1} interactive={false} onMove={() => {}} />, root);
@@ -56,6 +83,10 @@ describe('PalagoBoard (two-tile moves, games/palago doc.go)', () => {
 });
 
 describe('PalagoniaBoard (games/palagonia doc.go)', () => {
+  // Scores above 0 make the sheet ask for the positions: no server here.
+  beforeEach(() => vi.stubGlobal('fetch', () => Promise.reject(new Error('no server in unit tests'))));
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows the dice, offers use:N, and removes a clicked tile', async () => {
     const sent: string[] = [];
     const s = state(5, {
@@ -66,7 +97,7 @@ describe('PalagoniaBoard (games/palagonia doc.go)', () => {
     });
     render(<PalagoniaBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
     expect([...root.querySelectorAll('.die[data-face]')].map((e) => e.getAttribute('data-face'))).toEqual(['3', 'X']);
-    expect([...root.querySelectorAll('[data-score-seat] td:last-child')].map((e) => e.textContent)).toEqual(['0', '3', '3']);
+    expect([...root.querySelectorAll('[data-score-seat] td:nth-child(2)')].map((e) => e.textContent)).toEqual(['0', '3', '3']);
     click('[data-use="X"]');
     expect(sent).toEqual(['use:X']);
 
@@ -80,6 +111,37 @@ describe('PalagoniaBoard (games/palagonia doc.go)', () => {
     draw();
     click('.palagonia-remove');
     expect(sent).toEqual(['use:X', 'remove:(1,0)']);
+  });
+});
+
+describe('PalagoniaBoard score sheet (§C.6, §C.7)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists every player\'s scored creatures with shells and limbs, and lights one up on focus', async () => {
+    // A game of the golden file the Go rules wrote (palagonia-sheet.json).
+    const golden = JSON.parse(readFileSync(resolve(import.meta.dirname, 'testdata/palagonia-sheet.json'), 'utf8')) as { players: number; positions: string[] }[];
+    const g = golden.find((x) => x.players === 3)!;
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      const body = { positions: g.positions.map((position, ply) => ({ ply, seat: 0, position, toMove: 0 })) };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    });
+    const last = g.positions.length - 1;
+    const s = state(last, { game: 'palagonia', players: 3, position: g.positions[last]!, legal: [], moves: Array(last).fill('x') });
+    render(<PalagoniaBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
+    await vi.waitFor(() => expect(root.querySelectorAll('.scored-creature').length).toBeGreaterThan(0));
+    expect(asked).toEqual(['/api/matches/m_test/positions']);
+    const scores = [...root.querySelectorAll('[data-score-seat]')].map((row) => Number(row.children[1]!.textContent));
+    const sums = [...root.querySelectorAll('[data-score-seat]')].map((row) =>
+      [...row.querySelectorAll('.scored-creature')].reduce((a, b) => a + Number(b.getAttribute('data-creature')), 0),
+    );
+    expect(sums).toEqual(scores);
+    const first = root.querySelector<HTMLButtonElement>('.scored-creature')!;
+    expect(first.textContent).toMatch(/shells \d+ \+ limbs \d+ = \d+/);
+    expect(root.querySelectorAll('.hilite').length).toBe(0);
+    first.dispatchEvent(new FocusEvent('focus'));
+    await vi.waitFor(() => expect(root.querySelectorAll('.hilite').length).toBeGreaterThan(0));
   });
 });
 

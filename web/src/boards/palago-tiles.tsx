@@ -28,11 +28,26 @@ export function tileLabel(tl: Tile): string {
  * the two arcs on top. marked holds "q,r,region" keys of pieces to outline
  * (closed creatures).
  */
-export function TileShape({ tile, s = side, marked, cls = '', at }: { tile: Tile; s?: number; marked?: ReadonlySet<string>; cls?: string; at?: { x: number; y: number } }) {
+export function TileShape({
+  tile,
+  s = side,
+  marked,
+  hilite,
+  cls = '',
+  at,
+}: {
+  tile: Tile;
+  s?: number;
+  marked?: ReadonlySet<string>;
+  /** Pieces to light up (the creature the score sheet points at). */
+  hilite?: ReadonlySet<string>;
+  cls?: string;
+  at?: { x: number; y: number };
+}) {
   const p = tilePaths(tile.o, s);
   const c = at ?? center(tile.q, tile.r);
   const k = `${tile.q},${tile.r},`;
-  const m = (region: string) => (marked?.has(k + region) ? ' creature' : '');
+  const m = (region: string) => (marked?.has(k + region) ? ' creature' : '') + (hilite?.has(k + region) ? ' hilite' : '');
   return (
     <g class={`ptile ${cls}`} transform={`translate(${c.x * (at ? 1 : s)} ${c.y * (at ? 1 : s)})`}>
       <path d={p.aArch} class={`pa${m('aArch')}`} />
@@ -71,7 +86,8 @@ export function Layout({ tiles, width = 90, label, marked }: { tiles: readonly T
  * Targets marks the cells where a tile may go: a dashed cell and, inside
  * it, a small preview of each orientation the legal moves allow there, each
  * a click (or Enter) that picks that cell and orientation at once. A click
- * on the cell itself opens the picker (onCell).
+ * on the cell itself opens the picker (onCell). On a phone (palago.css) only
+ * the selected cell shows its previews; the others show a plain mark.
  */
 export function Targets({ choices, onPick, onCell, selected }: { choices: Choices; onPick: (tl: Tile) => void; onCell: (cell: string) => void; selected: string | null }) {
   const out = [];
@@ -100,6 +116,7 @@ export function Targets({ choices, onPick, onCell, selected }: { choices: Choice
         }}
       >
         <path d={hexPath(side * 0.96)} transform={`translate(${cx} ${cy})`} class="tcell" />
+        <circle cx={cx} cy={cy} r={side * 0.18} class="tmark" />
         {os.map((o, i) => {
           // Up to three previews on a small triangle inside the cell.
           const a = ((-90 + (360 / Math.max(os.length, 1)) * i) * Math.PI) / 180;
@@ -159,20 +176,46 @@ function fitView(b: Box): View {
   return { x: (b.x + b.w / 2) * side - w / 2, y: (b.y + b.h / 2) * side - (w * aspect) / 2, w };
 }
 
+/** turnBox is a box turned half a turn about the origin. */
+export function turnBox(b: Box): Box {
+  return { x: -(b.x + b.w), y: -(b.y + b.h), w: b.w, h: b.h };
+}
+
 /**
  * Plane is the unbounded table: an SVG whose view can be dragged (one
  * pointer), zoomed (wheel, two-finger pinch, the + and − buttons) and fitted
  * to the tiles again. It fits itself while the player has not moved the
- * view; fitCells are the cells the fitted view must show.
+ * view; fitCells are the cells the fitted view must show. flipped draws the
+ * table turned half a turn (the viewer's flip, BoardProps.flipped).
  */
-export function Plane({ fitCells, label, children, class: cls = '' }: { fitCells: readonly { q: number; r: number }[]; label: string; children: ComponentChildren; class?: string }) {
-  const b = bounds(fitCells, 0.6);
+export function Plane({
+  fitCells,
+  label,
+  children,
+  class: cls = '',
+  flipped = false,
+}: {
+  fitCells: readonly { q: number; r: number }[];
+  label: string;
+  children: ComponentChildren;
+  class?: string;
+  flipped?: boolean;
+}) {
+  const b = flipped ? turnBox(bounds(fitCells, 0.6)) : bounds(fitCells, 0.6);
   const fitKey = `${b.x.toFixed(2)},${b.y.toFixed(2)},${b.w.toFixed(2)},${b.h.toFixed(2)}`;
   const [view, setView] = useState<View>(() => fitView(b));
   const [manual, setManual] = useState(false);
   useEffect(() => {
     if (!manual) setView(fitView(b));
   }, [fitKey, manual]);
+  // A flip turns the whole table: fit it again.
+  const wasFlipped = useRef(flipped);
+  useEffect(() => {
+    if (wasFlipped.current === flipped) return;
+    wasFlipped.current = flipped;
+    setManual(false);
+    setView(fitView(b));
+  }, [flipped]);
   const svg = useRef<SVGSVGElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const moved = useRef(0);
@@ -200,6 +243,7 @@ export function Plane({ fitCells, label, children, class: cls = '' }: { fitCells
       <svg
         ref={svg}
         class="board plane"
+        data-flipped={flipped ? 'true' : undefined}
         viewBox={`${view.x} ${view.y} ${view.w} ${view.w * aspect}`}
         role="group"
         aria-label={`${label}. ${t('palago.plane')}`}
@@ -246,7 +290,7 @@ export function Plane({ fitCells, label, children, class: cls = '' }: { fitCells
           zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, fx, fy);
         }}
       >
-        {children}
+        <g transform={flipped ? 'rotate(180)' : undefined}>{children}</g>
       </svg>
       <div class="plane-tools">
         <button type="button" aria-label={t('palago.zoomIn')} title={t('palago.zoomIn')} data-zoom="in" onClick={() => zoom(1 / 1.25)}>
@@ -274,11 +318,13 @@ export function Plane({ fitCells, label, children, class: cls = '' }: { fitCells
 export function Tiles({
   tiles,
   marked,
+  hilite,
   classOf,
   onTile,
 }: {
   tiles: readonly Tile[];
   marked?: ReadonlySet<string>;
+  hilite?: ReadonlySet<string>;
   classOf?: (tl: Tile) => string;
   onTile?: (tl: Tile) => void;
 }) {
@@ -308,7 +354,7 @@ export function Tiles({
                 : undefined
             }
           >
-            <TileShape tile={tl} marked={marked} />
+            <TileShape tile={tl} marked={marked} hilite={hilite} />
           </g>
         );
       })}

@@ -248,6 +248,23 @@ describe('layout (§1: each board between its two colours, start lines facing th
   }
 });
 
+describe('layout turned (the viewer\'s flip)', () => {
+  it.each([0, 1, 2])('viewer %i: every cell half a turn round, the viewer at the top', (bottom) => {
+    const lay = layout(bottom);
+    const turned = layout(bottom, true);
+    const ys = turned.corners.map((c) => c.y);
+    expect(Math.min(...ys)).toBe(ys[bottom]);
+    for (const b of boardNames) {
+      for (let k = 0; k < 25; k++) {
+        const p = lay.cell(b, Math.floor(k / 5), k % 5).centre;
+        const q = turned.cell(b, Math.floor(k / 5), k % 5).centre;
+        expect(q.x).toBeCloseTo(-p.x, 9);
+        expect(q.y).toBeCloseTo(-p.y, 9);
+      }
+    }
+  });
+});
+
 describe('towerPoints (§1: three heights × three shapes)', () => {
   it.each([
     ['S3', 3],

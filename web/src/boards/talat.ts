@@ -361,15 +361,16 @@ const side = 14.6;
  * colour at the bottom and the next colours clockwise, and lays board Bij
  * along the side between colours i and j, rotated so that each colour's
  * start line faces its own corner and file a is on its left, as the boards
- * lie on the table in the real game.
+ * lie on the table in the real game. turned puts the viewer's colour at
+ * the top instead (the viewer's flip): the whole triangle half a turn round.
  */
-export function layout(bottom: number): Layout {
+export function layout(bottom: number, turned = false): Layout {
   const r = side / Math.sqrt(3); // circumradius
   const corners: Point[] = [];
   for (let c = 0; c < 3; c++) {
     // Clockwise on screen from the bottom: bottom, top left, top right.
     const k = (c - bottom + 3) % 3;
-    const a = Math.PI / 2 + (k * 2 * Math.PI) / 3;
+    const a = Math.PI / 2 + (k * 2 * Math.PI) / 3 + (turned ? Math.PI : 0);
     corners[c] = { x: r * Math.cos(a), y: r * Math.sin(a) };
   }
   const frame = (board: BoardName) => {

@@ -26,6 +26,8 @@ export interface ViewProps {
   /** Accessible labels. */
   columnLabel: (id: string) => string;
   label: string;
+  /** Draw the top view half a turn round (the viewer's flip). */
+  flipped?: boolean;
 }
 
 /** Display colours of the columns and floors. */

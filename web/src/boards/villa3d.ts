@@ -172,8 +172,16 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
     }
   };
 
+  // The viewer's flip walks the camera half way round the villa.
+  let turned = false;
   const update = (p: ViewProps) => {
     props = p;
+    if ((p.flipped ?? false) !== turned) {
+      turned = p.flipped ?? false;
+      const t = controls.target;
+      camera.position.set(2 * t.x - camera.position.x, 2 * t.y - camera.position.y, camera.position.z);
+      controls.update();
+    }
     const key = JSON.stringify([p.scene.floors.map((f) => f.pose), p.scene.columns]);
     if (key !== built) {
       build();
