@@ -19,7 +19,7 @@ import (
 //
 //	level   alpha-beta                                  MCTS                           time used (MCTS; alpha-beta)
 //	easy    depth 2, root noise ±0.25                   300 playouts, C 1.4, no bias   1/8; 1/16 of the budget, ≤ 1 s
-//	medium  depth 4, root noise ±0.03                   3000 playouts                  1/4; 1/8 of the budget, ≤ 3 s
+//	medium  depth 3, root noise ±0.03                   3000 playouts                  1/4; 1/8 of the budget, ≤ 3 s
 //	hard    iterative deepening, no depth cap           until the time is up           1/2; 1/4 of the budget, ≤ 3 s; 1 s if none
 //	max     iterative deepening to the deadline         until the time is up           the whole budget; 5 s if none
 //
@@ -51,7 +51,7 @@ const (
 // Limits per level; each is the reason a level is what it is.
 const (
 	easyDepth      = 2                       // sees a threat and its answer, little more
-	mediumDepth    = 4                       // two full moves: solid tactics, weak plans
+	mediumDepth    = 3                       // a move, the answer and the next: solid tactics, weak plans
 	easyNoise      = alphabeta.EvalScale / 4 // blurs quiet moves a beginner can exploit
 	mediumNoise    = alphabeta.EvalScale / 33
 	easyPlayouts   = 300  // MCTS with a few hundred playouts blunders often
