@@ -23,6 +23,7 @@ import (
 	"io/fs"
 	"math/bits"
 	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -105,12 +106,14 @@ type writerState struct {
 }
 
 // matchState is a match as last committed: its version, the number of
-// moves stored, and the match row's columns a move leaves alone.
+// moves stored, and the match row's columns a move leaves alone (the seats
+// as values: comparing them is cheaper than encoding them per move).
 type matchState struct {
-	version                int64
-	moves                  int
-	status, seats, rematch string
-	result                 sql.NullString
+	version         int64
+	moves           int
+	status, rematch string
+	seats           []store.Seat
+	result          sql.NullString
 }
 
 // statements are the writer's prepared statements: parsing SQL was an
@@ -412,12 +415,16 @@ func (db *DB) state(ctx context.Context, tx *sql.Tx, id string) (matchState, err
 		return st, nil
 	}
 	var st matchState
-	err := db.stmt(ctx, tx, db.stmts.matchState).QueryRowContext(ctx, id).Scan(&st.status, &st.seats, &st.rematch, &st.result, &st.version, &st.moves)
+	var seats string
+	err := db.stmt(ctx, tx, db.stmts.matchState).QueryRowContext(ctx, id).Scan(&st.status, &seats, &st.rematch, &st.result, &st.version, &st.moves)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, store.ErrNotFound
 	}
 	if err != nil {
 		return st, fmt.Errorf("sqlite: read match %s: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &st.seats); err != nil {
+		return st, fmt.Errorf("sqlite: decode match %s seats: %w", id, err)
 	}
 	return st, nil
 }
@@ -485,7 +492,7 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 			}
 			return fmt.Errorf("sqlite: create match %s: %w", m.ID, err)
 		}
-		db.w.staged[m.ID] = matchState{version: m.Version, status: row.status, seats: row.seats, rematch: row.rematch, result: row.result}
+		db.w.staged[m.ID] = matchState{version: m.Version, status: row.status, seats: slices.Clone(m.Seats), rematch: row.rematch, result: row.result}
 		return nil
 	})
 }
@@ -530,10 +537,15 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 			}
 		}
 		moveOnly := c.Truncate < 0 && len(c.Append) == 1 && c.Append[0].Ply == c.Match.Ply &&
-			row.status == st.status && row.seats == st.seats && row.rematch == st.rematch && row.result == st.result
+			row.status == st.status && slices.Equal(c.Match.Seats, st.seats) && row.rematch == st.rematch && row.result == st.result
 		if moveOnly {
 			db.journal(c.Append[0], row.id, row.version, row.updated, row.clock)
 		} else {
+			b, err := appendSeats(nil, c.Match.Seats)
+			if err != nil {
+				return fmt.Errorf("sqlite: encode match %s: %w", row.id, err)
+			}
+			row.seats = string(b)
 			if _, err := db.stmt(ctx, tx, db.stmts.saveMatch).ExecContext(ctx,
 				row.seats, row.status, row.result, row.version, row.ply, row.clock, row.rematch, row.updated, row.id); err != nil {
 				return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
@@ -543,7 +555,10 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 			}
 		}
 		st.version, st.moves = row.version, st.moves+len(c.Append)
-		st.status, st.seats, st.rematch, st.result = row.status, row.seats, row.rematch, row.result
+		if !moveOnly {
+			st.seats = slices.Clone(c.Match.Seats)
+		}
+		st.status, st.rematch, st.result = row.status, row.rematch, row.result
 		db.w.staged[row.id] = st
 		return nil
 	})
@@ -710,20 +725,16 @@ func encode(m store.Match) (row, error) {
 	return r, err
 }
 
-// encodeChange encodes the columns Save writes.
+// encodeChange encodes the columns Save writes, but the seats: the writer
+// encodes them only when they changed.
 func encodeChange(m store.Match) (row, error) {
 	r := row{id: m.ID, status: m.Status, version: m.Version, ply: m.Ply, rematch: m.Rematch, updated: m.Updated.UnixMilli()}
-	var buf [256]byte // both columns of a 2-player match fit
-	b, err := appendSeats(buf[:0], m.Seats)
+	var buf [128]byte // the clock of a 2-player match fits
+	b, err := appendClock(buf[:0], m.Clock)
 	if err != nil {
 		return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
 	}
-	n := len(b)
-	if b, err = appendClock(b, m.Clock); err != nil {
-		return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
-	}
-	all := string(b)
-	r.seats, r.clock = all[:n], all[n:]
+	r.clock = string(b)
 	if m.Result != nil {
 		res, err := json.Marshal(m.Result)
 		if err != nil {
