@@ -279,15 +279,16 @@ func TestJournalFoldOnOpen(t *testing.T) {
 	playMoves(t, db, m, 1)
 }
 
-// TestJournalFold lowers the fold threshold so the journal is folded many
-// times while matches move, finish (the writer then forgets them) and
-// change again, and checks every match reads back as last saved and a
-// stale change is still refused after its match was forgotten.
+// TestJournalFold lowers the fold threshold and chunk so the journal is
+// folded two rows at a time while matches move, finish (the writer then
+// forgets them, their last moves possibly still in the journal) and change
+// again, and checks every match reads back as last saved and a stale
+// change is still refused after its match was forgotten.
 func TestJournalFold(t *testing.T) {
 	ctx := context.Background()
 	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
 	defer db.Close()
-	db.w.foldAt = 3 // the writer goroutine reads it only between batches
+	db.w.foldAt, db.w.chunk = 3, 2 // the writer goroutine reads them only while it holds a request
 	var ms []store.Match
 	for i := range 4 {
 		m := storetest.NewMatch(fmt.Sprintf("m%d", i), i)
