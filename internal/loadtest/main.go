@@ -888,7 +888,14 @@ func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats
 				st.moves.Add(1)
 				m.last = s.ToMove
 			case <-p.done:
-				st.fail(p.closeReason())
+				// When the measuring time ends during a write, the
+				// websocket library closes the connection for the
+				// cancelled context: that is the end of the run, not a
+				// failure (the one "connection closed" of the third pass
+				// was this race).
+				if ctx.Err() == nil {
+					st.fail(p.closeReason())
+				}
 				return
 			case <-ctx.Done():
 				return
