@@ -465,7 +465,9 @@ var (
 func (p *player) read(ctx context.Context) {
 	defer close(p.done)
 	for {
-		_, r, err := p.ws.Reader(ctx)
+		// Without ctx, as for writes: the connection is closed when
+		// the match ends, which ends this loop.
+		_, r, err := p.ws.Reader(context.Background())
 		if err != nil {
 			p.closed = err
 			return
@@ -876,7 +878,10 @@ func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats
 			}
 			out = appendMove(out[:0], n, s.Version, text, seat)
 			sent := time.Now()
-			if err := p.ws.Write(ctx, websocket.MessageText, out); err != nil {
+			// Without ctx: a cancellable context costs the library a
+			// context.AfterFunc per frame, and cancelling it mid-write
+			// would close the connection.
+			if err := p.ws.Write(context.Background(), websocket.MessageText, out); err != nil {
 				if ctx.Err() == nil {
 					st.fail("write")
 				}
