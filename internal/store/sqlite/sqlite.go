@@ -256,6 +256,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		"foreign_keys(1)",
 		fmt.Sprintf("cache_size(%d)", -cacheKiB),
 		fmt.Sprintf("wal_autocheckpoint(%d)", walCheckpointPages),
+		// The statement journal of a multi-row statement inside a
+		// transaction (the journal fold: a page copy per page it changes)
+		// stays in memory instead of spilling to a temporary file: its
+		// pwrite calls were 10 % of the server's CPU at 10 000 matches.
+		"temp_store(MEMORY)",
 	} {
 		q.Add("_pragma", p)
 	}
