@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Server load test, before vs after: builds the server and load generator
-# at OLD_REF (default: main before the delta updates) and from this tree,
+# at OLD_REF (default: main before the fourth pass) and from this tree,
 # then runs one row per binary and match count, each with a fresh database,
 # server and load generator in separate processes, and prints a markdown
 # table. CPU µs per move (server + load generator) is the number that
@@ -10,14 +10,15 @@
 #   DURATION=30s GAMES="1000 10000" scripts/loadtest.sh
 #   OLD_REF=none scripts/loadtest.sh          # only this tree
 #
-# Old rows use the old load generator's default shape (two connections per
-# match, full states), so at 10 000 matches they run 9 900 (20 000 open
-# files per process is this machine's hard limit). New rows use the new
-# defaults (-conns 1 -delta): one connection per match holding both seats,
-# positions kept with the rules. Each run's raw output is kept in $WORK.
+# Each binary's rows use its own load generator's defaults (since 2293344:
+# one connection per match holding both seats, delta updates, positions
+# kept with the rules). An OLD_REF from before the delta updates (e5c901a)
+# opens two connections per match, so its rows stop at 9 900 matches
+# (20 000 open files per process is this machine's hard limit). Each run's
+# raw output is kept in $WORK.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OLD_REF=${OLD_REF:-e5c901a}
+OLD_REF=${OLD_REF:-2293344}
 GAMES=${GAMES:-"100 1000 5000 10000"}
 DURATION=${DURATION:-20s}
 INTERVAL=${INTERVAL:-1s}
@@ -41,7 +42,7 @@ fi
 
 row() { # row BIN GAMES
 	local bin=$1 n=$2 db="$WORK/db-$1-$2.db" log="$WORK/run-$1-$2.txt" args=()
-	if [ "$bin" = old ] && [ "$n" -gt 9900 ]; then n=9900; fi
+	if [ "$bin" = old ] && [ "$n" -gt 9900 ] && ! git merge-base --is-ancestor 2293344 "$OLD_REF" 2>/dev/null; then n=9900; fi
 	if [ "$bin" = new ]; then read -ra args <<<"$EXTRA"; fi
 	rm -f "$db" "$db-wal" "$db-shm"
 	"$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" >"$WORK/server-$bin-$n.log" 2>&1 &

@@ -90,3 +90,33 @@ func TestParseDelta(t *testing.T) {
 		t.Error("parseDelta of an ack: no error")
 	}
 }
+
+// TestAppendMove checks the hand-written move command decodes, through
+// the server's own decoder, to the message encoding/json would have sent.
+func TestAppendMove(t *testing.T) {
+	seat1 := 1
+	tests := []struct {
+		name    string
+		id      int
+		version int64
+		move    string
+		seat    int
+		want    protocol.ClientMessage
+	}{
+		{"one seat", 7, 12, "d4", -1, protocol.ClientMessage{Type: protocol.TypeMove, ID: "m7", Version: 12, Move: "d4"}},
+		{"several seats", 1, 0, "c4xb4", 1, protocol.ClientMessage{Type: protocol.TypeMove, ID: "m1", Version: 0, Move: "c4xb4", Seat: &seat1}},
+		{"quotes", 3, 99, `a7-g1 "x"\`, -1, protocol.ClientMessage{Type: protocol.TypeMove, ID: "m3", Version: 99, Move: `a7-g1 "x"\`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw := appendMove(nil, tt.id, tt.version, tt.move, tt.seat)
+			got, err := protocol.Decode(raw)
+			if err != nil {
+				t.Fatalf("Decode(%s): %v", raw, err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Decode(%s) = %+v, want %+v", raw, got, tt.want)
+			}
+		})
+	}
+}

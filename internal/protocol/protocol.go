@@ -102,13 +102,10 @@ func Decode(data []byte) (ClientMessage, error) {
 	if len(data) > MaxMessageBytes {
 		return m, Errorf(CodeTooLarge, "message of %d bytes, limit %d", len(data), MaxMessageBytes)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return ClientMessage{}, Errorf(CodeBadJSON, "%v", err)
-	}
-	if dec.More() {
-		return ClientMessage{}, Errorf(CodeBadJSON, "trailing data after the message")
+	if !decodeFast(data, &m) {
+		if err := decodeJSON(data, &m); err != nil {
+			return ClientMessage{}, err
+		}
 	}
 	switch {
 	case m.Type == TypeHello:
@@ -146,6 +143,21 @@ func Decode(data []byte) (ClientMessage, error) {
 		return m, Errorf(CodeBadRequest, "id longer than %d bytes", maxIDBytes)
 	}
 	return m, nil
+}
+
+// decodeJSON decodes a client message with encoding/json: one object with
+// known fields only, nothing after it.
+func decodeJSON(data []byte, m *ClientMessage) error {
+	*m = ClientMessage{}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(m); err != nil {
+		return Errorf(CodeBadJSON, "%v", err)
+	}
+	if dec.More() {
+		return Errorf(CodeBadJSON, "trailing data after the message")
+	}
+	return nil
 }
 
 // ServerMessage is any message from the server on the match WebSocket.

@@ -176,3 +176,41 @@ func TestDocListsEveryCode(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecodeFast checks the fast decoder against encoding/json: whatever
+// it accepts, encoding/json accepts too and decodes to the same message.
+func FuzzDecodeFast(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"move","id":"m12","version":7,"move":"c4xb4","seat":1}`,
+		`{"type":"hello","token":"abc","since":5,"delta":true}`,
+		` { "type" : "ping" } `, `{}`, `{"type":"move","version":-0}`, `{"type":"move","version":01}`,
+		`{"type":"move","version":1.5}`, `{"Type":"move"}`, `{"type":"m\u0041"}`, `{"type":"move"} x`,
+		`{"seat":9223372036854775808}`, `{"delta":null}`, `{"type":"move","type":"ping"}`, `{"tokens":["a"]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var fast ClientMessage
+		if !decodeFast(data, &fast) {
+			return
+		}
+		var slow ClientMessage
+		if err := decodeJSON(data, &slow); err != nil {
+			t.Fatalf("decodeFast accepted %q, encoding/json: %v", data, err)
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("decodeFast(%q) = %+v, encoding/json %+v", data, fast, slow)
+		}
+	})
+}
+
+// BenchmarkDecodeMove decodes a move command as the server reads it.
+func BenchmarkDecodeMove(b *testing.B) {
+	data := []byte(`{"type":"move","id":"m12","version":7,"move":"c4xb4","seat":1}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Decode(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

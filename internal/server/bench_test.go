@@ -1,8 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"testing"
+
+	"github.com/coder/websocket"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/pathagon"
@@ -65,4 +70,72 @@ func BenchmarkView(b *testing.B) {
 		}
 	})
 	<-done
+}
+
+// BenchmarkMoveRoundTripDelta measures one move the way the load test
+// makes it: one WebSocket holding both seats, delta updates, the client
+// keeping the position with the rules and reading raw frames (no JSON
+// decoding), so the allocations counted are nearly all the server's: read
+// and decode the command, apply, commit, encode and write the delta and
+// the ack.
+func BenchmarkMoveRoundTripDelta(b *testing.B) {
+	h := start(b, "", func(c *Config) { c.Games = []*game.Info{pathagon.Info} })
+	opts := map[string]string{"plyCap": "0", "repetitionDraw": "false"}
+	ctx := context.Background()
+	type match struct {
+		ws      *websocket.Conn
+		st      game.State
+		version int64
+	}
+	newMatch := func() match {
+		zero := 0
+		resp := h.create(protocol.CreateRequest{Game: "pathagon", Join: &zero, Options: opts})
+		t1 := h.join(resp.Match.ID, 1)
+		c := h.dial(resp.Match.ID)
+		hello, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeHello, Token: resp.Token, Tokens: []string{t1}, Delta: true})
+		c.write(hello)
+		w := c.read()
+		if w.Type != protocol.TypeWelcome || w.State == nil {
+			b.Fatalf("hello answered %+v", w)
+		}
+		st, err := pathagon.Info.New(game.Options{Values: opts})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return match{ws: c.ws, st: st, version: w.Version}
+	}
+	m := newMatch()
+	var legal []game.Move
+	var cmd []byte
+	ack := []byte(`{"type":"ack"`)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, over := m.st.Outcome(); over {
+			m.ws.CloseNow()
+			m = newMatch()
+		}
+		legal = m.st.LegalMoves(legal[:0])
+		mv := legal[i*7%len(legal)]
+		cmd = fmt.Appendf(cmd[:0], `{"type":"move","id":"m%d","version":%d,"move":%q,"seat":%d}`, i, m.version, m.st.MoveString(mv), m.st.ToMove())
+		if err := m.ws.Write(ctx, websocket.MessageText, cmd); err != nil {
+			b.Fatal(err)
+		}
+		for {
+			_, data, err := m.ws.Read(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if bytes.HasPrefix(data, ack) {
+				break
+			}
+			if !bytes.Contains(data, []byte(`"delta":`)) {
+				b.Fatalf("not a delta update: %s", data)
+			}
+		}
+		next, err := m.st.Play(mv)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.st, m.version = next, m.version+1
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -42,6 +43,10 @@ type conn struct {
 	tcp    *corkConn // the socket under ws; nil in tests without one
 	out    chan frame
 	cancel context.CancelFunc
+	// heard is set by the read loop for every frame and cleared by the
+	// ping tick: a peer heard from since the last tick is alive, so it is
+	// not pinged (a ping holds the write loop until its pong).
+	heard atomic.Bool
 
 	mu        sync.Mutex // guards closeCode and closeWhy
 	closeCode websocket.StatusCode
@@ -82,7 +87,8 @@ func (c *conn) kick(why string) {
 	c.cancel()
 }
 
-// writeLoop sends queued frames and pings until ctx ends. A frame write
+// writeLoop sends queued frames, and pings to peers it has not heard from
+// for a ping interval, until ctx ends. A frame write
 // that takes longer than writeTimeout closes the connection: one watchdog
 // timer per connection, re-armed per frame, instead of a deadline context
 // (and its timer) per frame. Messages that are ready together (an update
@@ -94,8 +100,12 @@ func (c *conn) writeLoop(ctx context.Context) {
 	watchdog := time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
 	watchdog.Stop()
 	defer watchdog.Stop()
+	// Frames are written without ctx: the watchdog bounds a write, and a
+	// cancellable context costs the library a context.AfterFunc
+	// registration (three allocations and a lock) per frame. A cancelled
+	// connection stops after the frame being written.
 	write := func(data []byte) bool {
-		if c.ws.Write(ctx, websocket.MessageText, data) != nil {
+		if c.ws.Write(context.Background(), websocket.MessageText, data) != nil {
 			c.cancel()
 			return false
 		}
@@ -126,6 +136,9 @@ func (c *conn) writeLoop(ctx context.Context) {
 				return
 			}
 		case <-ping.C:
+			if c.heard.Swap(false) {
+				continue
+			}
 			pctx, cancel := context.WithTimeout(ctx, pingTimeout)
 			err := c.ws.Ping(pctx)
 			cancel()
@@ -246,6 +259,7 @@ func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) 
 	hello := false
 	for {
 		typ, data, err := c.ws.Read(ctx)
+		c.heard.Store(true)
 		if err != nil {
 			var ce websocket.CloseError
 			if errors.As(err, &ce) || ctx.Err() != nil {

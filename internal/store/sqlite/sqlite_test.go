@@ -3,10 +3,12 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -64,13 +66,21 @@ func TestReopen(t *testing.T) {
 }
 
 // BenchmarkSave measures durable move commits from parallel matches (the
-// group-commit path): each goroutine plays its own match.
+// group-commit path): each goroutine plays its own match. matches=32 is a
+// small server; matches=4096 is the load test's scale, where every match in
+// a batch has its own pages in the moves table.
 func BenchmarkSave(b *testing.B) {
+	for _, matches := range []int{32, 4096} {
+		b.Run(fmt.Sprintf("matches=%d", matches), func(b *testing.B) { benchmarkSave(b, matches) })
+	}
+}
+
+func benchmarkSave(b *testing.B, matches int) {
 	db := open(b, filepath.Join(b.TempDir(), "tabula.db"))
 	defer db.Close()
 	ctx := context.Background()
 	var n atomic.Int64
-	b.SetParallelism(32) // many matches at once, as on a busy server
+	b.SetParallelism(max(1, matches/runtime.GOMAXPROCS(0)))
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		m := storetest.NewMatch(fmt.Sprintf("m%d", n.Add(1)), 0)
@@ -91,9 +101,9 @@ func BenchmarkSave(b *testing.B) {
 	})
 }
 
-// TestMoveOnlyWrite checks a plain move writes its own row and leaves the
-// match row alone (the point of migration 00003), while a change of status
-// rewrites the match row.
+// TestMoveOnlyWrite checks a plain move writes its own journal row and
+// leaves the match row alone (the point of migrations 00003 and 00004),
+// while a change of status rewrites the match row.
 func TestMoveOnlyWrite(t *testing.T) {
 	ctx := context.Background()
 	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
@@ -107,7 +117,7 @@ func TestMoveOnlyWrite(t *testing.T) {
 		if err := db.read.QueryRowContext(ctx, `SELECT version FROM matches WHERE id = 'm1'`).Scan(&v); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.read.QueryRowContext(ctx, `SELECT version FROM moves WHERE match_id = 'm1' ORDER BY ply DESC LIMIT 1`).Scan(&moveVersion); err != nil {
+		if err := db.read.QueryRowContext(ctx, `SELECT version FROM journal WHERE match_id = 'm1' ORDER BY seq DESC LIMIT 1`).Scan(&moveVersion); err != nil {
 			t.Fatal(err)
 		}
 		return v, moveVersion
@@ -164,7 +174,7 @@ func TestMigration00003(t *testing.T) {
 	if _, err := raw.ExecContext(ctx, sqlCreateMatch, r.args()...); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := raw.ExecContext(ctx, sqlInsertMove, "m1", 1, 0, "+1", old.Created.UnixMilli(), nil, "c1"); err != nil {
+	if _, err := raw.ExecContext(ctx, `INSERT INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id) VALUES (?, ?, ?, ?, ?, ?, ?)`, "m1", 1, 0, "+1", old.Created.UnixMilli(), nil, "c1"); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()
@@ -202,5 +212,184 @@ func TestMigration00003(t *testing.T) {
 	}
 	if version != 3 || ply != 2 {
 		t.Errorf("after migrating down: match row version %d, ply %d; want 3, 2", version, ply)
+	}
+}
+
+// journalRows counts the rows of the move journal (migration 00004).
+func journalRows(t *testing.T, db *sql.DB) int {
+	t.Helper()
+	var n int
+	if err := db.QueryRowContext(context.Background(), `SELECT count(*) FROM journal`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// playMoves saves n plain moves of m and returns it after them.
+func playMoves(t *testing.T, db *DB, m store.Match, n int) store.Match {
+	t.Helper()
+	for range n {
+		next := m
+		next.Version++
+		next.Ply++
+		next.Updated = next.Updated.Add(time.Second)
+		mv := store.Move{Ply: next.Ply, Seat: m.Ply % 2, Text: fmt.Sprintf("+%d", next.Ply), At: next.Updated}
+		if err := db.Save(context.Background(), store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{mv}}); err != nil {
+			t.Fatalf("match %s ply %d: %v", m.ID, next.Ply, err)
+		}
+		m = next
+	}
+	return m
+}
+
+// TestJournalFoldOnOpen checks moves left in the journal by a process that
+// stopped without folding (as after kill -9) are folded into the moves
+// table when the database is opened again, and read back whole.
+func TestJournalFoldOnOpen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	m := storetest.NewMatch("m1", 0)
+	if err := db.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	m = playMoves(t, db, m, 5)
+	if n := journalRows(t, db.read); n != 5 {
+		t.Fatalf("journal rows before close = %d, want 5", n)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db = open(t, path)
+	defer db.Close()
+	if n := journalRows(t, db.read); n != 0 {
+		t.Fatalf("journal rows after reopening = %d, want 0", n)
+	}
+	got, moves, err := db.Load(ctx, "m1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, m) || len(moves) != 5 || moves[4].Text != "+5" {
+		t.Fatalf("after reopening: Load = %+v, %d moves; want %+v, 5", got, len(moves), m)
+	}
+	// The writer knows nothing of m1 now: its version is read back.
+	if err := db.Save(ctx, store.Change{Match: m, Prev: m.Version - 1, Truncate: -1}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("stale save after reopening = %v, want ErrConflict", err)
+	}
+	playMoves(t, db, m, 1)
+}
+
+// TestJournalFold lowers the fold threshold and chunk so the journal is
+// folded two rows at a time while matches move, finish (the writer then
+// forgets them, their last moves possibly still in the journal) and change
+// again, and checks every match reads back as last saved and a stale
+// change is still refused after its match was forgotten.
+func TestJournalFold(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+	defer db.Close()
+	db.w.foldAt, db.w.chunk = 3, 2 // the writer goroutine reads them only while it holds a request
+	var ms []store.Match
+	for i := range 4 {
+		m := storetest.NewMatch(fmt.Sprintf("m%d", i), i)
+		if err := db.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, m)
+	}
+	for round := range 3 {
+		for i := range ms {
+			ms[i] = playMoves(t, db, ms[i], i+round)
+		}
+	}
+	// m1 finishes with a move; after the next folds the writer forgets it.
+	done := ms[1]
+	done.Version++
+	done.Ply++
+	done.Status = store.StatusFinished
+	done.Result = &store.Result{Winners: []int{1}, Reason: "line"}
+	if err := db.Save(ctx, store.Change{Match: done, Prev: ms[1].Version, Truncate: -1, Append: []store.Move{{Ply: done.Ply, Seat: 1, Text: "end", At: done.Updated}}}); err != nil {
+		t.Fatal(err)
+	}
+	ms[1] = done
+	ms[0] = playMoves(t, db, ms[0], 4)
+	if _, ok := db.w.known["m1"]; ok {
+		t.Error("the writer still keeps finished match m1 after folds")
+	}
+	if err := db.Save(ctx, store.Change{Match: done, Prev: done.Version - 1, Truncate: -1}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("stale save of a forgotten match = %v, want ErrConflict", err)
+	}
+	rematch := done
+	rematch.Version++
+	rematch.Rematch = "m9"
+	if err := db.Save(ctx, store.Change{Match: rematch, Prev: done.Version, Truncate: -1}); err != nil {
+		t.Fatal(err)
+	}
+	ms[1] = rematch
+	for _, m := range ms {
+		got, moves, err := db.Load(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, m) || len(moves) != m.Ply {
+			t.Errorf("Load(%s) = %+v, %d moves; want %+v, %d", m.ID, got, len(moves), m, m.Ply)
+		}
+		for i, mv := range moves {
+			if mv.Ply != i+1 {
+				t.Errorf("match %s: move %d has ply %d", m.ID, i, mv.Ply)
+			}
+		}
+	}
+	if n := journalRows(t, db.read); n != 0 {
+		t.Errorf("journal rows after Load = %d, want 0 (Load folds)", n)
+	}
+}
+
+// TestMigration00004 checks migrating down folds the journal back into the
+// moves table, and that migrating up again reads the match whole.
+func TestMigration00004(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	m := storetest.NewMatch("m1", 0)
+	if err := db.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	m = playMoves(t, db, m, 3)
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.DownTo(ctx, 3); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	var version int64
+	if err := raw.QueryRowContext(ctx, `SELECT count(*), max(version) FROM moves WHERE match_id = 'm1'`).Scan(&n, &version); err != nil {
+		t.Fatal(err)
+	}
+	if n != 3 || version != m.Version {
+		t.Errorf("after migrating down: %d move rows, last version %d; want 3, %d", n, version, m.Version)
+	}
+	raw.Close()
+	db = open(t, path)
+	defer db.Close()
+	got, moves, err := db.Load(ctx, "m1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, m) || len(moves) != 3 {
+		t.Errorf("after migrating up again: Load = %+v, %d moves; want %+v, 3", got, len(moves), m)
 	}
 }
