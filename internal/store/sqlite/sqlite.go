@@ -23,6 +23,7 @@ import (
 	"io/fs"
 	"math/bits"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -84,6 +85,7 @@ type DB struct {
 	// journaled mirrors w.journalRows for readers outside the writer:
 	// Load and List fold the journal first when it is not empty.
 	journaled atomic.Int64
+	lock      *os.File // holds the lock file (see lockFile); nil where unsupported
 
 	w writerState // owned by the writer goroutine
 }
@@ -264,7 +266,23 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	} {
 		q.Add("_pragma", p)
 	}
-	dsn := "file:" + path + "?" + q.Encode()
+	lock, err := lockFile(path)
+	if err != nil {
+		return nil, err
+	}
+	db, err := openDB(ctx, path, "file:"+path+"?"+q.Encode())
+	if err != nil {
+		if lock != nil {
+			lock.Close()
+		}
+		return nil, err
+	}
+	db.lock = lock
+	return db, nil
+}
+
+// openDB opens, migrates and starts the store behind Open's lock.
+func openDB(ctx context.Context, path, dsn string) (*DB, error) {
 	write, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
@@ -324,7 +342,11 @@ func (db *DB) closeAll() error {
 	for _, st := range db.stmts.all() {
 		st.Close()
 	}
-	return errors.Join(db.write.Close(), db.read.Close())
+	err := errors.Join(db.write.Close(), db.read.Close())
+	if db.lock != nil {
+		err = errors.Join(err, db.lock.Close())
+	}
+	return err
 }
 
 // writer commits queued requests in batches until ctx is cancelled, then

@@ -393,3 +393,23 @@ func TestMigration00004(t *testing.T) {
 		t.Errorf("after migrating up again: Load = %+v, %d moves; want %+v, 3", got, len(moves), m)
 	}
 }
+
+// A second store on the same file is refused until the first is closed:
+// the writer's in-memory version check assumes it is the only writer.
+func TestOneWriterPerFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	first := open(t, path)
+	if db, err := Open(context.Background(), path); !errors.Is(err, ErrInUse) {
+		if err == nil {
+			db.Close()
+		}
+		t.Fatalf("second Open of %s: %v, want ErrInUse", path, err)
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	second := open(t, path) // the lock went with Close
+	if err := second.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
