@@ -6,7 +6,11 @@ package protocol
 // through a game without running rules itself.
 type Positions struct {
 	Summary
-	Positions []PlyPosition `json:"positions"`
+	// Options are the match's game options with every default filled in,
+	// for clients that explain a position by a rule its text does not
+	// name (Palagonia's rotation scoring).
+	Options   map[string]string `json:"options,omitempty"`
+	Positions []PlyPosition     `json:"positions"`
 }
 
 // PlyPosition is the position after one ply of a match; ply 0 is the

@@ -28,12 +28,17 @@ func (s *Server) handlePositions(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, fmt.Errorf("server: match %s: unknown game %q", id, m.Game))
 		return
 	}
-	st, err := info.New(options(m))
+	opts, err := info.Check(options(m))
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	out := protocol.Positions{Summary: summary(info, m), Positions: make([]protocol.PlyPosition, 0, len(moves)+1)}
+	st, err := info.New(opts)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := protocol.Positions{Summary: summary(info, m), Options: opts.Values, Positions: make([]protocol.PlyPosition, 0, len(moves)+1)}
 	out.Positions = append(out.Positions, protocol.PlyPosition{Seat: -1, Position: st.String(), ToMove: int(st.ToMove())})
 	for _, mv := range moves {
 		if st, err = playText(st, mv.Text); err != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"maps"
 	"net/http"
 	"testing"
 
@@ -14,7 +15,10 @@ import (
 // for the record's prefix, ending at the final state's position.
 func TestPositions(t *testing.T) {
 	h := start(t, "")
-	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "none"})
+	zero := 0
+	resp := h.create(protocol.CreateRequest{Game: "race", Join: &zero, TimeControl: protocol.TimeControl{Kind: "none"},
+		Options: map[string]string{"goal": "12"}})
+	id, tokens := resp.Match.ID, [2]string{resp.Token, h.join(resp.Match.ID, 1)}
 	p := [2]*client{h.connect(id, tokens[0]), h.connect(id, tokens[1])}
 	final := playOut(t, p)
 
@@ -28,7 +32,14 @@ func TestPositions(t *testing.T) {
 	if len(got.Positions) != len(final.Moves)+1 {
 		t.Fatalf("%d positions for %d moves", len(got.Positions), len(final.Moves))
 	}
-	st, err := race.NewInfo().New(game.Options{Players: 2})
+	opts, err := race.NewInfo().Check(game.Options{Players: 2, Values: map[string]string{"goal": "12"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(got.Options, map[string]string{"goal": "12"}) {
+		t.Errorf("options %v, want the match's goal=12", got.Options)
+	}
+	st, err := race.NewInfo().New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}

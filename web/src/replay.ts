@@ -17,6 +17,8 @@ export interface PlyPosition {
 
 /** Positions is the body of GET /api/matches/{id}/positions. */
 export interface Positions extends Summary {
+  /** The match's game options, every default filled in. */
+  options?: Record<string, string>;
   positions: PlyPosition[];
 }
 

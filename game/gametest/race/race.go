@@ -7,6 +7,8 @@
 // ("h" adds 1, "t" adds nothing, each with probability 1/2) before the next
 // player moves. The player whose move (or whose coin) takes the counter to
 // Goal or beyond wins; the coin's win goes to the player who moved before it.
+// The option "goal" (an int, default 10) moves the finish line, so that
+// code handling typed options has a game to try them on.
 //
 // Position text: "COUNTER TOMOVE LAST COIN", for example "4 1 0 -": counter 4,
 // seat 1 to move, seat 0 moved last, no coin pending ("c" when pending).
@@ -20,8 +22,15 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// Goal is the counter value that ends the game.
+// Goal is the counter value that ends the game by default.
 const Goal = 10
+
+// Limits of the goal option: below 3 there is no coin, and 30 keeps a game
+// within a few dozen plies.
+const (
+	minGoal = 3
+	maxGoal = 30
+)
 
 // NewInfo returns the game's description. Each call returns a new *Info.
 func NewInfo() *game.Info {
@@ -30,20 +39,22 @@ func NewInfo() *game.Info {
 		MinPlayers: 1, MaxPlayers: 4, DefaultPlayers: 2,
 		PlayerNames: []string{"north", "east", "south", "west"},
 		Variants:    []string{"standard"},
+		Options: []game.OptionSpec{{Name: "goal", Kind: game.Int, Default: strconv.Itoa(Goal), Min: minGoal, Max: maxGoal,
+			Doc: "the counter value that wins"}},
 	}
 	info.New = func(o game.Options) (game.State, error) {
 		o, err := info.Check(o)
 		if err != nil {
 			return nil, err
 		}
-		return &State{info: info, n: o.Players}, nil
+		return &State{info: info, n: o.Players, goal: info.IntOption(o, "goal")}, nil
 	}
 	info.ParsePosition = func(text string, o game.Options) (game.State, error) {
 		o, err := info.Check(o)
 		if err != nil {
 			return nil, err
 		}
-		return parse(info, o.Players, text)
+		return parse(info, o.Players, info.IntOption(o, "goal"), text)
 	}
 	return info
 }
@@ -64,6 +75,7 @@ type State struct {
 	turn    int // next seat to decide
 	last    int // seat that moved last, -1 at the start
 	coin    bool
+	goal    int     // the counter value that wins
 	history []State // for Undo, only in Mutable copies
 }
 
@@ -77,7 +89,7 @@ func (s *State) NumPlayers() int  { return s.n }
 
 func (s *State) ToMove() game.Player {
 	switch {
-	case s.counter >= Goal:
+	case s.counter >= s.goal:
 		return game.NoPlayer
 	case s.coin:
 		return game.Chance
@@ -136,11 +148,11 @@ func (s *State) apply(m game.Move) {
 	s.counter += int(m)
 	s.last = s.turn
 	s.turn = (s.turn + 1) % s.n
-	s.coin = s.counter < Goal && s.counter%3 == 0
+	s.coin = s.counter < s.goal && s.counter%3 == 0
 }
 
 func (s *State) Outcome() (game.Outcome, bool) {
-	if s.counter < Goal {
+	if s.counter < s.goal {
 		return game.Outcome{}, false
 	}
 	return game.Outcome{Winners: []game.Player{game.Player(s.last)}, Reason: "goal"}, true
@@ -193,7 +205,7 @@ func (s *State) Hash() uint64 {
 	return h * 0x9e3779b97f4a7c15
 }
 
-func parse(info *game.Info, n int, text string) (*State, error) {
+func parse(info *game.Info, n, goal int, text string) (*State, error) {
 	bad := func(msg string) error {
 		return &game.ParseError{Game: "race", What: "position", Input: text, Offset: -1, Msg: msg}
 	}
@@ -209,15 +221,15 @@ func parse(info *game.Info, n int, text string) (*State, error) {
 		}
 		v[i] = x
 	}
-	s := &State{info: info, n: n, counter: v[0], turn: v[1], last: v[2], coin: f[3] == "c"}
+	s := &State{info: info, n: n, counter: v[0], turn: v[1], last: v[2], coin: f[3] == "c", goal: goal}
 	switch {
-	case s.counter < 0 || s.counter > Goal+1:
+	case s.counter < 0 || s.counter > s.goal+1:
 		return nil, bad("counter out of range")
 	case s.turn < 0 || s.turn >= n || s.last < -1 || s.last >= n:
 		return nil, bad("seat out of range")
 	case f[3] != "c" && f[3] != "-":
 		return nil, bad(`coin must be "c" or "-"`)
-	case s.coin && (s.counter%3 != 0 || s.counter >= Goal):
+	case s.coin && (s.counter%3 != 0 || s.counter >= s.goal):
 		return nil, bad("a coin is pending only on a multiple of 3 below the goal")
 	}
 	return s, nil

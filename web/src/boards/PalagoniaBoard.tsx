@@ -36,7 +36,7 @@ export function PalagoniaBoard({ state, interactive, onMove, flipped = false }: 
     if (!pos || pos.scores.every((n) => n === 0) || sheet?.key === sheetKey) return;
     let live = true;
     api.positions(state.match).then(
-      (ps) => live && setSheet({ key: sheetKey, sheet: scoreSheet(ps.positions.map((x) => x.position)) }),
+      (ps) => live && setSheet({ key: sheetKey, sheet: scoreSheet(ps.positions.map((x) => x.position), ps.options?.rotationScoring) }),
       () => {}, // the totals still show; the creatures wait for the next score
     );
     return () => {

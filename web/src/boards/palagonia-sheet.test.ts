@@ -105,6 +105,16 @@ describe('the score sheet against the Go rules (golden file)', () => {
     expect(normal.filter((e) => e.shared).length).toBe(normal.filter((e) => !e.shared).length);
   });
 
+  it('follows the rotation rule the server names, without guessing', () => {
+    for (const g of golden) {
+      const rule = g.options?.rotationScoring ?? 'newOnly';
+      expect(scoreSheet(g.positions, rule).ok, g.name).toBe(true);
+    }
+    // Named wrongly, a game whose scores depend on the rule no longer adds up.
+    const g = golden.find((x) => x.options?.rotationScoring === 'mergeOnly')!;
+    expect(scoreSheet(g.positions, 'newOnly').ok).toBe(false);
+  });
+
   it('says when the positions do not add up', () => {
     const g = golden[0]!;
     const last = g.positions[g.positions.length - 1]!.replace(/scores=\S+/, `scores=${Array(g.players).fill(99).join(',')}`);

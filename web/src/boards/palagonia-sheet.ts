@@ -384,14 +384,17 @@ function sheetWith(pos: PalagoniaPosition[], rotationScoring: 'newOnly' | 'merge
 
 /**
  * scoreSheet explains the scores of a Palagonia game: positions are the
- * position texts after every ply (ply 0 first). The rotation rule (N9) is the match's option, which the positions
- * do not name: the default newOnly is tried first, then mergeOnly, and the
- * first whose sheet adds up to the scores in the last position is taken.
+ * position texts after every ply (ply 0 first). The rotation rule (N9) is
+ * the match's option, which the positions endpoint sends with them
+ * (`options.rotationScoring`); when it is not given (an older server), the
+ * default newOnly is tried first, then mergeOnly, and the first whose sheet
+ * adds up to the scores in the last position is taken.
  */
-export function scoreSheet(positions: readonly string[]): Sheet {
+export function scoreSheet(positions: readonly string[], rotationScoring?: string): Sheet {
   const pos = positions.map(parsePalagonia);
   if (pos.length === 0 || pos.some((p) => p === null)) return { seats: [], ok: false };
   const ps = pos as PalagoniaPosition[];
+  if (rotationScoring === 'newOnly' || rotationScoring === 'mergeOnly') return sheetWith(ps, rotationScoring);
   const first = sheetWith(ps, 'newOnly');
   if (first.ok) return first;
   const second = sheetWith(ps, 'mergeOnly');
