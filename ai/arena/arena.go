@@ -11,7 +11,9 @@
 // over every A seat and B seat: a winner is ahead of a loser, and among
 // seats that both won or both lost the higher game score is ahead). Equal
 // agents then score 1/2 whatever the number of players, as in two-player
-// games. A one-player game seats A alone and scores its solve rate.
+// games. In a one-player game A and B each play the same task (same start,
+// opening and chance draws); A wins a game when it solves the task and B
+// does not, or both do and A in fewer plies.
 package arena
 
 import (
@@ -286,16 +288,10 @@ func seating(i, n int) (seatsA []bool, round uint64) {
 // resultFor scores a finished game for A: 1 when A's seats finished ahead
 // of B's seats in more (A seat, B seat) pairs than behind, -1 when behind
 // in more, 0 otherwise (and for a draw, a game everyone lost or a game
-// cut at the ply limit). With one player, A's win is 1.
+// cut at the ply limit).
 func resultFor(o game.Outcome, ok bool, seatsA []bool) int {
 	if !ok || o.IsDraw() || o.AllLose {
 		return 0 // nobody won: neither A nor B is ahead
-	}
-	if len(seatsA) == 1 {
-		if o.Won(0) {
-			return 1
-		}
-		return -1
 	}
 	balance := 0
 	for a, isA := range seatsA {
@@ -341,18 +337,60 @@ func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
 		return 0, 0, err
 	}
 	n := s.NumPlayers()
+	if n == 1 {
+		return playSolo(ctx, cfg, i, s)
+	}
 	seatsA, round := seating(i, n)
-	// The same stream for every game of a round: same opening, same dice.
-	rng := rand.New(rand.NewPCG(cfg.Seed, round))
-	agents := make([]ai.Agent, n)
-	for p := range agents {
-		spec := cfg.B
+	specs := make([]string, n)
+	for p := range specs {
+		specs[p] = cfg.B
 		if seatsA[p] {
-			spec = cfg.A
+			specs[p] = cfg.A
 		}
+	}
+	// The same stream for every game of a round: same opening, same dice.
+	o, ok, ply, err := playOut(ctx, cfg, i, s, specs, rand.New(rand.NewPCG(cfg.Seed, round)))
+	if err != nil {
+		return 0, ply, err
+	}
+	return resultFor(o, ok, seatsA), ply, nil
+}
+
+// playSolo plays game i of a one-player game twice from the same start,
+// opening and chance draws, once by A and once by B. A wins when it solves
+// the task and B does not, or when both do and A takes fewer plies.
+func playSolo(ctx context.Context, cfg Config, i int, s game.State) (int, int, error) {
+	var solved [2]bool
+	var plies [2]int
+	for k, spec := range []string{cfg.A, cfg.B} {
+		o, ok, ply, err := playOut(ctx, cfg, i, s, []string{spec}, rand.New(rand.NewPCG(cfg.Seed, uint64(i))))
+		if err != nil {
+			return 0, ply, err
+		}
+		solved[k], plies[k] = ok && o.Won(0), ply
+	}
+	total := plies[0] + plies[1]
+	switch {
+	case solved[0] != solved[1]:
+		if solved[0] {
+			return 1, total, nil
+		}
+		return -1, total, nil
+	case solved[0]:
+		return cmp.Compare(plies[1], plies[0]), total, nil
+	}
+	return 0, total, nil
+}
+
+// playOut plays game i from s with the agents specs[p] in seat p, drawing
+// the openings' random plies and chance events from rng, and returns the
+// outcome (ok false when the ply limit cut it) and its length.
+func playOut(ctx context.Context, cfg Config, i int, s game.State, specs []string, rng *rand.Rand) (game.Outcome, bool, int, error) {
+	agents := make([]ai.Agent, len(specs))
+	for p, spec := range specs {
 		a, err := cfg.NewAgent(spec, cfg.Seed<<20^uint64(i)<<3^uint64(p))
 		if err != nil {
-			return 0, 0, err
+			return game.Outcome{}, false, 0, err
 		}
 		agents[p] = a
 		defer closeAgent(a)
@@ -360,7 +398,7 @@ func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
 	ply := 0
 	for ; s.ToMove() != game.NoPlayer && ply < cfg.MaxPlies; ply++ {
 		if err := ctx.Err(); err != nil {
-			return 0, ply, err
+			return game.Outcome{}, false, ply, err
 		}
 		p := s.ToMove()
 		var m game.Move
@@ -381,18 +419,18 @@ func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
 		default:
 			r, err := agents[p].Choose(ctx, s, ai.Budget{Time: cfg.MoveTime})
 			if err != nil {
-				return 0, ply, fmt.Errorf("arena: game %d, %s as seat %d: %w", i+1, agents[p].Name(), p, err)
+				return game.Outcome{}, false, ply, fmt.Errorf("arena: game %d, %s as seat %d: %w", i+1, agents[p].Name(), p, err)
 			}
 			m = r.Move
 		}
 		next, err := s.Play(m)
 		if err != nil {
-			return 0, ply, fmt.Errorf("arena: game %d, ply %d: %w", i+1, ply+1, err)
+			return game.Outcome{}, false, ply, fmt.Errorf("arena: game %d, ply %d: %w", i+1, ply+1, err)
 		}
 		s = next
 	}
 	o, ok := s.Outcome()
-	return resultFor(o, ok, seatsA), ply, nil
+	return o, ok, ply, nil
 }
 
 // Describe renders a result in one line, for example
