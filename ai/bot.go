@@ -19,7 +19,7 @@ import (
 //
 //	level   alpha-beta                          MCTS                                      time used
 //	easy    depth 2, root noise ±0.25           300 uniform playouts, C 1.4, no bias      1/8 of the budget, ≤ 1 s
-//	medium  depth 4, root noise ±0.03           3000 playouts, noisy moves first          1/4 of the budget, ≤ 3 s
+//	medium  depth 4, root noise ±0.03           3000 uniform playouts                     1/4 of the budget, ≤ 3 s
 //	hard    iterative deepening, no depth cap   until the time is up, noisy moves first   1/2 of the budget, ≤ 3 s; 1 s if none
 //	max     iterative deepening, no depth cap   until the time is up, noisy moves first   the whole budget; 5 s if none
 //
@@ -29,11 +29,13 @@ import (
 // answers quickly enough that a human is never kept waiting; max thinks for
 // the whole budget.
 //
-// "Noisy moves first": above easy, a playout move is one of the game's
+// "Noisy moves first": at hard and max, a playout move is one of the game's
 // noisy moves (game.Noisy: Talat's captures) with probability 0.7 when
 // there is one, so playouts do not ignore free captures the way uniform
 // random play does (in Talat this alone took hard from even to 0.92
 // against the uniform-playout hard bot; see docs/benchmarks/ai-mc.md).
+// Medium plays uniform playouts: in Talat twice the time alone did not
+// make hard clearly stronger than medium.
 //
 // Noise is in Evaluator units (1.0 is the whole range), added to each root
 // move's score; it makes the easy bot miss quiet moves a beginner finds
@@ -57,7 +59,7 @@ const (
 	mediumNoise    = alphabeta.EvalScale / 33
 	easyPlayouts   = 300  // MCTS with a few hundred playouts blunders often
 	mediumPlayouts = 3000 // and with a few thousand less often
-	playoutNoisy   = 0.7  // above easy: playouts take a noisy move (a capture) this often, leaving room for quiet ones
+	playoutNoisy   = 0.7  // hard and max: playouts take a noisy move (a capture) this often, leaving room for quiet ones
 	easyTime       = time.Second
 	mediumTime     = 3 * time.Second
 	hardTime       = 3 * time.Second // a hard bot never keeps a human waiting longer
@@ -196,9 +198,10 @@ func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Du
 func (b *Bot) monteCarlo(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
 	if b.mc == nil {
 		cfg := mcts.Config{Rand: b.rng}
-		if b.level == Easy {
+		switch b.level {
+		case Easy:
 			cfg.C, cfg.Bias = 1.4, -1
-		} else {
+		case Hard, Max:
 			cfg.Noisy = playoutNoisy
 		}
 		b.mc = mcts.New(cfg)
