@@ -322,3 +322,27 @@ func TestNoisyMove(t *testing.T) {
 		t.Fatalf("no noisy move: got %d, want the uniform choice 3", m)
 	}
 }
+
+// TestTalatTakesWinningCapture: in a three-player Talat position black's
+// capture B01:c3xc4 closes B01 and ends the game with black alone ahead
+// (40, 35, 30); with uniform and with noisy-first playouts the search
+// plays it, and the value is a sure win.
+func TestTalatTakesWinningCapture(t *testing.T) {
+	const pos = "talat 0 B01=...../...../..0M4../..1S4../..... B02=0L3...0S3/...../...../...../2M3.... " +
+		"B12=1S3..../...../...../...../....2S3 reserve=-/-/- " +
+		"taken=1S6,1M3,1M4,1M6,2S4,2S6,2M4/0S4,0S6,0M3,2M6,2L3,2L4,2L6/0M6,0L4,0L6,1L3,1L4,1L6 closed=B12"
+	s := parse(t, talat.Info, 0, pos)
+	want, err := s.ParseMove("B01:c3xc4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, noisy := range []float64{0, 0.7} {
+		res, err := New(Config{Noisy: noisy}).Search(context.Background(), s, Limits{Iterations: 3000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Move != want || res.Value < 0.99 {
+			t.Errorf("noisy %v: chose %s with value %.3f, want B01:c3xc4 winning", noisy, s.MoveString(res.Move), res.Value)
+		}
+	}
+}
