@@ -3,10 +3,13 @@
 // puzzles.
 //
 // Each iteration walks down the tree choosing children by UCB1 from the
-// point of view of the seat to move (per-seat rewards come from
-// game.Outcome.Reward, so three-player games are searched as such), adds
-// one node, plays the rest of the game out and adds the playout's rewards
-// to every node on the path. At a chance node the outcome is sampled with
+// point of view of the seat to move (each node keeps a reward per seat and
+// a seat maximises its own, max^n-style, so three-player games are searched
+// as such), adds one node, plays the rest of the game out and adds the
+// playout's rewards to every node on the path. A seat's reward is its share
+// of the win with one or two seats, and its standing (Standings: the seats
+// it finished ahead of) with more. Playouts are uniform, or take the game's
+// noisy moves (game.Noisy) first with probability Config.Noisy. At a chance node the outcome is sampled with
 // its probability. When the game offers a game.Evaluator it gives
 // progressive bias (a heuristic term that fades as a child's visits grow)
 // and, optionally, an epsilon-greedy playout policy and early playout cut-off.
