@@ -17,11 +17,19 @@ import (
 // alpha-beta for two-player games whose states offer a game.Evaluator, MCTS
 // for everything else (more players, no Evaluator, one-player puzzles).
 //
+<<<<<<< HEAD
 //	level   alpha-beta                                  MCTS                           time used (MCTS; alpha-beta)
 //	easy    depth 2, root noise ±0.25                   300 playouts, C 1.4, no bias   1/8; 1/16 of the budget, ≤ 1 s
 //	medium  depth 3, root noise ±0.03                   3000 playouts                  1/4; 1/8 of the budget, ≤ 3 s
 //	hard    iterative deepening, no depth cap           until the time is up           1/2; 1/4 of the budget, ≤ 3 s; 1 s if none
 //	max     iterative deepening to the deadline         until the time is up           the whole budget; 5 s if none
+=======
+//	level   alpha-beta                          MCTS                                       time used
+//	easy    depth 2, root noise ±0.25           300 uniform playouts, C 1.4, no bias       1/8 of the budget, ≤ 1 s
+//	medium  depth 4, root noise ±0.03           3000 playouts, noisy moves first 0.3       1/4 of the budget, ≤ 3 s
+//	hard    iterative deepening, no depth cap   until the time is up, noisy first 0.7      1/2 of the budget, ≤ 3 s; 1 s if none
+//	max     iterative deepening, no depth cap   until the time is up, noisy first 0.7      the whole budget; 5 s if none
+>>>>>>> ai-mc
 //
 // Each level uses a larger share of the same budget than the level below, on
 // top of its own depth or playout cap, so at equal budgets the levels are
@@ -33,6 +41,15 @@ import (
 // plays the better move an unfinished iteration found. Hard answers
 // quickly enough that a human is never kept waiting; max thinks for the
 // whole budget.
+//
+// "Noisy moves first P": a playout move is one of the game's noisy moves
+// (game.Noisy: Talat's captures) with probability P when there is one, so
+// playouts do not ignore free captures the way uniform random play does
+// (in Talat, P = 0.7 alone took hard from even to 0.92 against the
+// uniform-playout hard bot; see docs/benchmarks/ai-mc.md). The levels get
+// graded P (easy none): in Talat, with the same P at medium and hard twice
+// the time did not make hard clearly stronger (0.52), and with none at
+// medium medium was barely above easy (0.65).
 //
 // Noise is in Evaluator units (1.0 is the whole range), added to each root
 // move's score; it makes the easy bot miss quiet moves a beginner finds
@@ -56,6 +73,8 @@ const (
 	mediumNoise    = alphabeta.EvalScale / 33
 	easyPlayouts   = 300  // MCTS with a few hundred playouts blunders often
 	mediumPlayouts = 3000 // and with a few thousand less often
+	playoutNoisy   = 0.7  // hard and max: playouts take a noisy move (a capture) this often, leaving room for quiet ones
+	mediumNoisy    = 0.3  // medium: less often, so its playouts misjudge more positions than hard's
 	easyTime       = time.Second
 	mediumTime     = 3 * time.Second
 	hardTime       = 3 * time.Second // a hard bot never keeps a human waiting longer
@@ -200,8 +219,13 @@ func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Du
 func (b *Bot) monteCarlo(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
 	if b.mc == nil {
 		cfg := mcts.Config{Rand: b.rng}
-		if b.level == Easy {
+		switch b.level {
+		case Easy:
 			cfg.C, cfg.Bias = 1.4, -1
+		case Medium:
+			cfg.Noisy = mediumNoisy
+		default:
+			cfg.Noisy = playoutNoisy
 		}
 		b.mc = mcts.New(cfg)
 	}

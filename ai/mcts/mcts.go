@@ -3,10 +3,13 @@
 // puzzles.
 //
 // Each iteration walks down the tree choosing children by UCB1 from the
-// point of view of the seat to move (per-seat rewards come from
-// game.Outcome.Reward, so three-player games are searched as such), adds
-// one node, plays the rest of the game out and adds the playout's rewards
-// to every node on the path. At a chance node the outcome is sampled with
+// point of view of the seat to move (each node keeps a reward per seat and
+// a seat maximises its own, max^n-style, so three-player games are searched
+// as such), adds one node, plays the rest of the game out and adds the
+// playout's rewards to every node on the path. A seat's reward is its share
+// of the win with one or two seats, and its standing (Standings: the seats
+// it finished ahead of) with more. Playouts are uniform, or take the game's
+// noisy moves (game.Noisy) first with probability Config.Noisy. At a chance node the outcome is sampled with
 // its probability. When the game offers a game.Evaluator it gives
 // progressive bias (a heuristic term that fades as a child's visits grow)
 // and, optionally, an epsilon-greedy playout policy and early playout cut-off.
@@ -18,6 +21,7 @@
 package mcts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -76,6 +80,11 @@ type Config struct {
 	// PlayoutDepth, when positive and the game has an Evaluator, cuts each
 	// playout after that many plies and scores it with the Evaluator.
 	PlayoutDepth int
+	// Noisy is the probability that a playout move is drawn from the
+	// game's noisy moves (game.Noisy: captures, push-offs) when the
+	// position has any, instead of from all moves (default 0). Random
+	// play that ignores a free capture misjudges positions badly.
+	Noisy float64
 	// MaxNodes bounds the tree size (default 200000).
 	MaxNodes int
 	// NoSolver turns MCTS-Solver off; NoReuse turns tree reuse off.
@@ -145,6 +154,7 @@ type Searcher struct {
 	w         *walk.Walker
 	n         int // seats
 	eval      bool
+	noisy     bool // the game marks noisy moves and Config.Noisy > 0
 	rewards   []float64
 	buf       []game.Move
 	path      []*node
@@ -187,6 +197,8 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	s.w = walk.New(st, isEvaluator)
 	s.n = st.NumPlayers()
 	s.eval = isEvaluator(s.w.State())
+	_, s.noisy = s.w.State().(game.Noisy)
+	s.noisy = s.noisy && s.cfg.Noisy > 0
 	s.rewards = make([]float64, s.n)
 	s.reuse(st)
 	reused := s.nodes
@@ -505,20 +517,77 @@ func (s *Searcher) prove(n *node) bool {
 	return true
 }
 
-// outcomeRewards sets s.rewards from a finished game.
+// outcomeRewards sets s.rewards from a finished game. With one or two
+// seats a seat's reward is its share of the win (game.Outcome.Reward). With
+// more it is the seat's standing: the fraction of the other seats it
+// finished ahead of, a level pair counting half (a winner is ahead of a
+// loser; two winners or two losers compare by game score where the game
+// keeps one). So a winner gets 1, the last seat 0, and second place is worth
+// more than third: a win-only reward would leave the search indifferent
+// among every seat that loses, and in a three-player game that is most
+// playouts.
 func (s *Searcher) outcomeRewards(st game.State) {
 	o, _ := st.Outcome()
-	for i := range s.rewards {
-		s.rewards[i] = o.Reward(game.Player(i), s.n)
+	if s.n <= 2 {
+		for i := range s.rewards {
+			s.rewards[i] = o.Reward(game.Player(i), s.n)
+		}
+		return
+	}
+	Standings(o, s.rewards)
+}
+
+// Standings sets r[i], for each of the len(r) > 1 seats, to the fraction
+// of the other seats that seat i finished ahead of in o, a level pair
+// counting half: a winner is ahead of a loser, and two winners or two
+// losers compare by game score (o.Scores) where the game keeps one. A draw
+// or a game everyone lost gives every seat 1/2.
+func Standings(o game.Outcome, r []float64) {
+	n := len(r)
+	for i := range r {
+		r[i] = 0.5
+	}
+	if n < 2 || o.IsDraw() || o.AllLose {
+		return
+	}
+	for i := range n {
+		sum := 0.0
+		for j := range n {
+			if j != i {
+				sum += (float64(ahead(o, game.Player(i), game.Player(j))) + 1) / 2
+			}
+		}
+		r[i] = sum / float64(n-1)
 	}
 }
 
-// evalRewards sets s.rewards from the Evaluator, normalised to sum to 1 like
-// game rewards, or to an even share without one.
+// ahead is 1 when seat a finished ahead of seat b, -1 when behind, 0 when
+// level.
+func ahead(o game.Outcome, a, b game.Player) int {
+	wa, wb := o.Won(a), o.Won(b)
+	switch {
+	case wa && !wb:
+		return 1
+	case wb && !wa:
+		return -1
+	case int(a) < len(o.Scores) && int(b) < len(o.Scores):
+		return cmp.Compare(o.Scores[a], o.Scores[b])
+	}
+	return 0
+}
+
+// evalRewards sets s.rewards from the Evaluator, or to an even share
+// without one. With two seats the values are normalised to sum to 1 like
+// a game's rewards; with more each seat's (Evaluate+1)/2 is used as it is,
+// on the scale of the standings (1/2 is an even position).
 func (s *Searcher) evalRewards(st game.State) {
 	if !s.eval {
+		even := 1 / float64(s.n)
+		if s.n > 2 {
+			even = 0.5
+		}
 		for i := range s.rewards {
-			s.rewards[i] = 1 / float64(s.n)
+			s.rewards[i] = even
 		}
 		return
 	}
@@ -528,7 +597,7 @@ func (s *Searcher) evalRewards(st game.State) {
 		s.rewards[i] = (ev.Evaluate(game.Player(i)) + 1) / 2
 		sum += s.rewards[i]
 	}
-	if s.n > 1 && sum > 0 {
+	if s.n == 2 && sum > 0 {
 		for i := range s.rewards {
 			s.rewards[i] /= sum
 		}
@@ -559,6 +628,9 @@ func (s *Searcher) playout() {
 		} else {
 			s.buf = st.LegalMoves(s.buf[:0])
 			m = s.buf[s.cfg.Rand.IntN(len(s.buf))]
+			if s.noisy && s.cfg.Rand.Float64() < s.cfg.Noisy {
+				m = s.noisyMove(st.(game.Noisy), m)
+			}
 			if s.eval && s.cfg.Greedy > 0 && len(s.buf) > 1 && s.cfg.Rand.Float64() < s.cfg.Greedy {
 				m2 := s.buf[s.cfg.Rand.IntN(len(s.buf))]
 				if s.score(m2, q) > s.score(m, q) {
@@ -572,6 +644,21 @@ func (s *Searcher) playout() {
 	for range applied {
 		s.w.Undo()
 	}
+}
+
+// noisyMove returns a uniformly chosen noisy move of s.buf, or m when there
+// is none.
+func (s *Searcher) noisyMove(nz game.Noisy, m game.Move) game.Move {
+	k := 0
+	for _, x := range s.buf {
+		if nz.Noisy(x) {
+			k++
+			if s.cfg.Rand.IntN(k) == 0 { // reservoir sampling: each noisy move with probability 1/k
+				m = x
+			}
+		}
+	}
+	return m
 }
 
 // score is the Evaluator's value for p after m.

@@ -11,6 +11,7 @@ import (
 	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
+	"github.com/tabula-games/tabula/games/talat"
 )
 
 func parse(t testing.TB, info *game.Info, players int, text string) game.State {
@@ -71,7 +72,9 @@ func TestSolverProvesDraw(t *testing.T) {
 // Race with three players and coins (chance nodes). Seat 0 at counter 7:
 // "+1" leaves 8, where seat 1 wins with "+2"; "+2" makes 9, a coin: heads
 // (1/2) takes the counter to 10 for seat 0, tails lets seat 1 win with
-// "+1". So "+2" is worth 1/2 and "+1" nothing.
+// "+1". A seat's reward is its standing (Standings): 1 for the winner, 1/4
+// for each of two losers level with each other. So "+2" is worth
+// (1 + 1/4)/2 = 5/8 and "+1" 1/4.
 func TestChanceThreePlayers(t *testing.T) {
 	s := parse(t, race.NewInfo(), 3, "7 0 2 -")
 	res, err := New(Config{Rand: rand.New(rand.NewPCG(7, 7))}).Search(context.Background(), s, Limits{Iterations: 20_000})
@@ -81,8 +84,8 @@ func TestChanceThreePlayers(t *testing.T) {
 	if res.Move != race.Add2 {
 		t.Fatalf("chose %d, want +2 (%+v)", res.Move, res)
 	}
-	if math.Abs(res.Value-0.5) > 0.05 {
-		t.Fatalf("value of +2 = %.3f, want about 0.5", res.Value)
+	if math.Abs(res.Value-0.625) > 0.05 {
+		t.Fatalf("value of +2 = %.3f, want about 0.625", res.Value)
 	}
 	// At 8 the immediate win is taken.
 	res, _ = New(Config{}).Search(context.Background(), parse(t, race.NewInfo(), 3, "8 1 0 -"), Limits{Iterations: 2000})
@@ -203,19 +206,25 @@ func BenchmarkSearch(b *testing.B) {
 		info    *game.Info
 		players int
 		wrap    func(game.State) game.State
+		cfg     Config
 	}{
-		{"tictactoe/fast", testgames.TicTacToe(), 2, same},
-		{"tictactoe/bare", testgames.TicTacToe(), 2, bare},
-		{"race3", race.NewInfo(), 3, same},
+		{"tictactoe/fast", testgames.TicTacToe(), 2, same, Config{}},
+		{"tictactoe/bare", testgames.TicTacToe(), 2, bare, Config{}},
+		{"race3", race.NewInfo(), 3, same, Config{}},
+		{"talat3/uniform", talat.Info, 3, same, Config{}},
+		{"talat3/noisy", talat.Info, 3, same, Config{Noisy: 0.7}},
+		{"talat3/cut12", talat.Info, 3, same, Config{Noisy: 0.7, PlayoutDepth: 12}},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			s, _ := c.info.New(game.Options{Players: c.players})
+			s, _ := c.info.New(game.Options{Players: c.players, Seed: 1})
 			s = c.wrap(s)
 			var it int64
 			for b.Loop() {
-				res, _ := New(Config{NoSolver: true}).Search(context.Background(), s, Limits{Iterations: 2000})
+				cfg := c.cfg
+				cfg.NoSolver = true
+				res, _ := New(cfg).Search(context.Background(), s, Limits{Iterations: 2000})
 				it += res.Iterations
 			}
 			b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "playouts/s")
@@ -259,5 +268,81 @@ func TestReuseAfterEmptySearch(t *testing.T) {
 	}
 	if res.Iterations != 100 || !slices.Contains(s.LegalMoves(nil), res.Move) {
 		t.Errorf("after an empty search: %d iterations, move %d", res.Iterations, res.Move)
+	}
+}
+
+// TestStandings checks the rewards of a finished game for more than two
+// seats: the fraction of the other seats each finished ahead of.
+func TestStandings(t *testing.T) {
+	tests := []struct {
+		name string
+		o    game.Outcome
+		want []float64
+	}{
+		{"one winner, losers by score", game.Outcome{Winners: []game.Player{1}, Scores: []int{5, 10, 3}}, []float64{0.5, 1, 0}},
+		{"one winner, losers level", game.Outcome{Winners: []game.Player{0}, Scores: []int{9, 4, 4}}, []float64{1, 0.25, 0.25}},
+		{"joint winners", game.Outcome{Winners: []game.Player{0, 2}, Scores: []int{8, 3, 8}}, []float64{0.75, 0, 0.75}},
+		{"no scores", game.Outcome{Winners: []game.Player{2}}, []float64{0.25, 0.25, 1}},
+		{"draw", game.Outcome{Scores: []int{4, 4, 4}}, []float64{0.5, 0.5, 0.5}},
+		{"everyone lost", game.Outcome{AllLose: true, Scores: []int{1, 2, 3}}, []float64{0.5, 0.5, 0.5}},
+		{"four seats", game.Outcome{Winners: []game.Player{3}, Scores: []int{1, 2, 3, 9}}, []float64{0, 1.0 / 3, 2.0 / 3, 1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := make([]float64, len(tc.want))
+			Standings(tc.o, got)
+			for i := range got {
+				if math.Abs(got[i]-tc.want[i]) > 1e-9 {
+					t.Fatalf("Standings = %v, want %v", got, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// evenNoisy marks the even moves noisy.
+type evenNoisy struct{}
+
+func (evenNoisy) Noisy(m game.Move) bool { return m%2 == 0 }
+
+// TestNoisyMove checks the playout's noisy choice: only noisy moves, each
+// of them sometimes, and the uniform move when there is none.
+func TestNoisyMove(t *testing.T) {
+	s := New(Config{Noisy: 1})
+	s.buf = []game.Move{1, 2, 3, 4, 5, 6}
+	seen := map[game.Move]int{}
+	for range 300 {
+		seen[s.noisyMove(evenNoisy{}, 1)]++
+	}
+	if len(seen) != 3 || seen[2] == 0 || seen[4] == 0 || seen[6] == 0 {
+		t.Fatalf("chosen %v, want only and all of 2, 4, 6", seen)
+	}
+	s.buf = []game.Move{1, 3, 5}
+	if m := s.noisyMove(evenNoisy{}, 3); m != 3 {
+		t.Fatalf("no noisy move: got %d, want the uniform choice 3", m)
+	}
+}
+
+// TestTalatTakesWinningCapture: in a three-player Talat position black's
+// capture B01:c3xc4 closes B01 and ends the game with black alone ahead
+// (40, 35, 30); with uniform and with noisy-first playouts the search
+// plays it, and the value is a sure win.
+func TestTalatTakesWinningCapture(t *testing.T) {
+	const pos = "talat 0 B01=...../...../..0M4../..1S4../..... B02=0L3...0S3/...../...../...../2M3.... " +
+		"B12=1S3..../...../...../...../....2S3 reserve=-/-/- " +
+		"taken=1S6,1M3,1M4,1M6,2S4,2S6,2M4/0S4,0S6,0M3,2M6,2L3,2L4,2L6/0M6,0L4,0L6,1L3,1L4,1L6 closed=B12"
+	s := parse(t, talat.Info, 0, pos)
+	want, err := s.ParseMove("B01:c3xc4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, noisy := range []float64{0, 0.7} {
+		res, err := New(Config{Noisy: noisy}).Search(context.Background(), s, Limits{Iterations: 3000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Move != want || res.Value < 0.99 {
+			t.Errorf("noisy %v: chose %s with value %.3f, want B01:c3xc4 winning", noisy, s.MoveString(res.Move), res.Value)
+		}
 	}
 }

@@ -181,3 +181,15 @@ func BenchmarkRandomGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEvaluate is the heuristic on a position 40 plies in (setup over,
+// every board open or nearly so).
+func BenchmarkEvaluate(b *testing.B) {
+	s := midgame(b, VariantTalat, 40)
+	b.ReportAllocs()
+	var sum float64
+	for i := 0; b.Loop(); i++ {
+		sum += s.Evaluate(game.Player(i % 3))
+	}
+	_ = sum
+}
