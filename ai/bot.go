@@ -17,19 +17,11 @@ import (
 // alpha-beta for two-player games whose states offer a game.Evaluator, MCTS
 // for everything else (more players, no Evaluator, one-player puzzles).
 //
-<<<<<<< HEAD
-//	level   alpha-beta                                  MCTS                           time used (MCTS; alpha-beta)
-//	easy    depth 2, root noise ±0.25                   300 playouts, C 1.4, no bias   1/8; 1/16 of the budget, ≤ 1 s
-//	medium  depth 3, root noise ±0.03                   3000 playouts                  1/4; 1/8 of the budget, ≤ 3 s
-//	hard    iterative deepening, no depth cap           until the time is up           1/2; 1/4 of the budget, ≤ 3 s; 1 s if none
-//	max     iterative deepening to the deadline         until the time is up           the whole budget; 5 s if none
-=======
-//	level   alpha-beta                          MCTS                                       time used
-//	easy    depth 2, root noise ±0.25           300 uniform playouts, C 1.4, no bias       1/8 of the budget, ≤ 1 s
-//	medium  depth 4, root noise ±0.03           3000 playouts, noisy moves first 0.3       1/4 of the budget, ≤ 3 s
-//	hard    iterative deepening, no depth cap   until the time is up, noisy first 0.7      1/2 of the budget, ≤ 3 s; 1 s if none
-//	max     iterative deepening, no depth cap   until the time is up, noisy first 0.7      the whole budget; 5 s if none
->>>>>>> ai-mc
+//	level   alpha-beta                           MCTS                                    time used (MCTS; alpha-beta)
+//	easy    depth 2, root noise ±0.25            300 uniform playouts, C 1.4, no bias    1/8; 1/16 of the budget, ≤ 1 s
+//	medium  depth 3, root noise ±0.03            3000 playouts, noisy moves first 0.3    1/4; 1/8 of the budget, ≤ 3 s
+//	hard    iterative deepening, no depth cap    until the time is up, noisy first 0.7   1/2; 1/4 of the budget, ≤ 3 s; 1 s if none
+//	max     iterative deepening to the deadline  until the time is up, noisy first 0.7   the whole budget; 5 s if none
 //
 // Each level uses a larger share of the same budget than the level below, on
 // top of its own depth or playout cap, so at equal budgets the levels are
