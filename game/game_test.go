@@ -188,3 +188,27 @@ func TestSearchMovesFallsBackToLegalMoves(t *testing.T) {
 		t.Errorf("SearchMoves = %v, want the legal moves %v", got, want)
 	}
 }
+
+func TestOutcomeAhead(t *testing.T) {
+	win := func(scores []int, ws ...game.Player) game.Outcome { return game.Outcome{Winners: ws, Scores: scores} }
+	for _, tc := range []struct {
+		name string
+		o    game.Outcome
+		a, b game.Player
+		want int
+	}{
+		{"winner over loser", win(nil, 1), 1, 0, 1},
+		{"loser under winner", win(nil, 1), 0, 1, -1},
+		{"two losers, no scores", win(nil, 2), 0, 1, 0},
+		{"two losers by score", win([]int{3, 5, 9}, 2), 1, 0, 1},
+		{"winner with a lower score is still ahead", win([]int{1, 5}, 0), 0, 1, 1},
+		{"joint winners by score", win([]int{7, 7, 2}, 0, 1), 0, 1, 0},
+		{"draw with scores", game.Outcome{Scores: []int{4, 2}}, 0, 1, 0},
+		{"everyone lost", game.Outcome{AllLose: true, Scores: []int{4, 2}}, 0, 1, 0},
+		{"seat past the scores", win([]int{3}, 2), 0, 1, 0},
+	} {
+		if got := tc.o.Ahead(tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: Ahead(%d, %d) = %d, want %d", tc.name, tc.a, tc.b, got, tc.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -34,6 +35,27 @@ const (
 
 // IsDraw reports whether the result is a draw shared by everyone.
 func (o Outcome) IsDraw() bool { return len(o.Winners) == 0 && !o.AllLose }
+
+// Ahead compares how seats a and b finished: 1 when a finished ahead of b,
+// -1 when behind, 0 when level. A winner is ahead of a seat that did not
+// win; two winners, or two seats that did not win, compare by Scores where
+// the game keeps them (more is ahead). In a draw or a game everyone lost
+// every seat is level.
+func (o Outcome) Ahead(a, b Player) int {
+	if o.IsDraw() || o.AllLose {
+		return 0
+	}
+	wa, wb := o.Won(a), o.Won(b)
+	switch {
+	case wa && !wb:
+		return 1
+	case wb && !wa:
+		return -1
+	case a >= 0 && b >= 0 && int(a) < len(o.Scores) && int(b) < len(o.Scores):
+		return cmp.Compare(o.Scores[a], o.Scores[b])
+	}
+	return 0
+}
 
 // Won reports whether p is one of the winners.
 func (o Outcome) Won(p Player) bool {

@@ -300,7 +300,7 @@ func resultFor(o game.Outcome, ok bool, seatsA []bool) int {
 		}
 		for b, isB := range seatsA {
 			if !isB {
-				balance += ahead(o, game.Player(a), game.Player(b))
+				balance += o.Ahead(game.Player(a), game.Player(b))
 			}
 		}
 	}
@@ -309,22 +309,6 @@ func resultFor(o game.Outcome, ok bool, seatsA []bool) int {
 		return 1
 	case balance < 0:
 		return -1
-	}
-	return 0
-}
-
-// ahead compares seats a and b at the end of a game: 1 when a finished
-// ahead, -1 when behind, 0 when level. A winner is ahead of a loser; two
-// winners or two losers compare by game score where the game keeps one.
-func ahead(o game.Outcome, a, b game.Player) int {
-	wa, wb := o.Won(a), o.Won(b)
-	switch {
-	case wa && !wb:
-		return 1
-	case wb && !wa:
-		return -1
-	case int(a) < len(o.Scores) && int(b) < len(o.Scores):
-		return cmp.Compare(o.Scores[a], o.Scores[b])
 	}
 	return 0
 }

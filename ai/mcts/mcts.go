@@ -21,7 +21,6 @@
 package mcts
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -554,26 +553,11 @@ func Standings(o game.Outcome, r []float64) {
 		sum := 0.0
 		for j := range n {
 			if j != i {
-				sum += (float64(ahead(o, game.Player(i), game.Player(j))) + 1) / 2
+				sum += (float64(o.Ahead(game.Player(i), game.Player(j))) + 1) / 2
 			}
 		}
 		r[i] = sum / float64(n-1)
 	}
-}
-
-// ahead is 1 when seat a finished ahead of seat b, -1 when behind, 0 when
-// level.
-func ahead(o game.Outcome, a, b game.Player) int {
-	wa, wb := o.Won(a), o.Won(b)
-	switch {
-	case wa && !wb:
-		return 1
-	case wb && !wa:
-		return -1
-	case int(a) < len(o.Scores) && int(b) < len(o.Scores):
-		return cmp.Compare(o.Scores[a], o.Scores[b])
-	}
-	return 0
 }
 
 // evalRewards sets s.rewards from the Evaluator, or to an even share
