@@ -130,6 +130,18 @@ type State struct {
 	rolls   [MaxPlayers]Face
 	tiles   uint64       // XOR of the tile hashes
 	hist    []undoRecord // Mutable copies only: one record per Apply
+	// work is the scratch of a Mutable copy (nil otherwise): search runs
+	// move generation on it in place, which an immutable State, safe for
+	// concurrent use, cannot.
+	work *scratch
+}
+
+// scratch is what a Mutable copy reuses from call to call, so that its
+// move generation and chance steps allocate nothing.
+type scratch struct {
+	w     completer
+	roll  []game.ChanceOutcome // the 21 outcomes of both dice, built once
+	start []game.ChanceOutcome // the 6 faces of a roll-off die, built once
 }
 
 var (
@@ -189,6 +201,28 @@ func (s *State) roller() game.Player {
 // the start roll-off, or the 21 unordered pairs of faces of both dice
 // (doubles 1/36, the others 2/36), in the order of LegalMoves.
 func (s *State) ChanceOutcomes() []game.ChanceOutcome {
+	if s.work != nil {
+		// A Mutable copy hands out its one table per kind of roll; the
+		// outcomes never change, so an earlier result stays valid.
+		switch s.phase {
+		case phaseStart:
+			if s.work.start == nil {
+				s.work.start = s.outcomes()
+			}
+			return s.work.start
+		case phaseRoll:
+			if s.work.roll == nil {
+				s.work.roll = s.outcomes()
+			}
+			return s.work.roll
+		}
+		return nil
+	}
+	return s.outcomes()
+}
+
+// outcomes builds the outcomes of the current roll.
+func (s *State) outcomes() []game.ChanceOutcome {
 	switch s.phase {
 	case phaseStart:
 		out := make([]game.ChanceOutcome, 0, NumFaces)
@@ -373,7 +407,7 @@ func (s *State) Play(m game.Move) (game.State, error) {
 func (s *State) clone() *State {
 	c := *s
 	c.board = *s.board.Clone()
-	c.hist = nil
+	c.hist, c.work = nil, nil
 	return &c
 }
 

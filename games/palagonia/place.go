@@ -37,17 +37,24 @@ func (s *State) placements(dst []game.Move) []game.Move {
 		}
 		return dst
 	}
-	b := s.board.Clone()
 	var fr palago.CellSet
-	b.Frontier(&fr)
-	var pbuf [MaxPlace]palago.Cell
-	w := &completer{b: b, p: s.actionCells(pbuf[:0])}
+	s.board.Frontier(&fr)
+	w := s.completer()
 	r := int(s.left) - 1
+	w.prepare(r)
 	for _, c := range fr.Cells() {
 		// Connection does not depend on orientations: test it once a cell.
-		w.push(palago.Tile{Cell: c})
-		conn := w.connect(r)
-		w.pop()
+		var conn bool
+		if s.placed == 0 && r == 0 {
+			conn = true // a lone tile is connected
+		} else {
+			w.push(palago.Tile{Cell: c})
+			conn = w.connect(r)
+			w.pop()
+		}
+		if !conn && !w.mayGrow(c, r) {
+			continue
+		}
 		for o := range palago.Orientation(palago.NumOrientations) {
 			t := palago.Tile{Cell: c, O: o}
 			if conn {
@@ -65,6 +72,21 @@ func (s *State) placements(dst []game.Move) []game.Move {
 	return dst
 }
 
+// completer returns a completer on the table with the action's tiles so
+// far: on the state's own board, which it leaves as it found it, in a
+// Mutable copy, else on a clone.
+func (s *State) completer() *completer {
+	var w *completer
+	if s.work != nil {
+		w = &s.work.w
+		w.b = &s.board
+	} else {
+		w = &completer{b: s.board.Clone()}
+	}
+	w.p = s.actionCells(w.pbuf[:0])
+	return w
+}
+
 // checkPlace reports why placing t is not legal now, or nil.
 func (s *State) checkPlace(t palago.Tile) error {
 	switch {
@@ -78,8 +100,7 @@ func (s *State) checkPlace(t palago.Tile) error {
 	if s.board.Len() == 0 {
 		return nil
 	}
-	var pbuf [MaxPlace]palago.Cell
-	w := &completer{b: s.board.Clone(), p: s.actionCells(pbuf[:0])}
+	w := s.completer()
 	if !w.try(t, int(s.left)-1) {
 		return illegal("%v: the action's %d tiles could not all be placed after it", t, s.left+s.placed)
 	}
@@ -91,7 +112,83 @@ func (s *State) checkPlace(t palago.Tile) error {
 type completer struct {
 	b    *palago.Board
 	p    []palago.Cell
-	seen stampSet // scratch for joinable
+	pbuf [MaxPlace + 1]palago.Cell // p's storage
+	seen stampSet                  // scratch for joinable
+	// far holds, for each of the four pieces of the action's first tile
+	// (when it is already down), what prepare found about its group.
+	far   [4]farGroup
+	nfar  int // 4 when far is filled, else 0
+	obufs [4][maxCand]palago.Cell
+}
+
+// farGroup is what a creature through one piece of the action's first tile
+// needs before the next tile is laid: the empty cells round its group's
+// open vertices, and whether the remaining tiles could still close the
+// group without the next tile touching it.
+type farGroup struct {
+	open    []palago.Cell
+	outside bool
+}
+
+// prepare readies mayGrow for the next tile of an action that has r tiles
+// left after it. It looks at the groups of the pieces of the action's first
+// tile, which is down unless the next tile is the first.
+func (w *completer) prepare(r int) {
+	w.nfar = 0
+	if len(w.p) == 0 {
+		return
+	}
+	i := 0
+	for col := palago.A; col <= palago.B; col++ {
+		for kind := palago.Tip; kind <= palago.Arch; kind++ {
+			target := palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}
+			key, _ := w.b.GroupKey(target)
+			missing, _ := w.b.GroupStatus(key)
+			open := w.b.OpenCells(target, w.obufs[i][:0])
+			w.far[i] = farGroup{open: open, outside: missing > 0 && (missing+2)/3 <= r && len(open) <= r}
+			i++
+		}
+	}
+	w.nfar = 4
+}
+
+// mayGrow reports whether a tile on c can be part of a creature born by
+// the action, as far as prepare can tell without laying it. A tile off
+// every open cell of a target group leaves that group as it is, so the
+// remaining r tiles must fill the group's open cells and also the empty
+// cells round the piece of the new tile that is to join it: a piece of the
+// target's colour has a corner of that colour, and every empty neighbour
+// of c round that corner must be filled too (grow's and reachable's tests,
+// made before the tile is laid). It reports true when prepare saw no
+// action tile.
+func (w *completer) mayGrow(c palago.Cell, r int) bool {
+	if w.nfar == 0 {
+		return true
+	}
+	for i := range w.nfar {
+		f := &w.far[i]
+		if containsCell(f.open, c) {
+			return true
+		}
+		if !f.outside {
+			continue
+		}
+		col := palago.Colour(i / 2) // prepare's order: A tip, A arch, B tip, B arch
+		for k := int(col); k < 6; k += 2 {
+			// Corner k of c is shared with its neighbours across sides k
+			// and k+1 (§A.2).
+			n := len(f.open)
+			for _, d := range [2]palago.Cell{c.Neighbour(k), c.Neighbour(k + 1)} {
+				if !w.b.Occupied(d) && !containsCell(f.open, d) {
+					n++
+				}
+			}
+			if n <= r {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // try places t, asks whether r more tiles can complete the action, and
@@ -202,7 +299,7 @@ func (w *completer) grow(target palago.Piece, r int) bool {
 	}
 	var buf [maxCand]palago.Cell
 	open := w.b.OpenCells(target, buf[:0])
-	if len(open) > r {
+	if len(open) > r || !w.reachable(target.Colour, key, missing, open, r) {
 		return false
 	}
 	for o := range palago.Orientation(palago.NumOrientations) {
@@ -214,6 +311,42 @@ func (w *completer) grow(target palago.Piece, r int) bool {
 		}
 	}
 	return false
+}
+
+// reachable reports whether every action tile could still join the group
+// with key (missing slots, empty cells open round it) within r tiles: a
+// tile not in it yet must have a piece of its colour in an open group that
+// the r tiles could merge with it and close, which needs both groups'
+// missing slots, at most 3 filled per tile, and the empty cells round both,
+// each taking a tile. It is a necessary condition only.
+func (w *completer) reachable(col palago.Colour, key, missing int, open []palago.Cell, r int) bool {
+	for _, c := range w.p {
+		ok := false
+		for kind := palago.Tip; kind <= palago.Arch && !ok; kind++ {
+			p := palago.Piece{Cell: c, Colour: col, Kind: kind}
+			k, _ := w.b.GroupKey(p)
+			if k == key {
+				ok = true
+				break
+			}
+			m, _ := w.b.GroupStatus(k)
+			if m == 0 || (missing+m+2)/3 > r {
+				continue // closed apart, or too far from closing together
+			}
+			var buf [maxCand]palago.Cell
+			n := len(open)
+			for _, d := range w.b.OpenCells(p, buf[:0]) {
+				if !containsCell(open, d) {
+					n++
+				}
+			}
+			ok = n <= r
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsAll reports whether the group with key holds a piece of colour col
