@@ -309,6 +309,55 @@ func (s *State) removable(c palago.Cell) bool {
 	return s.connectedWithout(c)
 }
 
+// cutTiles marks, by placement index, the tiles whose removal would split
+// the palago in two (N3): the articulation points of the tiles' adjacency
+// graph, found in one iterative depth-first search (Hopcroft–Tarjan)
+// instead of one connectivity test per tile.
+func (s *State) cutTiles() (cut [palago.MaxTiles]bool) {
+	n := s.board.Len()
+	if n < 3 {
+		return cut
+	}
+	var disc, low [palago.MaxTiles]int16 // discovery time + 1 (0: unvisited), low-link
+	var parent [palago.MaxTiles]int8
+	type frame struct{ v, k int8 }
+	var stack [palago.MaxTiles]frame
+	disc[0], low[0], parent[0] = 1, 1, -1
+	stack[0] = frame{0, 0}
+	top, time, rootKids := 1, int16(1), 0
+	for top > 0 {
+		f := &stack[top-1]
+		v := int(f.v)
+		if f.k == 6 {
+			top--
+			if p := parent[v]; p >= 0 {
+				low[p] = min(low[p], low[v])
+				if parent[p] >= 0 && low[v] >= disc[p] {
+					cut[p] = true
+				}
+			}
+			continue
+		}
+		u := s.board.IndexOf(s.board.Tile(v).Cell.Neighbour(int(f.k)))
+		f.k++
+		switch {
+		case u < 0:
+		case disc[u] == 0:
+			time++
+			disc[u], low[u], parent[u] = time, time, int8(v)
+			if v == 0 {
+				rootKids++
+			}
+			stack[top] = frame{int8(u), 0}
+			top++
+		case int8(u) != parent[v]:
+			low[v] = min(low[v], disc[u])
+		}
+	}
+	cut[0] = rootKids > 1
+	return cut
+}
+
 // LegalMoves appends the legal moves: the faces or pairs of faces at a
 // roll; the two dice at a choice; at a placement every (cell, orientation)
 // after which the action can still be completed, cells in the order of the
@@ -331,8 +380,9 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 	case phasePlace:
 		dst = s.placements(dst)
 	case phaseRemove:
+		cut := s.cutTiles()
 		for i := range s.board.Len() {
-			if c := s.board.Tile(i).Cell; s.removable(c) {
+			if c := s.board.Tile(i).Cell; !cut[i] && !s.internal(c) {
 				dst = append(dst, RemoveMove(c))
 			}
 		}

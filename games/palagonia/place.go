@@ -48,9 +48,9 @@ func (s *State) placements(dst []game.Move) []game.Move {
 		if s.placed == 0 && r == 0 {
 			conn = true // a lone tile is connected
 		} else {
-			w.push(palago.Tile{Cell: c})
+			w.mark(c)
 			conn = w.connect(r)
-			w.pop()
+			w.unmark()
 		}
 		if !conn && !w.mayGrow(c, r) {
 			continue
@@ -61,8 +61,11 @@ func (s *State) placements(dst []game.Move) []game.Move {
 				dst = append(dst, PlaceMove(t))
 				continue
 			}
+			if !w.mayGrowAs(t, r) {
+				continue
+			}
 			w.push(t)
-			ok := w.creature(r)
+			ok := w.creatureAt(c, r)
 			w.pop()
 			if ok {
 				dst = append(dst, PlaceMove(t))
@@ -110,15 +113,18 @@ func (s *State) checkPlace(t palago.Tile) error {
 // completer decides whether the current number action can be completed:
 // b holds the table with the action's tiles so far, whose cells are p.
 type completer struct {
-	b    *palago.Board
-	p    []palago.Cell
-	pbuf [MaxPlace + 1]palago.Cell // p's storage
-	seen stampSet                  // scratch for joinable
+	b *palago.Board
+	// p holds the cells of the action's tiles: those on b, then the
+	// last virtual ones, marked for connect but not laid.
+	p       []palago.Cell
+	virtual int
+	pbuf    [MaxPlace + 1]palago.Cell // p's storage
+	seen    stampSet                  // scratch for joinable
 	// far holds, for each of the four pieces of the action's first tile
 	// (when it is already down), what prepare found about its group.
 	far   [4]farGroup
-	nfar  int // 4 when far is filled, else 0
-	obufs [4][maxCand]palago.Cell
+	nfar  int                         // 4 when far is filled, else 0
+	obufs [4][2 * maxCand]palago.Cell // far's storage
 }
 
 // farGroup is what a creature through one piece of the action's first tile
@@ -127,6 +133,7 @@ type completer struct {
 // group without the next tile touching it.
 type farGroup struct {
 	open    []palago.Cell
+	missing int
 	outside bool
 }
 
@@ -145,7 +152,7 @@ func (w *completer) prepare(r int) {
 			key, _ := w.b.GroupKey(target)
 			missing, _ := w.b.GroupStatus(key)
 			open := w.b.OpenCells(target, w.obufs[i][:0])
-			w.far[i] = farGroup{open: open, outside: missing > 0 && (missing+2)/3 <= r && len(open) <= r}
+			w.far[i] = farGroup{open: open, missing: missing, outside: missing > 0 && (missing+2)/3 <= r && len(open) <= r}
 			i++
 		}
 	}
@@ -153,7 +160,9 @@ func (w *completer) prepare(r int) {
 }
 
 // mayGrow reports whether a tile on c can be part of a creature born by
-// the action, as far as prepare can tell without laying it. A tile off
+// the action, as far as prepare can tell without laying it. A tile on an
+// open cell of a target group leaves the group's other open cells open. A
+// tile off
 // every open cell of a target group leaves that group as it is, so the
 // remaining r tiles must fill the group's open cells and also the empty
 // cells round the piece of the new tile that is to join it: a piece of the
@@ -168,7 +177,12 @@ func (w *completer) mayGrow(c palago.Cell, r int) bool {
 	for i := range w.nfar {
 		f := &w.far[i]
 		if containsCell(f.open, c) {
-			return true
+			// A tile on an open cell of the group can join it; the group's
+			// other open cells stay open and must be filled.
+			if len(f.open)-1 <= r {
+				return true
+			}
+			continue
 		}
 		if !f.outside {
 			continue
@@ -191,6 +205,55 @@ func (w *completer) mayGrow(c palago.Cell, r int) bool {
 	return false
 }
 
+// mayGrowAs is mayGrow for the tile t in its orientation: the piece of
+// the target's colour that is to join the group is the tip, with one
+// corner, or the arch, with two, and the empty neighbours round its
+// corners must be filled too.
+func (w *completer) mayGrowAs(t palago.Tile, r int) bool {
+	if w.nfar == 0 {
+		return true
+	}
+	c := t.Cell
+	for i := range w.nfar {
+		f := &w.far[i]
+		if containsCell(f.open, c) {
+			if len(f.open)-1 <= r {
+				return true
+			}
+			continue
+		}
+		if !f.outside {
+			continue
+		}
+		col := palago.Colour(i / 2)
+		k1, k2 := t.O.ArchCorners(col)
+		if w.outsideCells(f, c, t.O.TipCorner(col), -1) <= r || w.outsideCells(f, c, k1, k2) <= r {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideCells counts the cells the remaining tiles must fill for a piece
+// of the tile on c with corners k1 and k2 (-1: none) to join the far group
+// f: f's open cells and the empty neighbours of c round those corners.
+func (w *completer) outsideCells(f *farGroup, c palago.Cell, k1, k2 int) int {
+	var extra [4]palago.Cell
+	n := 0
+	for _, k := range [2]int{k1, k2} {
+		if k < 0 {
+			continue
+		}
+		for _, d := range [2]palago.Cell{c.Neighbour(k), c.Neighbour(k + 1)} {
+			if !w.b.Occupied(d) && !containsCell(f.open, d) && !containsCell(extra[:n], d) {
+				extra[n] = d
+				n++
+			}
+		}
+	}
+	return len(f.open) + n
+}
+
 // try places t, asks whether r more tiles can complete the action, and
 // takes t back.
 func (w *completer) try(t palago.Tile, r int) bool {
@@ -203,6 +266,23 @@ func (w *completer) try(t palago.Tile, r int) bool {
 func (w *completer) push(t palago.Tile) {
 	_ = w.b.Place(t)
 	w.p = append(w.p, t.Cell)
+}
+
+// mark adds c to the action's cells without laying a tile: connect looks
+// at cells only, and a tile on the board costs a union–find update.
+func (w *completer) mark(c palago.Cell) {
+	w.p = append(w.p, c)
+	w.virtual++
+}
+
+func (w *completer) unmark() {
+	w.p = w.p[:len(w.p)-1]
+	w.virtual--
+}
+
+// occupied reports whether a tile lies on c or c is marked.
+func (w *completer) occupied(c palago.Cell) bool {
+	return w.b.Occupied(c) || containsCell(w.p[len(w.p)-w.virtual:], c)
 }
 
 func (w *completer) pop() {
@@ -247,7 +327,7 @@ func (w *completer) connect(r int) bool {
 				continue
 			}
 			for k := range 6 {
-				if d := c.Neighbour(k); !w.b.Occupied(d) && !containsCell(nb, d) {
+				if d := c.Neighbour(k); !w.occupied(d) && !containsCell(nb, d) {
 					nb = append(nb, d)
 				}
 			}
@@ -257,9 +337,9 @@ func (w *completer) connect(r int) bool {
 		}
 	}
 	for _, c := range cand {
-		w.push(palago.Tile{Cell: c})
+		w.mark(c)
 		ok := w.connect(r - 1)
-		w.pop()
+		w.unmark()
 		if ok {
 			return true
 		}
@@ -278,6 +358,45 @@ func (w *completer) creature(r int) bool {
 		for kind := palago.Tip; kind <= palago.Arch; kind++ {
 			if w.grow(palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}, r) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// creatureAt is creature for the tile just laid on c, the action's second
+// tile or later: for a target group whose open cells c is not among, the
+// group is still the one prepare saw, so its open cells and missing slots
+// are taken from there.
+func (w *completer) creatureAt(c palago.Cell, r int) bool {
+	if w.nfar == 0 {
+		return w.creature(r)
+	}
+	i := 0
+	for col := palago.A; col <= palago.B; col++ {
+		for kind := palago.Tip; kind <= palago.Arch; kind, i = kind+1, i+1 {
+			target := palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}
+			f := &w.far[i]
+			if containsCell(f.open, c) {
+				if w.grow(target, r) {
+					return true
+				}
+				continue
+			}
+			if !f.outside {
+				continue
+			}
+			key, _ := w.b.GroupKey(target)
+			if !w.reachable(col, key, f.missing, f.open, r) {
+				continue
+			}
+			for o := range palago.Orientation(palago.NumOrientations) {
+				w.push(palago.Tile{Cell: f.open[0], O: o})
+				ok := w.grow(target, r-1)
+				w.pop()
+				if ok {
+					return true
+				}
 			}
 		}
 	}
@@ -431,7 +550,7 @@ func (w *completer) roomy(r int) bool {
 	}
 	for _, c := range w.p {
 		for k := range 6 {
-			if d := c.Neighbour(k); !w.b.Occupied(d) && !has(d) {
+			if d := c.Neighbour(k); !w.occupied(d) && !has(d) {
 				seen[n] = d
 				if n++; n >= r {
 					return true
@@ -441,7 +560,7 @@ func (w *completer) roomy(r int) bool {
 	}
 	for i := 0; i < n; i++ {
 		for k := range 6 {
-			if d := seen[i].Neighbour(k); !w.b.Occupied(d) && !has(d) {
+			if d := seen[i].Neighbour(k); !w.occupied(d) && !has(d) {
 				seen[n] = d
 				if n++; n >= r {
 					return true
@@ -477,7 +596,7 @@ func (w *completer) joinable(r int, label [MaxPlace + 1]int8) bool {
 			continue
 		}
 		for k := range 6 {
-			if d := c.Neighbour(k); !w.b.Occupied(d) && w.seen.add(d) {
+			if d := c.Neighbour(k); !w.occupied(d) && w.seen.add(d) {
 				level = append(level, d)
 			}
 		}
@@ -499,7 +618,7 @@ func (w *completer) joinable(r int, label [MaxPlace + 1]int8) bool {
 		next := buf[d&1][:0]
 		for _, e := range level {
 			for k := range 6 {
-				if f := e.Neighbour(k); !w.b.Occupied(f) && w.seen.add(f) {
+				if f := e.Neighbour(k); !w.occupied(f) && w.seen.add(f) {
 					next = append(next, f)
 				}
 			}
