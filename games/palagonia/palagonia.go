@@ -109,8 +109,8 @@ var phaseKind = [...]Kind{KindStartRoll, KindRoll, KindUse, KindPlace, KindRemov
 
 func (p phase) String() string { return phaseNames[p] }
 
-// State is a Palagonia position. It implements game.State, game.Mutabler
-// and game.Evaluator.
+// State is a Palagonia position. It implements game.State, game.Mutabler,
+// game.Evaluator and game.Candidates.
 type State struct {
 	info  *game.Info
 	set   settings
@@ -145,9 +145,10 @@ type scratch struct {
 }
 
 var (
-	_ game.State     = (*State)(nil)
-	_ game.Mutabler  = (*State)(nil)
-	_ game.Evaluator = (*State)(nil)
+	_ game.State      = (*State)(nil)
+	_ game.Mutabler   = (*State)(nil)
+	_ game.Evaluator  = (*State)(nil)
+	_ game.Candidates = (*State)(nil)
 )
 
 // Info returns the game's description.
