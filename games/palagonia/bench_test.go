@@ -51,6 +51,39 @@ func BenchmarkLegalMoves(b *testing.B) {
 	}
 }
 
+// BenchmarkLegalMovesMutable lists the same placements from a Mutable
+// copy, as search does: the completability search runs on the copy's own
+// board and scratch.
+func BenchmarkLegalMovesMutable(b *testing.B) {
+	for _, tc := range []struct{ n, left int }{{20, 3}, {36, 1}, {36, 4}} {
+		s := midgame(b, tc.n, tc.left).Mutable()
+		st := s.(*State)
+		b.Run("tiles="+itoa(st.board.Len())+"/left="+itoa(int(st.left))+"/placed="+itoa(int(st.placed)), func(b *testing.B) {
+			b.ReportAllocs()
+			var dst []game.Move
+			for b.Loop() {
+				dst = s.LegalMoves(dst[:0])
+			}
+			b.ReportMetric(float64(len(dst)), "moves")
+		})
+	}
+}
+
+// BenchmarkSearchMoves lists the search candidates of a last tile from a
+// Mutable copy: every legal placement is tried for a score.
+func BenchmarkSearchMoves(b *testing.B) {
+	s := midgame(b, 30, 1).Mutable().(*State)
+	for s.left > 1 {
+		s.Apply(s.LegalMoves(nil)[0]) // on to the action's last tile
+	}
+	b.ReportAllocs()
+	var dst []game.Move
+	for b.Loop() {
+		dst = s.SearchMoves(dst[:0])
+	}
+	b.ReportMetric(float64(len(dst)), "moves")
+}
+
 func itoa(n int) string {
 	if n < 10 {
 		return string(rune('0' + n))

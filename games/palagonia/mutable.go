@@ -26,7 +26,11 @@ type undoRecord struct {
 
 // Mutable returns a private copy of the state with in-place Apply and Undo
 // for search.
-func (s *State) Mutable() game.Mutable { return s.clone() }
+func (s *State) Mutable() game.Mutable {
+	c := s.clone()
+	c.work = &scratch{}
+	return c
+}
 
 // Apply plays a legal move in place (a move from LegalMoves; anything else
 // is undefined behaviour).

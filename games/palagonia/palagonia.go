@@ -109,8 +109,8 @@ var phaseKind = [...]Kind{KindStartRoll, KindRoll, KindUse, KindPlace, KindRemov
 
 func (p phase) String() string { return phaseNames[p] }
 
-// State is a Palagonia position. It implements game.State, game.Mutabler
-// and game.Evaluator.
+// State is a Palagonia position. It implements game.State, game.Mutabler,
+// game.Evaluator and game.Candidates.
 type State struct {
 	info  *game.Info
 	set   settings
@@ -130,12 +130,25 @@ type State struct {
 	rolls   [MaxPlayers]Face
 	tiles   uint64       // XOR of the tile hashes
 	hist    []undoRecord // Mutable copies only: one record per Apply
+	// work is the scratch of a Mutable copy (nil otherwise): search runs
+	// move generation on it in place, which an immutable State, safe for
+	// concurrent use, cannot.
+	work *scratch
+}
+
+// scratch is what a Mutable copy reuses from call to call, so that its
+// move generation and chance steps allocate nothing.
+type scratch struct {
+	w     completer
+	roll  []game.ChanceOutcome // the 21 outcomes of both dice, built once
+	start []game.ChanceOutcome // the 6 faces of a roll-off die, built once
 }
 
 var (
-	_ game.State     = (*State)(nil)
-	_ game.Mutabler  = (*State)(nil)
-	_ game.Evaluator = (*State)(nil)
+	_ game.State      = (*State)(nil)
+	_ game.Mutabler   = (*State)(nil)
+	_ game.Evaluator  = (*State)(nil)
+	_ game.Candidates = (*State)(nil)
 )
 
 // Info returns the game's description.
@@ -189,6 +202,28 @@ func (s *State) roller() game.Player {
 // the start roll-off, or the 21 unordered pairs of faces of both dice
 // (doubles 1/36, the others 2/36), in the order of LegalMoves.
 func (s *State) ChanceOutcomes() []game.ChanceOutcome {
+	if s.work != nil {
+		// A Mutable copy hands out its one table per kind of roll; the
+		// outcomes never change, so an earlier result stays valid.
+		switch s.phase {
+		case phaseStart:
+			if s.work.start == nil {
+				s.work.start = s.outcomes()
+			}
+			return s.work.start
+		case phaseRoll:
+			if s.work.roll == nil {
+				s.work.roll = s.outcomes()
+			}
+			return s.work.roll
+		}
+		return nil
+	}
+	return s.outcomes()
+}
+
+// outcomes builds the outcomes of the current roll.
+func (s *State) outcomes() []game.ChanceOutcome {
 	switch s.phase {
 	case phaseStart:
 		out := make([]game.ChanceOutcome, 0, NumFaces)
@@ -275,6 +310,55 @@ func (s *State) removable(c palago.Cell) bool {
 	return s.connectedWithout(c)
 }
 
+// cutTiles marks, by placement index, the tiles whose removal would split
+// the palago in two (N3): the articulation points of the tiles' adjacency
+// graph, found in one iterative depth-first search (Hopcroft–Tarjan)
+// instead of one connectivity test per tile.
+func (s *State) cutTiles() (cut [palago.MaxTiles]bool) {
+	n := s.board.Len()
+	if n < 3 {
+		return cut
+	}
+	var disc, low [palago.MaxTiles]int16 // discovery time + 1 (0: unvisited), low-link
+	var parent [palago.MaxTiles]int8
+	type frame struct{ v, k int8 }
+	var stack [palago.MaxTiles]frame
+	disc[0], low[0], parent[0] = 1, 1, -1
+	stack[0] = frame{0, 0}
+	top, time, rootKids := 1, int16(1), 0
+	for top > 0 {
+		f := &stack[top-1]
+		v := int(f.v)
+		if f.k == 6 {
+			top--
+			if p := parent[v]; p >= 0 {
+				low[p] = min(low[p], low[v])
+				if parent[p] >= 0 && low[v] >= disc[p] {
+					cut[p] = true
+				}
+			}
+			continue
+		}
+		u := s.board.IndexOf(s.board.Tile(v).Cell.Neighbour(int(f.k)))
+		f.k++
+		switch {
+		case u < 0:
+		case disc[u] == 0:
+			time++
+			disc[u], low[u], parent[u] = time, time, int8(v)
+			if v == 0 {
+				rootKids++
+			}
+			stack[top] = frame{int8(u), 0}
+			top++
+		case int8(u) != parent[v]:
+			low[v] = min(low[v], disc[u])
+		}
+	}
+	cut[0] = rootKids > 1
+	return cut
+}
+
 // LegalMoves appends the legal moves: the faces or pairs of faces at a
 // roll; the two dice at a choice; at a placement every (cell, orientation)
 // after which the action can still be completed, cells in the order of the
@@ -297,8 +381,9 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 	case phasePlace:
 		dst = s.placements(dst)
 	case phaseRemove:
+		cut := s.cutTiles()
 		for i := range s.board.Len() {
-			if c := s.board.Tile(i).Cell; s.removable(c) {
+			if c := s.board.Tile(i).Cell; !cut[i] && !s.internal(c) {
 				dst = append(dst, RemoveMove(c))
 			}
 		}
@@ -373,7 +458,7 @@ func (s *State) Play(m game.Move) (game.State, error) {
 func (s *State) clone() *State {
 	c := *s
 	c.board = *s.board.Clone()
-	c.hist = nil
+	c.hist, c.work = nil, nil
 	return &c
 }
 

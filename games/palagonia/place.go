@@ -37,25 +37,35 @@ func (s *State) placements(dst []game.Move) []game.Move {
 		}
 		return dst
 	}
-	b := s.board.Clone()
 	var fr palago.CellSet
-	b.Frontier(&fr)
-	var pbuf [MaxPlace]palago.Cell
-	w := &completer{b: b, p: s.actionCells(pbuf[:0])}
+	s.board.Frontier(&fr)
+	w := s.completer()
 	r := int(s.left) - 1
+	w.prepare(r)
 	for _, c := range fr.Cells() {
 		// Connection does not depend on orientations: test it once a cell.
-		w.push(palago.Tile{Cell: c})
-		conn := w.connect(r)
-		w.pop()
+		var conn bool
+		if s.placed == 0 && r == 0 {
+			conn = true // a lone tile is connected
+		} else {
+			w.mark(c)
+			conn = w.connect(r)
+			w.unmark()
+		}
+		if !conn && !w.mayGrow(c, r) {
+			continue
+		}
 		for o := range palago.Orientation(palago.NumOrientations) {
 			t := palago.Tile{Cell: c, O: o}
 			if conn {
 				dst = append(dst, PlaceMove(t))
 				continue
 			}
+			if !w.mayGrowAs(t, r) {
+				continue
+			}
 			w.push(t)
-			ok := w.creature(r)
+			ok := w.creatureAt(c, r)
 			w.pop()
 			if ok {
 				dst = append(dst, PlaceMove(t))
@@ -63,6 +73,21 @@ func (s *State) placements(dst []game.Move) []game.Move {
 		}
 	}
 	return dst
+}
+
+// completer returns a completer on the table with the action's tiles so
+// far: on the state's own board, which it leaves as it found it, in a
+// Mutable copy, else on a clone.
+func (s *State) completer() *completer {
+	var w *completer
+	if s.work != nil {
+		w = &s.work.w
+		w.b = &s.board
+	} else {
+		w = &completer{b: s.board.Clone()}
+	}
+	w.p = s.actionCells(w.pbuf[:0])
+	return w
 }
 
 // checkPlace reports why placing t is not legal now, or nil.
@@ -78,8 +103,7 @@ func (s *State) checkPlace(t palago.Tile) error {
 	if s.board.Len() == 0 {
 		return nil
 	}
-	var pbuf [MaxPlace]palago.Cell
-	w := &completer{b: s.board.Clone(), p: s.actionCells(pbuf[:0])}
+	w := s.completer()
 	if !w.try(t, int(s.left)-1) {
 		return illegal("%v: the action's %d tiles could not all be placed after it", t, s.left+s.placed)
 	}
@@ -89,9 +113,145 @@ func (s *State) checkPlace(t palago.Tile) error {
 // completer decides whether the current number action can be completed:
 // b holds the table with the action's tiles so far, whose cells are p.
 type completer struct {
-	b    *palago.Board
-	p    []palago.Cell
-	seen stampSet // scratch for joinable
+	b *palago.Board
+	// p holds the cells of the action's tiles: those on b, then the
+	// last virtual ones, marked for connect but not laid.
+	p       []palago.Cell
+	virtual int
+	pbuf    [MaxPlace + 1]palago.Cell // p's storage
+	seen    stampSet                  // scratch for joinable
+	// far holds, for each of the four pieces of the action's first tile
+	// (when it is already down), what prepare found about its group.
+	far   [4]farGroup
+	nfar  int                         // 4 when far is filled, else 0
+	obufs [4][2 * maxCand]palago.Cell // far's storage
+}
+
+// farGroup is what a creature through one piece of the action's first tile
+// needs before the next tile is laid: the empty cells round its group's
+// open vertices, and whether the remaining tiles could still close the
+// group without the next tile touching it.
+type farGroup struct {
+	open    []palago.Cell
+	missing int
+	outside bool
+}
+
+// prepare readies mayGrow for the next tile of an action that has r tiles
+// left after it. It looks at the groups of the pieces of the action's first
+// tile, which is down unless the next tile is the first.
+func (w *completer) prepare(r int) {
+	w.nfar = 0
+	if len(w.p) == 0 {
+		return
+	}
+	i := 0
+	for col := palago.A; col <= palago.B; col++ {
+		for kind := palago.Tip; kind <= palago.Arch; kind++ {
+			target := palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}
+			key, _ := w.b.GroupKey(target)
+			missing, _ := w.b.GroupStatus(key)
+			open := w.b.OpenCells(target, w.obufs[i][:0])
+			w.far[i] = farGroup{open: open, missing: missing, outside: missing > 0 && (missing+2)/3 <= r && len(open) <= r}
+			i++
+		}
+	}
+	w.nfar = 4
+}
+
+// mayGrow reports whether a tile on c can be part of a creature born by
+// the action, as far as prepare can tell without laying it. A tile on an
+// open cell of a target group leaves the group's other open cells open. A
+// tile off
+// every open cell of a target group leaves that group as it is, so the
+// remaining r tiles must fill the group's open cells and also the empty
+// cells round the piece of the new tile that is to join it: a piece of the
+// target's colour has a corner of that colour, and every empty neighbour
+// of c round that corner must be filled too (grow's and reachable's tests,
+// made before the tile is laid). It reports true when prepare saw no
+// action tile.
+func (w *completer) mayGrow(c palago.Cell, r int) bool {
+	if w.nfar == 0 {
+		return true
+	}
+	for i := range w.nfar {
+		f := &w.far[i]
+		if containsCell(f.open, c) {
+			// A tile on an open cell of the group can join it; the group's
+			// other open cells stay open and must be filled.
+			if len(f.open)-1 <= r {
+				return true
+			}
+			continue
+		}
+		if !f.outside {
+			continue
+		}
+		col := palago.Colour(i / 2) // prepare's order: A tip, A arch, B tip, B arch
+		for k := int(col); k < 6; k += 2 {
+			// Corner k of c is shared with its neighbours across sides k
+			// and k+1 (§A.2).
+			n := len(f.open)
+			for _, d := range [2]palago.Cell{c.Neighbour(k), c.Neighbour(k + 1)} {
+				if !w.b.Occupied(d) && !containsCell(f.open, d) {
+					n++
+				}
+			}
+			if n <= r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayGrowAs is mayGrow for the tile t in its orientation: the piece of
+// the target's colour that is to join the group is the tip, with one
+// corner, or the arch, with two, and the empty neighbours round its
+// corners must be filled too.
+func (w *completer) mayGrowAs(t palago.Tile, r int) bool {
+	if w.nfar == 0 {
+		return true
+	}
+	c := t.Cell
+	for i := range w.nfar {
+		f := &w.far[i]
+		if containsCell(f.open, c) {
+			if len(f.open)-1 <= r {
+				return true
+			}
+			continue
+		}
+		if !f.outside {
+			continue
+		}
+		col := palago.Colour(i / 2)
+		k1, k2 := t.O.ArchCorners(col)
+		if w.outsideCells(f, c, t.O.TipCorner(col), -1) <= r || w.outsideCells(f, c, k1, k2) <= r {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideCells counts the cells the remaining tiles must fill for a piece
+// of the tile on c with corners k1 and k2 (-1: none) to join the far group
+// f: f's open cells and the empty neighbours of c round those corners.
+func (w *completer) outsideCells(f *farGroup, c palago.Cell, k1, k2 int) int {
+	var extra [4]palago.Cell
+	n := 0
+	for _, k := range [2]int{k1, k2} {
+		if k < 0 {
+			continue
+		}
+		for _, d := range [2]palago.Cell{c.Neighbour(k), c.Neighbour(k + 1)} {
+			if !w.b.Occupied(d) && !containsCell(f.open, d) && !containsCell(extra[:n], d) {
+				extra[n] = d
+				n++
+			}
+		}
+	}
+	return len(f.open) + n
 }
 
 // try places t, asks whether r more tiles can complete the action, and
@@ -106,6 +266,23 @@ func (w *completer) try(t palago.Tile, r int) bool {
 func (w *completer) push(t palago.Tile) {
 	_ = w.b.Place(t)
 	w.p = append(w.p, t.Cell)
+}
+
+// mark adds c to the action's cells without laying a tile: connect looks
+// at cells only, and a tile on the board costs a union–find update.
+func (w *completer) mark(c palago.Cell) {
+	w.p = append(w.p, c)
+	w.virtual++
+}
+
+func (w *completer) unmark() {
+	w.p = w.p[:len(w.p)-1]
+	w.virtual--
+}
+
+// occupied reports whether a tile lies on c or c is marked.
+func (w *completer) occupied(c palago.Cell) bool {
+	return w.b.Occupied(c) || containsCell(w.p[len(w.p)-w.virtual:], c)
 }
 
 func (w *completer) pop() {
@@ -150,7 +327,7 @@ func (w *completer) connect(r int) bool {
 				continue
 			}
 			for k := range 6 {
-				if d := c.Neighbour(k); !w.b.Occupied(d) && !containsCell(nb, d) {
+				if d := c.Neighbour(k); !w.occupied(d) && !containsCell(nb, d) {
 					nb = append(nb, d)
 				}
 			}
@@ -160,9 +337,9 @@ func (w *completer) connect(r int) bool {
 		}
 	}
 	for _, c := range cand {
-		w.push(palago.Tile{Cell: c})
+		w.mark(c)
 		ok := w.connect(r - 1)
-		w.pop()
+		w.unmark()
 		if ok {
 			return true
 		}
@@ -187,6 +364,45 @@ func (w *completer) creature(r int) bool {
 	return false
 }
 
+// creatureAt is creature for the tile just laid on c, the action's second
+// tile or later: for a target group whose open cells c is not among, the
+// group is still the one prepare saw, so its open cells and missing slots
+// are taken from there.
+func (w *completer) creatureAt(c palago.Cell, r int) bool {
+	if w.nfar == 0 {
+		return w.creature(r)
+	}
+	i := 0
+	for col := palago.A; col <= palago.B; col++ {
+		for kind := palago.Tip; kind <= palago.Arch; kind, i = kind+1, i+1 {
+			target := palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}
+			f := &w.far[i]
+			if containsCell(f.open, c) {
+				if w.grow(target, r) {
+					return true
+				}
+				continue
+			}
+			if !f.outside {
+				continue
+			}
+			key, _ := w.b.GroupKey(target)
+			if !w.reachable(col, key, f.missing, f.open, r) {
+				continue
+			}
+			for o := range palago.Orientation(palago.NumOrientations) {
+				w.push(palago.Tile{Cell: f.open[0], O: o})
+				ok := w.grow(target, r-1)
+				w.pop()
+				if ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // grow reports whether r more tiles can close the group of target into a
 // creature holding a piece of its colour of every action tile.
 func (w *completer) grow(target palago.Piece, r int) bool {
@@ -202,7 +418,7 @@ func (w *completer) grow(target palago.Piece, r int) bool {
 	}
 	var buf [maxCand]palago.Cell
 	open := w.b.OpenCells(target, buf[:0])
-	if len(open) > r {
+	if len(open) > r || !w.reachable(target.Colour, key, missing, open, r) {
 		return false
 	}
 	for o := range palago.Orientation(palago.NumOrientations) {
@@ -214,6 +430,42 @@ func (w *completer) grow(target palago.Piece, r int) bool {
 		}
 	}
 	return false
+}
+
+// reachable reports whether every action tile could still join the group
+// with key (missing slots, empty cells open round it) within r tiles: a
+// tile not in it yet must have a piece of its colour in an open group that
+// the r tiles could merge with it and close, which needs both groups'
+// missing slots, at most 3 filled per tile, and the empty cells round both,
+// each taking a tile. It is a necessary condition only.
+func (w *completer) reachable(col palago.Colour, key, missing int, open []palago.Cell, r int) bool {
+	for _, c := range w.p {
+		ok := false
+		for kind := palago.Tip; kind <= palago.Arch && !ok; kind++ {
+			p := palago.Piece{Cell: c, Colour: col, Kind: kind}
+			k, _ := w.b.GroupKey(p)
+			if k == key {
+				ok = true
+				break
+			}
+			m, _ := w.b.GroupStatus(k)
+			if m == 0 || (missing+m+2)/3 > r {
+				continue // closed apart, or too far from closing together
+			}
+			var buf [maxCand]palago.Cell
+			n := len(open)
+			for _, d := range w.b.OpenCells(p, buf[:0]) {
+				if !containsCell(open, d) {
+					n++
+				}
+			}
+			ok = n <= r
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsAll reports whether the group with key holds a piece of colour col
@@ -298,7 +550,7 @@ func (w *completer) roomy(r int) bool {
 	}
 	for _, c := range w.p {
 		for k := range 6 {
-			if d := c.Neighbour(k); !w.b.Occupied(d) && !has(d) {
+			if d := c.Neighbour(k); !w.occupied(d) && !has(d) {
 				seen[n] = d
 				if n++; n >= r {
 					return true
@@ -308,7 +560,7 @@ func (w *completer) roomy(r int) bool {
 	}
 	for i := 0; i < n; i++ {
 		for k := range 6 {
-			if d := seen[i].Neighbour(k); !w.b.Occupied(d) && !has(d) {
+			if d := seen[i].Neighbour(k); !w.occupied(d) && !has(d) {
 				seen[n] = d
 				if n++; n >= r {
 					return true
@@ -344,7 +596,7 @@ func (w *completer) joinable(r int, label [MaxPlace + 1]int8) bool {
 			continue
 		}
 		for k := range 6 {
-			if d := c.Neighbour(k); !w.b.Occupied(d) && w.seen.add(d) {
+			if d := c.Neighbour(k); !w.occupied(d) && w.seen.add(d) {
 				level = append(level, d)
 			}
 		}
@@ -366,7 +618,7 @@ func (w *completer) joinable(r int, label [MaxPlace + 1]int8) bool {
 		next := buf[d&1][:0]
 		for _, e := range level {
 			for k := range 6 {
-				if f := e.Neighbour(k); !w.b.Occupied(f) && w.seen.add(f) {
+				if f := e.Neighbour(k); !w.occupied(f) && w.seen.add(f) {
 					next = append(next, f)
 				}
 			}

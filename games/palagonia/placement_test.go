@@ -1,6 +1,7 @@
 package palagonia
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -145,3 +146,49 @@ func TestPlacementWaiver(t *testing.T) {
 }
 
 var _ = game.NoPlayer
+
+// TestPlacementsMatchCheck plays seeded random games and, at every tile of
+// every number action, compares the listed placements, from the state and
+// from a Mutable copy, with the frontier tiles checkPlace accepts: the
+// cheap filters of move generation (mayGrow, the lone last tile) must never
+// drop a tile the exact completability search keeps.
+func TestPlacementsMatchCheck(t *testing.T) {
+	for seed := range uint64(6) {
+		rng := rand.New(rand.NewPCG(seed, 77))
+		s0, _ := Info.New(game.Options{Players: 3 + int(seed%3)})
+		s := s0.(*State)
+		for s.ToMove() != game.NoPlayer {
+			if s.phase == phasePlace && s.board.Len() > 0 {
+				var want []game.Move
+				var fr palago.CellSet
+				s.board.Frontier(&fr)
+				for _, c := range fr.Cells() {
+					for o := range palago.Orientation(palago.NumOrientations) {
+						if tl := (palago.Tile{Cell: c, O: o}); s.checkPlace(tl) == nil {
+							want = append(want, PlaceMove(tl))
+						}
+					}
+				}
+				if got := s.LegalMoves(nil); !slices.Equal(got, want) {
+					t.Fatalf("seed %d, %s: listed %d placements, checkPlace accepts %d", seed, s, len(got), len(want))
+				}
+				if got := s.Mutable().LegalMoves(nil); !slices.Equal(got, want) {
+					t.Fatalf("seed %d, %s: a Mutable copy lists %d placements, checkPlace accepts %d", seed, s, len(got), len(want))
+				}
+			}
+			var m game.Move
+			if s.ToMove() == game.Chance {
+				outs := s.ChanceOutcomes()
+				m = outs[rng.IntN(len(outs))].Move
+			} else {
+				ms := s.LegalMoves(nil)
+				m = ms[rng.IntN(len(ms))]
+			}
+			next, err := s.Play(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = next.(*State)
+		}
+	}
+}

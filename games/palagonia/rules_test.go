@@ -3,6 +3,7 @@ package palagonia
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -313,4 +314,50 @@ func TestPlacementRules(t *testing.T) {
 		one := pos(t, "place p1 dice=2+X left=1 placed=1 scores=0,0,0 bag=42 table="+tilesText(ringOnly), nil)
 		_ = one
 	})
+}
+
+// TestRemovalsMatchConnectivity checks the removals listed at once (cut
+// tiles of one depth-first search) against the per-tile test of §C.4 and
+// N3 (external, and the rest stays connected) in seeded random games.
+func TestRemovalsMatchConnectivity(t *testing.T) {
+	checked := 0
+	for seed := range uint64(8) {
+		rng := rand.New(rand.NewPCG(seed, 91))
+		s0, _ := Info.New(game.Options{Players: 4})
+		s := s0.(*State)
+		for s.ToMove() != game.NoPlayer {
+			if s.board.Len() > 0 {
+				var want []game.Move
+				for i := range s.board.Len() {
+					if c := s.board.Tile(i).Cell; s.removable(c) {
+						want = append(want, RemoveMove(c))
+					}
+				}
+				saved := s.phase
+				s.phase = phaseRemove
+				got := s.LegalMoves(nil)
+				s.phase = saved
+				if !slices.Equal(got, want) {
+					t.Fatalf("seed %d, %s: listed removals %v, want %v", seed, s, got, want)
+				}
+				checked++
+			}
+			var m game.Move
+			if s.ToMove() == game.Chance {
+				outs := s.ChanceOutcomes()
+				m = outs[rng.IntN(len(outs))].Move
+			} else {
+				ms := s.LegalMoves(nil)
+				m = ms[rng.IntN(len(ms))]
+			}
+			next, err := s.Play(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = next.(*State)
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d positions checked", checked)
+	}
 }

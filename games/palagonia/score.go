@@ -42,7 +42,31 @@ func hasPiece(g *palago.Group, c palago.Cell) bool {
 // a group, so every other creature existed before). Each is eligible when
 // every tile of the action is part of its body (§C.5 rule 1, N8).
 func (s *State) bornByPlacement() []int {
+	var pbuf [MaxPlace]palago.Cell
+	if !s.creatureThrough(s.actionCells(pbuf[:0])) {
+		return nil // the common case, found without listing the groups
+	}
 	return points(s.placementBirths())
+}
+
+// creatureThrough reports whether a piece of a tile on one of cells is in
+// a creature (a closed group with an arch), by the board's incremental
+// group status.
+func (s *State) creatureThrough(cells []palago.Cell) bool {
+	for _, c := range cells {
+		for col := palago.A; col <= palago.B; col++ {
+			for kind := palago.Tip; kind <= palago.Arch; kind++ {
+				key, ok := s.board.GroupKey(palago.Piece{Cell: c, Colour: col, Kind: kind})
+				if !ok {
+					continue
+				}
+				if missing, arches := s.board.GroupStatus(key); missing == 0 && arches > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (s *State) placementBirths() []Birth {
@@ -70,6 +94,15 @@ func (s *State) placementBirths() []Birth {
 // eligible when none of its other pieces was in a creature before; under
 // mergeOnly when they come from at most one earlier creature (N9).
 func (s *State) rotate(t palago.Tile) []int {
+	old, _ := s.board.At(t.Cell)
+	_ = s.board.Rotate(t.Cell, t.O)
+	if !s.creatureThrough([]palago.Cell{t.Cell}) {
+		// No birth (the common case): the creatures before the turn,
+		// which rotateBirths needs, are never listed.
+		s.tiles ^= palago.TileHash(palago.Tile{Cell: t.Cell, O: old}) ^ palago.TileHash(t)
+		return nil
+	}
+	_ = s.board.Rotate(t.Cell, old)
 	return points(s.rotateBirths(t))
 }
 
