@@ -18,17 +18,18 @@ import (
 // for everything else (more players, no Evaluator, one-player puzzles).
 //
 //	level   alpha-beta                           MCTS                                    time used (MCTS; alpha-beta)
-//	easy    depth 2, root noise ±0.25            300 uniform playouts, C 1.4, no bias    1/8; 1/16 of the budget, ≤ 1 s
-//	medium  depth 3, root noise ±0.03            3000 playouts, noisy moves first 0.3    1/4; 1/8 of the budget, ≤ 3 s
+//	easy    depth 2, root noise ±0.25            300 uniform playouts, C 1.4, no bias    1/32; 1/16 of the budget, ≤ 1 s
+//	medium  depth 3, root noise ±0.03            3000 playouts, noisy moves first 0.3    1/8 of the budget, ≤ 3 s
 //	hard    iterative deepening, no depth cap    until the time is up, noisy first 0.7   1/2; 1/4 of the budget, ≤ 3 s; 1 s if none
 //	max     iterative deepening to the deadline  until the time is up, noisy first 0.7   the whole budget; 5 s if none
 //
 // Each level uses a larger share of the same budget than the level below, on
 // top of its own depth or playout cap, so at equal budgets the levels are
 // ordered even when the budget is too small for the caps to bind. The
-// alpha-beta levels are spaced twice as far apart, because an iteration
-// costs a branching factor more than the one before it: twice the time
-// rarely buys a ply, four times usually does. Alpha-beta below max starts
+// steps are mostly fourfold: an alpha-beta iteration costs a branching
+// factor more than the one before it, so twice the time rarely buys a ply,
+// and in Palagonia's dice-driven MCTS twice the playouts did not separate
+// two levels over 32 games while four times did. Alpha-beta below max starts
 // no iteration after half its time; max deepens until the deadline and
 // plays the better move an unfinished iteration found. Hard answers
 // quickly enough that a human is never kept waiting; max thinks for the
@@ -70,10 +71,6 @@ const (
 	easyTime       = time.Second
 	mediumTime     = 3 * time.Second
 	hardTime       = 3 * time.Second // a hard bot never keeps a human waiting longer
-	easyShare      = 8               // each level uses 1/share of the budget: easy the least,
-	mediumShare    = 4               // so a lower level never outthinks a higher one at equal budgets
-	hardShare      = 2               // and max (all of it) searches twice as long as hard
-	abSpacing      = 2               // alpha-beta shares are this much smaller again (see Level)
 	hardDefault    = time.Second     // what hard thinks when the caller gives no time
 	maxDefault     = 5 * time.Second // what max thinks when the caller gives no time
 )
@@ -141,18 +138,28 @@ func (b *Bot) timeFor(t time.Duration, ab bool) time.Duration {
 	if t <= 0 {
 		return def
 	}
-	switch b.level {
-	case Easy:
-		t /= easyShare
-	case Medium:
-		t /= mediumShare
-	case Hard:
-		t /= hardShare
+	return min(t/share(b.level, ab), limit)
+}
+
+// share is the fraction 1/share of the budget a level below max uses with
+// alpha-beta (ab) or MCTS: easy the least, so a lower level never
+// outthinks a higher one at equal budgets. The steps are mostly fourfold,
+// because twice the time rarely separated two levels (see Level); MCTS's
+// hard and max, twice apart, were separated by it.
+func share(l Level, ab bool) time.Duration {
+	switch {
+	case l == Easy && ab:
+		return 16
+	case l == Easy:
+		return 32
+	case l == Medium:
+		return 8
+	case l == Hard && ab:
+		return 4
+	case l == Hard:
+		return 2
 	}
-	if ab {
-		t /= abSpacing
-	}
-	return min(t, limit)
+	return 1
 }
 
 func cmpOr(a, b time.Duration) time.Duration {
