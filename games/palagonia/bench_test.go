@@ -22,14 +22,7 @@ func midgame(tb testing.TB, n, left int) *State {
 			if st.board.Len() >= n && st.phase == phasePlace && int(st.left) >= left {
 				return st
 			}
-			var m game.Move
-			if s.ToMove() == game.Chance {
-				outs := s.ChanceOutcomes()
-				m = outs[rng.IntN(len(outs))].Move
-			} else {
-				ms := s.LegalMoves(nil)
-				m = ms[rng.IntN(len(ms))]
-			}
+			m := randomMove(s, rng)
 			s, _ = s.Play(m)
 		}
 	}
@@ -194,4 +187,15 @@ func BenchmarkApplyUndo(b *testing.B) {
 			}
 		})
 	}
+}
+
+// randomMove picks one of s's legal moves (a chance outcome uniformly, not
+// by its probability: tests want every roll, not a fair die).
+func randomMove(s game.State, rng *rand.Rand) game.Move {
+	if s.ToMove() == game.Chance {
+		outs := s.ChanceOutcomes()
+		return outs[rng.IntN(len(outs))].Move
+	}
+	ms := s.LegalMoves(nil)
+	return ms[rng.IntN(len(ms))]
 }

@@ -38,14 +38,7 @@ func TestMutableMatchesPlay(t *testing.T) {
 			}
 		}
 		for s := s0; s.ToMove() != game.NoPlayer; {
-			var m game.Move
-			if s.ToMove() == game.Chance {
-				outs := s.ChanceOutcomes()
-				m = outs[rng.IntN(len(outs))].Move
-			} else {
-				ms := s.LegalMoves(nil)
-				m = ms[rng.IntN(len(ms))]
-			}
+			m := randomMove(s, rng)
 			a, _ := Decode(m)
 			kinds[a.Kind]++
 			next, err := s.Play(m)

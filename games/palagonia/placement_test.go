@@ -176,14 +176,7 @@ func TestPlacementsMatchCheck(t *testing.T) {
 					t.Fatalf("seed %d, %s: a Mutable copy lists %d placements, checkPlace accepts %d", seed, s, len(got), len(want))
 				}
 			}
-			var m game.Move
-			if s.ToMove() == game.Chance {
-				outs := s.ChanceOutcomes()
-				m = outs[rng.IntN(len(outs))].Move
-			} else {
-				ms := s.LegalMoves(nil)
-				m = ms[rng.IntN(len(ms))]
-			}
+			m := randomMove(s, rng)
 			next, err := s.Play(m)
 			if err != nil {
 				t.Fatal(err)

@@ -342,14 +342,7 @@ func TestRemovalsMatchConnectivity(t *testing.T) {
 				}
 				checked++
 			}
-			var m game.Move
-			if s.ToMove() == game.Chance {
-				outs := s.ChanceOutcomes()
-				m = outs[rng.IntN(len(outs))].Move
-			} else {
-				ms := s.LegalMoves(nil)
-				m = ms[rng.IntN(len(ms))]
-			}
+			m := randomMove(s, rng)
 			next, err := s.Play(m)
 			if err != nil {
 				t.Fatal(err)
