@@ -66,6 +66,7 @@ describe('villa paletti in the browser', () => {
     try {
       await create(page);
       await page.locator('.villa-3d[data-ready="yes"] canvas').waitFor({ timeout: 20_000 });
+      const first = await plies(page);
       for (let move = 0; move < 3; move++) {
         const before = await myTurn(page);
         // Pick: click the middle of a listed column in the canvas until one is picked
@@ -88,11 +89,15 @@ describe('villa paletti in the browser', () => {
         const top = await page.locator('[data-position]').evaluate((el) => ((el.textContent ?? '').split(';')[0]!.match(/\(/g) ?? []).length);
         const p = await project(page, Number(x), Number(y), 50 * top);
         await page.mouse.click(p.x, p.y);
-        // Our move and the bot's reply both arrive.
-        await page.locator(`.move-list [data-ply="${before + 2}"], [data-result]`).first().waitFor({ timeout: replyMs });
+        // Our move arrives; then the bot answers, unless the rules hand us
+        // the next step too (a floor to propose after a random reply).
+        await page.locator(`.move-list [data-ply="${before + 1}"]`).waitFor({ timeout: replyMs });
         const ours = (await page.locator(`.move-list [data-ply="${before + 1}"]`).textContent()) ?? '';
         expect(ours).toMatch(new RegExp(`^${picked}:\\d+>`));
+        await page.locator(`.move-list [data-ply="${before + 2}"], [data-result], .turn.mine`).first().waitFor({ timeout: replyMs });
       }
+      // The bot moved in between: more plies than our three.
+      await page.locator(`.move-list [data-ply="${first + 4}"], [data-result]`).first().waitFor({ timeout: replyMs });
       // The flip walks the camera half way round: a point right of the
       // centre moves to the other side of the screen, and back.
       const east = await project(page, 100, 0, 0);
@@ -125,6 +130,7 @@ describe('villa paletti in the browser', () => {
       await checkLayout(page, 390, '3d-390');
       await page.locator('.villa-modes button').click();
       await page.locator('svg.villa-top').waitFor();
+      const first = await plies(page);
       for (let move = 0; move < 3; move++) {
         const before = await myTurn(page);
         const handle = page.locator('svg.villa-top .villa-handle').first();
@@ -133,9 +139,14 @@ describe('villa paletti in the browser', () => {
         await page.locator(`.villa-handle.picked[data-column="${id}"]`).waitFor();
         // A listed target dot: the click plays exactly that listed move.
         await page.locator('svg.villa-top .villa-target').first().click();
-        await page.locator(`.move-list [data-ply="${before + 2}"], [data-result]`).first().waitFor({ timeout: replyMs });
+        // Our move arrives; then the bot answers, unless the rules hand us
+        // the next step too.
+        await page.locator(`.move-list [data-ply="${before + 1}"]`).waitFor({ timeout: replyMs });
         expect((await page.locator(`.move-list [data-ply="${before + 1}"]`).textContent()) ?? '').toMatch(new RegExp(`^${id}:\\d+>`));
+        await page.locator(`.move-list [data-ply="${before + 2}"], [data-result], .turn.mine`).first().waitFor({ timeout: replyMs });
       }
+      // The bot moved in between: more plies than our three.
+      await page.locator(`.move-list [data-ply="${first + 4}"], [data-result]`).first().waitFor({ timeout: replyMs });
       await checkLayout(page, 390, 'top-390');
       expect(errors).toEqual([]);
     } finally {
