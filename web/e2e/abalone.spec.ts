@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { checkLayout as fits, createMatch, launch, plies, resultsDir, startServer, waitPlies, type Server } from './harness';
+import { pageErrors, checkLayout as fits, createMatch, launch, plies, resultsDir, startServer, waitPlies, type Server } from './harness';
 import { apply, parsePosition, shape, type Position } from '../src/boards/abalone';
 import type { MatchState } from '../src/protocol';
 
@@ -98,8 +98,7 @@ describe('abalone in the browser', () => {
   for (const width of [390, 1280]) {
     it(`plays three moves against the bot by clicking (${width} px)`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 844 } });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
+      const errors = pageErrors(page);
       try {
         await create(page);
         expect(await marbles(page, 'b')).toHaveLength(14);

@@ -47,8 +47,7 @@ describe('the Palago family in the browser', () => {
   for (const width of [390, 1280]) {
     it(`Palago: two-tile moves by clicking, with confirm, against the bot (${width} px)`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
+      const errors = pageErrors(page);
       try {
         await create(page, 'palago', { options: { firstPlayer: 'p1' } });
         await page.locator('.palago-board svg.plane').waitFor();
@@ -142,8 +141,7 @@ describe('the Palago family in the browser', () => {
 
   it('Palagonia: plays the moves its turns ask for (dice, placements, remove or rotate) with bots in the other seats', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const errors = pageErrors(page);
     try {
       await create(page, 'palagonia');
       await page.locator('.palagonia-board svg.plane').waitFor();

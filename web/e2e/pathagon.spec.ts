@@ -38,8 +38,7 @@ describe('pathagon in the browser', () => {
   for (const width of [390, 1280]) {
     it(`plays against the bot by clicking (${width} px)`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
+      const errors = pageErrors(page);
       try {
         await page.goto(server.url + '/');
         await page.locator('select[name="game"]').waitFor();

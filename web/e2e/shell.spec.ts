@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { fits, launch, resultsDir, startServer, waitPlies, type Server } from './harness';
+import { pageErrors, fits, launch, resultsDir, startServer, waitPlies, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -71,8 +71,7 @@ describe('the match shell', () => {
 
   it('flips, mutes, analyses, resigns into the summary and replays with the keyboard', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const errors = pageErrors(page);
     page.on('dialog', (d) => void d.accept());
     try {
       await page.goto(server.url + '/');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { checkBothWidths, createMatch, launch, plies, resultsDir, startServer, waitPlies as waitPliesOrOver, type Server } from './harness';
+import { pageErrors, checkBothWidths, createMatch, launch, plies, resultsDir, startServer, waitPlies as waitPliesOrOver, type Server } from './harness';
 
 /** A Palat game is about 90 plies, half of them ours by two clicks: 30 s on a loaded 2-core machine, so this leaves room. */
 const palatBudgetMs = 150_000;
@@ -82,8 +82,7 @@ async function checkLayout(page: Page, name: string): Promise<void> {
 describe('talat in the browser', () => {
   it('places towers by clicking in Talat against two bots, who answer', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const errors = pageErrors(page);
     try {
       await create(page, 'talat');
       expect(await page.locator('[data-cell]').count()).toBe(75); // three 5×5 boards (§1)
@@ -134,8 +133,7 @@ describe('talat in the browser', () => {
 
   it('plays Palat against the bot to the end', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const errors = pageErrors(page);
     try {
       await create(page, 'palat');
       await page.locator('.talat-turn[data-phase="spirit-setup"]').waitFor();

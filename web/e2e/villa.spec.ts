@@ -38,6 +38,17 @@ async function options(page: Page, name: string): Promise<string[]> {
   return page.locator(`select[name="${name}"] option`).evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value).filter((v) => v !== ''));
 }
 
+/**
+ * ourMoveAnswered waits for our move (ply before+1), checks it moved the
+ * column picked, then waits for the bot's reply or our next turn: after
+ * some random replies the rules hand us the next step too.
+ */
+async function ourMoveAnswered(page: Page, before: number, column: string): Promise<void> {
+  await page.locator(`.move-list [data-ply="${before + 1}"]`).waitFor({ timeout: replyMs });
+  expect((await page.locator(`.move-list [data-ply="${before + 1}"]`).textContent()) ?? '').toMatch(new RegExp(`^${column}:\\d+>`));
+  await page.locator(`.move-list [data-ply="${before + 2}"], [data-result], .turn.mine`).first().waitFor({ timeout: replyMs });
+}
+
 /** columnAt reads a column's level and centre from the position text. */
 async function columnAt(page: Page, id: string): Promise<{ level: number; x: number; y: number }> {
   const text = (await page.locator('[data-position]').textContent()) ?? '';
@@ -61,8 +72,7 @@ async function checkLayout(page: Page, _width: number, name: string): Promise<vo
 describe('villa paletti in the browser', () => {
   it('plays three column moves by clicking the 3D view against the bot (1280 px)', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const errors = pageErrors(page);
     try {
       await create(page);
       await page.locator('.villa-3d[data-ready="yes"] canvas').waitFor({ timeout: 20_000 });
@@ -89,12 +99,7 @@ describe('villa paletti in the browser', () => {
         const top = await page.locator('[data-position]').evaluate((el) => ((el.textContent ?? '').split(';')[0]!.match(/\(/g) ?? []).length);
         const p = await project(page, Number(x), Number(y), 50 * top);
         await page.mouse.click(p.x, p.y);
-        // Our move arrives; then the bot answers, unless the rules hand us
-        // the next step too (a floor to propose after a random reply).
-        await page.locator(`.move-list [data-ply="${before + 1}"]`).waitFor({ timeout: replyMs });
-        const ours = (await page.locator(`.move-list [data-ply="${before + 1}"]`).textContent()) ?? '';
-        expect(ours).toMatch(new RegExp(`^${picked}:\\d+>`));
-        await page.locator(`.move-list [data-ply="${before + 2}"], [data-result], .turn.mine`).first().waitFor({ timeout: replyMs });
+        await ourMoveAnswered(page, before, picked);
       }
       // The bot moved in between: more plies than our three.
       await page.locator(`.move-list [data-ply="${first + 4}"], [data-result]`).first().waitFor({ timeout: replyMs });
@@ -122,8 +127,7 @@ describe('villa paletti in the browser', () => {
 
   it('plays three column moves by clicking the top view against the bot (390 px)', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
+    const errors = pageErrors(page);
     try {
       await create(page);
       await page.locator('.villa-3d[data-ready="yes"] canvas').waitFor({ timeout: 20_000 });
@@ -139,11 +143,7 @@ describe('villa paletti in the browser', () => {
         await page.locator(`.villa-handle.picked[data-column="${id}"]`).waitFor();
         // A listed target dot: the click plays exactly that listed move.
         await page.locator('svg.villa-top .villa-target').first().click();
-        // Our move arrives; then the bot answers, unless the rules hand us
-        // the next step too.
-        await page.locator(`.move-list [data-ply="${before + 1}"]`).waitFor({ timeout: replyMs });
-        expect((await page.locator(`.move-list [data-ply="${before + 1}"]`).textContent()) ?? '').toMatch(new RegExp(`^${id}:\\d+>`));
-        await page.locator(`.move-list [data-ply="${before + 2}"], [data-result], .turn.mine`).first().waitFor({ timeout: replyMs });
+        await ourMoveAnswered(page, before, id);
       }
       // The bot moved in between: more plies than our three.
       await page.locator(`.move-list [data-ply="${first + 4}"], [data-result]`).first().waitFor({ timeout: replyMs });
