@@ -33,6 +33,16 @@ import (
 )
 
 const (
+	// probePlayouts are timed at the start of a search with a time limit
+	// to see whether whole playouts are affordable.
+	probePlayouts = 4
+	// minPlayouts is the fewest playouts a search should run: below it
+	// the statistics are noise (Villa Paletti with four players got 1-18
+	// whole playouts in 300 ms), so playouts are cut short instead.
+	minPlayouts = 64
+	// shortPlayout is the cut-off, in plies, of playouts cut short for
+	// time; the Evaluator scores where they stop.
+	shortPlayout = 8
 	// defaultC is the UCB1 exploration constant for rewards in [0, 1]; the
 	// textbook sqrt(2) explores too much for board games in practice.
 	defaultC = 0.7
@@ -78,6 +88,10 @@ type Config struct {
 	Greedy float64
 	// PlayoutDepth, when positive and the game has an Evaluator, cuts each
 	// playout after that many plies and scores it with the Evaluator.
+	// When it is 0 and the first playouts of a timed search show that
+	// fewer than minPlayouts whole playouts would fit in the time, the
+	// search cuts its playouts at shortPlayout plies (games with an
+	// Evaluator only).
 	PlayoutDepth int
 	// Noisy is the probability that a playout move is drawn from the
 	// game's noisy moves (game.Noisy: captures, push-offs) when the
@@ -115,8 +129,10 @@ type Result struct {
 	Visits     int64 // visits of the chosen move, including reused ones
 	Nodes      int   // nodes in the tree at the end
 	Reused     int   // nodes kept from the previous search
-	PV         []game.Move
-	Elapsed    time.Duration
+	// PlayoutDepth is where this search cut its playouts (0: at the end).
+	PlayoutDepth int
+	PV           []game.Move
+	Elapsed      time.Duration
 }
 
 // ErrNoMove is returned for a state where no seat is to move.
@@ -153,6 +169,7 @@ type Searcher struct {
 	w         *walk.Walker
 	n         int // seats
 	eval      bool
+	cut       int  // playout cut-off in plies for this search, 0 for none
 	noisy     bool // the game marks noisy moves and Config.Noisy > 0
 	rewards   []float64
 	buf       []game.Move
@@ -214,6 +231,10 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	if maxIter <= 0 && lim.Time <= 0 {
 		maxIter = defaultIterations
 	}
+	s.cut = 0
+	if s.eval {
+		s.cut = s.cfg.PlayoutDepth
+	}
 	var it int64
 	if len(st.LegalMoves(nil)) > 1 {
 		for maxIter <= 0 || it < maxIter {
@@ -225,6 +246,10 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 			if s.root.proven {
 				break // nothing left to learn
 			}
+			if it == probePlayouts && s.eval && s.cut == 0 && lim.Time > 0 &&
+				s.cfg.Now().Sub(start)*minPlayouts > lim.Time*probePlayouts {
+				s.cut = shortPlayout // whole playouts are too dear for this budget
+			}
 		}
 	}
 	if len(s.root.children) == 0 {
@@ -233,6 +258,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	res := s.result(p)
 	res.Iterations = it
 	res.Reused = reused
+	res.PlayoutDepth = s.cut
 	res.Elapsed = s.cfg.Now().Sub(start)
 	return res, nil
 }
@@ -599,7 +625,7 @@ func (s *Searcher) playout() {
 			s.outcomeRewards(st)
 			break
 		}
-		if applied >= maxPlayoutPlies || (s.eval && s.cfg.PlayoutDepth > 0 && applied >= s.cfg.PlayoutDepth) ||
+		if applied >= maxPlayoutPlies || (s.cut > 0 && applied >= s.cut) ||
 			s.tick() {
 			// Cut off (by length, by choice or because time is up): scored
 			// by the Evaluator, or as an even share without one.

@@ -346,3 +346,48 @@ func TestTalatTakesWinningCapture(t *testing.T) {
 		}
 	}
 }
+
+// evaluated gives a game a flat Evaluator, so that its playouts may be cut.
+type evaluated struct{ game.State }
+
+func (e evaluated) Play(m game.Move) (game.State, error) {
+	next, err := e.State.Play(m)
+	if err != nil {
+		return nil, err
+	}
+	return evaluated{next}, nil
+}
+
+func (evaluated) Evaluate(game.Player) float64 { return 0 }
+
+// A timed search whose first playouts show that fewer than minPlayouts
+// whole playouts would fit cuts its playouts short, if the game has an
+// Evaluator to score them; cheap playouts are left whole. A fake clock
+// that moves 1 ms at every reading makes this exact.
+func TestCutPlayoutsWhenDear(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		st   game.State
+		want int
+	}{
+		{"long playouts, evaluator", evaluated{testgames.NewNim(3000, 0)}, shortPlayout},
+		{"long playouts, no evaluator", testgames.NewNim(3000, 0), 0},
+		{"short playouts, evaluator", evaluated{testgames.NewNim(13, 0)}, 0},
+	} {
+		var readings int64
+		now := func() time.Time {
+			readings++
+			return time.Unix(0, 0).Add(time.Duration(readings) * time.Millisecond)
+		}
+		res, err := New(Config{Now: now, NoSolver: true}).Search(context.Background(), tc.st, Limits{Time: 4 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.PlayoutDepth != tc.want {
+			t.Errorf("%s: playouts cut at %d plies after %d iterations, want %d", tc.name, res.PlayoutDepth, res.Iterations, tc.want)
+		}
+		if tc.want > 0 && res.Iterations < 10*minPlayouts {
+			t.Errorf("%s: only %d playouts once cut short", tc.name, res.Iterations)
+		}
+	}
+}
