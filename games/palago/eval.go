@@ -42,27 +42,43 @@ func (b *Board) mayClose(c Cell) bool {
 	for k := range 6 {
 		nb[k] = b.index.get(c.Neighbour(k))
 	}
-	var roots, count [6]int
-	n := 0
+	var g groupTally
 	for k := range 6 {
 		j1, j2 := nb[k], nb[(k+1)%6]
 		if j1 < 0 || j2 < 0 {
 			continue // corner k of c has at most one tile: a group there stays open
 		}
 		// Corner k of c is corner k+2 of the neighbour across side k.
-		r := b.find(6*j1 + (k+2)%6)
-		i := 0
-		for i < n && roots[i] != r {
-			i++
-		}
-		if i == n {
-			roots[n] = r
-			n++
-		}
-		count[i]++
+		g.add(b.find(6*j1 + (k+2)%6))
 	}
-	for i := range n {
-		if int(b.uf[roots[i]].missing) == count[i] {
+	return b.anyCloses(&g)
+}
+
+// groupTally lists distinct union-find roots (groups) met at the corners
+// of one cell, and for each how many of those corners are its vertices.
+type groupTally struct {
+	roots, count [6]int // a cell has six corners
+	n            int
+}
+
+// add counts one corner of group r.
+func (g *groupTally) add(r int) {
+	i := 0
+	for i < g.n && g.roots[i] != r {
+		i++
+	}
+	if i == g.n {
+		g.roots[i] = r
+		g.n++
+	}
+	g.count[i]++
+}
+
+// anyCloses reports whether some group of g misses exactly its corners in
+// g: one tile on the cell fills them all.
+func (b *Board) anyCloses(g *groupTally) bool {
+	for i := range g.n {
+		if int(b.uf[g.roots[i]].missing) == g.count[i] {
 			return true
 		}
 	}
@@ -71,13 +87,8 @@ func (b *Board) mayClose(c Cell) bool {
 
 // mayCloseCol is mayClose for the groups of colour col alone.
 func (b *Board) mayCloseCol(c Cell, col Colour) bool {
-	roots, count, n := b.colRoots(c, col)
-	for i := range n {
-		if int(b.uf[roots[i]].missing) == count[i] {
-			return true
-		}
-	}
-	return false
+	g := b.colRoots(c, col)
+	return b.anyCloses(&g)
 }
 
 // scanThreats finds the threat cells of both colours on b, which must hold
@@ -123,29 +134,16 @@ func (b *Board) scanThreatsIn(t *threatScan, fr *CellSet) {
 // colRoots returns the distinct groups at the corners of colour col of
 // the empty cell c that already have a tile, and for each how many of
 // those corners are its vertices.
-func (b *Board) colRoots(c Cell, col Colour) (roots, count [3]int, n int) {
+func (b *Board) colRoots(c Cell, col Colour) groupTally {
+	var g groupTally
 	for k := int(col); k < 6; k += 2 {
-		node := -1
 		if j := b.index.get(c.Neighbour(k)); j >= 0 {
-			node = 6*j + (k+2)%6 // corner k of c is corner k+2 across side k
+			g.add(b.find(6*j + (k+2)%6)) // corner k of c is corner k+2 across side k
 		} else if j := b.index.get(c.Neighbour(k + 1)); j >= 0 {
-			node = 6*j + (k+4)%6 // and corner k+4 across side k+1
+			g.add(b.find(6*j + (k+4)%6)) // and corner k+4 across side k+1
 		}
-		if node < 0 {
-			continue
-		}
-		r := b.find(node)
-		i := 0
-		for i < n && roots[i] != r {
-			i++
-		}
-		if i == n {
-			roots[n] = r
-			n++
-		}
-		count[i]++
 	}
-	return roots, count, n
+	return g
 }
 
 // twoTileWin reports whether a two-tile move completes a creature of col

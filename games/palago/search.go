@@ -180,7 +180,7 @@ func (b *Board) twoTileWins(col Colour, fr *CellSet, th *threatScan, wins []game
 		if b.IsHole(c) {
 			continue
 		}
-		rc, kc, nc := b.colRoots(c, col)
+		gc := b.colRoots(c, col)
 		var try [6]bool
 		any := false
 		for k := range 6 {
@@ -192,13 +192,13 @@ func (b *Board) twoTileWins(col Colour, fr *CellSet, th *threatScan, wins []game
 				try[k], any = true, true
 				continue
 			}
-			rf, kf, nf := b.colRoots(f, col)
-			for i := range nc {
-				m := int(b.uf[rc[i]].missing)
-				fill := kc[i]
-				for j := range nf {
-					if rf[j] == rc[i] {
-						fill += kf[j]
+			gf := b.colRoots(f, col)
+			for i := range gc.n {
+				m := int(b.uf[gc.roots[i]].missing)
+				fill := gc.count[i]
+				for j := range gf.n {
+					if gf.roots[j] == gc.roots[i] {
+						fill += gf.count[j]
 					}
 				}
 				if m > 0 && m <= fill {
