@@ -45,6 +45,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -97,6 +98,7 @@ func main() {
 	conns := flag.Int("conns", 1, "-mode clients: connections per match, 1 (one holds both seats) or 2 (one per seat)")
 	delta := flag.Bool("delta", true, "ask for delta updates and keep the position with the rules; false: read the full state of every update")
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
+	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
 	if *procs > 0 {
@@ -115,7 +117,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval}, *cpuProfile); err != nil {
+	if err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -129,6 +131,7 @@ type config struct {
 	delta              bool // delta updates, positions kept with the rules
 	games              int
 	duration, interval time.Duration
+	timeline           string // file for every move's send time and round trip; none when empty
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -142,6 +145,7 @@ func (c config) connsPerMatch() int {
 type stats struct {
 	mu        sync.Mutex
 	latencies []time.Duration
+	sent      []int64 // unix µs of each latency's send, with cfg.timeline only
 	errors    map[string]int
 	moves     atomic.Int64
 	ticks     atomic.Int64 // ticks that found a move to make (offered load)
@@ -225,6 +229,11 @@ func run(cfg config, cpuProfile string) error {
 	<-ended
 	moves := after.moves - before.moves
 
+	if cfg.timeline != "" {
+		if err := writeTimeline(cfg.timeline, st.sent, st.latencies); err != nil {
+			return err
+		}
+	}
 	lat := st.latencies
 	slices.Sort(lat)
 	q := func(f float64) time.Duration {
@@ -255,6 +264,23 @@ func run(cfg config, cpuProfile string) error {
 		fmt.Printf("server dropped %.0f slow connections (by design: a client this far behind is closed, never waited for)\n", d)
 	}
 	return nil
+}
+
+// writeTimeline writes one "sent_unix_µs round_trip_µs" line per move.
+func writeTimeline(path string, sent []int64, lat []time.Duration) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("timeline: %w", err)
+	}
+	w := bufio.NewWriter(f)
+	for i, at := range sent {
+		fmt.Fprintf(w, "%d %d\n", at, lat[i].Microseconds())
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("timeline: %w", err)
+	}
+	return f.Close()
 }
 
 // metricsReading is what the load generator reads from the server's
@@ -845,9 +871,11 @@ func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats
 		return
 	}
 	var local []time.Duration
+	var sentAt []int64 // with cfg.timeline only
 	defer func() {
 		st.mu.Lock()
 		st.latencies = append(st.latencies, local...)
+		st.sent = append(st.sent, sentAt...)
 		st.mu.Unlock()
 	}()
 	n := 0
@@ -890,6 +918,9 @@ func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats
 			select {
 			case at := <-p.acks:
 				local = append(local, at.Sub(sent))
+				if cfg.timeline != "" {
+					sentAt = append(sentAt, sent.UnixMicro())
+				}
 				st.moves.Add(1)
 				m.last = s.ToMove
 			case <-p.done:
