@@ -279,6 +279,29 @@ func TestJournalFoldOnOpen(t *testing.T) {
 	playMoves(t, db, m, 1)
 }
 
+// TestChunkRows checks a batch's fold chunk follows its size within its
+// bounds (foldPerChange, foldMinChunk, foldChunk).
+func TestChunkRows(t *testing.T) {
+	w := writerState{chunk: foldChunk}
+	for _, tc := range []struct {
+		name       string
+		changes    int
+		chunk, out int
+	}{
+		{"one change folds the minimum", 1, foldChunk, foldMinChunk},
+		{"a batch folds per change", 40, foldChunk, 40 * foldPerChange},
+		{"a full batch folds at most the chunk", maxBatch, foldChunk, foldChunk},
+		{"a lowered chunk bounds the minimum", 1, 2, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w.chunk = tc.chunk
+			if got := w.chunkRows(tc.changes); got != tc.out {
+				t.Errorf("chunkRows(%d) with chunk %d = %d, want %d", tc.changes, tc.chunk, got, tc.out)
+			}
+		})
+	}
+}
+
 // TestJournalFold lowers the fold threshold and chunk so the journal is
 // folded two rows at a time while matches move, finish (the writer then
 // forgets them, their last moves possibly still in the journal) and change
