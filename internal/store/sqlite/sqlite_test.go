@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -434,5 +436,42 @@ func TestOneWriterPerFile(t *testing.T) {
 	second := open(t, path) // the lock went with Close
 	if err := second.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCheckpointer checks the checkpointer copies committed pages into
+// the database file while the WAL is far below walCheckpointPages (where
+// the writer would checkpoint itself).
+func TestCheckpointer(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	defer db.Close()
+	// Wait for the migrations' pages to be checkpointed, then measure.
+	time.Sleep(3 * checkpointEvery)
+	size := func() int64 {
+		t.Helper()
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	before := size()
+	m := storetest.NewMatch("m1", 0)
+	if err := db.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 200 { // ~200 WAL frames of writes, well under walCheckpointPages
+		n := storetest.NewMatch(fmt.Sprintf("n%03d-%s", i, strings.Repeat("x", 2000)), 0)
+		if err := db.Create(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); size() <= before; {
+		if time.Now().After(deadline) {
+			t.Fatalf("database file still %d bytes: nothing checkpointed", before)
+		}
+		time.Sleep(checkpointEvery)
 	}
 }
