@@ -11,6 +11,8 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/internal/server"
 	"github.com/tabula-games/tabula/internal/store/sqlite"
@@ -78,6 +80,7 @@ func runServe(ctx context.Context, e *env) error {
 	srv, err := server.New(server.Config{
 		Games: e.games, Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime),
+		Collectors: []prometheus.Collector{db.Collector()},
 	})
 	if err != nil {
 		return err

@@ -844,6 +844,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	next.Clock = store.Clock{Remaining: slices.Clone(r.clocks.Remaining), Running: r.clocks.Running, Since: r.clocks.Since}
 	err := r.s.cfg.Store.Save(r.saveContext(ctx), store.Change{Match: next, Prev: r.m.Version, Truncate: truncate, Append: add})
 	r.save.timer.Stop()
+	r.s.metrics.save.Observe(r.s.clock.Now().Sub(now).Seconds())
 	if err != nil {
 		r.s.log.Error("save", "match", r.id, "version", next.Version, "err", err)
 		return fmt.Errorf("server: save match %s: %w", r.id, err)

@@ -106,6 +106,7 @@ type DB struct {
 	// Load and List fold the journal first when it is not empty.
 	journaled atomic.Int64
 	lock      *os.File // holds the lock file (see lockFile); nil where unsupported
+	metrics   *metrics
 
 	w writerState // owned by the writer goroutine
 }
@@ -263,8 +264,9 @@ func prepare(ctx context.Context, db *sql.DB) (statements, error) {
 
 // request is one write for the writer goroutine.
 type request struct {
-	apply func(ctx context.Context, tx *sql.Tx) error
-	reply chan error // buffered, size 1
+	apply  func(ctx context.Context, tx *sql.Tx) error
+	reply  chan error // buffered, size 1
+	queued time.Time  // when Save (or another write) queued it
 }
 
 // Open opens (creating if needed) the database at path, applies the
@@ -324,7 +326,7 @@ func openDB(ctx context.Context, path, dsn string) (*DB, error) {
 	}
 	read.SetMaxOpenConns(readConns)
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop,
+	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
 		w: writerState{foldAt: foldRows, chunk: foldChunk, known: map[string]matchState{}, staged: map[string]matchState{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
 	// A journal left by the last run (a crash) is folded before anyone
 	// reads: the writer's counts start from an empty journal.
@@ -430,6 +432,12 @@ func (db *DB) writer(ctx context.Context) {
 // rolled back and every change retried in a transaction of its own, so each
 // gets its own result.
 func (db *DB) commit(ctx context.Context, batch []request) {
+	start := time.Now()
+	for _, r := range batch {
+		db.metrics.queue.Observe(start.Sub(r.queued).Seconds())
+	}
+	db.metrics.batch.Observe(float64(len(batch)))
+	defer func() { db.metrics.commit.Observe(time.Since(start).Seconds()) }()
 	if len(batch) > 1 || db.w.journalRows > db.w.foldAt {
 		// A failed chunk fails the batch; the retries below run without
 		// one, so the journal stays readable and the next batch tries.
@@ -459,7 +467,10 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 		return fmt.Errorf("sqlite: begin: %w", err)
 	}
 	if chunk && w.journalRows > w.foldAt {
-		if err := db.foldOldest(ctx, tx, w.chunkRows(len(batch))); err != nil {
+		start := time.Now()
+		err := db.foldOldest(ctx, tx, w.chunkRows(len(batch)))
+		db.metrics.fold.Observe(time.Since(start).Seconds())
+		if err != nil {
 			tx.Rollback()
 			return err
 		}
@@ -588,7 +599,7 @@ func (db *DB) sync(ctx context.Context) error {
 // do queues apply for the writer and waits until it is committed. If ctx
 // ends first, the write may still happen.
 func (db *DB) do(ctx context.Context, apply func(context.Context, *sql.Tx) error) error {
-	r := request{apply: apply, reply: make(chan error, 1)}
+	r := request{apply: apply, reply: make(chan error, 1), queued: time.Now()}
 	select {
 	case db.reqs <- r:
 	case <-ctx.Done():

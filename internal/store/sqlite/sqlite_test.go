@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tabula-games/tabula/internal/store"
 	"github.com/tabula-games/tabula/internal/store/storetest"
@@ -473,5 +474,37 @@ func TestCheckpointer(t *testing.T) {
 			t.Fatalf("database file still %d bytes: nothing checkpointed", before)
 		}
 		time.Sleep(checkpointEvery)
+	}
+}
+
+// TestMetrics checks the writer times every write it commits: one queue
+// wait per change, one commit and one batch size per transaction.
+func TestMetrics(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+	defer db.Close()
+	m := storetest.NewMatch("m1", 0)
+	if err := db.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	playMoves(t, db, m, 3)
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(db.Collector())
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]uint64{}
+	for _, f := range families {
+		counts[f.GetName()] = f.GetMetric()[0].GetHistogram().GetSampleCount()
+	}
+	// Create and three moves: four writes, in one to four transactions.
+	if got := counts["tabula_store_queue_seconds"]; got != 4 {
+		t.Errorf("queue waits observed = %d, want 4", got)
+	}
+	for _, name := range []string{"tabula_store_commit_seconds", "tabula_store_batch_changes"} {
+		if got := counts[name]; got < 1 || got > 4 {
+			t.Errorf("%s observed %d times, want 1-4", name, got)
+		}
 	}
 }
