@@ -53,6 +53,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -260,6 +261,15 @@ func run(cfg config, cpuProfile string) error {
 	if len(st.errors) > 0 {
 		fmt.Printf("errors: %v\n", st.errors)
 	}
+	for _, s := range serverStages {
+		p50, n := quantile(before.hists[s.name], after.hists[s.name], 0.5)
+		if n == 0 {
+			continue
+		}
+		p90, _ := quantile(before.hists[s.name], after.hists[s.name], 0.9)
+		p99, _ := quantile(before.hists[s.name], after.hists[s.name], 0.99)
+		fmt.Printf("server %s: n=%.0f p50<=%v p90<=%v p99<=%v (%s)\n", s.name, n, seconds(p50), seconds(p90), seconds(p99), s.what)
+	}
 	if d := after.slowDrops - before.slowDrops; d > 0 {
 		fmt.Printf("server dropped %.0f slow connections (by design: a client this far behind is closed, never waited for)\n", d)
 	}
@@ -287,12 +297,49 @@ func writeTimeline(path string, sent []int64, lat []time.Duration) error {
 // /metrics: moves played and the process's CPU seconds (user + system).
 type metricsReading struct {
 	moves, cpu, slowDrops float64
+	// hists are the server's latency histograms (serverStages), as
+	// cumulative counts per upper bound.
+	hists map[string]map[float64]float64
+}
+
+// serverStages are the server's histograms the load generator reports
+// percentiles of, with what they time: where a move's round trip went.
+var serverStages = []struct{ name, what string }{
+	{"tabula_move_latency_seconds", "move arrival → ack queued"},
+	{"tabula_save_seconds", "room's Save (store queue + commit)"},
+	{"tabula_store_queue_seconds", "store queue wait"},
+	{"tabula_store_commit_seconds", "one group commit (per transaction)"},
+	{"tabula_store_fold_seconds", "one journal fold chunk"},
+}
+
+// quantile returns the upper bound of the bucket holding quantile q of
+// the observations between before and after (cumulative bucket counts),
+// and the number of observations; 0, 0 without any.
+func quantile(before, after map[float64]float64, q float64) (float64, float64) {
+	les := make([]float64, 0, len(after))
+	for le := range after {
+		les = append(les, le)
+	}
+	slices.Sort(les)
+	if len(les) == 0 {
+		return 0, 0
+	}
+	total := after[les[len(les)-1]] - before[les[len(les)-1]]
+	if total <= 0 {
+		return 0, 0
+	}
+	for _, le := range les {
+		if after[le]-before[le] >= q*total {
+			return le, total
+		}
+	}
+	return les[len(les)-1], total
 }
 
 // serverMetrics reads tabula_moves_total and process_cpu_seconds_total from
 // /metrics (-1 each if unavailable).
 func serverMetrics(url string) metricsReading {
-	r := metricsReading{-1, -1, -1}
+	r := metricsReading{-1, -1, -1, map[string]map[float64]float64{}}
 	resp, err := http.Get(url + "/metrics")
 	if err != nil {
 		return r
@@ -309,8 +356,34 @@ func serverMetrics(url string) metricsReading {
 		if v, ok := strings.CutPrefix(line, "process_cpu_seconds_total "); ok {
 			r.cpu, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
 		}
+		// name_bucket{le="0.001"} 123
+		name, rest, ok := strings.Cut(line, `_bucket{le="`)
+		if !ok {
+			continue
+		}
+		leText, count, ok := strings.Cut(rest, `"} `)
+		if !ok {
+			continue
+		}
+		le, err1 := strconv.ParseFloat(leText, 64)
+		n, err2 := strconv.ParseFloat(strings.TrimSpace(count), 64)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		if r.hists[name] == nil {
+			r.hists[name] = map[float64]float64{}
+		}
+		r.hists[name][le] = n
 	}
 	return r
+}
+
+// seconds formats a bucket bound; +Inf stays as is.
+func seconds(s float64) string {
+	if math.IsInf(s, 1) {
+		return "+Inf"
+	}
+	return time.Duration(s * float64(time.Second)).String()
 }
 
 // ownCPU is the load generator's CPU time so far (user + system).
