@@ -808,7 +808,7 @@ func selectMatch(journalWhere string) string {
 		return `CASE WHEN lj.version > max(m.version, coalesce(lm.version, 0)) THEN lj.` + col +
 			` WHEN lm.version > m.version THEN lm.` + col + ` ELSE m.` + col + ` END`
 	}
-	return `WITH lj AS (SELECT match_id, version, ply, clock, updated, max(seq) FROM journal ` + journalWhere + ` GROUP BY match_id)
+	return `WITH lj AS MATERIALIZED (SELECT match_id, version, ply, clock, updated, max(seq) FROM journal ` + journalWhere + ` GROUP BY match_id)
 	SELECT m.id, m.game, m.variant, m.players, m.seed, m.options, m.seats, m.time_control, m.status, m.result,
 		` + newest("version") + `, ` + newest("ply") + `, ` + newest("clock") + `,
 		m.rematch, m.created,

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -220,7 +221,7 @@ func TestMigration00003(t *testing.T) {
 }
 
 // journalRows counts the rows of the move journal (migration 00004).
-func journalRows(t *testing.T, db *sql.DB) int {
+func journalRows(t testing.TB, db *sql.DB) int {
 	t.Helper()
 	var n int
 	if err := db.QueryRowContext(context.Background(), `SELECT count(*) FROM journal`).Scan(&n); err != nil {
@@ -528,4 +529,58 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("%s observed %d times, want 1-4", name, got)
 		}
 	}
+}
+
+// BenchmarkListJournal times a lobby List while the journal holds
+// foldRows moves of 4 096 matches (reads no longer fold it first), and
+// reports what folding that journal costs the writer, for comparison.
+func BenchmarkListJournal(b *testing.B) {
+	ctx := context.Background()
+	db := open(b, filepath.Join(b.TempDir(), "tabula.db"))
+	defer db.Close()
+	const matches = 4096
+	ms := make([]store.Match, matches)
+	for i := range ms {
+		ms[i] = storetest.NewMatch(fmt.Sprintf("m%04d", i), 0)
+		if err := db.Create(ctx, ms[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range ms {
+		wg.Go(func() {
+			m := ms[i]
+			for ply := 1; ply <= foldRows/matches; ply++ {
+				next := m
+				next.Version++
+				next.Ply++
+				if err := db.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: ply, Text: "d4", At: m.Created}}}); err != nil {
+					b.Error(err)
+					return
+				}
+				m = next
+			}
+		})
+	}
+	wg.Wait()
+	rows := journalRows(b, db.read)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := db.List(ctx, store.Filter{Limit: 50}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	start := time.Now()
+	if err := db.do(ctx, db.fold); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(time.Since(start).Milliseconds()), "fold-ms")
+	b.ReportMetric(float64(rows), "journal-rows")
+	start = time.Now()
+	if _, err := db.List(ctx, store.Filter{Limit: 50}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds()), "list-folded-µs")
 }
