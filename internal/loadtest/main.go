@@ -45,6 +45,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -52,6 +53,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -97,6 +99,7 @@ func main() {
 	conns := flag.Int("conns", 1, "-mode clients: connections per match, 1 (one holds both seats) or 2 (one per seat)")
 	delta := flag.Bool("delta", true, "ask for delta updates and keep the position with the rules; false: read the full state of every update")
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
+	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
 	if *procs > 0 {
@@ -115,7 +118,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval}, *cpuProfile); err != nil {
+	if err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -129,6 +132,7 @@ type config struct {
 	delta              bool // delta updates, positions kept with the rules
 	games              int
 	duration, interval time.Duration
+	timeline           string // file for every move's send time and round trip; none when empty
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -142,6 +146,7 @@ func (c config) connsPerMatch() int {
 type stats struct {
 	mu        sync.Mutex
 	latencies []time.Duration
+	sent      []int64 // unix µs of each latency's send, with cfg.timeline only
 	errors    map[string]int
 	moves     atomic.Int64
 	ticks     atomic.Int64 // ticks that found a move to make (offered load)
@@ -225,6 +230,11 @@ func run(cfg config, cpuProfile string) error {
 	<-ended
 	moves := after.moves - before.moves
 
+	if cfg.timeline != "" {
+		if err := writeTimeline(cfg.timeline, st.sent, st.latencies); err != nil {
+			return err
+		}
+	}
 	lat := st.latencies
 	slices.Sort(lat)
 	q := func(f float64) time.Duration {
@@ -251,22 +261,85 @@ func run(cfg config, cpuProfile string) error {
 	if len(st.errors) > 0 {
 		fmt.Printf("errors: %v\n", st.errors)
 	}
+	for _, s := range serverStages {
+		p50, n := quantile(before.hists[s.name], after.hists[s.name], 0.5)
+		if n == 0 {
+			continue
+		}
+		p90, _ := quantile(before.hists[s.name], after.hists[s.name], 0.9)
+		p99, _ := quantile(before.hists[s.name], after.hists[s.name], 0.99)
+		fmt.Printf("server %s: n=%.0f p50<=%v p90<=%v p99<=%v (%s)\n", s.name, n, seconds(p50), seconds(p90), seconds(p99), s.what)
+	}
 	if d := after.slowDrops - before.slowDrops; d > 0 {
 		fmt.Printf("server dropped %.0f slow connections (by design: a client this far behind is closed, never waited for)\n", d)
 	}
 	return nil
 }
 
+// writeTimeline writes one "sent_unix_µs round_trip_µs" line per move.
+func writeTimeline(path string, sent []int64, lat []time.Duration) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("timeline: %w", err)
+	}
+	w := bufio.NewWriter(f)
+	for i, at := range sent {
+		fmt.Fprintf(w, "%d %d\n", at, lat[i].Microseconds())
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("timeline: %w", err)
+	}
+	return f.Close()
+}
+
 // metricsReading is what the load generator reads from the server's
 // /metrics: moves played and the process's CPU seconds (user + system).
 type metricsReading struct {
 	moves, cpu, slowDrops float64
+	// hists are the server's latency histograms (serverStages), as
+	// cumulative counts per upper bound.
+	hists map[string]map[float64]float64
+}
+
+// serverStages are the server's histograms the load generator reports
+// percentiles of, with what they time: where a move's round trip went.
+var serverStages = []struct{ name, what string }{
+	{"tabula_move_latency_seconds", "move arrival → ack queued"},
+	{"tabula_save_seconds", "room's Save (store queue + commit)"},
+	{"tabula_store_queue_seconds", "store queue wait"},
+	{"tabula_store_commit_seconds", "one group commit (per transaction)"},
+	{"tabula_store_fold_seconds", "one journal fold chunk"},
+}
+
+// quantile returns the upper bound of the bucket holding quantile q of
+// the observations between before and after (cumulative bucket counts),
+// and the number of observations; 0, 0 without any.
+func quantile(before, after map[float64]float64, q float64) (float64, float64) {
+	les := make([]float64, 0, len(after))
+	for le := range after {
+		les = append(les, le)
+	}
+	slices.Sort(les)
+	if len(les) == 0 {
+		return 0, 0
+	}
+	total := after[les[len(les)-1]] - before[les[len(les)-1]]
+	if total <= 0 {
+		return 0, 0
+	}
+	for _, le := range les {
+		if after[le]-before[le] >= q*total {
+			return le, total
+		}
+	}
+	return les[len(les)-1], total
 }
 
 // serverMetrics reads tabula_moves_total and process_cpu_seconds_total from
 // /metrics (-1 each if unavailable).
 func serverMetrics(url string) metricsReading {
-	r := metricsReading{-1, -1, -1}
+	r := metricsReading{-1, -1, -1, map[string]map[float64]float64{}}
 	resp, err := http.Get(url + "/metrics")
 	if err != nil {
 		return r
@@ -283,8 +356,34 @@ func serverMetrics(url string) metricsReading {
 		if v, ok := strings.CutPrefix(line, "process_cpu_seconds_total "); ok {
 			r.cpu, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
 		}
+		// name_bucket{le="0.001"} 123
+		name, rest, ok := strings.Cut(line, `_bucket{le="`)
+		if !ok {
+			continue
+		}
+		leText, count, ok := strings.Cut(rest, `"} `)
+		if !ok {
+			continue
+		}
+		le, err1 := strconv.ParseFloat(leText, 64)
+		n, err2 := strconv.ParseFloat(strings.TrimSpace(count), 64)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		if r.hists[name] == nil {
+			r.hists[name] = map[float64]float64{}
+		}
+		r.hists[name][le] = n
 	}
 	return r
+}
+
+// seconds formats a bucket bound; +Inf stays as is.
+func seconds(s float64) string {
+	if math.IsInf(s, 1) {
+		return "+Inf"
+	}
+	return time.Duration(s * float64(time.Second)).String()
 }
 
 // ownCPU is the load generator's CPU time so far (user + system).
@@ -845,9 +944,11 @@ func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats
 		return
 	}
 	var local []time.Duration
+	var sentAt []int64 // with cfg.timeline only
 	defer func() {
 		st.mu.Lock()
 		st.latencies = append(st.latencies, local...)
+		st.sent = append(st.sent, sentAt...)
 		st.mu.Unlock()
 	}()
 	n := 0
@@ -890,6 +991,9 @@ func drive(ctx context.Context, m *match, cfg config, first time.Time, st *stats
 			select {
 			case at := <-p.acks:
 				local = append(local, at.Sub(sent))
+				if cfg.timeline != "" {
+					sentAt = append(sentAt, sent.UnixMicro())
+				}
 				st.moves.Add(1)
 				m.last = s.ToMove
 			case <-p.done:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
 	"testing"
 
@@ -118,5 +119,32 @@ func TestAppendMove(t *testing.T) {
 				t.Errorf("Decode(%s) = %+v, want %+v", raw, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestQuantile checks percentiles read from the difference of two
+// cumulative histogram readings.
+func TestQuantile(t *testing.T) {
+	before := map[float64]float64{0.001: 10, 0.002: 10, 0.004: 10, math.Inf(1): 10}
+	after := map[float64]float64{0.001: 60, 0.002: 100, 0.004: 109, math.Inf(1): 110}
+	for _, tc := range []struct {
+		name string
+		q    float64
+		want float64
+	}{
+		{"median in the first bucket", 0.5, 0.001},
+		{"p90 in the second", 0.9, 0.002},
+		{"p99 in the third", 0.99, 0.004},
+		{"max beyond the last bound", 1, math.Inf(1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, n := quantile(before, after, tc.q)
+			if got != tc.want || n != 100 {
+				t.Errorf("quantile(%v) = %v of %v, want %v of 100", tc.q, got, n, tc.want)
+			}
+		})
+	}
+	if got, n := quantile(nil, nil, 0.5); got != 0 || n != 0 {
+		t.Errorf("no readings: %v of %v, want 0 of 0", got, n)
 	}
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"net"
@@ -254,11 +255,35 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	ws.Close(code, why)
 }
 
+// keepBuffer is the largest frame buffer a connection keeps between
+// frames; a larger frame's buffer (up to readLimit) is let go.
+const keepBuffer = 4 << 10
+
+// readFrame reads one message into buf (emptied first) and returns its
+// bytes, valid until the next call.
+func readFrame(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
+	if buf.Cap() > keepBuffer {
+		*buf = bytes.Buffer{}
+	}
+	buf.Reset()
+	typ, r, err := ws.Reader(ctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	_, err = buf.ReadFrom(r)
+	return typ, buf.Bytes(), err
+}
+
 // readLoop reads client messages until the connection fails or ctx ends.
 func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) {
 	hello := false
+	// buf holds one frame at a time, reused: ws.Read allocated a fresh
+	// buffer per frame (io.ReadAll, 512 bytes or more). Decoded messages
+	// copy what they keep, so nothing refers to buf after its frame is
+	// handled.
+	var buf bytes.Buffer
 	for {
-		typ, data, err := c.ws.Read(ctx)
+		typ, data, err := readFrame(ctx, c.ws, &buf)
 		c.heard.Store(true)
 		if err != nil {
 			var ce websocket.CloseError

@@ -271,11 +271,26 @@ func TestSnapshotWithOnlyDeltaClients(t *testing.T) {
 	for _, mv := range []string{"+1", "+1"} {
 		wantAck(t, e.do(protocol.TypeMove, mv, nil))
 	}
+	// With delta clients only, the room keeps no out-of-date view alive
+	// (dropStaleSnap): the one built for the welcome went with the first
+	// move.
+	h.settle(id)
+	r, err := h.srv.room(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := r.snap.Load(); v != nil {
+		t.Errorf("room keeps a view at version %d after the moves (room at %d)", v.Version, r.version.Load())
+	}
 	var st protocol.State
 	if code := h.api("GET", "/api/matches/"+id, nil, &st); code != 200 {
 		t.Fatalf("GET state: %d", code)
 	}
 	if st.Version != e.version || st.Position != e.st.String() || len(st.Moves) != 2 {
 		t.Fatalf("lobby state %d %q %v, delta client at %d %q", st.Version, st.Position, st.Moves, e.version, e.st.String())
+	}
+	// The view built for that read is current and is kept for the next.
+	if v := r.snap.Load(); v == nil || v.Version != st.Version {
+		t.Errorf("no current view kept after a read")
 	}
 }

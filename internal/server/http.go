@@ -319,7 +319,16 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	s.writeJSON(w, http.StatusOK, rm.snapshot(r.Context()))
+	v := rm.snapshot(r.Context())
+	if v == nil { // the request ended before the room answered
+		err := r.Context().Err()
+		if err == nil {
+			err = errors.New("server: no view of the match")
+		}
+		s.httpError(w, err)
+		return
+	}
+	s.writeJSON(w, http.StatusOK, v)
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {

@@ -126,3 +126,25 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 		t.Fatal("room did not run the test")
 	}
 }
+
+// TestSaveContextReused checks a room's commits share one deadline
+// context while it is live, and a new one replaces it after it ended (a
+// commit timed out).
+func TestSaveContextReused(t *testing.T) {
+	r := &room{}
+	defer r.stopSave()
+	first := r.saveContext(t.Context())
+	r.save.timer.Stop()
+	if again := r.saveContext(t.Context()); again != first {
+		t.Error("a second commit got a new context")
+	}
+	r.save.timer.Stop()
+	if first.Err() != nil {
+		t.Fatalf("commit context ended early: %v", first.Err())
+	}
+	r.save.cancel() // as the timer does saveTimeout into a commit
+	next := r.saveContext(t.Context())
+	if next == first || next.Err() != nil {
+		t.Errorf("after a timeout: same context %v, err %v; want a fresh one", next == first, next.Err())
+	}
+}

@@ -24,6 +24,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/prometheus/client_golang/prometheus"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -75,6 +76,9 @@ type Config struct {
 	// OriginPatterns are extra WebSocket origins allowed (for a dev
 	// server on another port), as coder/websocket's AcceptOptions.
 	OriginPatterns []string
+	// Collectors are more Prometheus metrics served at /metrics with the
+	// server's own (for example the SQLite store's commit timings).
+	Collectors []prometheus.Collector
 }
 
 // Server is the game server. Make one with New, serve Handler, and call

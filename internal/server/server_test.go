@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
@@ -749,4 +750,29 @@ func TestRestartKeepsMatches(t *testing.T) {
 		t.Errorf("seat 1 clock after restart %d ms", got)
 	}
 	wantAck(t, c1.do(protocol.TypeMove, "+2"))
+}
+
+// TestMetricsSaveAndCollectors checks /metrics serves the collectors given
+// in Config and times each room's Save.
+func TestMetricsSaveAndCollectors(t *testing.T) {
+	extra := prometheus.NewCounter(prometheus.CounterOpts{Name: "test_extra_total", Help: "A collector from Config."})
+	extra.Inc()
+	h := start(t, "", func(c *Config) { c.Collectors = append(c.Collectors, extra) })
+	id, tokens := h.twoPlayers(protocol.TimeControl{})
+	c := h.connect(id, tokens[0])
+	wantAck(t, c.do(protocol.TypeMove, "+1"))
+	resp, err := http.Get(h.http.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{"test_extra_total 1", "tabula_save_seconds_count "} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics has no %q", want)
+		}
+	}
+	if strings.Contains(string(body), "tabula_save_seconds_count 0") {
+		t.Error("no Save timed after a move")
+	}
 }

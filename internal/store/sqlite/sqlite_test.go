@@ -6,14 +6,19 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/pressly/goose/v3"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tabula-games/tabula/internal/store"
 	"github.com/tabula-games/tabula/internal/store/storetest"
@@ -216,7 +221,7 @@ func TestMigration00003(t *testing.T) {
 }
 
 // journalRows counts the rows of the move journal (migration 00004).
-func journalRows(t *testing.T, db *sql.DB) int {
+func journalRows(t testing.TB, db *sql.DB) int {
 	t.Helper()
 	var n int
 	if err := db.QueryRowContext(context.Background(), `SELECT count(*) FROM journal`).Scan(&n); err != nil {
@@ -279,6 +284,29 @@ func TestJournalFoldOnOpen(t *testing.T) {
 	playMoves(t, db, m, 1)
 }
 
+// TestChunkRows checks a batch's fold chunk follows its size within its
+// bounds (foldPerChange, foldMinChunk, foldChunk).
+func TestChunkRows(t *testing.T) {
+	w := writerState{chunk: foldChunk}
+	for _, tc := range []struct {
+		name       string
+		changes    int
+		chunk, out int
+	}{
+		{"one change folds the minimum", 1, foldChunk, foldMinChunk},
+		{"a batch folds per change", 40, foldChunk, 40 * foldPerChange},
+		{"a full batch folds at most the chunk", maxBatch, foldChunk, foldChunk},
+		{"a lowered chunk bounds the minimum", 1, 2, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w.chunk = tc.chunk
+			if got := w.chunkRows(tc.changes); got != tc.out {
+				t.Errorf("chunkRows(%d) with chunk %d = %d, want %d", tc.changes, tc.chunk, got, tc.out)
+			}
+		})
+	}
+}
+
 // TestJournalFold lowers the fold threshold and chunk so the journal is
 // folded two rows at a time while matches move, finish (the writer then
 // forgets them, their last moves possibly still in the journal) and change
@@ -326,6 +354,26 @@ func TestJournalFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	ms[1] = rematch
+	// Reads take the journal as it is: some moves are still there, the
+	// rest in moves, and m1's newest journal row was stored with its
+	// match row (no version of its own).
+	inJournal := journalRows(t, db.read)
+	if inJournal == 0 {
+		t.Fatal("the journal is empty before the reads: the test reads nothing from it")
+	}
+	listed, err := db.List(ctx, store.Filter{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(listed) != len(ms) {
+		t.Fatalf("List gave %d matches, want %d", len(listed), len(ms))
+	}
+	for _, got := range listed {
+		i := slices.IndexFunc(ms, func(m store.Match) bool { return m.ID == got.ID })
+		if i < 0 || !reflect.DeepEqual(got, ms[i]) {
+			t.Errorf("List: %+v, want it as last saved", got)
+		}
+	}
 	for _, m := range ms {
 		got, moves, err := db.Load(ctx, m.ID)
 		if err != nil {
@@ -340,8 +388,8 @@ func TestJournalFold(t *testing.T) {
 			}
 		}
 	}
-	if n := journalRows(t, db.read); n != 0 {
-		t.Errorf("journal rows after Load = %d, want 0 (Load folds)", n)
+	if n := journalRows(t, db.read); n != inJournal {
+		t.Errorf("journal rows after the reads = %d, want %d (reads do not fold)", n, inJournal)
 	}
 }
 
@@ -412,4 +460,127 @@ func TestOneWriterPerFile(t *testing.T) {
 	if err := second.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestCheckpointer checks the checkpointer copies committed pages into
+// the database file while the WAL is far below walCheckpointPages (where
+// the writer would checkpoint itself).
+func TestCheckpointer(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	defer db.Close()
+	// Wait for the migrations' pages to be checkpointed, then measure.
+	time.Sleep(3 * checkpointEvery)
+	size := func() int64 {
+		t.Helper()
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	before := size()
+	m := storetest.NewMatch("m1", 0)
+	if err := db.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 200 { // ~200 WAL frames of writes, well under walCheckpointPages
+		n := storetest.NewMatch(fmt.Sprintf("n%03d-%s", i, strings.Repeat("x", 2000)), 0)
+		if err := db.Create(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); size() <= before; {
+		if time.Now().After(deadline) {
+			t.Fatalf("database file still %d bytes: nothing checkpointed", before)
+		}
+		time.Sleep(checkpointEvery)
+	}
+}
+
+// TestMetrics checks the writer times every write it commits: one queue
+// wait per change, one commit and one batch size per transaction.
+func TestMetrics(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+	defer db.Close()
+	m := storetest.NewMatch("m1", 0)
+	if err := db.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	playMoves(t, db, m, 3)
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(db.Collector())
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]uint64{}
+	for _, f := range families {
+		counts[f.GetName()] = f.GetMetric()[0].GetHistogram().GetSampleCount()
+	}
+	// Create and three moves: four writes, in one to four transactions.
+	if got := counts["tabula_store_queue_seconds"]; got != 4 {
+		t.Errorf("queue waits observed = %d, want 4", got)
+	}
+	for _, name := range []string{"tabula_store_commit_seconds", "tabula_store_batch_changes"} {
+		if got := counts[name]; got < 1 || got > 4 {
+			t.Errorf("%s observed %d times, want 1-4", name, got)
+		}
+	}
+}
+
+// BenchmarkListJournal times a lobby List while the journal holds
+// foldRows moves of 4 096 matches (reads no longer fold it first), and
+// reports what folding that journal costs the writer, for comparison.
+func BenchmarkListJournal(b *testing.B) {
+	ctx := context.Background()
+	db := open(b, filepath.Join(b.TempDir(), "tabula.db"))
+	defer db.Close()
+	const matches = 4096
+	ms := make([]store.Match, matches)
+	for i := range ms {
+		ms[i] = storetest.NewMatch(fmt.Sprintf("m%04d", i), 0)
+		if err := db.Create(ctx, ms[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range ms {
+		wg.Go(func() {
+			m := ms[i]
+			for ply := 1; ply <= foldRows/matches; ply++ {
+				next := m
+				next.Version++
+				next.Ply++
+				if err := db.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: ply, Text: "d4", At: m.Created}}}); err != nil {
+					b.Error(err)
+					return
+				}
+				m = next
+			}
+		})
+	}
+	wg.Wait()
+	rows := journalRows(b, db.read)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := db.List(ctx, store.Filter{Limit: 50}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	start := time.Now()
+	if err := db.do(ctx, db.fold); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(time.Since(start).Milliseconds()), "fold-ms")
+	b.ReportMetric(float64(rows), "journal-rows")
+	start = time.Now()
+	if _, err := db.List(ctx, store.Filter{Limit: 50}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds()), "list-folded-µs")
 }
