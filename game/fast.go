@@ -31,6 +31,17 @@ type Evaluator interface {
 	Evaluate(p Player) float64
 }
 
+// Horizon is implemented by games whose Evaluator judges a position
+// better than random play continued from it: Monte Carlo search stops each
+// playout after PlayoutDepth random plies and lets the Evaluator score the
+// position reached, instead of playing on to the end.
+type Horizon interface {
+	Evaluator
+	// PlayoutDepth is the number of random plies a playout plays before
+	// the Evaluator scores it (0: the new leaf itself is scored).
+	PlayoutDepth() int
+}
+
 // Perfter is implemented by states with a fast perft of their own (bulk
 // counting at the leaves, make/undo). Results equal Perft's.
 type Perfter interface {

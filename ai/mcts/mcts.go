@@ -33,16 +33,6 @@ import (
 )
 
 const (
-	// probePlayouts are timed at the start of a search with a time limit
-	// to see whether whole playouts are affordable.
-	probePlayouts = 4
-	// minPlayouts is the fewest playouts a search should run: below it
-	// the statistics are noise (Villa Paletti with four players got 1-18
-	// whole playouts in 300 ms), so playouts are cut short instead.
-	minPlayouts = 64
-	// shortPlayout is the cut-off, in plies, of playouts cut short for
-	// time; the Evaluator scores where they stop.
-	shortPlayout = 8
 	// defaultC is the UCB1 exploration constant for rewards in [0, 1]; the
 	// textbook sqrt(2) explores too much for board games in practice.
 	defaultC = 0.7
@@ -88,10 +78,8 @@ type Config struct {
 	Greedy float64
 	// PlayoutDepth, when positive and the game has an Evaluator, cuts each
 	// playout after that many plies and scores it with the Evaluator.
-	// When it is 0 and the first playouts of a timed search show that
-	// fewer than minPlayouts whole playouts would fit in the time, the
-	// search cuts its playouts at shortPlayout plies (games with an
-	// Evaluator only).
+	// When it is 0, a game that implements game.Horizon sets the cut-off;
+	// other games play their playouts to the end.
 	PlayoutDepth int
 	// Noisy is the probability that a playout move is drawn from the
 	// game's noisy moves (game.Noisy: captures, push-offs) when the
@@ -129,7 +117,8 @@ type Result struct {
 	Visits     int64 // visits of the chosen move, including reused ones
 	Nodes      int   // nodes in the tree at the end
 	Reused     int   // nodes kept from the previous search
-	// PlayoutDepth is where this search cut its playouts (0: at the end).
+	// PlayoutDepth is the plies a playout played before the Evaluator
+	// scored it; -1 when playouts ran to the end.
 	PlayoutDepth int
 	PV           []game.Move
 	Elapsed      time.Duration
@@ -169,7 +158,7 @@ type Searcher struct {
 	w         *walk.Walker
 	n         int // seats
 	eval      bool
-	cut       int  // playout cut-off in plies for this search, 0 for none
+	cut       int  // playout cut-off in plies for this search, -1 for none
 	noisy     bool // the game marks noisy moves and Config.Noisy > 0
 	rewards   []float64
 	buf       []game.Move
@@ -231,8 +220,11 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	if maxIter <= 0 && lim.Time <= 0 {
 		maxIter = defaultIterations
 	}
-	s.cut = 0
-	if s.eval {
+	s.cut = -1
+	if h, ok := st.(game.Horizon); ok && s.eval {
+		s.cut = h.PlayoutDepth()
+	}
+	if s.eval && s.cfg.PlayoutDepth > 0 {
 		s.cut = s.cfg.PlayoutDepth
 	}
 	var it int64
@@ -245,10 +237,6 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 			it++
 			if s.root.proven {
 				break // nothing left to learn
-			}
-			if it == probePlayouts && s.eval && s.cut == 0 && lim.Time > 0 &&
-				s.cfg.Now().Sub(start)*minPlayouts > lim.Time*probePlayouts {
-				s.cut = shortPlayout // whole playouts are too dear for this budget
 			}
 		}
 	}
@@ -625,7 +613,7 @@ func (s *Searcher) playout() {
 			s.outcomeRewards(st)
 			break
 		}
-		if applied >= maxPlayoutPlies || (s.cut > 0 && applied >= s.cut) ||
+		if applied >= maxPlayoutPlies || (s.cut >= 0 && applied >= s.cut) ||
 			s.tick() {
 			// Cut off (by length, by choice or because time is up): scored
 			// by the Evaluator, or as an even share without one.

@@ -360,34 +360,64 @@ func (e evaluated) Play(m game.Move) (game.State, error) {
 
 func (evaluated) Evaluate(game.Player) float64 { return 0 }
 
-// A timed search whose first playouts show that fewer than minPlayouts
-// whole playouts would fit cuts its playouts short, if the game has an
-// Evaluator to score them; cheap playouts are left whole. A fake clock
-// that moves 1 ms at every reading makes this exact.
-func TestCutPlayoutsWhenDear(t *testing.T) {
+// horizon is evaluated with a game.Horizon; it counts its evaluations.
+type horizon struct {
+	evaluated
+	depth int
+	evals *int
+}
+
+func (h horizon) Play(m game.Move) (game.State, error) {
+	next, err := h.evaluated.Play(m)
+	if err != nil {
+		return nil, err
+	}
+	return horizon{next.(evaluated), h.depth, h.evals}, nil
+}
+
+func (h horizon) PlayoutDepth() int { return h.depth }
+
+func (h horizon) Evaluate(game.Player) float64 {
+	*h.evals++
+	return 0
+}
+
+// Playouts run to the end unless the game is a game.Horizon or the
+// configuration cuts them; the configuration wins.
+func TestPlayoutCutOff(t *testing.T) {
+	nim := testgames.NewNim(900, 0) // long games, yet under maxPlayoutPlies: 450-900 plies
+	var evals int
+	hz := func(depth int) horizon { return horizon{evaluated{nim}, depth, &evals} }
 	for _, tc := range []struct {
-		name string
-		st   game.State
-		want int
+		name  string
+		st    game.State
+		depth int // Config.PlayoutDepth
+		want  int
 	}{
-		{"long playouts, evaluator", evaluated{testgames.NewNim(3000, 0)}, shortPlayout},
-		{"long playouts, no evaluator", testgames.NewNim(3000, 0), 0},
-		{"short playouts, evaluator", evaluated{testgames.NewNim(13, 0)}, 0},
+		{"no evaluator", nim, 0, -1},
+		{"evaluator, no horizon", evaluated{nim}, 0, -1},
+		{"horizon 2", hz(2), 0, 2},
+		{"horizon 0", hz(0), 0, 0},
+		{"config over horizon", hz(2), 5, 5},
+		{"config without evaluator", nim, 5, -1},
+		{"config past the game's end", hz(2), 1 << 20, 1 << 20},
 	} {
-		var readings int64
-		now := func() time.Time {
-			readings++
-			return time.Unix(0, 0).Add(time.Duration(readings) * time.Millisecond)
-		}
-		res, err := New(Config{Now: now, NoSolver: true}).Search(context.Background(), tc.st, Limits{Time: 4 * time.Second})
+		evals = 0
+		const iterations = 200
+		// No progressive bias: evaluations then come from cut playouts only.
+		res, err := New(Config{NoSolver: true, Bias: -1, PlayoutDepth: tc.depth}).Search(context.Background(), tc.st, Limits{Iterations: iterations})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res.PlayoutDepth != tc.want {
-			t.Errorf("%s: playouts cut at %d plies after %d iterations, want %d", tc.name, res.PlayoutDepth, res.Iterations, tc.want)
+			t.Errorf("%s: playouts cut at %d plies, want %d", tc.name, res.PlayoutDepth, tc.want)
 		}
-		if tc.want > 0 && res.Iterations < 10*minPlayouts {
-			t.Errorf("%s: only %d playouts once cut short", tc.name, res.Iterations)
+		_, counted := tc.st.(horizon)
+		switch cut := tc.want >= 0 && tc.want < 1000; {
+		case counted && cut && evals < iterations:
+			t.Errorf("%s: %d evaluations in %d playouts: playouts were not cut", tc.name, evals, iterations)
+		case counted && !cut && evals > 0:
+			t.Errorf("%s: %d evaluations: whole playouts were cut", tc.name, evals)
 		}
 	}
 }

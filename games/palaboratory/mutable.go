@@ -57,3 +57,10 @@ func (s *State) Evaluate(game.Player) float64 {
 	k, _, _ := Overlap(s.tiles, s.tk.target)
 	return 2*float64(k)/float64(len(s.tk.target)) - 1
 }
+
+// PlayoutDepth makes Monte Carlo playouts stop after two random plies and
+// score the table with Evaluate (game.Horizon): random tiles wander off the
+// target, so the overlap two plies on says more than where random play
+// ends. Measured: bot:hard with it beat bot:hard with whole playouts
+// +46 =1 −1 at 200 ms a move (docs/strength.md).
+func (s *State) PlayoutDepth() int { return 2 }
