@@ -391,3 +391,37 @@ func TestCutPlayoutsWhenDear(t *testing.T) {
 		}
 	}
 }
+
+// With Config.CutChance, a search whose playouts pass chance events (the
+// race's coin) cuts them at shortPlayout plies once the first playouts
+// have shown it, whatever the time; without chance events, or without the
+// option, playouts stay whole. No clock is involved: the searches are
+// bounded by iterations.
+func TestCutChance(t *testing.T) {
+	long := game.Options{Players: 3, Values: map[string]string{"goal": "30"}}
+	raceStart, err := race.NewInfo().New(long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		st        game.State
+		cutChance bool
+		want      int
+	}{
+		{"dice, evaluator, CutChance", evaluated{raceStart}, true, shortPlayout},
+		{"dice, evaluator", evaluated{raceStart}, false, 0},
+		{"dice, no evaluator, CutChance", raceStart, true, 0},
+		{"no dice, evaluator, CutChance", evaluated{testgames.NewNim(3000, 0)}, true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := New(Config{CutChance: tc.cutChance, NoSolver: true}).Search(context.Background(), tc.st, Limits{Iterations: 50})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.PlayoutDepth != tc.want {
+				t.Errorf("playouts cut at %d plies, want %d", res.PlayoutDepth, tc.want)
+			}
+		})
+	}
+}
