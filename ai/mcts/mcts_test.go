@@ -1,6 +1,7 @@
 package mcts
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
+	"github.com/tabula-games/tabula/games/palagonia"
 	"github.com/tabula-games/tabula/games/talat"
 )
 
@@ -207,24 +209,34 @@ func BenchmarkSearch(b *testing.B) {
 		players int
 		wrap    func(game.State) game.State
 		cfg     Config
+		iter    int64 // iterations per search (default 2000)
 	}{
-		{"tictactoe/fast", testgames.TicTacToe(), 2, same, Config{}},
-		{"tictactoe/bare", testgames.TicTacToe(), 2, bare, Config{}},
-		{"race3", race.NewInfo(), 3, same, Config{}},
-		{"talat3/uniform", talat.Info, 3, same, Config{}},
-		{"talat3/noisy", talat.Info, 3, same, Config{Noisy: 0.7}},
-		{"talat3/cut12", talat.Info, 3, same, Config{Noisy: 0.7, PlayoutDepth: 12}},
+		{"tictactoe/fast", testgames.TicTacToe(), 2, same, Config{}, 0},
+		{"tictactoe/bare", testgames.TicTacToe(), 2, bare, Config{}, 0},
+		{"race3", race.NewInfo(), 3, same, Config{}, 0},
+		{"talat3/uniform", talat.Info, 3, same, Config{}, 0},
+		{"talat3/noisy", talat.Info, 3, same, Config{Noisy: 0.7}, 0},
+		{"talat3/cut12", talat.Info, 3, same, Config{Noisy: 0.7, PlayoutDepth: 12}, 0},
+		// bot:hard's and bot:max's configurations: whole playouts, and
+		// playouts cut at shortPlayout plies past the dice.
+		{"palagonia4/whole", palagonia.Info, 4, same, Config{Noisy: 0.7}, 64},
+		{"palagonia4/cutchance", palagonia.Info, 4, same, Config{Noisy: 0.7, CutChance: true}, 64},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			s, _ := c.info.New(game.Options{Players: c.players, Seed: 1})
+			for i := 0; s.ToMove() == game.Chance; i++ { // Palagonia starts with the roll-off
+				o := s.ChanceOutcomes() // varied, or every seat ties again
+				s, _ = s.Play(o[i%len(o)].Move)
+			}
 			s = c.wrap(s)
+			iter := cmp.Or(c.iter, 2000)
 			var it int64
 			for b.Loop() {
 				cfg := c.cfg
 				cfg.NoSolver = true
-				res, _ := New(cfg).Search(context.Background(), s, Limits{Iterations: 2000})
+				res, _ := New(cfg).Search(context.Background(), s, Limits{Iterations: iter})
 				it += res.Iterations
 			}
 			b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "playouts/s")
