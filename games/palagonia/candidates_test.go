@@ -86,6 +86,7 @@ func TestCanonicalKeepsEveryLayout(t *testing.T) {
 			if len(all) == 0 || !maps.Equal(all, kept) {
 				t.Fatalf("%d layouts through canonical placements, %d through all", len(kept), len(all))
 			}
+			t.Logf("%d layouts: %d canonical sequences of %d", len(all), keptSeq, allSeq)
 			if keptSeq >= allSeq {
 				t.Errorf("%d canonical sequences, %d in all: nothing dropped", keptSeq, allSeq)
 			}
