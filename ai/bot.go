@@ -48,12 +48,14 @@ import (
 // "Playouts cut short past dice": in a game with dice and an Evaluator
 // (Palagonia), max cuts its playouts at 8 plies and lets the Evaluator
 // score them (mcts.Config.CutChance) instead of playing ~25 more rolls to
-// the end. The whole playouts measure mostly the dice, and the time buys a
-// tree about ten times larger. With both hard and max cutting, twice the
-// time did not separate them (0.54 over 32 games); with hard playing whole
-// playouts (unless fewer than 64 fit, see mcts) max scored 0.69 over
-// 32 games (docs/benchmarks/ai-palagonia.md). The other MCTS games have
-// no dice, so their max is unchanged.
+// the end: a whole playout measures mostly the dice, and the time buys
+// about ten times the iterations, a tree that reaches the last tiles of an
+// action. Hard keeps whole playouts unless fewer than 64 fit (mcts), which
+// on a loaded machine is a third of its searches. With twice the time
+// alone, max scored 0.52 over 96 games against hard; with this, Palagonia's
+// canonical tile orders and its standings-shaped Evaluator, 0.63, Elo
+// +93 [+27, +166], over 96 (docs/strength.md). The other MCTS games have no
+// dice, so their max is unchanged.
 //
 // Noise is in Evaluator units (1.0 is the whole range), added to each root
 // move's score; it makes the easy bot miss quiet moves a beginner finds
