@@ -1,6 +1,7 @@
 package mcts
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
+	"github.com/tabula-games/tabula/games/palagonia"
 	"github.com/tabula-games/tabula/games/talat"
 )
 
@@ -207,24 +209,34 @@ func BenchmarkSearch(b *testing.B) {
 		players int
 		wrap    func(game.State) game.State
 		cfg     Config
+		iter    int64 // iterations per search (default 2000)
 	}{
-		{"tictactoe/fast", testgames.TicTacToe(), 2, same, Config{}},
-		{"tictactoe/bare", testgames.TicTacToe(), 2, bare, Config{}},
-		{"race3", race.NewInfo(), 3, same, Config{}},
-		{"talat3/uniform", talat.Info, 3, same, Config{}},
-		{"talat3/noisy", talat.Info, 3, same, Config{Noisy: 0.7}},
-		{"talat3/cut12", talat.Info, 3, same, Config{Noisy: 0.7, PlayoutDepth: 12}},
+		{"tictactoe/fast", testgames.TicTacToe(), 2, same, Config{}, 0},
+		{"tictactoe/bare", testgames.TicTacToe(), 2, bare, Config{}, 0},
+		{"race3", race.NewInfo(), 3, same, Config{}, 0},
+		{"talat3/uniform", talat.Info, 3, same, Config{}, 0},
+		{"talat3/noisy", talat.Info, 3, same, Config{Noisy: 0.7}, 0},
+		{"talat3/cut12", talat.Info, 3, same, Config{Noisy: 0.7, PlayoutDepth: 12}, 0},
+		// bot:hard's and bot:max's configurations: whole playouts, and
+		// playouts cut at shortPlayout plies past the dice.
+		{"palagonia4/whole", palagonia.Info, 4, same, Config{Noisy: 0.7}, 64},
+		{"palagonia4/cutchance", palagonia.Info, 4, same, Config{Noisy: 0.7, CutChance: true}, 64},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			s, _ := c.info.New(game.Options{Players: c.players, Seed: 1})
+			for i := 0; s.ToMove() == game.Chance; i++ { // Palagonia starts with the roll-off
+				o := s.ChanceOutcomes() // varied, or every seat ties again
+				s, _ = s.Play(o[i%len(o)].Move)
+			}
 			s = c.wrap(s)
+			iter := cmp.Or(c.iter, 2000)
 			var it int64
 			for b.Loop() {
 				cfg := c.cfg
 				cfg.NoSolver = true
-				res, _ := New(cfg).Search(context.Background(), s, Limits{Iterations: 2000})
+				res, _ := New(cfg).Search(context.Background(), s, Limits{Iterations: iter})
 				it += res.Iterations
 			}
 			b.ReportMetric(float64(it)/b.Elapsed().Seconds(), "playouts/s")
@@ -418,6 +430,73 @@ func TestPlayoutCutOff(t *testing.T) {
 			t.Errorf("%s: %d evaluations in %d playouts: playouts were not cut", tc.name, evals, iterations)
 		case counted && !cut && evals > 0:
 			t.Errorf("%s: %d evaluations: whole playouts were cut", tc.name, evals)
+		}
+	}
+}
+
+// With Config.CutChance, a search whose playouts pass chance events (the
+// race's coin) cuts them at shortPlayout plies once the first playouts
+// have shown it, whatever the time; without chance events, or without the
+// option, playouts stay whole. No clock is involved: the searches are
+// bounded by iterations.
+func TestCutChance(t *testing.T) {
+	long := game.Options{Players: 3, Values: map[string]string{"goal": "30"}}
+	raceStart, err := race.NewInfo().New(long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		st        game.State
+		cutChance bool
+		want      int
+	}{
+		{"dice, evaluator, CutChance", evaluated{raceStart}, true, shortPlayout},
+		{"dice, evaluator", evaluated{raceStart}, false, -1},
+		{"dice, no evaluator, CutChance", raceStart, true, -1},
+		{"no dice, evaluator, CutChance", evaluated{testgames.NewNim(3000, 0)}, true, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := New(Config{CutChance: tc.cutChance, NoSolver: true}).Search(context.Background(), tc.st, Limits{Iterations: 50})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.PlayoutDepth != tc.want {
+				t.Errorf("playouts cut at %d plies, want %d", res.PlayoutDepth, tc.want)
+			}
+		})
+	}
+}
+
+// A timed search whose first playouts show that fewer than minPlayouts
+// whole playouts would fit cuts its playouts short, if the game has an
+// Evaluator to score them; cheap playouts are left whole. A fake clock
+// that moves 1 ms at every reading makes this exact.
+func TestCutPlayoutsWhenDear(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		st   game.State
+		want int
+	}{
+		{"long playouts, evaluator", evaluated{testgames.NewNim(3000, 0)}, shortPlayout},
+		{"long playouts, horizon", horizon{evaluated{testgames.NewNim(3000, 0)}, 2, new(int)}, 2},
+		{"long playouts, no evaluator", testgames.NewNim(3000, 0), -1},
+		{"short playouts, evaluator", evaluated{testgames.NewNim(13, 0)}, -1},
+	} {
+		var readings int64
+		now := func() time.Time {
+			readings++
+			return time.Unix(0, 0).Add(time.Duration(readings) * time.Millisecond)
+		}
+		res, err := New(Config{Now: now, NoSolver: true}).Search(context.Background(), tc.st, Limits{Time: 4 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.PlayoutDepth != tc.want {
+			t.Errorf("%s: playouts cut at %d plies after %d iterations, want %d", tc.name, res.PlayoutDepth, res.Iterations, tc.want)
+		}
+		if tc.want > 0 && res.Iterations < 10*minPlayouts {
+			t.Errorf("%s: only %d playouts once cut short", tc.name, res.Iterations)
 		}
 	}
 }

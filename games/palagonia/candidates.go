@@ -11,12 +11,22 @@ import (
 // search considers when there are any: points are what the game is won
 // by, and the mover shares them only with the seat before, so leaving them
 // on the table for the next seats is never the better plan a search with a
-// few hundred playouts would find among a hundred placements. Otherwise,
-// and at every other step, it lists every legal move.
+// few hundred playouts would find among a hundred placements.
+//
+// Otherwise, on the second and later tiles of an action, it drops the
+// placements that only repeat another order of the same tiles (see
+// canonical): the tiles of an action can be laid in any order that keeps
+// each touching the table, so a search over every order splits what it
+// learns about one layout among up to 5! = 120 paths. At every other step,
+// and when nothing is left, it lists every legal move.
 func (s *State) SearchMoves(dst []game.Move) []game.Move {
 	start := len(dst)
 	dst = s.LegalMoves(dst)
-	if !(s.phase == phasePlace && s.left == 1 && s.board.Len() > 0) && s.phase != phaseRotate {
+	if s.phase == phasePlace && s.placed > 0 {
+		if s.left > 1 || s.board.Len() == 0 {
+			return s.canonical(dst, start)
+		}
+	} else if s.phase != phaseRotate {
 		return dst
 	}
 	m := s
@@ -33,9 +43,49 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 		}
 	}
 	if n == 0 {
+		if s.phase == phasePlace {
+			return s.canonical(dst, start)
+		}
 		return dst // nothing scores: every move stays, in order
 	}
 	return dst[:start+n]
+}
+
+// canonical keeps, of the placements dst[start:] of an action's second or
+// later tile, those on a cell after the last tile's cell (in Cell.Compare
+// order) or not touching the table without the last tile: a tile on an
+// earlier cell that could have been laid before the last one is the same
+// layout reached in another order. Every layout keeps one order: lay, at
+// each step, the tile on the first cell among those touching the table
+// (a tile of the final layout that touches the table can be laid there,
+// since the layout completes the action). When nothing is kept (an order
+// the search did not choose, such as a random opening's), all stay.
+func (s *State) canonical(dst []game.Move, start int) []game.Move {
+	last := s.board.Tile(s.board.Len() - 1).Cell
+	moves := dst[start:]
+	n := 0
+	for _, mv := range moves {
+		a, _ := Decode(mv)
+		if c := a.Tile.Cell; c.Compare(last) > 0 || !s.touchesBesides(c, last) {
+			moves[n] = mv
+			n++
+		}
+	}
+	if n == 0 {
+		return dst
+	}
+	return dst[:start+n]
+}
+
+// touchesBesides reports whether c has a tile on a neighbouring cell other
+// than x.
+func (s *State) touchesBesides(c, x palago.Cell) bool {
+	for k := range 6 {
+		if d := c.Neighbour(k); d != x && s.board.Occupied(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // gain returns the points seat p earns by the legal move mv, played and

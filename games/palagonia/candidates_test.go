@@ -1,6 +1,7 @@
 package palagonia
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -42,17 +43,85 @@ func TestSearchMovesKeepScoringTiles(t *testing.T) {
 }
 
 // TestSearchMovesNothingScores: when no move scores (the virus is worth 1,
-// and earlier tiles of an action never score alone), every legal move
-// stays, in order.
+// and earlier tiles of an action never score alone), the legal moves stay,
+// in order, but for the other orders of the same tiles (canonical): on the
+// virus's last tile, the placements on (0,-1) and (-1,2), cells before the
+// last tile's that touch the table without it, go.
 func TestSearchMovesNothingScores(t *testing.T) {
 	table, _ := withoutLast(virus, 1)
 	s := pos(t, "place p2 dice=2+X left=1 placed=1 scores=0,0,0 bag=44 table="+table, nil)
-	if got, want := searchStrings(s), moveStrings(s); !slices.Equal(got, want) {
-		t.Errorf("search moves %v, want all legal moves %v", got, want)
+	var want []string
+	for _, m := range moveStrings(s) {
+		if !strings.HasPrefix(m, "(0,-1):") && !strings.HasPrefix(m, "(-1,2):") {
+			want = append(want, m)
+		}
+	}
+	if got := searchStrings(s); !slices.Equal(got, want) || len(want) == len(moveStrings(s)) {
+		t.Errorf("search moves %v, want %v", got, want)
 	}
 	table, _ = withoutLast(worm, 2)
 	s = pos(t, "place p2 dice=2+X left=2 placed=0 scores=0,0,0 bag=43 table="+table, nil)
 	if got, want := searchStrings(s), moveStrings(s); !slices.Equal(got, want) {
 		t.Errorf("first of two tiles: search moves %v, want all legal moves %v", got, want)
 	}
+}
+
+// TestCanonicalKeepsEveryLayout: the tiles of an action may be laid in any
+// order that keeps each touching the table (§C.4); search keeps one order
+// of each. From three positions, the layouts of a 2- and a 3-tile action
+// reached through the canonical placements are exactly those reached
+// through every legal placement, and fewer sequences reach them.
+func TestCanonicalKeepsEveryLayout(t *testing.T) {
+	wt, _ := withoutLast(worm, 3)
+	vt, _ := withoutLast(virus, 2)
+	for _, tc := range []struct{ name, text string }{
+		{"worm, 3 tiles", "place p2 dice=3+X left=3 placed=0 scores=0,0,0 bag=44 table=" + wt},
+		{"virus, 2 tiles", "place p2 dice=2+X left=2 placed=0 scores=0,0,0 bag=45 table=" + vt},
+		{"two tiles, 3 to place", "place p1 dice=3+X left=3 placed=0 scores=0,0,0 bag=46 table=(0,0):0+(1,0):2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := pos(t, tc.text, nil).Mutable().(*State)
+			all, allSeq := layouts(s, false)
+			kept, keptSeq := layouts(s, true)
+			if len(all) == 0 || !maps.Equal(all, kept) {
+				t.Fatalf("%d layouts through canonical placements, %d through all", len(kept), len(all))
+			}
+			t.Logf("%d layouts: %d canonical sequences of %d", len(all), keptSeq, allSeq)
+			if keptSeq >= allSeq {
+				t.Errorf("%d canonical sequences, %d in all: nothing dropped", keptSeq, allSeq)
+			}
+		})
+	}
+}
+
+// layouts returns the sets of tiles the current number action can end
+// with (as sorted tile lists) and the number of placement sequences that
+// reach them, taking every legal placement or only the canonical ones.
+func layouts(s *State, canon bool) (map[string]bool, int) {
+	out := map[string]bool{}
+	seqs := 0
+	var path []string
+	var walk func()
+	walk = func() {
+		if s.phase != phasePlace {
+			layout := slices.Clone(path)
+			slices.Sort(layout)
+			out[strings.Join(layout, " ")] = true
+			seqs++
+			return
+		}
+		moves := s.LegalMoves(nil)
+		if canon && s.placed > 0 {
+			moves = s.canonical(moves, 0)
+		}
+		for _, m := range moves {
+			path = append(path, s.MoveString(m))
+			s.Apply(m)
+			walk()
+			s.Undo()
+			path = path[:len(path)-1]
+		}
+	}
+	walk()
+	return out, seqs
 }

@@ -70,9 +70,19 @@ func (s *State) Undo() {
 	s.contend, s.scores, s.rolls, s.tiles = u.contend, u.scores, u.rolls, u.tiles
 }
 
+// evalScale is the point difference that counts as half a won pair in
+// Evaluate: a creature worth 3 to 7 points (§C.6) moves a pair by a
+// quarter to a half.
+const evalScale = 10
+
 // Evaluate returns a heuristic value in [-1, 1] for seat p: the final
-// result once the game is over, else p's lead over the best other seat,
-// squashed.
+// result once the game is over, else p's standing by points, on the scale
+// of the standings MCTS rewards a finished game with (mcts.Standings): the
+// mean over the other seats q of d/(|d|+10), d being p's lead over q. A
+// lead over the best other seat alone would not see the points the mover
+// shares with the seat before it (§C.7): when that seat leads, a creature
+// leaves p's lead over it unchanged while p gains on the other two. Solo,
+// it is the score squashed the same way.
 func (s *State) Evaluate(p game.Player) float64 {
 	if o, over := s.Outcome(); over {
 		if !o.Won(p) {
@@ -83,14 +93,19 @@ func (s *State) Evaluate(p game.Player) float64 {
 		}
 		return 0
 	}
-	best := 0
-	for q := range s.set.players {
+	n := s.set.players
+	if n == 1 {
+		d := float64(s.scores[p])
+		return d / (d + evalScale)
+	}
+	sum := 0.0
+	for q := range n {
 		if game.Player(q) != p {
-			best = max(best, s.scores[q])
+			d := float64(s.scores[p] - s.scores[q])
+			sum += d / (abs(d) + evalScale)
 		}
 	}
-	d := float64(s.scores[p] - best)
-	return d / (abs(d) + 10)
+	return sum / float64(n-1)
 }
 
 func abs(x float64) float64 {

@@ -59,3 +59,36 @@ func TestMutableMatchesPlay(t *testing.T) {
 		}
 	}
 }
+
+// Evaluate ranks a seat by its points against every other seat, as the
+// standings that score a finished game do (§C.7): sharing a creature with
+// the leading seat before the mover still improves the mover's value, a
+// lead over more seats is worth more, and level scores are even.
+func TestEvaluateStandings(t *testing.T) {
+	eval := func(scores string, p game.Player) float64 {
+		t.Helper()
+		s := pos(t, "roll p1 scores="+scores+" bag=47 table=(0,0):0", nil)
+		return s.Evaluate(p)
+	}
+	for _, tc := range []struct {
+		name          string
+		better, worse string // scores after and before, for seat 1
+	}{
+		// Seat 1 scores 5 and shares it with seat 0, the leader.
+		{"shared with the leader (C.7)", "20,5,0,0", "15,0,0,0"},
+		{"ahead of two rather than one", "10,6,4,4", "10,6,8,4"},
+		{"points gained", "0,3,0,0", "0,0,0,0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if b, w := eval(tc.better, 1), eval(tc.worse, 1); b <= w {
+				t.Errorf("seat 1 at %s: %.3f, at %s: %.3f; want the first higher", tc.better, b, tc.worse, w)
+			}
+		})
+	}
+	if v := eval("4,4,4,4", 2); v != 0 {
+		t.Errorf("level scores: %.3f, want 0", v)
+	}
+	if v := eval("9", 0); v <= 0 || v >= 1 {
+		t.Errorf("solo with 9 points: %.3f, want in (0, 1)", v)
+	}
+}
