@@ -94,16 +94,23 @@ func benchmarkSave(b *testing.B, matches int) {
 			return
 		}
 		for ply := 1; pb.Next(); ply++ {
-			next := m
-			next.Version++
-			next.Ply++
-			if err := db.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: ply, Text: "d4", At: m.Created}}}); err != nil {
+			var err error
+			if m, err = appendMove(ctx, db, m, ply); err != nil {
 				b.Error(err)
 				return
 			}
-			m = next
 		}
 	})
+}
+
+// appendMove saves move ply ("d4") of m as a plain move and returns the
+// match after it.
+func appendMove(ctx context.Context, db *DB, m store.Match, ply int) (store.Match, error) {
+	next := m
+	next.Version++
+	next.Ply++
+	err := db.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: ply, Text: "d4", At: m.Created}}})
+	return next, err
 }
 
 // TestMoveOnlyWrite checks a plain move writes its own journal row and
@@ -551,14 +558,11 @@ func BenchmarkListJournal(b *testing.B) {
 		wg.Go(func() {
 			m := ms[i]
 			for ply := 1; ply <= foldRows/matches; ply++ {
-				next := m
-				next.Version++
-				next.Ply++
-				if err := db.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: ply, Text: "d4", At: m.Created}}}); err != nil {
+				var err error
+				if m, err = appendMove(ctx, db, m, ply); err != nil {
 					b.Error(err)
 					return
 				}
-				m = next
 			}
 		})
 	}
