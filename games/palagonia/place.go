@@ -171,6 +171,33 @@ func (w *completer) prepare(r int) {
 // made before the tile is laid). It reports true when prepare saw no
 // action tile.
 func (w *completer) mayGrow(c palago.Cell, r int) bool {
+	return w.mayJoin(c, r, func(f *farGroup, col palago.Colour) bool {
+		for k := int(col); k < 6; k += 2 {
+			// Corner k of c is shared with its neighbours across sides k
+			// and k+1 (§A.2).
+			if w.outsideCells(f, c, k, -1) <= r {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// mayGrowAs is mayGrow for the tile t in its orientation: the piece of
+// the target's colour that is to join the group is the tip, with one
+// corner, or the arch, with two, and the empty neighbours round its
+// corners must be filled too.
+func (w *completer) mayGrowAs(t palago.Tile, r int) bool {
+	return w.mayJoin(t.Cell, r, func(f *farGroup, col palago.Colour) bool {
+		k1, k2 := t.O.ArchCorners(col)
+		return w.outsideCells(f, t.Cell, t.O.TipCorner(col), -1) <= r || w.outsideCells(f, t.Cell, k1, k2) <= r
+	})
+}
+
+// mayJoin is mayGrow and mayGrowAs: whether, with r tiles left, a tile on
+// c can join some far group, where piece tells whether the tile's piece
+// of colour col can join the group f from outside it.
+func (w *completer) mayJoin(c palago.Cell, r int, piece func(f *farGroup, col palago.Colour) bool) bool {
 	if w.nfar == 0 {
 		return true
 	}
@@ -184,50 +211,8 @@ func (w *completer) mayGrow(c palago.Cell, r int) bool {
 			}
 			continue
 		}
-		if !f.outside {
-			continue
-		}
-		col := palago.Colour(i / 2) // prepare's order: A tip, A arch, B tip, B arch
-		for k := int(col); k < 6; k += 2 {
-			// Corner k of c is shared with its neighbours across sides k
-			// and k+1 (§A.2).
-			n := len(f.open)
-			for _, d := range [2]palago.Cell{c.Neighbour(k), c.Neighbour(k + 1)} {
-				if !w.b.Occupied(d) && !containsCell(f.open, d) {
-					n++
-				}
-			}
-			if n <= r {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// mayGrowAs is mayGrow for the tile t in its orientation: the piece of
-// the target's colour that is to join the group is the tip, with one
-// corner, or the arch, with two, and the empty neighbours round its
-// corners must be filled too.
-func (w *completer) mayGrowAs(t palago.Tile, r int) bool {
-	if w.nfar == 0 {
-		return true
-	}
-	c := t.Cell
-	for i := range w.nfar {
-		f := &w.far[i]
-		if containsCell(f.open, c) {
-			if len(f.open)-1 <= r {
-				return true
-			}
-			continue
-		}
-		if !f.outside {
-			continue
-		}
-		col := palago.Colour(i / 2)
-		k1, k2 := t.O.ArchCorners(col)
-		if w.outsideCells(f, c, t.O.TipCorner(col), -1) <= r || w.outsideCells(f, c, k1, k2) <= r {
+		// prepare's order: A tip, A arch, B tip, B arch.
+		if f.outside && piece(f, palago.Colour(i/2)) {
 			return true
 		}
 	}
