@@ -105,8 +105,8 @@ const (
 // target will do, and wobbles are not offered (passing is better).
 func (s *State) columnCands(e *eligibility, keep func(Column) bool, objection bool, cs []candidate) []candidate {
 	st := s.structure()
-	var tg [3][]ranked
-	var tgDone [3]bool
+	var ranks perKind[[]ranked]
+	rank := func(k Kind) []ranked { return s.rankTargets(e.sf, st, k, objection) }
 	wobbles := 0
 	var wob []candidate
 	for c := range Column(NumColumns) {
@@ -114,23 +114,20 @@ func (s *State) columnCands(e *eligibility, keep func(Column) bool, objection bo
 			continue
 		}
 		k := c.Kind()
-		if !tgDone[k] {
-			tgDone[k] = true
-			tg[k] = s.rankTargets(e.sf, st, k, objection)
-		}
-		if len(tg[k]) == 0 {
+		tg := ranks.get(k, rank)
+		if len(tg) == 0 {
 			continue
 		}
 		lifted, wobbly, _ := st.Lift(c)
 		if wobbly {
 			if !objection {
-				wob = append(wob, candidate{m: tg[k][0].move(c), key: keyWobble - float64(k.Points())})
+				wob = append(wob, candidate{m: tg[0].move(c), key: keyWobble - float64(k.Points())})
 				wobbles++
 			}
 			continue
 		}
 		found := false
-		for _, t := range tg[k] {
+		for _, t := range tg {
 			ok, margin := lifted.Place(k, t.p, t.depth)
 			if !ok {
 				continue
@@ -149,7 +146,7 @@ func (s *State) columnCands(e *eligibility, keep func(Column) bool, objection bo
 		if !found && !objection {
 			// Every target collapses the villa: keep the steadiest as a
 			// last resort; the placer would be the culprit.
-			wob = append(wob, candidate{m: tg[k][0].move(c), key: 2 * keyWobble})
+			wob = append(wob, candidate{m: tg[0].move(c), key: 2 * keyWobble})
 		}
 	}
 	slices.SortStableFunc(wob, func(a, b candidate) int { return cmp.Compare(b.key, a.key) })

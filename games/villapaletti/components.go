@@ -28,6 +28,21 @@ const (
 	Thick              // round, radius 14, 3 points
 )
 
+// perKind holds a value for each column kind, computed on first use: move
+// lists need a kind's targets once however many columns of it are eligible.
+type perKind[T any] struct {
+	v    [Thick + 1]T
+	done [Thick + 1]bool
+}
+
+// get returns the value for k, computing it with f the first time.
+func (p *perKind[T]) get(k Kind, f func(Kind) T) T {
+	if !p.done[k] {
+		p.v[k], p.done[k] = f(k), true
+	}
+	return p.v[k]
+}
+
 // String returns "thin", "medium" or "thick".
 func (k Kind) String() string { return [...]string{"thin", "medium", "thick"}[k] }
 

@@ -99,19 +99,14 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 		return dst
 	}
 	e := s.newEligibility()
-	var tg [3][]target
-	var tgDone [3]bool
+	var tg perKind[[]target]
+	targets := func(k Kind) []target { return e.sf.targets(k, nil) }
 	takes := func(keep func(Column) bool) {
 		for c := range Column(NumColumns) {
 			if !keep(c) || !s.eligible(e, c) {
 				continue
 			}
-			k := c.Kind()
-			if !tgDone[k] {
-				tgDone[k] = true
-				tg[k] = e.sf.targets(k, nil)
-			}
-			for _, t := range tg[k] {
+			for _, t := range tg.get(c.Kind(), targets) {
 				m := move{kind: kindTake, col: c, x: t.x, y: t.y, base: NoColumn}
 				if t.onto != NoColumn {
 					m = move{kind: kindOnto, col: c, base: t.onto}
@@ -150,12 +145,7 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 			if s.cols[c].level != inHand || !s.setupOwns(s.turn, c) {
 				continue
 			}
-			k := c.Kind()
-			if !tgDone[k] {
-				tgDone[k] = true
-				tg[k] = e.sf.targets(k, nil)
-			}
-			for _, t := range tg[k] {
+			for _, t := range tg.get(c.Kind(), targets) {
 				dst = append(dst, move{kind: kindTake, col: c, x: t.x, y: t.y, base: NoColumn}.encode())
 			}
 		}
