@@ -33,6 +33,19 @@ func open(t testing.TB, path string) *DB {
 	return db
 }
 
+// openWithMatch opens a fresh database holding one match, "m1", closed
+// when the test ends.
+func openWithMatch(t *testing.T) (*DB, store.Match) {
+	t.Helper()
+	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+	t.Cleanup(func() { db.Close() })
+	m := storetest.NewMatch("m1", 0)
+	if err := db.Create(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	return db, m
+}
+
 func TestStore(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) storetest.Store {
 		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
@@ -118,12 +131,7 @@ func appendMove(ctx context.Context, db *DB, m store.Match, ply int) (store.Matc
 // while a change of status rewrites the match row.
 func TestMoveOnlyWrite(t *testing.T) {
 	ctx := context.Background()
-	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
-	defer db.Close()
-	m := storetest.NewMatch("m1", 0)
-	if err := db.Create(ctx, m); err != nil {
-		t.Fatal(err)
-	}
+	db, m := openWithMatch(t)
 	rowVersion := func() (v int64, moveVersion sql.NullInt64) {
 		t.Helper()
 		if err := db.read.QueryRowContext(ctx, `SELECT version FROM matches WHERE id = 'm1'`).Scan(&v); err != nil {
@@ -509,13 +517,7 @@ func TestCheckpointer(t *testing.T) {
 // TestMetrics checks the writer times every write it commits: one queue
 // wait per change, one commit and one batch size per transaction.
 func TestMetrics(t *testing.T) {
-	ctx := context.Background()
-	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
-	defer db.Close()
-	m := storetest.NewMatch("m1", 0)
-	if err := db.Create(ctx, m); err != nil {
-		t.Fatal(err)
-	}
+	db, m := openWithMatch(t)
 	playMoves(t, db, m, 3)
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(db.Collector())
