@@ -22,7 +22,8 @@ import (
 //	medium  depth 3, root noise ±0.03            3000 playouts, noisy moves first 0.3    1/8 of the budget, ≤ 3 s
 //	hard    iterative deepening, no depth cap    until the time is up, noisy first 0.7   1/2; 1/4 of the budget, ≤ 3 s; 1 s if none
 //	max     iterative deepening to the deadline  until the time is up, noisy first 0.7,  the whole budget; 5 s if none
-//	                                             playouts cut short past dice
+//	                                             playouts cut short past dice, leaves
+//	                                             evaluated at once past a horizon
 //
 // Each level uses a larger share of the same budget than the level below, on
 // top of its own depth or playout cap, so at equal budgets the levels are
@@ -56,6 +57,18 @@ import (
 // canonical tile orders and its standings-shaped Evaluator, 0.63, Elo
 // +93 [+27, +166], over 96 (docs/strength.md). The other MCTS games have no
 // dice, so their max is unchanged.
+//
+// "Leaves evaluated at once past a horizon": in a game that sets a
+// playout horizon (game.Horizon: Villa Paletti, Palaboratory), max scores
+// each new leaf with the Evaluator instead of playing the horizon's random
+// plies first (mcts.Config.LeafEval): a slower search (each new node's
+// search moves are generated) that uses max's larger share of the time,
+// where hard's random plies are cheap and noisy. In Villa Paletti with
+// four players, max over hard went from 0.52 over 96 games (300 ms) to
+// 0.58, Elo +55 [+7, +106], and the lone max seat won 15 of the 26 games
+// it did not draw; with every level evaluating its leaves at once, max
+// and hard were even again (0.51) and 64 of 96 games ended with nobody
+// winning, so hard keeps its random plies (docs/strength.md).
 //
 // Noise is in Evaluator units (1.0 is the whole range), added to each root
 // move's score; it makes the easy bot miss quiet moves a beginner finds
@@ -240,6 +253,7 @@ func (b *Bot) monteCarlo(ctx context.Context, s game.State, bud Budget, t time.D
 			cfg.Noisy = playoutNoisy
 		}
 		cfg.CutChance = b.level == Max
+		cfg.LeafEval = b.level == Max
 		b.mc = mcts.New(cfg)
 	}
 	lim := mcts.Limits{Time: t, Iterations: bud.Nodes}

@@ -97,6 +97,11 @@ type Config struct {
 	// fit cuts its playouts at shortPlayout plies (so does CutChance);
 	// the rest play their playouts to the end.
 	PlayoutDepth int
+	// LeafEval, in a game with a playout horizon (game.Horizon), scores
+	// each new leaf with the Evaluator at once instead of after the
+	// horizon's random plies: fewer, costlier iterations (each new node's
+	// search moves are generated) whose values carry no playout noise.
+	LeafEval bool
 	// CutChance, in a game with an Evaluator whose playouts pass chance
 	// events (dice), cuts every playout after the first few at
 	// shortPlayout plies and scores it with the Evaluator. A whole
@@ -248,6 +253,9 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	s.cut, s.chance = -1, false
 	if h, ok := st.(game.Horizon); ok && s.eval {
 		s.cut = h.PlayoutDepth()
+	}
+	if s.cut >= 0 && s.cfg.LeafEval {
+		s.cut = 0
 	}
 	if s.eval && s.cfg.PlayoutDepth > 0 {
 		s.cut = s.cfg.PlayoutDepth

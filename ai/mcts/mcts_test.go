@@ -403,21 +403,25 @@ func TestPlayoutCutOff(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		st    game.State
-		depth int // Config.PlayoutDepth
+		depth int  // Config.PlayoutDepth
+		leaf  bool // Config.LeafEval
 		want  int
 	}{
-		{"no evaluator", nim, 0, -1},
-		{"evaluator, no horizon", evaluated{nim}, 0, -1},
-		{"horizon 2", hz(2), 0, 2},
-		{"horizon 0", hz(0), 0, 0},
-		{"config over horizon", hz(2), 5, 5},
-		{"config without evaluator", nim, 5, -1},
-		{"config past the game's end", hz(2), 1 << 20, 1 << 20},
+		{"no evaluator", nim, 0, false, -1},
+		{"evaluator, no horizon", evaluated{nim}, 0, false, -1},
+		{"horizon 2", hz(2), 0, false, 2},
+		{"horizon 0", hz(0), 0, false, 0},
+		{"config over horizon", hz(2), 5, false, 5},
+		{"config without evaluator", nim, 5, false, -1},
+		{"config past the game's end", hz(2), 1 << 20, false, 1 << 20},
+		{"leaf evaluation over horizon", hz(2), 0, true, 0},
+		{"leaf evaluation, no horizon", evaluated{nim}, 0, true, -1},
+		{"leaf evaluation, no evaluator", nim, 0, true, -1},
 	} {
 		evals = 0
 		const iterations = 200
 		// No progressive bias: evaluations then come from cut playouts only.
-		res, err := New(Config{NoSolver: true, Bias: -1, PlayoutDepth: tc.depth}).Search(context.Background(), tc.st, Limits{Iterations: iterations})
+		res, err := New(Config{NoSolver: true, Bias: -1, PlayoutDepth: tc.depth, LeafEval: tc.leaf}).Search(context.Background(), tc.st, Limits{Iterations: iterations})
 		if err != nil {
 			t.Fatal(err)
 		}
