@@ -399,11 +399,14 @@ func (r *room) seatOf(token string) int {
 	return -1
 }
 
-// drop removes a slow connection and closes it.
+// drop removes a connection a send failed on and closes it: a peer too
+// slow to take its updates (counted), or one already gone.
 func (r *room) drop(c *conn) {
 	delete(r.subs, c)
 	c.kick("too slow")
-	r.s.metrics.slowDrops.Inc()
+	if c.tooSlow() {
+		r.s.metrics.slowDrops.Inc()
+	}
 }
 
 // command runs one client command and answers it. The ack travels with

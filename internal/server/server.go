@@ -7,8 +7,11 @@
 // Goroutines and their lifetimes:
 //   - one per room (room.run): until the server closes, or, for a finished
 //     match, until it has had no connection for roomIdle;
-//   - two per WebSocket connection (read loop in the handler, conn.writeLoop):
-//     until the peer goes, is too slow, or the server closes;
+//   - one per WebSocket connection (its read loop, in the HTTP handler):
+//     until the peer goes, is too slow, or the server closes. Writes need
+//     none: the sender writes into the socket without blocking, and a
+//     flusher goroutine runs only while a peer is behind (sock); a ping
+//     timer pings a silent peer from its own goroutine every pingInterval;
 //   - BotWorkers bot workers (botPool.work): until the server closes.
 //
 // Locks: Server.mu guards the room table only; it is never held while
