@@ -31,8 +31,9 @@ const (
 	pingInterval = 30 * time.Second
 	pingTimeout  = 60 * time.Second
 	// corkKeep is the largest coalescing buffer a connection keeps between
-	// sends; a bigger one (a burst of full states) is dropped after use.
-	corkKeep = 16 << 10
+	// sends: a delta update and its ack fit; a bigger one (a full state) is
+	// dropped after use rather than held by every connection.
+	corkKeep = 1 << 10
 	// maxPending is how many bytes a connection may owe its peer beyond
 	// what the kernel's socket buffer took (a few megabytes on loopback):
 	// a peer this far behind is too slow and is dropped, never waited
@@ -192,13 +193,25 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	ws.SetReadLimit(readLimit)
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &conn{ws: ws, sock: cw.conn, cancel: cancel}
+	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
+	// The handler returns and the connection is served on a goroutine of
+	// its own: net/http's connection (its 4 KiB reader and writer, the
+	// request, the handler's deep stack) is then garbage instead of
+	// living, and being scanned by every collection, as long as the
+	// WebSocket does. Hijacked connections are the handler's to close,
+	// and serve closes it.
+	go s.serve(ctx, c, r, bearer)
+}
+
+// serve runs a WebSocket connection's read loop until the peer goes, is
+// dropped, or the server closes, then leaves the room and closes the
+// connection with the status a kick chose.
+func (s *Server) serve(ctx context.Context, c *conn, r *room, bearer string) {
 	c.ping = time.AfterFunc(pingInterval, func() { c.pingTick(ctx) })
 	s.metrics.conns.Inc()
 	defer s.metrics.conns.Dec()
-	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
-
 	s.readLoop(ctx, c, r, bearer)
-	cancel()
+	c.cancel()
 	c.ping.Stop()
 	r.post(context.Background(), unsubscribe{c})
 	code, why := websocket.StatusNormalClosure, ""
@@ -207,7 +220,7 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 		code, why = c.closeCode, c.closeWhy
 	}
 	c.mu.Unlock()
-	ws.Close(code, why)
+	c.ws.Close(code, why)
 }
 
 // keepBuffer is the largest frame buffer a connection keeps between
