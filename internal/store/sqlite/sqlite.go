@@ -28,6 +28,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -105,6 +106,9 @@ type DB struct {
 	stop    context.CancelFunc
 	lock    *os.File // holds the lock file (see lockFile); nil where unsupported
 	metrics *metrics
+	// replies are reply channels (chan error, size 1) of answered
+	// requests, reused: a Save per move made one.
+	replies sync.Pool
 
 	w writerState // owned by the writer goroutine
 }
@@ -607,16 +611,23 @@ func (db *DB) foldOldest(ctx context.Context, tx *sql.Tx, n int) error {
 // do queues apply for the writer and waits until it is committed. If ctx
 // ends first, the write may still happen.
 func (db *DB) do(ctx context.Context, apply func(context.Context, *sql.Tx) error) error {
-	r := request{apply: apply, reply: make(chan error, 1), queued: time.Now()}
+	reply, _ := db.replies.Get().(chan error)
+	if reply == nil {
+		reply = make(chan error, 1)
+	}
+	r := request{apply: apply, reply: reply, queued: time.Now()}
 	select {
 	case db.reqs <- r:
 	case <-ctx.Done():
+		db.replies.Put(reply)
 		return fmt.Errorf("sqlite: queue write: %w", ctx.Err())
 	}
 	select {
-	case err := <-r.reply:
+	case err := <-reply:
+		db.replies.Put(reply)
 		return err
 	case <-ctx.Done():
+		// The writer may still answer: the channel is not reused.
 		return fmt.Errorf("sqlite: wait for commit: %w", ctx.Err())
 	}
 }
