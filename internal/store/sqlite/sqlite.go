@@ -264,13 +264,15 @@ const (
 		SELECT match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock FROM journal ORDER BY match_id, ply`
 	sqlClearJournal = `DELETE FROM journal`
 	// sqlFoldChunk folds the journal rows whose seq numbers are in the
-	// JSON array given (a chunk of matches' unfolded rows, found by rowid),
-	// sorted so each match's rows go into its pages together. OR FAIL, not
-	// the default ABORT: a failing fold fails its whole transaction anyway
-	// (the writer rolls it back), and ABORT needs a statement journal.
+	// JSON array given (a chunk of matches' unfolded rows, match by match,
+	// each in ply order), found by rowid in the array's order (CROSS JOIN
+	// keeps json_each the outer loop), so each match's rows go into its
+	// pages together without a sort. OR FAIL, not the default ABORT: a
+	// failing fold fails its whole transaction anyway (the writer rolls it
+	// back), and ABORT needs a statement journal.
 	sqlFoldChunk = `INSERT OR FAIL INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
-		SELECT match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock FROM journal
-		WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY match_id, ply`
+		SELECT j.match_id, j.ply, j.seat, j.notation, j.at, j.clock_ms, j.cmd_id, j.version, j.updated, j.clock
+		FROM json_each(?) AS s CROSS JOIN journal AS j ON j.seq = s.value`
 	// sqlClearChunk deletes the journal rows below a seq number, all
 	// folded: a range of whole pages.
 	sqlClearChunk = `DELETE FROM journal WHERE seq < ?`
