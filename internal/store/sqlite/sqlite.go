@@ -717,10 +717,14 @@ func (db *DB) do(ctx context.Context, apply func(context.Context, *sql.Tx) error
 	}
 	r := request{apply: apply, reply: reply, queued: time.Now()}
 	select {
-	case db.reqs <- r:
-	case <-ctx.Done():
-		db.replies.Put(reply)
-		return fmt.Errorf("sqlite: queue write: %w", ctx.Err())
+	case db.reqs <- r: // the queue has room (nearly always): no select over ctx
+	default:
+		select {
+		case db.reqs <- r:
+		case <-ctx.Done():
+			db.replies.Put(reply)
+			return fmt.Errorf("sqlite: queue write: %w", ctx.Err())
+		}
 	}
 	select {
 	case err := <-reply:
