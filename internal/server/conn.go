@@ -219,7 +219,7 @@ func (s *Server) serve(ctx context.Context, c *conn, r *room, bearer string) {
 	stop() // the loop is over: a cancel need not close the socket under the close handshake below
 	c.cancel()
 	c.ping.Stop()
-	r.post(context.Background(), unsubscribe{c})
+	r.direct(unsubscribe{c})
 	code, why := websocket.StatusNormalClosure, ""
 	c.mu.Lock()
 	if c.closeCode != 0 {
@@ -294,15 +294,16 @@ func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) 
 				tokens = append(tokens, token)
 			}
 			tokens = append(tokens, msg.Tokens...)
-			if !r.post(ctx, subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta}) {
+			if !r.direct(subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta}) {
 				return
 			}
 			hello = true
 		case !hello:
 			c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeNeedHello, "send hello first"))
 		default:
-			if !r.tryPost(command{c: c, msg: msg, at: s.clock.Now()}) {
-				c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeOverloaded, "match queue full"))
+			if !r.direct(command{c: c, msg: msg, at: s.clock.Now()}) {
+				c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeUnavailable, "match %s has closed", r.id))
+				return
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -16,11 +17,11 @@ import (
 )
 
 const (
-	// roomQueue bounds the commands waiting for a room; a client sending
-	// faster than the room commits gets overloaded rather than memory
-	// growing without bound. A player has one command in flight, so a
-	// few per seat suffice; every slot is two words of pointers the
-	// collector scans in every room (128 were 20 MB at 10 000 matches).
+	// roomQueue bounds the messages waiting for a room's goroutine: clock
+	// ticks, bot results, HTTP joins and snapshot requests (a connection's
+	// hello and commands do not queue: its read loop runs them, see
+	// room.direct). Every slot is two words of pointers the collector
+	// scans in every room (128 were 20 MB at 10 000 matches).
 	roomQueue = 32
 	// historySize is how many past events a room keeps for reconnecting
 	// clients (events only, tens of bytes each: full states would cost
@@ -36,14 +37,21 @@ const (
 	saveTimeout = 30 * time.Second
 )
 
-// room owns one match. Only its goroutine (run) touches the fields below
-// "owned"; others talk to it through in, and read snap and version.
+// room owns one match. The fields below "owned" are touched only with mu
+// held: by its goroutine (run), which handles what others send through
+// in, and by its connections' read loops, which run their hellos and
+// commands themselves (direct). Others read snap and version.
 type room struct {
 	s    *Server
 	id   string
 	info *game.Info
 	in   chan any
-	done chan struct{} // closed when run returns
+	done chan struct{}   // closed when run returns
+	ctx  context.Context // the server's: commits outlive the connection that asked
+
+	mu sync.Mutex // guards the fields below
+	// stopped is set when run returns: nothing is handled after it.
+	stopped bool
 
 	// snap is the latest spectator view built, for HTTP readers; it may
 	// be older than version (views are built only when someone needs one:
@@ -51,7 +59,7 @@ type room struct {
 	snap    atomic.Pointer[protocol.State]
 	version atomic.Int64
 
-	// owned by run
+	// owned (see mu)
 	m     store.Match
 	st    game.State
 	moves []store.Move
@@ -285,31 +293,66 @@ func (r *room) tryPost(msg any) bool {
 // match, after roomIdle without connections.
 func (r *room) run(ctx context.Context) {
 	defer close(r.done)
-	defer r.freshSnap() // HTTP readers that find the room gone read it
-	defer r.stopTimer()
-	defer r.stopSave()
+	defer func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.stopped = true
+		r.stopSave()
+		r.stopTimer()
+		r.freshSnap() // HTTP readers that find the room gone read it
+	}()
+	r.mu.Lock()
 	r.afterChange(ctx)
+	r.mu.Unlock()
 	idle := time.NewTicker(roomIdle / 2)
 	defer idle.Stop()
 	for {
 		select {
 		case <-ctx.Done():
+			r.mu.Lock()
 			for c := range r.subs {
 				c.kick("server shutting down")
 			}
+			r.mu.Unlock()
 			return
 		case <-idle.C:
-			if r.ended() && len(r.subs) == 0 && !r.idleAt.IsZero() && r.s.clock.Now().Sub(r.idleAt) >= roomIdle {
+			r.mu.Lock()
+			gone := r.ended() && len(r.subs) == 0 && !r.idleAt.IsZero() && r.s.clock.Now().Sub(r.idleAt) >= roomIdle
+			r.mu.Unlock()
+			if gone {
 				return
 			}
 		case msg := <-r.in:
+			r.mu.Lock()
 			r.handle(ctx, msg)
-			if len(r.subs) == 0 && r.idleAt.IsZero() {
-				r.idleAt = r.s.clock.Now()
-			} else if len(r.subs) > 0 {
-				r.idleAt = time.Time{}
-			}
+			r.noteIdle()
+			r.mu.Unlock()
 		}
+	}
+}
+
+// direct handles a connection's message (hello, command, goodbye) on the
+// caller's goroutine, its read loop, in the order the connection sent
+// them; false when the room has stopped. A command then costs no hand-off
+// to the room's goroutine and back (a wake-up and a channel send per
+// move), and waits for the room only while another of its commands runs.
+func (r *room) direct(msg any) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped {
+		return false
+	}
+	r.handle(r.ctx, msg)
+	r.noteIdle()
+	return true
+}
+
+// noteIdle records when the room became empty. mu held.
+func (r *room) noteIdle() {
+	if len(r.subs) == 0 && r.idleAt.IsZero() {
+		r.idleAt = r.s.clock.Now()
+	} else if len(r.subs) > 0 {
+		r.idleAt = time.Time{}
 	}
 }
 

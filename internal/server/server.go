@@ -15,7 +15,12 @@
 //   - BotWorkers bot workers (botPool.work): until the server closes.
 //
 // Locks: Server.mu guards the room table only; it is never held while
-// taking another lock or while sending on a channel.
+// taking another lock or while sending on a channel. room.mu is held while
+// a room handles a message, by its goroutine or by a connection's read
+// loop running its own hello or command (room.direct); that includes the
+// wait for the commit and the socket writes (which never block, see sock).
+// It may be held while taking Server.mu (a rematch starts a room), never
+// the other way round.
 package server
 
 import (
@@ -212,6 +217,7 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 // start registers r and runs it, unless another request started the same
 // match meanwhile; it returns the registered room.
 func (s *Server) start(r *room) *room {
+	r.ctx = s.ctx // before anyone can find it
 	s.mu.Lock()
 	if other, ok := s.rooms[r.id]; ok {
 		s.mu.Unlock()
