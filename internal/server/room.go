@@ -60,12 +60,16 @@ type room struct {
 	version atomic.Int64
 
 	// owned (see mu)
-	m     store.Match
-	st    game.State
-	moves []store.Move
-	// texts are the moves' notations, append-only: views share its
-	// array (a view's Moves is texts[:n:n]), so a takeback starts a new
-	// one rather than overwriting what published views hold.
+	m  store.Match
+	st game.State
+	// movers are the seats that made the moves (-2 for chance), for
+	// takebacks; texts are the moves' notations, append-only: views
+	// share its array (a view's Moves is texts[:n:n]), so a takeback
+	// starts a new one rather than overwriting what published views
+	// hold. (The stored moves themselves, kept here before, were ~90
+	// bytes of pointers per move for the collector to scan, for nothing
+	// the room reads.)
+	movers   []int8
 	texts    []string
 	legalBuf []game.Move // LegalMoves scratch for view
 	clocks   clock.Clocks
@@ -214,7 +218,7 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	}
 	r := &room{
 		s: s, id: m.ID, info: info, in: make(chan any, roomQueue), done: make(chan struct{}),
-		m: m, st: st, moves: moves, texts: moveTexts(moves), subs: map[*conn]sub{}, acked: map[int][]ackEntry{},
+		m: m, st: st, movers: movers(moves), texts: moveTexts(moves), subs: map[*conn]sub{}, acked: map[int][]ackEntry{},
 		draw: map[int]bool{}, takeback: -1, rematch: map[int]bool{},
 	}
 	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
@@ -240,6 +244,15 @@ func moveTexts(moves []store.Move) []string {
 	out := make([]string, len(moves))
 	for i, mv := range moves {
 		out[i] = mv.Text
+	}
+	return out
+}
+
+// movers returns the seats that made moves.
+func movers(moves []store.Move) []int8 {
+	out := make([]int8, len(moves))
+	for i, mv := range moves {
+		out[i] = int8(mv.Seat)
 	}
 	return out
 }
@@ -732,8 +745,8 @@ func (r *room) offerDraw(ctx context.Context, seat int) error {
 // takebackPly returns the ply count to go back to for seat's takeback: just
 // before seat's last move (undoing the others' replies too), or -1.
 func (r *room) takebackPly(seat int) int {
-	for i := len(r.moves) - 1; i >= 0; i-- {
-		if r.moves[i].Seat == seat {
+	for i := len(r.movers) - 1; i >= 0; i-- {
+		if int(r.movers[i]) == seat {
 			return i
 		}
 	}
@@ -771,12 +784,12 @@ func (r *room) doTakeback(ctx context.Context, by int) error {
 	if err != nil {
 		return err
 	}
-	for _, mv := range r.moves[:to] {
-		if st, err = playText(st, mv.Text); err != nil {
+	for _, text := range r.texts[:to] {
+		if st, err = playText(st, text); err != nil {
 			return fmt.Errorf("server: match %s: replay: %w", r.id, err)
 		}
 	}
-	undone := r.moves[to].Text
+	undone := r.texts[to]
 	saved := r.clocks
 	saved.Remaining = slices.Clone(r.clocks.Remaining)
 	// The clocks keep the times used; the seat to move now runs.
@@ -900,11 +913,11 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	r.m, r.st = next, st
 	r.version.Store(next.Version)
 	if truncate >= 0 {
-		r.moves = r.moves[:truncate]
-		r.texts = moveTexts(r.moves)
+		r.movers = r.movers[:truncate]
+		r.texts = slices.Clone(r.texts[:truncate])
 	}
-	r.moves = append(r.moves, add...)
 	for _, mv := range add {
+		r.movers = append(r.movers, int8(mv.Seat))
 		r.texts = append(r.texts, mv.Text)
 	}
 	r.broadcast(ev)

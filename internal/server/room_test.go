@@ -161,7 +161,7 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 		}
 		old := r.freshSnap()
 		want := slices.Clone(old.Moves)
-		r.takeback = int(r.moves[2].Seat)
+		r.takeback = int(r.movers[2])
 		if err := r.doTakeback(ctx, 1-r.takeback); err != nil {
 			t.Error(err)
 			return
@@ -174,8 +174,8 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 		if !slices.Equal(old.Moves, want) {
 			t.Errorf("published view's moves changed to %v, want %v", old.Moves, want)
 		}
-		if got := r.freshSnap().Moves; len(got) != 3 || got[2] != r.moves[2].Text {
-			t.Errorf("new view's moves %v, room's %v", got, r.moves)
+		if got := r.freshSnap().Moves; len(got) != 3 || got[2] != r.texts[2] {
+			t.Errorf("new view's moves %v, room's %v", got, r.texts)
 		}
 	})
 	select {
