@@ -74,7 +74,7 @@ type room struct {
 	legalBuf []game.Move // LegalMoves scratch for view
 	clocks   clock.Clocks
 	subs     map[*conn]sub
-	history  []update // the last historySize events, oldest first
+	history  history // the last historySize events
 	acked    map[int][]ackEntry
 	draw     map[int]bool
 	takeback int
@@ -417,12 +417,8 @@ func (r *room) subscribe(msg subscribe) {
 	if since := msg.since; since != nil && *since <= r.m.Version {
 		if *since == r.m.Version {
 			missed = []update{}
-		} else if len(r.history) > 0 && r.history[0].version <= *since+1 {
-			for _, u := range r.history {
-				if u.version > *since {
-					missed = append(missed, u)
-				}
-			}
+		} else {
+			missed = r.history.since(*since)
 		}
 	}
 	if missed == nil {
@@ -929,10 +925,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 // Delta; everything else carries the full state, built (and published)
 // only if some connection needs it.
 func (r *room) broadcast(ev protocol.Event) {
-	if len(r.history) >= historySize {
-		r.history = r.history[1:]
-	}
-	r.history = append(r.history, update{r.m.Version, ev})
+	r.history.add(update{r.m.Version, ev})
 	var full, delta []byte
 	for c, sb := range r.subs {
 		var data []byte
