@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -55,4 +56,31 @@ func TestHistory(t *testing.T) {
 			t.Errorf("since(%d) = %v, want nil: the unknown event cannot be replayed", n, got)
 		}
 	})
+}
+
+// TestRemember checks a seat's acknowledged command IDs keep the newest
+// ackMemory, and that once full the list is never reallocated (it grew
+// to about twice ackMemory entries when it was re-sliced from the front).
+func TestRemember(t *testing.T) {
+	r := &room{acked: map[int][]ackEntry{}}
+	const n = 10 * ackMemory
+	full := 0
+	for i := range n {
+		r.remember(1, fmt.Sprintf("c%d", i), int64(i))
+		if i == ackMemory-1 {
+			full = cap(r.acked[1])
+		}
+	}
+	if l := r.acked[1]; len(l) != ackMemory || cap(l) != full {
+		t.Fatalf("%d entries in %d slots, want %d in the %d it had when full", len(l), cap(l), ackMemory, full)
+	}
+	for i := range n {
+		v, ok := r.recall(1, fmt.Sprintf("c%d", i))
+		if want := i >= n-ackMemory; ok != want || ok && v != int64(i) {
+			t.Errorf("recall c%d = %d, %v; want %d, %v", i, v, ok, i, want)
+		}
+	}
+	if _, ok := r.recall(0, "c99"); ok {
+		t.Error("seat 0 recalls seat 1's command")
+	}
 }

@@ -531,10 +531,16 @@ func (r *room) recall(seat int, id string) (int64, bool) {
 	return 0, false
 }
 
+// remember records command id of seat, acknowledged at version v,
+// forgetting the oldest beyond ackMemory. The list is shifted in place
+// once full: re-slicing it from the front and appending kept up to twice
+// ackMemory entries per seat.
 func (r *room) remember(seat int, id string, v int64) {
 	l := r.acked[seat]
 	if len(l) >= ackMemory {
-		l = l[1:]
+		copy(l, l[1:])
+		l[len(l)-1] = ackEntry{id, v}
+		return
 	}
 	r.acked[seat] = append(l, ackEntry{id, v})
 }
