@@ -6,8 +6,9 @@ import "github.com/tabula-games/tabula/internal/protocol"
 // a ring that grows to historySize entries and then overwrites its oldest,
 // of compact entries. It was a slice re-sliced from the front and appended
 // to, which kept up to twice historySize entries of two strings each
-// (~24 KiB of pointers per room after a few minutes of play, ~240 MB at
-// 10 000 matches, for every collection to mark); a full ring is 8 KiB.
+// (up to ~24 KiB of pointers per room after a few minutes of play, up to
+// ~240 MB at 10 000 matches, for every collection to mark); a full ring
+// is 8 KiB.
 type history struct {
 	ring  []historyEntry // oldest at start once full
 	start int
