@@ -30,7 +30,7 @@ const (
 	// dead peers; pingTimeout is how long a pong may take.
 	pingInterval = 30 * time.Second
 	pingTimeout  = 60 * time.Second
-	// corkKeep is the largest coalescing buffer a connection keeps between
+	// corkKeep is the largest frame buffer a connection keeps between
 	// sends: a delta update and its ack fit; a bigger one (a full state) is
 	// dropped after use rather than held by every connection.
 	corkKeep = 1 << 10
@@ -67,10 +67,6 @@ type conn struct {
 	heard atomic.Bool
 	ping  *time.Timer
 
-	// wmu serialises sends, so the two messages of a frame go out
-	// together in one socket write.
-	wmu sync.Mutex
-
 	mu        sync.Mutex // guards closeCode and closeWhy
 	closeCode websocket.StatusCode
 	closeWhy  string
@@ -86,25 +82,13 @@ type frame struct {
 // slow or broken (it is then closed).
 func (c *conn) send(data []byte) bool { return c.sendFrame(frame{data: data}) }
 
-// sendFrame writes f without blocking: both messages collect in the
-// socket's cork buffer and go out in one write (a write on loopback costs
-// tens of microseconds, most of the server's time per move). False when
-// the connection is too slow or broken; it is then closed.
+// sendFrame writes f without blocking: both messages go out in one socket
+// write (a write on loopback costs tens of microseconds, most of the
+// server's time per move), framed by the socket rather than the WebSocket
+// library (see sock.writeText). False when the connection is too slow or
+// broken; it is then closed.
 func (c *conn) sendFrame(f frame) bool {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	c.sock.cork()
-	// Without ctx: the socket never blocks, and a cancellable context
-	// costs the library a context.AfterFunc registration (three
-	// allocations and a lock) per frame.
-	err := c.ws.Write(context.Background(), websocket.MessageText, f.data)
-	if err == nil && f.then != nil {
-		err = c.ws.Write(context.Background(), websocket.MessageText, f.then)
-	}
-	if uerr := c.sock.uncork(); err == nil {
-		err = uerr
-	}
-	if err != nil {
+	if err := c.sock.writeText(f.data, f.then); err != nil {
 		c.cancel()
 		return false
 	}
@@ -149,7 +133,8 @@ func (c *conn) pingTick(ctx context.Context) {
 }
 
 // corkWriter hands the WebSocket library a sock when it hijacks the HTTP
-// connection, with buffers sized for a game connection.
+// connection, with buffers sized for a game connection (the library reads
+// everything but writes only control frames through it).
 type corkWriter struct {
 	http.ResponseWriter
 	conn *sock

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/binary"
 	"errors"
 	"net"
 	"os"
@@ -10,22 +11,23 @@ import (
 
 // sock is the socket under a server WebSocket. Its writes never block:
 // bytes go to the kernel at once as far as its socket buffer takes them
-// (a non-blocking write, see tryWrite), and the rest wait in pending for
-// a flusher goroutine that runs only while there are any. A peer that
+// (a non-blocking write, see nonblocking), and the rest wait in pending
+// for a flusher goroutine that runs only while there are any. A peer that
 // owes more than maxPending bytes, or takes nothing for writeTimeout, is
 // too slow: the write fails, the connection closes, and nobody waited for
-// it. While corked, writes collect in buf; uncork sends them as one.
+// it. The server's messages are framed here (writeText); the WebSocket
+// library writes only its control frames (pings, pongs, close), each in
+// one Write, so frames never interleave.
 type sock struct {
 	net.Conn
 	nb nonblocking // the non-blocking write of this platform and socket
 
 	mu       sync.Mutex // guards the fields below; never held across a blocking call
-	corked   bool
-	buf      []byte // corked bytes
-	pending  []byte // bytes the kernel did not take yet, in order
-	spare    []byte // the flusher's other buffer
-	flushing bool   // a flusher goroutine owns the bytes in flight
-	err      error  // the first write failure; every later write fails with it
+	buf      []byte     // the frames being written by writeText
+	pending  []byte     // bytes the kernel did not take yet, in order
+	spare    []byte     // the flusher's other buffer
+	flushing bool       // a flusher goroutine owns the bytes in flight
+	err      error      // the first write failure; every later write fails with it
 }
 
 func newSock(nc net.Conn) *sock {
@@ -40,41 +42,52 @@ func (s *sock) Write(p []byte) (int, error) {
 	if s.err != nil {
 		return 0, s.err
 	}
-	if s.corked {
-		s.buf = append(s.buf, p...)
-		return len(p), nil
-	}
 	if err := s.writeLocked(p); err != nil {
 		return 0, err
 	}
 	return len(p), nil
 }
 
-func (s *sock) cork() {
-	s.mu.Lock()
-	s.corked = true
-	s.mu.Unlock()
-}
-
-// uncork sends what collected since cork.
-func (s *sock) uncork() error {
+// writeText sends a and, unless nil, b as WebSocket text messages, one
+// final unmasked frame each (RFC 6455 §5.2, a server's frames), in one
+// write. Through the library, a message cost a lock taken with a select,
+// its frame writer's bookkeeping and a buffered write; a command's update
+// and ack were two of them, and a flush each into a coalescing buffer.
+func (s *sock) writeText(a, b []byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.corked = false
 	if s.err != nil {
-		s.buf = s.buf[:0]
 		return s.err
 	}
-	if len(s.buf) == 0 {
-		return nil
+	buf := appendTextFrame(s.buf[:0], a)
+	if b != nil {
+		buf = appendTextFrame(buf, b)
 	}
-	err := s.writeLocked(s.buf)
-	if cap(s.buf) > corkKeep {
+	err := s.writeLocked(buf)
+	if cap(buf) > corkKeep {
 		s.buf = nil
 	} else {
-		s.buf = s.buf[:0]
+		s.buf = buf[:0]
 	}
 	return err
+}
+
+// appendTextFrame appends p as one final, unmasked text frame: opcode 1
+// with FIN, then the payload length in 7 bits, or 126 and 16 bits, or 127
+// and 64 bits (network order), then the payload.
+func appendTextFrame(b, p []byte) []byte {
+	b = append(b, 0x81)
+	switch n := len(p); {
+	case n <= 125:
+		b = append(b, byte(n))
+	case n <= 0xFFFF:
+		b = append(b, 126)
+		b = binary.BigEndian.AppendUint16(b, uint16(n))
+	default:
+		b = append(b, 127)
+		b = binary.BigEndian.AppendUint64(b, uint64(n))
+	}
+	return append(b, p...)
 }
 
 // writeLocked sends p without blocking: what the kernel does not take

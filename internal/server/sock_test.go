@@ -39,7 +39,7 @@ func tcpPair(t *testing.T) (server, client net.Conn) {
 }
 
 // TestSockKeepsOrder writes a stream much larger than the socket buffers
-// (small ones, set here) in pieces, corked and not, while the peer reads
+// (small ones, set here) in pieces, raw and framed, while the peer reads
 // slowly: the writes never wait, the bytes that did not fit go through the
 // flusher, and the peer reads exactly the stream written.
 func TestSockKeepsOrder(t *testing.T) {
@@ -81,13 +81,13 @@ func TestSockKeepsOrder(t *testing.T) {
 			for i := range 300 {
 				p := bytes.Repeat([]byte{byte(i)}, 100+i)
 				if i%3 == 0 {
-					s.cork()
-					s.Write(p[:10])
-					s.Write(p[10:])
-					if err := s.uncork(); err != nil {
-						t.Fatalf("uncork %d: %v", i, err)
+					if err := s.writeText(p[:10], p[10:]); err != nil {
+						t.Fatalf("writeText %d: %v", i, err)
 					}
-				} else if _, err := s.Write(p); err != nil {
+					want.Write(appendTextFrame(appendTextFrame(nil, p[:10]), p[10:]))
+					continue
+				}
+				if _, err := s.Write(p); err != nil {
 					t.Fatalf("write %d: %v", i, err)
 				}
 				want.Write(p)
@@ -148,5 +148,28 @@ func TestSockTooSlow(t *testing.T) {
 	client.SetReadDeadline(time.Now().Add(testTimeout))
 	if _, err := io.Copy(io.Discard, client); err != nil {
 		t.Errorf("peer: %v, want EOF (the socket closed)", err)
+	}
+}
+
+// TestAppendTextFrame checks the frame header of each payload length form
+// (RFC 6455 §5.2): 7 bits up to 125 bytes, 16 bits up to 65 535, 64 bits
+// beyond; FIN and opcode 1 (text), no mask.
+func TestAppendTextFrame(t *testing.T) {
+	for _, tc := range []struct {
+		n      int
+		header []byte
+	}{
+		{0, []byte{0x81, 0}},
+		{125, []byte{0x81, 125}},
+		{126, []byte{0x81, 126, 0, 126}},
+		{65535, []byte{0x81, 126, 0xff, 0xff}},
+		{65536, []byte{0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0}},
+	} {
+		p := bytes.Repeat([]byte{'x'}, tc.n)
+		got := appendTextFrame([]byte("prefix"), p)
+		want := append(append([]byte("prefix"), tc.header...), p...)
+		if !bytes.Equal(got, want) {
+			t.Errorf("length %d: header % x, want % x", tc.n, got[6:min(len(got), 6+len(tc.header))], tc.header)
+		}
 	}
 }
