@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Server load test, before vs after: builds the server and load generator
-# at OLD_REF (default: main before the fifth pass) and from this tree,
+# at OLD_REF (default: main before the sixth pass) and from this tree,
 # then runs one row per binary and match count, each with a fresh database,
 # server and load generator in separate processes, and prints a markdown
 # table. CPU µs per move (server + load generator) is the number that
@@ -18,7 +18,7 @@
 # raw output is kept in $WORK.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OLD_REF=${OLD_REF:-b0250c7}
+OLD_REF=${OLD_REF:-c115c83}
 GAMES=${GAMES:-"100 1000 5000 10000"}
 DURATION=${DURATION:-20s}
 INTERVAL=${INTERVAL:-1s}
@@ -45,15 +45,28 @@ row() { # row BIN GAMES
 	if [ "$bin" = old ] && [ "$n" -gt 9900 ] && ! git merge-base --is-ancestor 2293344 "$OLD_REF" 2>/dev/null; then n=9900; fi
 	if [ "$bin" = new ]; then read -ra args <<<"$EXTRA"; fi
 	rm -f "$db" "$db-wal" "$db-shm"
-	"$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" >"$WORK/server-$bin-$n.log" 2>&1 &
+	GODEBUG=gctrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" >"$WORK/server-$bin-$n.log" 2>&1 &
 	local pid=$!
 	for _ in $(seq 100); do
 		curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
 		sleep 0.1
 	done
-	"$WORK/loadtest-$bin" -url "http://127.0.0.1:$PORT" -games "$n" -duration "$DURATION" -interval "$INTERVAL" "${args[@]}" >"$log" 2>&1 || true
-	local rss
+	"$WORK/loadtest-$bin" -url "http://127.0.0.1:$PORT" -games "$n" -duration "$DURATION" -interval "$INTERVAL" "${args[@]}" >"$log" 2>&1 &
+	local lg=$!
+	# The server's goroutines, every 2 s while the load generator runs
+	# (its connections are gone once it exits); the largest is reported.
+	while kill -0 "$lg" 2>/dev/null; do
+		curl -sf "http://127.0.0.1:$PORT/metrics" | awk '/^go_goroutines / {print $2}'
+		sleep 2
+	done >"$WORK/goroutines-$bin-$n.txt"
+	wait "$lg" || true
+	local rss goroutines live
 	rss=$(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$pid/status" 2>/dev/null || echo "?")
+	goroutines=$(sort -n "$WORK/goroutines-$bin-$n.txt" | tail -1)
+	# The largest live heap a collection found (gctrace: "A->B->C MB", C is
+	# what marking found live) and the goroutine stacks it scanned then.
+	live=$(sed -n 's/^gc .*->\([0-9]*\) MB, [0-9]* MB goal, \([0-9]*\) MB stacks.*/\1 \2/p' "$WORK/server-$bin-$n.log" |
+		sort -n | tail -1 | awk '{printf "%s MB + %s MB stacks", $1, $2}')
 	kill "$pid" && wait "$pid" 2>/dev/null || true
 	PORT=$((PORT + 1))
 	local shape played cpu lat loadA loadB setup
@@ -69,12 +82,12 @@ row() { # row BIN GAMES
 	read -r p50 p90 p99 pmax <<<"${lat:-? ? ? ?}"
 	local total="?"
 	if [[ $us_s =~ ^[0-9]+$ && $us_l =~ ^[0-9]+$ ]]; then total=$((us_s + us_l)); fi
-	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s |\n' \
-		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss"
+	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss" "${live:-?}" "${goroutines:-?}"
 }
 
-echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS |"
-echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS | live heap (largest) | goroutines |"
+echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in $GAMES; do
 	for bin in $binaries; do
 		row "$bin" "$n"

@@ -18,36 +18,54 @@ import (
 )
 
 const (
-	// sendBuffer is each connection's outgoing queue: a full match's worth
-	// of bursts (an update per move plus acks). A connection this far
-	// behind is dropped, never waited for.
-	sendBuffer = 64
 	// readLimit is the largest frame read at all; frames above
 	// protocol.MaxMessageBytes but below this get a too-large error and
 	// the connection lives on, bigger ones close it (status 1009).
 	readLimit = 64 << 10
-	// writeTimeout bounds one frame write: a peer that does not take a
-	// frame in this time is gone.
+	// writeTimeout bounds how long the socket may refuse bytes it owes
+	// the peer (see sock.flush): a peer that takes nothing in this time
+	// is gone.
 	writeTimeout = 10 * time.Second
 	// pingInterval keeps idle connections alive through proxies and finds
 	// dead peers; pingTimeout is how long a pong may take.
 	pingInterval = 30 * time.Second
 	pingTimeout  = 60 * time.Second
-	// corkKeep is the largest coalescing buffer a connection keeps between
-	// bursts; a bigger one (a burst of full states) is dropped after use.
-	corkKeep = 16 << 10
+	// corkKeep is the largest frame buffer a connection keeps between
+	// sends: a delta update and its ack fit; a bigger one (a full state) is
+	// dropped after use rather than held by every connection.
+	corkKeep = 1 << 10
+	// maxPending is how many bytes a connection may owe its peer beyond
+	// what the kernel's socket buffer took (a few megabytes on loopback):
+	// a peer this far behind is too slow and is dropped, never waited
+	// for. Dozens of full states, thousands of deltas.
+	maxPending = 256 << 10
+	// readBufSize and writeBufSize are the WebSocket library's buffers
+	// per connection (net/http hands over 4 KiB each, 80 MB at 10 000
+	// connections): client frames are small, larger ones are read in
+	// several calls, and a write larger than the buffer goes around it.
+	readBufSize  = 1 << 10
+	writeBufSize = 1 << 10
 )
 
-// conn is one WebSocket connection to one match.
+// errSlow is a send to a peer that owes more than maxPending bytes, or
+// took nothing for writeTimeout.
+var errSlow = errors.New("server: peer too slow")
+
+// conn is one WebSocket connection to one match. It has no goroutine for
+// writing: whoever sends (the room, the read loop) writes the frame into
+// the socket at once, and the socket never blocks (sock): what the kernel
+// does not take waits in memory for a flusher goroutine that exists only
+// while the peer is behind. So a move costs no wake-up of a writer, and an
+// idle connection is one goroutine (its read loop).
 type conn struct {
 	ws     *websocket.Conn
-	tcp    *corkConn // the socket under ws; nil in tests without one
-	out    chan frame
+	sock   *sock // the socket under ws
 	cancel context.CancelFunc
 	// heard is set by the read loop for every frame and cleared by the
-	// ping tick: a peer heard from since the last tick is alive, so it is
-	// not pinged (a ping holds the write loop until its pong).
+	// ping timer: a peer heard from since the last tick is alive, so it
+	// is not pinged.
 	heard atomic.Bool
+	ping  *time.Timer
 
 	mu        sync.Mutex // guards closeCode and closeWhy
 	closeCode websocket.StatusCode
@@ -55,23 +73,30 @@ type conn struct {
 }
 
 // frame is one or two messages to send: a command's update and its ack
-// travel together, so the writer sends both in one socket write.
+// travel together, in one socket write.
 type frame struct {
 	data, then []byte // then is nil for a single message
 }
 
-// send queues data without blocking; false when the queue is full.
+// send writes data without blocking; false when the connection is too
+// slow or broken (it is then closed).
 func (c *conn) send(data []byte) bool { return c.sendFrame(frame{data: data}) }
 
-// sendFrame queues f without blocking; false when the queue is full.
+// sendFrame writes f without blocking: both messages go out in one socket
+// write (a write on loopback costs tens of microseconds, most of the
+// server's time per move), framed by the socket rather than the WebSocket
+// library (see sock.writeText). False when the connection is too slow or
+// broken; it is then closed.
 func (c *conn) sendFrame(f frame) bool {
-	select {
-	case c.out <- f:
-		return true
-	default:
+	if err := c.sock.writeText(f.data, f.then); err != nil {
+		c.cancel()
 		return false
 	}
+	return true
 }
+
+// tooSlow reports whether the connection failed for falling behind.
+func (c *conn) tooSlow() bool { return c.sock.failedSlow() }
 
 func (c *conn) sendError(id string, version int64, e *protocol.Error) {
 	c.send(encode(protocol.ServerMessage{Type: protocol.TypeError, ID: id, Version: version, Error: e}))
@@ -88,116 +113,31 @@ func (c *conn) kick(why string) {
 	c.cancel()
 }
 
-// writeLoop sends queued frames, and pings to peers it has not heard from
-// for a ping interval, until ctx ends. A frame write
-// that takes longer than writeTimeout closes the connection: one watchdog
-// timer per connection, re-armed per frame, instead of a deadline context
-// (and its timer) per frame. Messages that are ready together (an update
-// and its ack, a burst) go out in one socket write: a write on loopback
-// costs tens of microseconds, most of the server's time per move.
-func (c *conn) writeLoop(ctx context.Context) {
-	ping := time.NewTicker(pingInterval)
-	defer ping.Stop()
-	watchdog := time.AfterFunc(writeTimeout, func() { c.ws.CloseNow() })
-	watchdog.Stop()
-	defer watchdog.Stop()
-	// Frames are written without ctx: the watchdog bounds a write, and a
-	// cancellable context costs the library a context.AfterFunc
-	// registration (three allocations and a lock) per frame. A cancelled
-	// connection stops after the frame being written.
-	write := func(data []byte) bool {
-		if c.ws.Write(context.Background(), websocket.MessageText, data) != nil {
+// pingTick runs on the ping timer: a peer not heard from for a ping
+// interval is pinged (on the timer's own goroutine, which the pong
+// releases); one that does not answer is closed.
+func (c *conn) pingTick(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
+	if !c.heard.Swap(false) {
+		pctx, cancel := context.WithTimeout(ctx, pingTimeout)
+		err := c.ws.Ping(pctx)
+		cancel()
+		if err != nil {
 			c.cancel()
-			return false
-		}
-		return true
-	}
-	for {
-		select {
-		case <-ctx.Done():
 			return
-		case f := <-c.out:
-			watchdog.Reset(writeTimeout)
-			more := len(c.out)
-			corked := c.tcp != nil && (f.then != nil || more > 0)
-			if corked {
-				c.tcp.cork()
-			}
-			ok := write(f.data) && (f.then == nil || write(f.then))
-			for ; ok && more > 0; more-- {
-				f = <-c.out
-				ok = write(f.data) && (f.then == nil || write(f.then))
-			}
-			if corked && c.tcp.uncork() != nil && ok {
-				c.cancel()
-				ok = false
-			}
-			watchdog.Stop()
-			if !ok {
-				return
-			}
-		case <-ping.C:
-			if c.heard.Swap(false) {
-				continue
-			}
-			pctx, cancel := context.WithTimeout(ctx, pingTimeout)
-			err := c.ws.Ping(pctx)
-			cancel()
-			if err != nil {
-				c.cancel()
-				return
-			}
 		}
 	}
+	c.ping.Reset(pingInterval)
 }
 
-// corkConn is the socket under a server WebSocket. While corked, writes
-// collect in a buffer; uncork sends them in one write.
-type corkConn struct {
-	net.Conn
-	mu     sync.Mutex // guards corked and buf; held during a write
-	corked bool
-	buf    []byte
-}
-
-func (c *corkConn) Write(p []byte) (int, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.corked {
-		c.buf = append(c.buf, p...)
-		return len(p), nil
-	}
-	return c.Conn.Write(p)
-}
-
-func (c *corkConn) cork() {
-	c.mu.Lock()
-	c.corked = true
-	c.mu.Unlock()
-}
-
-// uncork sends what collected since cork.
-func (c *corkConn) uncork() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.corked = false
-	if len(c.buf) == 0 {
-		return nil
-	}
-	_, err := c.Conn.Write(c.buf)
-	if cap(c.buf) > corkKeep {
-		c.buf = nil
-	} else {
-		c.buf = c.buf[:0]
-	}
-	return err
-}
-
-// corkWriter hands the WebSocket library a corkConn when it hijacks the
-// HTTP connection.
+// corkWriter hands the WebSocket library a sock when it hijacks the HTTP
+// connection, with buffers sized for a game connection (the library reads
+// everything but writes only control frames through it).
 type corkWriter struct {
 	http.ResponseWriter
-	conn *corkConn
+	conn *sock
 }
 
 func (w *corkWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -213,9 +153,14 @@ func (w *corkWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		nc.Close()
 		return nil, nil, err
 	}
-	w.conn = &corkConn{Conn: nc}
-	brw.Writer.Reset(w.conn)
-	return w.conn, brw, nil
+	w.conn = newSock(nc)
+	br := brw.Reader
+	if br.Buffered() == 0 {
+		// Nothing read ahead (the client waits for the handshake's
+		// answer): the HTTP server's 4 KiB buffer can go.
+		br = bufio.NewReaderSize(w.conn, readBufSize)
+	}
+	return w.conn, bufio.NewReadWriter(br, bufio.NewWriterSize(w.conn, writeBufSize)), nil
 }
 
 // handleWS serves GET /ws/matches/{id}.
@@ -232,27 +177,41 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	}
 	ws.SetReadLimit(readLimit)
 	ctx, cancel := context.WithCancel(s.ctx)
-	c := &conn{ws: ws, tcp: cw.conn, out: make(chan frame, sendBuffer), cancel: cancel}
+	c := &conn{ws: ws, sock: cw.conn, cancel: cancel}
+	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
+	// The handler returns and the connection is served on a goroutine of
+	// its own: net/http's connection (its 4 KiB reader and writer, the
+	// request, the handler's deep stack) is then garbage instead of
+	// living, and being scanned by every collection, as long as the
+	// WebSocket does. Hijacked connections are the handler's to close,
+	// and serve closes it.
+	go s.serve(ctx, c, r, bearer)
+}
+
+// serve runs a WebSocket connection's read loop until the peer goes, is
+// dropped, or the server closes, then leaves the room and closes the
+// connection with the status a kick chose.
+func (s *Server) serve(ctx context.Context, c *conn, r *room, bearer string) {
+	c.ping = time.AfterFunc(pingInterval, func() { c.pingTick(ctx) })
 	s.metrics.conns.Inc()
 	defer s.metrics.conns.Dec()
-	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
-
-	done := make(chan struct{})
-	go func() { // exits when ctx ends: peer gone, kicked, or server closing
-		defer close(done)
-		c.writeLoop(ctx)
-	}()
+	// A cancelled connection (kicked, server closing) stops its read
+	// loop by closing the socket: one registration per connection, where
+	// passing ctx to every read made the library register and remove a
+	// context.AfterFunc per frame (18 % of the server's allocations).
+	stop := context.AfterFunc(ctx, func() { c.ws.CloseNow() })
 	s.readLoop(ctx, c, r, bearer)
-	cancel()
-	<-done
-	r.post(context.Background(), unsubscribe{c})
+	stop() // the loop is over: a cancel need not close the socket under the close handshake below
+	c.cancel()
+	c.ping.Stop()
+	r.direct(unsubscribe{c})
 	code, why := websocket.StatusNormalClosure, ""
 	c.mu.Lock()
 	if c.closeCode != 0 {
 		code, why = c.closeCode, c.closeWhy
 	}
 	c.mu.Unlock()
-	ws.Close(code, why)
+	c.ws.Close(code, why)
 }
 
 // keepBuffer is the largest frame buffer a connection keeps between
@@ -261,12 +220,13 @@ const keepBuffer = 4 << 10
 
 // readFrame reads one message into buf (emptied first) and returns its
 // bytes, valid until the next call.
-func readFrame(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
+func readFrame(ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []byte, error) {
 	if buf.Cap() > keepBuffer {
 		*buf = bytes.Buffer{}
 	}
 	buf.Reset()
-	typ, r, err := ws.Reader(ctx)
+	// No context: a cancelled connection closes its socket (see serve).
+	typ, r, err := ws.Reader(context.Background())
 	if err != nil {
 		return 0, nil, err
 	}
@@ -283,7 +243,7 @@ func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) 
 	// handled.
 	var buf bytes.Buffer
 	for {
-		typ, data, err := readFrame(ctx, c.ws, &buf)
+		typ, data, err := readFrame(c.ws, &buf)
 		c.heard.Store(true)
 		if err != nil {
 			var ce websocket.CloseError
@@ -319,15 +279,16 @@ func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) 
 				tokens = append(tokens, token)
 			}
 			tokens = append(tokens, msg.Tokens...)
-			if !r.post(ctx, subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta}) {
+			if !r.direct(subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta}) {
 				return
 			}
 			hello = true
 		case !hello:
 			c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeNeedHello, "send hello first"))
 		default:
-			if !r.tryPost(command{c: c, msg: msg, at: s.clock.Now()}) {
-				c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeOverloaded, "match queue full"))
+			if !r.direct(command{c: c, msg: msg, at: s.clock.Now()}) {
+				c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeUnavailable, "match %s has closed", r.id))
+				return
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -16,10 +17,12 @@ import (
 )
 
 const (
-	// roomQueue bounds the commands waiting for a room; a client sending
-	// faster than the room commits gets overloaded rather than memory
-	// growing without bound.
-	roomQueue = 128
+	// roomQueue bounds the messages waiting for a room's goroutine: clock
+	// ticks, bot results, HTTP joins and snapshot requests (a connection's
+	// hello and commands do not queue: its read loop runs them, see
+	// room.direct). Every slot is two words of pointers the collector
+	// scans in every room (128 were 20 MB at 10 000 matches).
+	roomQueue = 32
 	// historySize is how many past events a room keeps for reconnecting
 	// clients (events only, tens of bytes each: full states would cost
 	// megabytes per room); a client further behind gets a full state.
@@ -34,14 +37,21 @@ const (
 	saveTimeout = 30 * time.Second
 )
 
-// room owns one match. Only its goroutine (run) touches the fields below
-// "owned"; others talk to it through in, and read snap and version.
+// room owns one match. The fields below "owned" are touched only with mu
+// held: by its goroutine (run), which handles what others send through
+// in, and by its connections' read loops, which run their hellos and
+// commands themselves (direct). Others read snap and version.
 type room struct {
 	s    *Server
 	id   string
 	info *game.Info
 	in   chan any
-	done chan struct{} // closed when run returns
+	done chan struct{}   // closed when run returns
+	ctx  context.Context // the server's: commits outlive the connection that asked
+
+	mu sync.Mutex // guards the fields below
+	// stopped is set when run returns: nothing is handled after it.
+	stopped bool
 
 	// snap is the latest spectator view built, for HTTP readers; it may
 	// be older than version (views are built only when someone needs one:
@@ -49,18 +59,22 @@ type room struct {
 	snap    atomic.Pointer[protocol.State]
 	version atomic.Int64
 
-	// owned by run
-	m     store.Match
-	st    game.State
-	moves []store.Move
-	// texts are the moves' notations, append-only: views share its
-	// array (a view's Moves is texts[:n:n]), so a takeback starts a new
-	// one rather than overwriting what published views hold.
+	// owned (see mu)
+	m  store.Match
+	st game.State
+	// movers are the seats that made the moves (-2 for chance), for
+	// takebacks; texts are the moves' notations, append-only: views
+	// share its array (a view's Moves is texts[:n:n]), so a takeback
+	// starts a new one rather than overwriting what published views
+	// hold. (The stored moves themselves, kept here before, were ~90
+	// bytes of pointers per move for the collector to scan, for nothing
+	// the room reads.)
+	movers   []int8
 	texts    []string
 	legalBuf []game.Move // LegalMoves scratch for view
 	clocks   clock.Clocks
 	subs     map[*conn]sub
-	history  []update // the last historySize events, oldest first
+	history  history // the last historySize events
 	acked    map[int][]ackEntry
 	draw     map[int]bool
 	takeback int
@@ -204,7 +218,7 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	}
 	r := &room{
 		s: s, id: m.ID, info: info, in: make(chan any, roomQueue), done: make(chan struct{}),
-		m: m, st: st, moves: moves, texts: moveTexts(moves), subs: map[*conn]sub{}, acked: map[int][]ackEntry{},
+		m: m, st: st, movers: movers(moves), texts: moveTexts(moves), subs: map[*conn]sub{}, acked: map[int][]ackEntry{},
 		draw: map[int]bool{}, takeback: -1, rematch: map[int]bool{},
 	}
 	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
@@ -230,6 +244,15 @@ func moveTexts(moves []store.Move) []string {
 	out := make([]string, len(moves))
 	for i, mv := range moves {
 		out[i] = mv.Text
+	}
+	return out
+}
+
+// movers returns the seats that made moves.
+func movers(moves []store.Move) []int8 {
+	out := make([]int8, len(moves))
+	for i, mv := range moves {
+		out[i] = int8(mv.Seat)
 	}
 	return out
 }
@@ -283,31 +306,66 @@ func (r *room) tryPost(msg any) bool {
 // match, after roomIdle without connections.
 func (r *room) run(ctx context.Context) {
 	defer close(r.done)
-	defer r.freshSnap() // HTTP readers that find the room gone read it
-	defer r.stopTimer()
-	defer r.stopSave()
+	defer func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.stopped = true
+		r.stopSave()
+		r.stopTimer()
+		r.freshSnap() // HTTP readers that find the room gone read it
+	}()
+	r.mu.Lock()
 	r.afterChange(ctx)
+	r.mu.Unlock()
 	idle := time.NewTicker(roomIdle / 2)
 	defer idle.Stop()
 	for {
 		select {
 		case <-ctx.Done():
+			r.mu.Lock()
 			for c := range r.subs {
 				c.kick("server shutting down")
 			}
+			r.mu.Unlock()
 			return
 		case <-idle.C:
-			if r.ended() && len(r.subs) == 0 && !r.idleAt.IsZero() && r.s.clock.Now().Sub(r.idleAt) >= roomIdle {
+			r.mu.Lock()
+			gone := r.ended() && len(r.subs) == 0 && !r.idleAt.IsZero() && r.s.clock.Now().Sub(r.idleAt) >= roomIdle
+			r.mu.Unlock()
+			if gone {
 				return
 			}
 		case msg := <-r.in:
+			r.mu.Lock()
 			r.handle(ctx, msg)
-			if len(r.subs) == 0 && r.idleAt.IsZero() {
-				r.idleAt = r.s.clock.Now()
-			} else if len(r.subs) > 0 {
-				r.idleAt = time.Time{}
-			}
+			r.noteIdle()
+			r.mu.Unlock()
 		}
+	}
+}
+
+// direct handles a connection's message (hello, command, goodbye) on the
+// caller's goroutine, its read loop, in the order the connection sent
+// them; false when the room has stopped. A command then costs no hand-off
+// to the room's goroutine and back (a wake-up and a channel send per
+// move), and waits for the room only while another of its commands runs.
+func (r *room) direct(msg any) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped {
+		return false
+	}
+	r.handle(r.ctx, msg)
+	r.noteIdle()
+	return true
+}
+
+// noteIdle records when the room became empty. mu held.
+func (r *room) noteIdle() {
+	if len(r.subs) == 0 && r.idleAt.IsZero() {
+		r.idleAt = r.s.clock.Now()
+	} else if len(r.subs) > 0 {
+		r.idleAt = time.Time{}
 	}
 }
 
@@ -359,12 +417,8 @@ func (r *room) subscribe(msg subscribe) {
 	if since := msg.since; since != nil && *since <= r.m.Version {
 		if *since == r.m.Version {
 			missed = []update{}
-		} else if len(r.history) > 0 && r.history[0].version <= *since+1 {
-			for _, u := range r.history {
-				if u.version > *since {
-					missed = append(missed, u)
-				}
-			}
+		} else {
+			missed = r.history.since(*since)
 		}
 	}
 	if missed == nil {
@@ -399,11 +453,14 @@ func (r *room) seatOf(token string) int {
 	return -1
 }
 
-// drop removes a slow connection and closes it.
+// drop removes a connection a send failed on and closes it: a peer too
+// slow to take its updates (counted), or one already gone.
 func (r *room) drop(c *conn) {
 	delete(r.subs, c)
 	c.kick("too slow")
-	r.s.metrics.slowDrops.Inc()
+	if c.tooSlow() {
+		r.s.metrics.slowDrops.Inc()
+	}
 }
 
 // command runs one client command and answers it. The ack travels with
@@ -474,10 +531,16 @@ func (r *room) recall(seat int, id string) (int64, bool) {
 	return 0, false
 }
 
+// remember records command id of seat, acknowledged at version v,
+// forgetting the oldest beyond ackMemory. The list is shifted in place
+// once full: re-slicing it from the front and appending kept up to twice
+// ackMemory entries per seat.
 func (r *room) remember(seat int, id string, v int64) {
 	l := r.acked[seat]
 	if len(l) >= ackMemory {
-		l = l[1:]
+		copy(l, l[1:])
+		l[len(l)-1] = ackEntry{id, v}
+		return
 	}
 	r.acked[seat] = append(l, ackEntry{id, v})
 }
@@ -684,8 +747,8 @@ func (r *room) offerDraw(ctx context.Context, seat int) error {
 // takebackPly returns the ply count to go back to for seat's takeback: just
 // before seat's last move (undoing the others' replies too), or -1.
 func (r *room) takebackPly(seat int) int {
-	for i := len(r.moves) - 1; i >= 0; i-- {
-		if r.moves[i].Seat == seat {
+	for i := len(r.movers) - 1; i >= 0; i-- {
+		if int(r.movers[i]) == seat {
 			return i
 		}
 	}
@@ -723,12 +786,12 @@ func (r *room) doTakeback(ctx context.Context, by int) error {
 	if err != nil {
 		return err
 	}
-	for _, mv := range r.moves[:to] {
-		if st, err = playText(st, mv.Text); err != nil {
+	for _, text := range r.texts[:to] {
+		if st, err = playText(st, text); err != nil {
 			return fmt.Errorf("server: match %s: replay: %w", r.id, err)
 		}
 	}
-	undone := r.moves[to].Text
+	undone := r.texts[to]
 	saved := r.clocks
 	saved.Remaining = slices.Clone(r.clocks.Remaining)
 	// The clocks keep the times used; the seat to move now runs.
@@ -852,11 +915,11 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	r.m, r.st = next, st
 	r.version.Store(next.Version)
 	if truncate >= 0 {
-		r.moves = r.moves[:truncate]
-		r.texts = moveTexts(r.moves)
+		r.movers = r.movers[:truncate]
+		r.texts = slices.Clone(r.texts[:truncate])
 	}
-	r.moves = append(r.moves, add...)
 	for _, mv := range add {
+		r.movers = append(r.movers, int8(mv.Seat))
 		r.texts = append(r.texts, mv.Text)
 	}
 	r.broadcast(ev)
@@ -868,10 +931,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 // Delta; everything else carries the full state, built (and published)
 // only if some connection needs it.
 func (r *room) broadcast(ev protocol.Event) {
-	if len(r.history) >= historySize {
-		r.history = r.history[1:]
-	}
-	r.history = append(r.history, update{r.m.Version, ev})
+	r.history.add(update{r.m.Version, ev})
 	var full, delta []byte
 	for c, sb := range r.subs {
 		var data []byte

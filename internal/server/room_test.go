@@ -2,7 +2,11 @@ package server
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -10,46 +14,100 @@ import (
 	"github.com/tabula-games/tabula/internal/protocol"
 )
 
-// TestSlowClientDropped checks a connection whose queue is full is closed
-// and forgotten by the room, and the room does not wait for it.
+// TestSlowClientDropped checks a connection that stops reading is closed
+// and forgotten by the room once it owes more than maxPending bytes
+// beyond the kernel's socket buffers, that the room never waits for it
+// (every broadcast returns at once: the socket never blocks), and that a
+// connection that reads keeps every update.
 func TestSlowClientDropped(t *testing.T) {
 	h := start(t, "")
 	id, _ := h.twoPlayers(protocol.TimeControl{})
+	slow := h.connect(id, "") // never reads again
+	fast := h.connect(id, "")
 	r, err := h.srv.room(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	slow := &conn{out: make(chan frame, 1), cancel: cancel}
-	fast := &conn{out: make(chan frame, sendBuffer), cancel: func() {}}
-	done := make(chan struct{})
+	// fast reads everything as it comes, counting the updates.
+	var updates atomic.Int64
+	go func() {
+		for {
+			_, data, err := fast.ws.Read(context.Background())
+			if err != nil {
+				return
+			}
+			if strings.HasPrefix(string(data), `{"type":"update"`) {
+				updates.Add(1)
+			}
+		}
+	}()
+	// maxBroadcasts full states are far more than the socket buffers of
+	// loopback (a few MB) and maxPending hold.
+	const maxBroadcasts = 200_000
+	type result struct {
+		sent    int
+		longest time.Duration
+		dropped bool
+	}
+	done := make(chan result, 1)
 	// Run on the room's goroutine, as everything touching its fields must.
 	r.in <- funcMsg(func() {
-		r.subs[slow], r.subs[fast] = sub{}, sub{}
-		for range 3 {
+		var res result
+		for res.sent < maxBroadcasts && !res.dropped {
+			t0 := time.Now()
 			r.broadcast(protocol.Event{Kind: protocol.EventJoined, Seat: 0})
+			res.longest = max(res.longest, time.Since(t0))
+			res.sent++
+			res.dropped = len(r.subs) < 2
 		}
-		if _, ok := r.subs[slow]; ok {
-			t.Error("slow connection still subscribed")
+		if len(r.subs) != 1 {
+			t.Errorf("%d connections subscribed after the drop, want 1 (the reader)", len(r.subs))
 		}
-		if _, ok := r.subs[fast]; !ok {
-			t.Error("fast connection dropped")
-		}
-		close(done)
+		done <- res
 	})
+	var res result
 	select {
-	case <-done:
+	case res = <-done:
 	case <-time.After(testTimeout):
 		t.Fatal("room blocked on a slow connection")
 	}
-	select {
-	case <-ctx.Done():
-	default:
-		t.Fatal("slow connection not closed")
+	t.Logf("dropped after %d updates, longest broadcast %v", res.sent, res.longest)
+	if !res.dropped {
+		t.Fatalf("slow connection still subscribed after %d updates", res.sent)
 	}
-	if got := len(fast.out); got != 3 {
-		t.Errorf("fast connection got %d updates, want 3", got)
+	// A broadcast is a view encoded and written without waiting; a
+	// second is far beyond that even on a loaded machine, and far below
+	// writeTimeout (what waiting for the peer would take).
+	if res.longest > time.Second {
+		t.Errorf("longest broadcast %v: the room waited", res.longest)
+	}
+	// The slow client's connection is closed: reading it drains what the
+	// kernel holds and then fails.
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	for {
+		if _, _, err := slow.ws.Read(ctx); err != nil {
+			if ctx.Err() != nil {
+				t.Fatal("slow connection not closed")
+			}
+			break
+		}
+	}
+	resp, err := http.Get(h.http.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := "tabula_slow_client_drops_total 1\n"; !strings.Contains(string(body), want) {
+		t.Errorf("/metrics has no %q", want)
+	}
+	deadline := time.Now().Add(testTimeout)
+	for updates.Load() < int64(res.sent) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := updates.Load(); got != int64(res.sent) {
+		t.Errorf("reading connection got %d updates, want %d", got, res.sent)
 	}
 }
 
@@ -103,7 +161,7 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 		}
 		old := r.freshSnap()
 		want := slices.Clone(old.Moves)
-		r.takeback = int(r.moves[2].Seat)
+		r.takeback = int(r.movers[2])
 		if err := r.doTakeback(ctx, 1-r.takeback); err != nil {
 			t.Error(err)
 			return
@@ -116,8 +174,8 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 		if !slices.Equal(old.Moves, want) {
 			t.Errorf("published view's moves changed to %v, want %v", old.Moves, want)
 		}
-		if got := r.freshSnap().Moves; len(got) != 3 || got[2] != r.moves[2].Text {
-			t.Errorf("new view's moves %v, room's %v", got, r.moves)
+		if got := r.freshSnap().Moves; len(got) != 3 || got[2] != r.texts[2] {
+			t.Errorf("new view's moves %v, room's %v", got, r.texts)
 		}
 	})
 	select {

@@ -7,12 +7,20 @@
 // Goroutines and their lifetimes:
 //   - one per room (room.run): until the server closes, or, for a finished
 //     match, until it has had no connection for roomIdle;
-//   - two per WebSocket connection (read loop in the handler, conn.writeLoop):
-//     until the peer goes, is too slow, or the server closes;
+//   - one per WebSocket connection (its read loop, in the HTTP handler):
+//     until the peer goes, is too slow, or the server closes. Writes need
+//     none: the sender writes into the socket without blocking, and a
+//     flusher goroutine runs only while a peer is behind (sock); a ping
+//     timer pings a silent peer from its own goroutine every pingInterval;
 //   - BotWorkers bot workers (botPool.work): until the server closes.
 //
 // Locks: Server.mu guards the room table only; it is never held while
-// taking another lock or while sending on a channel.
+// taking another lock or while sending on a channel. room.mu is held while
+// a room handles a message, by its goroutine or by a connection's read
+// loop running its own hello or command (room.direct); that includes the
+// wait for the commit and the socket writes (which never block, see sock).
+// It may be held while taking Server.mu (a rematch starts a room), never
+// the other way round.
 package server
 
 import (
@@ -209,6 +217,7 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 // start registers r and runs it, unless another request started the same
 // match meanwhile; it returns the registered room.
 func (s *Server) start(r *room) *room {
+	r.ctx = s.ctx // before anyone can find it
 	s.mu.Lock()
 	if other, ok := s.rooms[r.id]; ok {
 		s.mu.Unlock()

@@ -7,9 +7,13 @@
 // committed.
 //
 // Moves are appended to an unindexed journal table in commit order and
-// folded into the moves table in bulk (migration 00004); reads (Load,
-// List) take both tables as they are and never wait for a fold (the
-// comment of migration 00004, which says reads fold first, predates this). The writer checks
+// folded into the moves table in bulk (migration 00004), a match's rows
+// together (see foldMatches); reads (Load, List) take both tables as they
+// are and never wait for a fold (the comment of migration 00004, which
+// says reads fold first, predates this). A folded row stays in the journal
+// until every older row is folded too, then goes in a range delete: reads
+// take a match's journal rows only past its last ply in moves (migration
+// 00005). The writer checks
 // each change's base version against the versions it keeps in memory for
 // the matches it has written, so a DB must be the only writer of its file
 // (one server per SQLite database, as the server's design has it).
@@ -27,7 +31,9 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -73,13 +79,15 @@ const (
 	// behind it waited (the load test's p99). The writer's own checkpoint
 	// then copies only the pages written since the last one.
 	checkpointEvery = 200 * time.Millisecond
-	// foldRows is the journal size above which the writer folds its
-	// oldest rows into the moves table, foldChunk rows with each batch it
-	// commits: the journal stays near 3 s of moves at 10 000 moves/s, and
+	// foldRows is the number of unfolded journal rows above which the
+	// writer folds the matches with the oldest ones into the moves table,
+	// about foldChunk rows with each batch it commits: the journal stays
+	// near 6 s of moves at 10 000 moves/s (~6 rows per match at 10 000
+	// matches, which a fold writes into one page of moves together), and
 	// a batch pays a few milliseconds for its chunk instead of one fold
 	// of the whole journal stalling every commit (~150 ms at 10 000
 	// matches when it was folded whole).
-	foldRows  = 32_768
+	foldRows  = 65_536
 	foldChunk = 1024
 	// foldPerChange and foldMinChunk size a batch's chunk by the batch: it
 	// folds foldPerChange rows per change it commits (at least
@@ -105,30 +113,55 @@ type DB struct {
 	stop    context.CancelFunc
 	lock    *os.File // holds the lock file (see lockFile); nil where unsupported
 	metrics *metrics
+	// replies are reply channels (chan error, size 1) of answered
+	// requests, reused: a Save per move made one.
+	replies sync.Pool
 
 	w writerState // owned by the writer goroutine
 }
 
 // writerState is what the writer knows beyond the database: the current
 // version and row fields of every match it has written (the journal's
-// rows are not indexed, so the version check is made here), and the
-// journal's size. Changes to it inside a transaction are staged and kept
-// only when the transaction commits.
+// rows are not indexed, so the version check is made here), and where
+// each match's unfolded journal rows are (the journal's index, kept in
+// memory: an index in the database would cost a page write per move).
+// Changes to it inside a transaction are staged and kept only when the
+// transaction commits.
 type writerState struct {
-	known       map[string]matchState
-	staged      map[string]matchState
-	journalRows int  // committed rows in the journal
-	foldAt      int  // fold chunks while journalRows is above this (foldRows; tests lower it)
-	chunk       int  // rows per chunk (foldChunk; tests lower it)
-	stagedRows  int  // rows this transaction added after its last full fold, less the rows it folded in chunks
-	chunked     bool // this transaction folded a chunk
-	folded      bool // this transaction folded the journal
+	known  map[string]matchState
+	staged map[string]matchState
+	// unfolded are the seq numbers of each match's journal rows not yet
+	// copied into moves, ascending; queue lists the matches that have
+	// any, in the order of their oldest (so queue[0] holds the journal's
+	// oldest unfolded row).
+	unfolded     map[string][]int64
+	queue        []string
+	unfoldedRows int   // committed unfolded rows
+	nextSeq      int64 // the seq of the next committed journal row
+	foldAt       int   // fold chunks while unfoldedRows is above this (foldRows; tests lower it)
+	chunk        int   // rows per chunk (foldChunk; tests lower it)
+	// The current transaction's journal rows (match and seq, in order)
+	// after its last full fold, the next seq it assigns, and how many
+	// matches at the front of queue it folded.
+	txRows   []seqRow
+	txSeq    int64
+	txPopped int
+	txChunk  int    // rows folded in chunks by this transaction
+	chunked  bool   // this transaction folded a chunk
+	folded   bool   // this transaction folded the journal
+	seqs     []byte // a chunk's seq numbers as a JSON array, reused
 	// bound are the statements bound to the current transaction, made
 	// once per transaction rather than once per use.
 	bound map[*sql.Stmt]*sql.Stmt
 	// rows are the journal rows of the current transaction not inserted
 	// yet (journalCols values each): they go in as multi-row INSERTs.
 	rows []any
+}
+
+// seqRow is a journal row written by the current transaction.
+type seqRow struct {
+	id  string
+	seq int64
 }
 
 // matchState is a match as last committed: its version, the number of
@@ -146,14 +179,14 @@ type matchState struct {
 // eighth of the server's time under load.
 type statements struct {
 	createMatch, saveMatch, truncate, matchState, foldMoves, clearJournal *sql.Stmt
-	foldChunk, clearChunk, firstSeq                                       *sql.Stmt
+	foldChunk, clearChunk, maxSeq                                         *sql.Stmt
 	// journal[k] inserts 1<<k journal rows.
 	journal [insertSizes]*sql.Stmt
 }
 
 func (st statements) all() []*sql.Stmt {
 	return append([]*sql.Stmt{st.createMatch, st.saveMatch, st.truncate, st.matchState, st.foldMoves, st.clearJournal,
-		st.foldChunk, st.clearChunk, st.firstSeq}, st.journal[:]...)
+		st.foldChunk, st.clearChunk, st.maxSeq}, st.journal[:]...)
 }
 
 // stmt returns st bound to the current transaction.
@@ -168,8 +201,10 @@ func (db *DB) stmt(ctx context.Context, tx *sql.Tx, st *sql.Stmt) *sql.Stmt {
 
 // journal queues a journal row for the current transaction.
 func (db *DB) journal(m store.Move, id string, version, updated, clock any) {
-	db.w.rows = append(db.w.rows, id, m.Ply, m.Seat, m.Text, m.At.UnixMilli(), moveClock(m), m.CmdID, version, updated, clock)
-	db.w.stagedRows++
+	w := &db.w
+	w.rows = append(w.rows, w.txSeq, id, m.Ply, m.Seat, m.Text, m.At.UnixMilli(), moveClock(m), m.CmdID, version, updated, clock)
+	w.txRows = append(w.txRows, seqRow{id, w.txSeq})
+	w.txSeq++
 }
 
 // flush inserts the queued journal rows, in multi-row INSERTs of the
@@ -204,7 +239,9 @@ const (
 	// INSERTs). A move that changes nothing but the
 	// version, ply, clock and update time carries them (the match row is
 	// not written); a move stored with its match row has them NULL.
-	sqlJournalMove = `INSERT INTO journal (match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// Its seq is given (the writer's counter), so the writer knows
+	// every row's place without reading it back.
+	sqlJournalMove = `INSERT INTO journal (seq, match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	// sqlMatchState reads what the writer keeps of a match it has not
 	// written yet, or has forgotten (an ended match): the current version,
 	// as selectMatch computes it but with the journal's rows too (a scan:
@@ -218,21 +255,33 @@ const (
 	LEFT JOIN moves AS lm ON lm.match_id = m.id AND lm.ply = (SELECT max(ply) FROM moves WHERE match_id = m.id)
 	WHERE m.id = ?`
 	// sqlFoldMoves moves the journal into the moves table, sorted so each
-	// match's rows go into its pages together.
-	sqlFoldMoves = `INSERT INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
+	// match's rows go into its pages together. Rows already folded (still
+	// in the journal, waiting for the range delete) are there already:
+	// OR IGNORE skips them, and, unlike the default ABORT, needs no
+	// statement journal (a copy of every page the statement changes, to
+	// undo it alone).
+	sqlFoldMoves = `INSERT OR IGNORE INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
 		SELECT match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock FROM journal ORDER BY match_id, ply`
 	sqlClearJournal = `DELETE FROM journal`
-	// sqlFoldChunk and sqlClearChunk fold the journal's oldest rows, those
-	// below the sequence number given.
-	sqlFoldChunk = `INSERT INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
-		SELECT match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock FROM journal WHERE seq < ? ORDER BY match_id, ply`
+	// sqlFoldChunk folds the journal rows whose seq numbers are in the
+	// JSON array given (a chunk of matches' unfolded rows, match by match,
+	// each in ply order), found by rowid in the array's order (CROSS JOIN
+	// keeps json_each the outer loop), so each match's rows go into its
+	// pages together without a sort. OR FAIL, not the default ABORT: a
+	// failing fold fails its whole transaction anyway (the writer rolls it
+	// back), and ABORT needs a statement journal.
+	sqlFoldChunk = `INSERT OR FAIL INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
+		SELECT j.match_id, j.ply, j.seat, j.notation, j.at, j.clock_ms, j.cmd_id, j.version, j.updated, j.clock
+		FROM json_each(?) AS s CROSS JOIN journal AS j ON j.seq = s.value`
+	// sqlClearChunk deletes the journal rows below a seq number, all
+	// folded: a range of whole pages.
 	sqlClearChunk = `DELETE FROM journal WHERE seq < ?`
-	sqlFirstSeq   = `SELECT coalesce(min(seq), 0) FROM journal`
+	sqlMaxSeq     = `SELECT coalesce(max(seq), 0) FROM journal`
 	// journalCols is the number of values in a journal row.
-	journalCols = 10
+	journalCols = 11
 	// insertSizes is log2 of the largest multi-row INSERT plus one: the
 	// journal INSERTs of 1, 2, 4, ... 64 rows are prepared (64 rows are
-	// 640 values, under SQLite's 32 766 variables), and a batch goes in
+	// 704 values, under SQLite's 32 766 variables), and a batch goes in
 	// as the binary digits of its row count.
 	insertSizes = 7
 )
@@ -244,14 +293,14 @@ func prepare(ctx context.Context, db *sql.DB) (statements, error) {
 		sql string
 	}{{&st.createMatch, sqlCreateMatch}, {&st.saveMatch, sqlSaveMatch}, {&st.truncate, sqlTruncate},
 		{&st.matchState, sqlMatchState}, {&st.foldMoves, sqlFoldMoves}, {&st.clearJournal, sqlClearJournal},
-		{&st.foldChunk, sqlFoldChunk}, {&st.clearChunk, sqlClearChunk}, {&st.firstSeq, sqlFirstSeq}} {
+		{&st.foldChunk, sqlFoldChunk}, {&st.clearChunk, sqlClearChunk}, {&st.maxSeq, sqlMaxSeq}} {
 		var err error
 		if *p.dst, err = db.PrepareContext(ctx, p.sql); err != nil {
 			return st, fmt.Errorf("sqlite: prepare: %w", err)
 		}
 	}
 	for k := range st.journal {
-		q := sqlJournalMove + strings.Repeat(", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 1<<k-1)
+		q := sqlJournalMove + strings.Repeat(", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 1<<k-1)
 		var err error
 		if st.journal[k], err = db.PrepareContext(ctx, q); err != nil {
 			return st, fmt.Errorf("sqlite: prepare: %w", err)
@@ -270,27 +319,11 @@ type request struct {
 // Open opens (creating if needed) the database at path, applies the
 // migrations, and starts the writer. Close it when done.
 func Open(ctx context.Context, path string) (*DB, error) {
-	q := url.Values{}
-	for _, p := range []string{
-		"journal_mode(WAL)",
-		fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()),
-		"synchronous(FULL)",
-		"foreign_keys(1)",
-		fmt.Sprintf("cache_size(%d)", -cacheKiB),
-		fmt.Sprintf("wal_autocheckpoint(%d)", walCheckpointPages),
-		// The statement journal of a multi-row statement inside a
-		// transaction (the journal fold: a page copy per page it changes)
-		// stays in memory instead of spilling to a temporary file: its
-		// pwrite calls were 10 % of the server's CPU at 10 000 matches.
-		"temp_store(MEMORY)",
-	} {
-		q.Add("_pragma", p)
-	}
 	lock, err := lockFile(path)
 	if err != nil {
 		return nil, err
 	}
-	db, err := openDB(ctx, path, "file:"+path+"?"+q.Encode())
+	db, err := openDB(ctx, path, dsn(path, false), dsn(path, true))
 	if err != nil {
 		if lock != nil {
 			lock.Close()
@@ -301,9 +334,41 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	return db, nil
 }
 
+// dsn is the driver's data source name for the database at path, with
+// foreign-key enforcement on or off. The writer's connection runs without
+// it: the only foreign key (moves.match_id) is guaranteed by the writer
+// (a move is stored only through Save of a match it found, and folded
+// from the journal only in the transaction that removes it there), and
+// an enforced key makes SQLite keep a statement journal for the fold's
+// multi-row INSERT (a copy of every page it changes, in case the
+// statement fails halfway): that copy was ~40 % of the fold's CPU.
+func dsn(path string, foreignKeys bool) string {
+	fk := "foreign_keys(0)"
+	if foreignKeys {
+		fk = "foreign_keys(1)"
+	}
+	q := url.Values{}
+	for _, p := range []string{
+		"journal_mode(WAL)",
+		fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()),
+		"synchronous(FULL)",
+		fk,
+		fmt.Sprintf("cache_size(%d)", -cacheKiB),
+		fmt.Sprintf("wal_autocheckpoint(%d)", walCheckpointPages),
+		// The statement journal of a multi-row statement inside a
+		// transaction (the journal fold: a page copy per page it changes)
+		// stays in memory instead of spilling to a temporary file: its
+		// pwrite calls were 10 % of the server's CPU at 10 000 matches.
+		"temp_store(MEMORY)",
+	} {
+		q.Add("_pragma", p)
+	}
+	return "file:" + path + "?" + q.Encode()
+}
+
 // openDB opens, migrates and starts the store behind Open's lock.
-func openDB(ctx context.Context, path, dsn string) (*DB, error) {
-	write, err := sql.Open("sqlite", dsn)
+func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
+	write, err := sql.Open("sqlite", writeDSN)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -317,7 +382,7 @@ func openDB(ctx context.Context, path, dsn string) (*DB, error) {
 		write.Close()
 		return nil, err
 	}
-	read, err := sql.Open("sqlite", dsn)
+	read, err := sql.Open("sqlite", readDSN)
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
@@ -325,9 +390,16 @@ func openDB(ctx context.Context, path, dsn string) (*DB, error) {
 	read.SetMaxOpenConns(readConns)
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
-		w: writerState{foldAt: foldRows, chunk: foldChunk, known: map[string]matchState{}, staged: map[string]matchState{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
+		w: writerState{foldAt: foldRows, chunk: foldChunk, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
 	// A journal left by the last run (a crash) is folded before anyone
-	// reads: the writer's counts start from an empty journal.
+	// reads: the writer's counts start from an empty journal. Its seq
+	// numbers continue the old ones (harmless either way: the journal is
+	// empty after the fold).
+	if err := db.write.QueryRowContext(ctx, sqlMaxSeq).Scan(&db.w.nextSeq); err != nil {
+		db.closeAll()
+		return nil, fmt.Errorf("sqlite: read journal: %w", err)
+	}
+	db.w.nextSeq++
 	if err := db.runTx(ctx, []request{{apply: db.foldAll}}, false); err != nil {
 		db.closeAll()
 		return nil, err
@@ -436,7 +508,7 @@ func (db *DB) commit(ctx context.Context, batch []request) {
 	}
 	db.metrics.batch.Observe(float64(len(batch)))
 	defer func() { db.metrics.commit.Observe(time.Since(start).Seconds()) }()
-	if len(batch) > 1 || db.w.journalRows > db.w.foldAt {
+	if len(batch) > 1 || db.w.unfoldedRows > db.w.foldAt {
 		// A failed chunk fails the batch; the retries below run without
 		// one, so the journal stays readable and the next batch tries.
 		if err := db.runTx(ctx, batch, true); err == nil {
@@ -459,14 +531,16 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 	clear(w.staged)
 	clear(w.bound)
 	w.rows = w.rows[:0]
-	w.stagedRows, w.folded, w.chunked = 0, false, false
+	w.txRows = w.txRows[:0]
+	w.txSeq, w.txPopped, w.txChunk = w.nextSeq, 0, 0
+	w.folded, w.chunked = false, false
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite: begin: %w", err)
 	}
-	if chunk && w.journalRows > w.foldAt {
+	if chunk && w.unfoldedRows > w.foldAt {
 		start := time.Now()
-		err := db.foldOldest(ctx, tx, w.chunkRows(len(batch)))
+		err := db.foldMatches(ctx, tx, w.chunkRows(len(batch)))
 		db.metrics.fold.Observe(time.Since(start).Seconds())
 		if err != nil {
 			tx.Rollback()
@@ -486,9 +560,7 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("sqlite: commit: %w", err)
 	}
-	if w.folded {
-		w.journalRows = 0
-	}
+	w.commitJournal()
 	if w.folded || w.chunked {
 		// Ended matches rarely change again; one that does is read back
 		// (sqlMatchState).
@@ -498,11 +570,46 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 			}
 		}
 	}
-	w.journalRows += w.stagedRows
 	for id, st := range w.staged {
 		w.known[id] = st
 	}
 	return nil
+}
+
+// commitJournal keeps what the committed transaction did to the journal:
+// a full fold empties the unfolded rows, a chunk takes the matches it
+// folded off the queue, and the transaction's own rows are added.
+func (w *writerState) commitJournal() {
+	if w.folded {
+		clear(w.unfolded)
+		w.queue, w.unfoldedRows = nil, 0
+	}
+	for _, id := range w.queue[:w.txPopped] {
+		delete(w.unfolded, id)
+	}
+	w.queue = w.queue[w.txPopped:]
+	w.unfoldedRows -= w.txChunk
+	for _, r := range w.txRows {
+		l := w.unfolded[r.id]
+		if len(l) == 0 {
+			w.queue = append(w.queue, r.id)
+		}
+		w.unfolded[r.id] = append(l, r.seq)
+	}
+	w.unfoldedRows += len(w.txRows)
+	w.nextSeq = w.txSeq
+	clear(w.txRows) // drop the references to the IDs
+	w.txRows = w.txRows[:0]
+}
+
+// front returns the oldest unfolded journal row's seq after the current
+// transaction's chunk (every row below it is folded); its own rows, not
+// added yet, are newer.
+func (w *writerState) front() int64 {
+	if w.txPopped < len(w.queue) {
+		return w.unfolded[w.queue[w.txPopped]][0]
+	}
+	return w.nextSeq
 }
 
 // state returns what the writer knows of match id inside the current
@@ -530,16 +637,15 @@ func (db *DB) state(ctx context.Context, tx *sql.Tx, id string) (matchState, err
 	return st, nil
 }
 
-// fold moves the journal into the moves table (in the current
-// transaction).
+// fold moves the journal into the moves table and empties it (in the
+// current transaction), folded rows too: after a truncation of moves,
+// a folded row past the new last ply would read as an unfolded one.
 func (db *DB) fold(ctx context.Context, tx *sql.Tx) error {
-	if db.w.journalRows+db.w.stagedRows == 0 {
-		return nil
-	}
 	return db.foldAll(ctx, tx)
 }
 
-// foldAll folds whatever the journal holds, counted or not (at Open).
+// foldAll folds whatever the journal holds, counted or not (at Open), and
+// empties it.
 func (db *DB) foldAll(ctx context.Context, tx *sql.Tx) error {
 	if err := db.flush(ctx, tx); err != nil {
 		return err
@@ -550,7 +656,8 @@ func (db *DB) foldAll(ctx context.Context, tx *sql.Tx) error {
 	if _, err := db.stmt(ctx, tx, db.stmts.clearJournal).ExecContext(ctx); err != nil {
 		return fmt.Errorf("sqlite: fold journal: %w", err)
 	}
-	db.w.stagedRows, db.w.folded = 0, true
+	w := &db.w
+	w.txRows, w.txPopped, w.txChunk, w.folded = w.txRows[:0], 0, 0, true
 	return nil
 }
 
@@ -561,43 +668,70 @@ func (w *writerState) chunkRows(n int) int {
 	return min(w.chunk, max(foldMinChunk, foldPerChange*n))
 }
 
-// foldOldest folds the journal's oldest rows, up to n of them (in the
-// current transaction).
-func (db *DB) foldOldest(ctx context.Context, tx *sql.Tx, n int) error {
-	var first int64
-	if err := db.stmt(ctx, tx, db.stmts.firstSeq).QueryRowContext(ctx).Scan(&first); err != nil {
+// foldMatches folds the unfolded journal rows of the matches with the
+// oldest ones, whole matches until at least n rows (in the current
+// transaction), then deletes the journal rows older than every unfolded
+// one. A match's rows go into moves together: at thousands of matches, a
+// chunk of the oldest rows had one row per match, and each cost a page
+// of moves written (with its WAL frame and checkpoint copy); a match's
+// rows together share it. The folded rows left in the journal (newer
+// than an unfolded one) stay until a later range delete; reads skip them.
+func (db *DB) foldMatches(ctx context.Context, tx *sql.Tx, n int) error {
+	w := &db.w
+	w.seqs = append(w.seqs[:0], '[')
+	rows := 0
+	for w.txPopped < len(w.queue) && rows < n {
+		for _, seq := range w.unfolded[w.queue[w.txPopped]] {
+			if rows > 0 {
+				w.seqs = append(w.seqs, ',')
+			}
+			w.seqs = strconv.AppendInt(w.seqs, seq, 10)
+			rows++
+		}
+		w.txPopped++
+	}
+	w.seqs = append(w.seqs, ']')
+	if rows == 0 {
+		return nil
+	}
+	if _, err := db.stmt(ctx, tx, db.stmts.foldChunk).ExecContext(ctx, string(w.seqs)); err != nil {
 		return fmt.Errorf("sqlite: fold journal: %w", err)
 	}
-	below := first + int64(n)
-	if _, err := db.stmt(ctx, tx, db.stmts.foldChunk).ExecContext(ctx, below); err != nil {
+	if _, err := db.stmt(ctx, tx, db.stmts.clearChunk).ExecContext(ctx, w.front()); err != nil {
 		return fmt.Errorf("sqlite: fold journal: %w", err)
 	}
-	res, err := db.stmt(ctx, tx, db.stmts.clearChunk).ExecContext(ctx, below)
-	if err != nil {
-		return fmt.Errorf("sqlite: fold journal: %w", err)
+	w.txChunk += rows
+	w.chunked = true
+	if len(w.seqs) > 64<<10 {
+		w.seqs = nil // an unusually long match need not keep its buffer
 	}
-	folded, err := res.RowsAffected()
-	if err != nil {
-		return fmt.Errorf("sqlite: fold journal: %w", err)
-	}
-	db.w.stagedRows -= int(folded)
-	db.w.chunked = true
 	return nil
 }
 
 // do queues apply for the writer and waits until it is committed. If ctx
 // ends first, the write may still happen.
 func (db *DB) do(ctx context.Context, apply func(context.Context, *sql.Tx) error) error {
-	r := request{apply: apply, reply: make(chan error, 1), queued: time.Now()}
+	reply, _ := db.replies.Get().(chan error)
+	if reply == nil {
+		reply = make(chan error, 1)
+	}
+	r := request{apply: apply, reply: reply, queued: time.Now()}
 	select {
-	case db.reqs <- r:
-	case <-ctx.Done():
-		return fmt.Errorf("sqlite: queue write: %w", ctx.Err())
+	case db.reqs <- r: // the queue has room (nearly always): no select over ctx
+	default:
+		select {
+		case db.reqs <- r:
+		case <-ctx.Done():
+			db.replies.Put(reply)
+			return fmt.Errorf("sqlite: queue write: %w", ctx.Err())
+		}
 	}
 	select {
-	case err := <-r.reply:
+	case err := <-reply:
+		db.replies.Put(reply)
 		return err
 	case <-ctx.Done():
+		// The writer may still answer: the channel is not reused.
 		return fmt.Errorf("sqlite: wait for commit: %w", ctx.Err())
 	}
 }
@@ -702,7 +836,7 @@ func (db *DB) Load(ctx context.Context, id string) (store.Match, []store.Move, e
 	if err != nil {
 		return store.Match{}, nil, err
 	}
-	rows, err := db.read.QueryContext(ctx, sqlLoadMoves, id, id)
+	rows, err := db.read.QueryContext(ctx, sqlLoadMoves, id, id, id)
 	if err != nil {
 		return store.Match{}, nil, fmt.Errorf("sqlite: moves of %s: %w", id, err)
 	}
@@ -818,10 +952,13 @@ func selectMatch(journalWhere string) string {
 	LEFT JOIN lj ON lj.match_id = m.id`
 }
 
-// sqlLoadMoves reads a match's moves from both tables (the journal holds
-// the newest, not yet folded).
+// sqlLoadMoves reads a match's moves from both tables: the journal holds
+// the newest, not yet folded, past the last ply in moves, and folded ones
+// waiting for their range delete, which it skips (a match's rows are
+// folded all at once, so the unfolded ones are exactly those past it).
 const sqlLoadMoves = `SELECT ply, seat, notation, at, clock_ms, cmd_id FROM moves WHERE match_id = ?
-	UNION ALL SELECT ply, seat, notation, at, clock_ms, cmd_id FROM journal WHERE match_id = ?
+	UNION ALL SELECT ply, seat, notation, at, clock_ms, cmd_id FROM journal
+		WHERE match_id = ? AND ply > (SELECT coalesce(max(ply), 0) FROM moves WHERE match_id = ?)
 	ORDER BY ply`
 
 // row is a match in column form.

@@ -329,8 +329,9 @@ func TestChunkRows(t *testing.T) {
 // change is still refused after its match was forgotten.
 func TestJournalFold(t *testing.T) {
 	ctx := context.Background()
-	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
-	defer db.Close()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	defer func() { db.Close() }()
 	db.w.foldAt, db.w.chunk = 3, 2 // the writer goroutine reads them only while it holds a request
 	var ms []store.Match
 	for i := range 4 {
@@ -340,9 +341,13 @@ func TestJournalFold(t *testing.T) {
 		}
 		ms = append(ms, m)
 	}
-	for round := range 3 {
+	// The matches' moves interleave in the journal, so a fold of one
+	// match leaves its newer rows behind an older unfolded row of another.
+	for round := range 6 {
 		for i := range ms {
-			ms[i] = playMoves(t, db, ms[i], i+round)
+			if round < 2+i {
+				ms[i] = playMoves(t, db, ms[i], 1)
+			}
 		}
 	}
 	// m1 finishes with a move; after the next folds the writer forgets it.
@@ -369,12 +374,33 @@ func TestJournalFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	ms[1] = rematch
-	// Reads take the journal as it is: some moves are still there, the
-	// rest in moves, and m1's newest journal row was stored with its
+	// Reopened, the journal is empty (folded at Open). Then m2, m3, m2
+	// move, and a fold before m0's move folds m2's two rows: the older
+	// goes with the range delete, the newer stays behind m3's unfolded
+	// one, folded, until a later one.
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db = open(t, path)
+	db.w.foldAt = 1 << 30
+	ms[2] = playMoves(t, db, ms[2], 1)
+	ms[3] = playMoves(t, db, ms[3], 1)
+	ms[2] = playMoves(t, db, ms[2], 1)
+	db.w.foldAt, db.w.chunk = 2, 2
+	ms[0] = playMoves(t, db, ms[0], 1)
+	db.w.foldAt = 1 << 30
+	// Reads take the journal as it is: some moves are still there
+	// unfolded, some folded but not deleted yet (in both tables), the
+	// rest in moves only, and m1's newest journal row was stored with its
 	// match row (no version of its own).
 	inJournal := journalRows(t, db.read)
-	if inJournal == 0 {
-		t.Fatal("the journal is empty before the reads: the test reads nothing from it")
+	var both int
+	if err := db.read.QueryRowContext(ctx, `SELECT count(*) FROM journal AS j JOIN moves AS m ON m.match_id = j.match_id AND m.ply = j.ply`).Scan(&both); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("journal: %d rows, %d of them folded", inJournal, both)
+	if inJournal != 3 || both != 1 {
+		t.Fatalf("journal: %d rows, %d of them folded; want 3, 1 (m3 and m0 unfolded, m2 folded)", inJournal, both)
 	}
 	listed, err := db.List(ctx, store.Filter{Limit: 10})
 	if err != nil {
@@ -405,6 +431,24 @@ func TestJournalFold(t *testing.T) {
 	}
 	if n := journalRows(t, db.read); n != inJournal {
 		t.Errorf("journal rows after the reads = %d, want %d (reads do not fold)", n, inJournal)
+	}
+	// Opened again (as after kill -9), the journal with its folded row is
+	// folded whole, the folded row skipped, and every match reads back.
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db = open(t, path)
+	if n := journalRows(t, db.read); n != 0 {
+		t.Errorf("journal rows after reopening = %d, want 0", n)
+	}
+	for _, m := range ms {
+		got, moves, err := db.Load(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, m) || len(moves) != m.Ply {
+			t.Errorf("after reopening: Load(%s) = %+v, %d moves; want %+v, %d", m.ID, got, len(moves), m, m.Ply)
+		}
 	}
 }
 
@@ -454,6 +498,81 @@ func TestMigration00004(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, m) || len(moves) != 3 {
 		t.Errorf("after migrating up again: Load = %+v, %d moves; want %+v, 3", got, len(moves), m)
+	}
+}
+
+// TestMigration00005 leaves a folded row in the journal (in both tables),
+// migrates down to 00003 (00005 deletes the folded rows, then 00004 folds
+// the rest back into moves, which refused duplicates), and checks every
+// move reads back once after migrating up again.
+func TestMigration00005(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	a, b := storetest.NewMatch("a", 0), storetest.NewMatch("b", 1)
+	for _, m := range []store.Match{a, b} {
+		if err := db.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.w.foldAt = 1 << 30
+	a = playMoves(t, db, a, 1)
+	b = playMoves(t, db, b, 1)
+	a = playMoves(t, db, a, 1)
+	db.w.foldAt, db.w.chunk = 2, 2 // folds a's two rows; its second waits behind b's
+	b = playMoves(t, db, b, 1)
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// A closed store leaves its journal as it is (as kill -9 does).
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	count := func(q string) int {
+		t.Helper()
+		var n int
+		if err := raw.QueryRowContext(ctx, q).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	const folded = `SELECT count(*) FROM journal AS j JOIN moves AS m ON m.match_id = j.match_id AND m.ply = j.ply`
+	if n := count(folded); n != 1 {
+		t.Fatalf("%d folded rows in the journal, want 1", n)
+	}
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.DownTo(ctx, 4); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(folded); n != 0 {
+		t.Fatalf("after migrating down to 00004: %d folded rows in the journal, want 0", n)
+	}
+	if _, err := p.DownTo(ctx, 3); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(`SELECT count(*) FROM moves`); n != 4 {
+		t.Fatalf("after migrating down to 00003: %d moves, want 4", n)
+	}
+	raw.Close()
+	db = open(t, path)
+	defer db.Close()
+	for _, m := range []store.Match{a, b} {
+		got, moves, err := db.Load(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, m) || len(moves) != 2 || moves[0].Ply != 1 || moves[1].Ply != 2 {
+			t.Errorf("after migrating up again: Load(%s) = %+v, %d moves; want %+v, 2", m.ID, got, len(moves), m)
+		}
 	}
 }
 

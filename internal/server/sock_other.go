@@ -1,0 +1,14 @@
+//go:build !unix
+
+package server
+
+import "net"
+
+// nonblocking is the non-blocking write where the platform has none in
+// this package: it takes nothing, so every byte goes through the sock's
+// flusher goroutine (correct, one goroutine hand-off per write).
+type nonblocking struct{}
+
+func newNonblocking(net.Conn) nonblocking { return nonblocking{} }
+
+func (nonblocking) write([]byte) (int, error) { return 0, nil }

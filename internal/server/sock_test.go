@@ -1,0 +1,175 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net"
+	"testing"
+	"time"
+)
+
+// tcpPair returns both ends of a loopback TCP connection.
+func tcpPair(t *testing.T) (server, client net.Conn) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, err := l.Accept()
+		if err != nil {
+			close(accepted)
+			return
+		}
+		accepted <- c
+	}()
+	client, err = net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	server, ok := <-accepted
+	if !ok {
+		t.Fatal("accept failed")
+	}
+	t.Cleanup(func() { server.Close(); client.Close() })
+	return server, client
+}
+
+// TestSockKeepsOrder writes a stream much larger than the socket buffers
+// (small ones, set here) in pieces, raw and framed, while the peer reads
+// slowly: the writes never wait, the bytes that did not fit go through the
+// flusher, and the peer reads exactly the stream written.
+func TestSockKeepsOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		pair func(*testing.T) (net.Conn, net.Conn)
+	}{
+		{"tcp", func(t *testing.T) (net.Conn, net.Conn) {
+			s, c := tcpPair(t)
+			s.(*net.TCPConn).SetWriteBuffer(4 << 10)
+			c.(*net.TCPConn).SetReadBuffer(4 << 10)
+			return s, c
+		}},
+		{"pipe", func(t *testing.T) (net.Conn, net.Conn) { // not a socket: the flusher writes everything
+			s, c := net.Pipe()
+			t.Cleanup(func() { s.Close(); c.Close() })
+			return s, c
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			server, client := tc.pair(t)
+			s := newSock(server)
+			var want bytes.Buffer
+			got := make(chan []byte, 1)
+			go func() {
+				var b bytes.Buffer
+				buf := make([]byte, 1000)
+				for {
+					time.Sleep(time.Millisecond / 4) // slower than the writer
+					n, err := client.Read(buf)
+					b.Write(buf[:n])
+					if err != nil {
+						got <- b.Bytes()
+						return
+					}
+				}
+			}()
+			start := time.Now()
+			for i := range 300 {
+				p := bytes.Repeat([]byte{byte(i)}, 100+i)
+				if i%3 == 0 {
+					if err := s.writeText(p[:10], p[10:]); err != nil {
+						t.Fatalf("writeText %d: %v", i, err)
+					}
+					want.Write(appendTextFrame(appendTextFrame(nil, p[:10]), p[10:]))
+					continue
+				}
+				if _, err := s.Write(p); err != nil {
+					t.Fatalf("write %d: %v", i, err)
+				}
+				want.Write(p)
+			}
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("writes took %v: they waited for the reader", d)
+			}
+			if want.Len() > maxPending {
+				t.Fatalf("test stream %d bytes, over maxPending", want.Len())
+			}
+			// Close once the flusher is done, so the reader sees EOF.
+			deadline := time.Now().Add(testTimeout)
+			for {
+				s.mu.Lock()
+				idle := !s.flushing
+				s.mu.Unlock()
+				if idle || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(time.Millisecond)
+			}
+			server.Close()
+			b := <-got
+			if !bytes.Equal(b, want.Bytes()) {
+				t.Fatalf("peer read %d bytes, want the %d written, in order", len(b), want.Len())
+			}
+		})
+	}
+}
+
+// TestSockTooSlow checks a peer that reads nothing makes the writes fail
+// with errSlow once more than maxPending bytes wait, without any write
+// blocking, and that the socket is closed then.
+func TestSockTooSlow(t *testing.T) {
+	server, client := tcpPair(t)
+	server.(*net.TCPConn).SetWriteBuffer(4 << 10)
+	client.(*net.TCPConn).SetReadBuffer(4 << 10)
+	s := newSock(server)
+	p := make([]byte, 16<<10)
+	start := time.Now()
+	var err error
+	var n int
+	for n = 0; n < 1000 && err == nil; n++ {
+		_, err = s.Write(p)
+	}
+	if !errors.Is(err, errSlow) {
+		t.Fatalf("after %d writes of %d bytes: %v, want errSlow", n, len(p), err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("writes took %v: they waited for the peer", d)
+	}
+	if !s.failedSlow() {
+		t.Error("failedSlow is false")
+	}
+	if _, err := s.Write(p[:1]); !errors.Is(err, errSlow) {
+		t.Errorf("write after the failure: %v, want errSlow", err)
+	}
+	client.SetReadDeadline(time.Now().Add(testTimeout))
+	if _, err := io.Copy(io.Discard, client); err != nil {
+		t.Errorf("peer: %v, want EOF (the socket closed)", err)
+	}
+}
+
+// TestAppendTextFrame checks the frame header of each payload length form
+// (RFC 6455 §5.2): 7 bits up to 125 bytes, 16 bits up to 65 535, 64 bits
+// beyond; FIN and opcode 1 (text), no mask.
+func TestAppendTextFrame(t *testing.T) {
+	for _, tc := range []struct {
+		n      int
+		header []byte
+	}{
+		{0, []byte{0x81, 0}},
+		{125, []byte{0x81, 125}},
+		{126, []byte{0x81, 126, 0, 126}},
+		{65535, []byte{0x81, 126, 0xff, 0xff}},
+		{65536, []byte{0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0}},
+	} {
+		p := bytes.Repeat([]byte{'x'}, tc.n)
+		got := appendTextFrame([]byte("prefix"), p)
+		want := append(append([]byte("prefix"), tc.header...), p...)
+		if !bytes.Equal(got, want) {
+			t.Errorf("length %d: header % x, want % x", tc.n, got[6:min(len(got), 6+len(tc.header))], tc.header)
+		}
+	}
+}
