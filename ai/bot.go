@@ -65,10 +65,10 @@ import (
 // search moves are generated) that uses max's larger share of the time,
 // where hard's random plies are cheap and noisy. In Villa Paletti with
 // four players, max over hard went from 0.52 over 96 games (300 ms) to
-// 0.58, Elo +55 [+7, +106], and the lone max seat won 15 of the 26 games
-// it did not draw; with every level evaluating its leaves at once, max
-// and hard were even again (0.51) and 64 of 96 games ended with nobody
-// winning, so hard keeps its random plies (docs/strength.md).
+// 0.59, Elo +66 [+35, +99] over 192, and in Palaboratory from 0.63 to
+// 0.97; with every level evaluating its leaves at once, Villa Paletti's
+// max and hard were even again (0.51) and 64 of 96 games ended with
+// nobody winning, so hard keeps its random plies (docs/strength.md).
 //
 // Noise is in Evaluator units (1.0 is the whole range), added to each root
 // move's score; it makes the easy bot miss quiet moves a beginner finds
