@@ -720,7 +720,7 @@ func TestListNewest(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
 	db.w.foldAt, db.w.chunk = 8, 4
-	const n = 24
+	const n = 16
 	ms := make([]store.Match, n)
 	for i := range ms {
 		ms[i] = storetest.NewMatch(fmt.Sprintf("m%02d", i), i)
@@ -784,7 +784,7 @@ func TestListNewest(t *testing.T) {
 	}
 	// A deterministic shuffle of who moves when: each step moves one
 	// match, every fifth step changes a match's status instead.
-	for step := range 120 {
+	for step := range 80 {
 		i := (step * 7) % n
 		m := ms[i]
 		next := m
@@ -826,5 +826,83 @@ func BenchmarkNewest(b *testing.B) {
 		if len(w.newest(f, 50)) != 50 {
 			b.Fatal("not 50")
 		}
+	}
+}
+
+// TestListWhileWriting lists and loads while matches move (the writer
+// changes its memory of current values after every commit): under -race
+// this checks the memory's locking, and every match read must be one its
+// writer saved (a version it reached, never ahead of it).
+func TestListWhileWriting(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+	defer db.Close()
+	db.w.foldAt, db.w.chunk = 16, 8
+	const matches, moves = 8, 40
+	var reached [matches]atomic.Int64
+	var wg sync.WaitGroup
+	for i := range matches {
+		m := storetest.NewMatch(fmt.Sprintf("w%d", i), i)
+		if err := db.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		reached[i].Store(m.Version)
+		wg.Go(func() {
+			for ply := 1; ply <= moves; ply++ {
+				next := m
+				next.Version++
+				next.Ply++
+				next.Updated = m.Updated.Add(time.Second)
+				// Reached before the save: a reader may see it as soon
+				// as it commits.
+				reached[i].Store(next.Version)
+				if err := db.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: ply, Text: "d4", At: next.Updated}}}); err != nil {
+					t.Error(err)
+					return
+				}
+				m = next
+			}
+		})
+	}
+	stop := make(chan struct{})
+	var readers sync.WaitGroup
+	readers.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			ms, err := db.List(ctx, store.Filter{Limit: 3})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for _, m := range ms {
+				var i int
+				fmt.Sscanf(m.ID, "w%d", &i)
+				if m.Version > reached[i].Load() {
+					t.Errorf("List: %s at version %d, its writer reached %d", m.ID, m.Version, reached[i].Load())
+				}
+			}
+			if m, _, err := db.Load(ctx, "w3"); err != nil || m.Version > reached[3].Load() {
+				t.Errorf("Load: version %d (writer at %d), %v", m.Version, reached[3].Load(), err)
+			}
+		}
+	})
+	wg.Wait()
+	close(stop)
+	readers.Wait()
+	ms, err := db.List(ctx, store.Filter{Limit: matches})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Version != 1+moves || m.Ply != moves {
+			t.Errorf("%s at version %d ply %d, want %d %d", m.ID, m.Version, m.Ply, 1+moves, moves)
+		}
+	}
+	if len(ms) != matches {
+		t.Errorf("List: %d matches, want %d", len(ms), matches)
 	}
 }
