@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Server load test, before vs after: builds the server and load generator
-# at OLD_REF (default: main before the sixth pass) and from this tree,
+# at OLD_REF (default: main before the seventh pass) and from this tree,
 # then runs one row per binary and match count, each with a fresh database,
 # server and load generator in separate processes, and prints a markdown
 # table. CPU µs per move (server + load generator) is the number that
@@ -18,7 +18,7 @@
 # raw output is kept in $WORK.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OLD_REF=${OLD_REF:-c115c83}
+OLD_REF=${OLD_REF:-0f40b8e}
 GAMES=${GAMES:-"100 1000 5000 10000"}
 DURATION=${DURATION:-20s}
 INTERVAL=${INTERVAL:-1s}

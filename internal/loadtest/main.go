@@ -67,8 +67,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games"
 	"github.com/tabula-games/tabula/internal/protocol"
@@ -512,7 +510,7 @@ func postJSON(url string, body any, want int, out any) error {
 // rules. The load generator shares the machine with the server, so it must
 // stay cheap.
 type player struct {
-	ws    *websocket.Conn
+	ws    *wsConn
 	m     *match
 	stats *stats
 	done  chan struct{}
@@ -532,9 +530,8 @@ type player struct {
 	// closed is why the reader stopped, set before done is closed.
 	closed error
 
-	buf     bytes.Buffer // the frame being read; reader goroutine only
-	scratch []byte       // a copy of latest being decoded; scheduler only
-	legal   []game.Move  // legal-move scratch; scheduler only
+	scratch []byte      // a copy of latest being decoded; scheduler only
+	legal   []game.Move // legal-move scratch; scheduler only
 }
 
 // lightState is the part of a State the client reads.
@@ -551,15 +548,13 @@ type legalMove struct {
 }
 
 func dial(ctx context.Context, cfg config, id string, tokens []string, m *match) (*player, error) {
-	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, nil)
+	ws, err := dialWS(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id)
 	if err != nil {
 		return nil, err
 	}
-	ws.SetReadLimit(1 << 20)
 	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens}
-	p.buf.Grow(readBuffer)
 	if err := p.hello(ctx); err != nil {
-		ws.CloseNow()
+		ws.close()
 		return nil, err
 	}
 	go p.read(ctx) // until the connection closes
@@ -575,7 +570,7 @@ func (p *player) hello(ctx context.Context) error {
 		msg.Tokens = p.tokens
 	}
 	hello, _ := json.Marshal(msg)
-	return p.ws.Write(ctx, websocket.MessageText, hello)
+	return p.ws.writeText(hello)
 }
 
 var (
@@ -590,19 +585,13 @@ func (p *player) read(ctx context.Context) {
 	defer close(p.done)
 	defer p.ended(ctx)
 	for {
-		// Without ctx, as for writes: the connection is closed when
-		// the match ends, which ends this loop.
-		_, r, err := p.ws.Reader(context.Background())
+		// The connection is closed when the match ends, which ends
+		// this loop.
+		data, err := p.ws.next()
 		if err != nil {
 			p.closed = err
 			return
 		}
-		p.buf.Reset()
-		if _, err := p.buf.ReadFrom(r); err != nil {
-			p.closed = err
-			return
-		}
-		data := p.buf.Bytes()
 		switch {
 		case bytes.HasPrefix(data, ackPrefix), bytes.HasPrefix(data, errPrefix):
 			p.acked(time.Now())
@@ -647,9 +636,8 @@ func (p *player) ended(ctx context.Context) {
 	if p.retired || ctx.Err() != nil || m.dead {
 		return
 	}
-	// When the measuring time ends during a write, the websocket
-	// library closes the connection for the cancelled context: that is
-	// the end of the run, not a failure.
+	// A connection that ends after the measuring time is the end of
+	// the run, not a failure.
 	m.dead = true
 	p.stats.fail(p.closeReason())
 }
@@ -803,10 +791,8 @@ func parseDelta(raw []byte) (delta, error) {
 // server's close status and reason (a slow client is dropped with a
 // policy violation, "too slow", by design), or the transport error.
 func (p *player) closeReason() string {
-	if code := websocket.CloseStatus(p.closed); code != -1 {
-		var ce websocket.CloseError
-		errors.As(p.closed, &ce)
-		return fmt.Sprintf("connection closed by the server: %v %q", code, ce.Reason)
+	if ce := (*closeError)(nil); errors.As(p.closed, &ce) {
+		return fmt.Sprintf("connection closed by the server: %d %q", ce.code, ce.reason)
 	}
 	return fmt.Sprintf("connection lost: %v", p.closed)
 }
@@ -832,7 +818,7 @@ func (p *player) retire() {
 	p.m.mu.Lock()
 	p.retired = true
 	p.m.mu.Unlock()
-	p.ws.Close(websocket.StatusNormalClosure, "")
+	p.ws.close()
 }
 
 // next returns the player's view of the match and a random legal move for
@@ -1055,10 +1041,7 @@ func tick(ctx context.Context, m *match, cfg config, st *stats) {
 			seat = s.ToMove
 		}
 		m.out = appendMove(m.out[:0], m.n, s.Version, text, seat)
-		// Without ctx: a cancellable context costs the library a
-		// context.AfterFunc per frame, and cancelling it mid-write
-		// would close the connection.
-		if err := q.ws.Write(context.Background(), websocket.MessageText, m.out); err != nil {
+		if err := q.ws.writeText(m.out); err != nil {
 			m.mu.Lock()
 			if !m.dead && ctx.Err() == nil {
 				st.fail("write")

@@ -8,18 +8,22 @@
 //
 // Moves are appended to an unindexed journal table in commit order and
 // folded into the moves table in bulk (migration 00004), a match's rows
-// together (see foldMatches); reads (Load, List) take both tables as they
-// are and never wait for a fold (the comment of migration 00004, which
-// says reads fold first, predates this). A folded row stays in the journal
-// until every older row is folded too, then goes in a range delete: reads
-// take a match's journal rows only past its last ply in moves (migration
-// 00005). The writer checks
+// together (see foldMatches); Load takes a match's moves from both tables
+// as they are and never waits for a fold (the comment of migration 00004,
+// which says reads fold first, predates this). A folded row stays in the
+// journal until every older row is folded too, then goes in a range
+// delete: Load takes a match's journal rows only past its last ply in
+// moves (migration 00005). A move stored alone leaves its match row as it
+// was; the writer keeps the match's current version, ply, clock and
+// update time in memory for List and Load (writerState.cur), and Open
+// writes them into the match rows. The writer checks
 // each change's base version against the versions it keeps in memory for
 // the matches it has written, so a DB must be the only writer of its file
 // (one server per SQLite database, as the server's design has it).
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"embed"
@@ -136,10 +140,23 @@ type writerState struct {
 	// oldest unfolded row).
 	unfolded     map[string][]int64
 	queue        []string
-	unfoldedRows int   // committed unfolded rows
-	nextSeq      int64 // the seq of the next committed journal row
-	foldAt       int   // fold chunks while unfoldedRows is above this (foldRows; tests lower it)
-	chunk        int   // rows per chunk (foldChunk; tests lower it)
+	unfoldedRows int // committed unfolded rows
+	// cur holds, for reads, the current version, ply, clock and update
+	// time of every match whose match row is older than its last move
+	// (a move stored alone writes only its journal row): List and Load
+	// take them from here instead of finding each match's newest row in
+	// the journal (a scan: it has no index) and in moves. Every other
+	// match's row is current (Open brings the rows of the last run up to
+	// date). The writer changes it after each commit under curMu;
+	// readers copy what they need under the same lock. txCur is the
+	// current transaction's changes to it (nil: the match row was
+	// written).
+	curMu   sync.Mutex
+	cur     map[string]*current
+	txCur   []curChange
+	nextSeq int64 // the seq of the next committed journal row
+	foldAt  int   // fold chunks while unfoldedRows is above this (foldRows; tests lower it)
+	chunk   int   // rows per chunk (foldChunk; tests lower it)
 	// The current transaction's journal rows (match and seq, in order)
 	// after its last full fold, the next seq it assigns, and how many
 	// matches at the front of queue it folded.
@@ -156,6 +173,23 @@ type writerState struct {
 	// rows are the journal rows of the current transaction not inserted
 	// yet (journalCols values each): they go in as multi-row INSERTs.
 	rows []any
+}
+
+// current is a match's current version, ply, clock and update time when
+// its match row is older (see writerState.cur), with the status and game
+// List filters by.
+type current struct {
+	version      int64
+	ply          int
+	clock        string
+	updated      int64
+	status, game string
+}
+
+// curChange is a change to writerState.cur: nil deletes id's entry.
+type curChange struct {
+	id string
+	c  *current
 }
 
 // seqRow is a journal row written by the current transaction.
@@ -277,6 +311,11 @@ const (
 	// folded: a range of whole pages.
 	sqlClearChunk = `DELETE FROM journal WHERE seq < ?`
 	sqlMaxSeq     = `SELECT coalesce(max(seq), 0) FROM journal`
+	// sqlCurrentRows copies the version, ply, clock and update time of
+	// each match's last move into its match row where the move is newer.
+	sqlCurrentRows = `UPDATE matches AS m SET version = lm.version, ply = lm.ply, clock = lm.clock, updated = lm.updated
+		FROM moves AS lm
+		WHERE lm.match_id = m.id AND lm.ply = (SELECT max(ply) FROM moves WHERE match_id = m.id) AND lm.version > m.version`
 	// journalCols is the number of values in a journal row.
 	journalCols = 11
 	// insertSizes is log2 of the largest multi-row INSERT plus one: the
@@ -390,7 +429,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 	read.SetMaxOpenConns(readConns)
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
-		w: writerState{foldAt: foldRows, chunk: foldChunk, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
+		w: writerState{foldAt: foldRows, chunk: foldChunk, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, cur: map[string]*current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
 	// A journal left by the last run (a crash) is folded before anyone
 	// reads: the writer's counts start from an empty journal. Its seq
 	// numbers continue the old ones (harmless either way: the journal is
@@ -400,7 +439,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 		return nil, fmt.Errorf("sqlite: read journal: %w", err)
 	}
 	db.w.nextSeq++
-	if err := db.runTx(ctx, []request{{apply: db.foldAll}}, false); err != nil {
+	if err := db.runTx(ctx, []request{{apply: db.foldOpen}}, false); err != nil {
 		db.closeAll()
 		return nil, err
 	}
@@ -532,6 +571,8 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 	clear(w.bound)
 	w.rows = w.rows[:0]
 	w.txRows = w.txRows[:0]
+	clear(w.txCur)
+	w.txCur = w.txCur[:0]
 	w.txSeq, w.txPopped, w.txChunk = w.nextSeq, 0, 0
 	w.folded, w.chunked = false, false
 	tx, err := db.write.BeginTx(ctx, nil)
@@ -598,6 +639,19 @@ func (w *writerState) commitJournal() {
 	}
 	w.unfoldedRows += len(w.txRows)
 	w.nextSeq = w.txSeq
+	if len(w.txCur) > 0 {
+		w.curMu.Lock()
+		for _, c := range w.txCur {
+			if c.c == nil {
+				delete(w.cur, c.id)
+			} else {
+				w.cur[c.id] = c.c
+			}
+		}
+		w.curMu.Unlock()
+		clear(w.txCur)
+		w.txCur = w.txCur[:0]
+	}
 	clear(w.txRows) // drop the references to the IDs
 	w.txRows = w.txRows[:0]
 }
@@ -658,6 +712,21 @@ func (db *DB) foldAll(ctx context.Context, tx *sql.Tx) error {
 	}
 	w := &db.w
 	w.txRows, w.txPopped, w.txChunk, w.folded = w.txRows[:0], 0, 0, true
+	return nil
+}
+
+// foldOpen folds the journal left by the last run and brings every match
+// row up to date with its last move (a move stored alone carried the
+// match's version, ply, clock and update time in its row; the last run
+// kept them in memory, see writerState.cur), so reads can take the match
+// rows as they are.
+func (db *DB) foldOpen(ctx context.Context, tx *sql.Tx) error {
+	if err := db.foldAll(ctx, tx); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, sqlCurrentRows); err != nil {
+		return fmt.Errorf("sqlite: bring matches up to date: %w", err)
+	}
 	return nil
 }
 
@@ -798,7 +867,10 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 			row.status == st.status && slices.Equal(c.Match.Seats, st.seats) && row.rematch == st.rematch && row.result == st.result
 		if moveOnly {
 			db.journal(c.Append[0], row.id, row.version, row.updated, row.clock)
+			db.w.txCur = append(db.w.txCur, curChange{row.id, &current{version: row.version, ply: row.ply, clock: row.clock,
+				updated: row.updated, status: row.status, game: c.Match.Game}})
 		} else {
+			db.w.txCur = append(db.w.txCur, curChange{id: row.id})
 			b, err := appendSeats(nil, c.Match.Seats)
 			if err != nil {
 				return fmt.Errorf("sqlite: encode match %s: %w", row.id, err)
@@ -832,7 +904,20 @@ func moveClock(m store.Move) sql.NullInt64 {
 
 // Load returns a match and its moves in ply order.
 func (db *DB) Load(ctx context.Context, id string) (store.Match, []store.Move, error) {
-	m, err := scanMatch(db.read.QueryRowContext(ctx, selectMatch(`WHERE match_id = ?`)+` WHERE m.id = ?`, id, id))
+	var cur current
+	w := &db.w
+	w.curMu.Lock()
+	c := w.cur[id]
+	if c != nil {
+		cur = *c
+	}
+	w.curMu.Unlock()
+	r, err := scanRow(db.read.QueryRowContext(ctx, sqlSelectMatch+` WHERE id = ?`, id))
+	if err != nil {
+		return store.Match{}, nil, err
+	}
+	r.overlay(cur)
+	m, err := r.decode()
 	if err != nil {
 		return store.Match{}, nil, err
 	}
@@ -863,47 +948,119 @@ func (db *DB) Load(ctx context.Context, id string) (store.Match, []store.Move, e
 }
 
 // List returns matches matching f, most recently updated first.
+//
+// The match rows are current but for the matches whose last moves were
+// stored alone (writerState.cur): the limit's newest of those come from
+// memory, the newest match rows from the index on (status, updated), and
+// the answer is the newest of both, each with its current values. A match
+// in memory but not among its newest there has a match row older than its
+// last move, so (a match's update time never goes back) older than every
+// one of those: it cannot be in the answer.
 func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
-	var where []string
-	var args []any
-	if len(f.Statuses) > 0 {
-		where = append(where, "m.status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
-		for _, s := range f.Statuses {
-			args = append(args, s)
-		}
-	}
-	if f.Game != "" {
-		where = append(where, "m.game = ?")
-		args = append(args, f.Game)
-	}
-	q := selectMatch("")
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
 	limit := f.Limit
 	if limit <= 0 {
 		limit = defaultLimit
 	}
 	limit = min(limit, maxLimit)
-	q += " ORDER BY updated DESC, m.id LIMIT ?"
-	args = append(args, limit)
-	rows, err := db.read.QueryContext(ctx, q, args...)
+	mem := db.w.newest(f, limit)
+	var where []string
+	var args []any
+	if len(f.Statuses) > 0 {
+		where = append(where, "status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
+		for _, s := range f.Statuses {
+			args = append(args, s)
+		}
+	}
+	if f.Game != "" {
+		where = append(where, "game = ?")
+		args = append(args, f.Game)
+	}
+	cond := "true"
+	if len(where) > 0 {
+		cond = strings.Join(where, " AND ")
+	}
+	ids := make([]byte, 0, 1+len(mem)*24)
+	ids = append(ids, '[')
+	for i, c := range mem {
+		if i > 0 {
+			ids = append(ids, ',')
+		}
+		ids = strconv.AppendQuote(ids, c.id)
+	}
+	ids = append(ids, ']')
+	q := sqlSelectMatch + ` WHERE ` + cond + ` AND (id IN (SELECT value FROM json_each(?))
+		OR id IN (SELECT id FROM matches WHERE ` + cond + ` ORDER BY updated DESC, id LIMIT ?))`
+	all := append(append(append(slices.Clip(args), string(ids)), args...), limit)
+	rows, err := db.read.QueryContext(ctx, q, all...)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: list: %w", err)
 	}
 	defer rows.Close()
-	var out []store.Match
+	var rs []row
 	for rows.Next() {
-		m, err := scanMatch(rows)
+		r, err := scanRow(rows)
+		if err != nil {
+			return nil, err
+		}
+		rs = append(rs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: list: %w", err)
+	}
+	db.w.curMu.Lock()
+	for i := range rs {
+		if c := db.w.cur[rs[i].id]; c != nil {
+			rs[i].overlay(*c)
+		}
+	}
+	db.w.curMu.Unlock()
+	slices.SortFunc(rs, func(a, b row) int {
+		if a.updated != b.updated {
+			return cmp.Compare(b.updated, a.updated)
+		}
+		return strings.Compare(a.id, b.id)
+	})
+	out := make([]store.Match, 0, min(len(rs), limit))
+	for _, r := range rs[:min(len(rs), limit)] {
+		m, err := r.decode()
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, m)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: list: %w", err)
-	}
 	return out, nil
+}
+
+// newest returns the IDs of the limit newest (by update time, then ID, as
+// List orders) entries of cur that match f (their values are not copied).
+func (w *writerState) newest(f store.Filter, limit int) []curChange {
+	var top []curChange
+	less := func(a, b curChange) int { // newest first
+		if a.c.updated != b.c.updated {
+			return cmp.Compare(b.c.updated, a.c.updated)
+		}
+		return strings.Compare(a.id, b.id)
+	}
+	w.curMu.Lock()
+	defer w.curMu.Unlock()
+	for id, c := range w.cur {
+		if (len(f.Statuses) > 0 && !slices.Contains(f.Statuses, c.status)) || (f.Game != "" && c.game != f.Game) {
+			continue
+		}
+		e := curChange{id, c}
+		if len(top) == limit {
+			if less(e, top[limit-1]) >= 0 {
+				continue
+			}
+			top = top[:limit-1]
+		}
+		i, _ := slices.BinarySearchFunc(top, e, less)
+		top = slices.Insert(top, i, e)
+	}
+	for i := range top {
+		top[i].c = nil
+	}
+	return top
 }
 
 // Unfinished returns the IDs of every match waiting or live, for recovery
@@ -925,32 +1082,15 @@ func (db *DB) Unfinished(ctx context.Context) ([]string, error) {
 	return ids, rows.Err()
 }
 
-// selectMatch reads matches with their current version, ply, clock and
-// update time: those of the newest of the match row, its last row in moves
-// (lm) and its last row in the journal (lj), a move row carrying them when
-// its move was stored alone (see sqlJournalMove; rows stored with their
-// match row have them NULL, and the match row is then at least as new).
-// journalWhere narrows the journal scan (Load: one match's rows).
-//
-// Reads take the journal as it is, so they never wait for the writer:
-// they used to have it fold the whole journal first, up to ~32 768 rows
-// at ~12 µs each, a writer stall of ~0.4 s that every lobby List caused
-// under load. A fold moves rows in one transaction, so a read sees each
-// move in exactly one of the two tables.
-func selectMatch(journalWhere string) string {
-	newest := func(col string) string {
-		return `CASE WHEN lj.version > max(m.version, coalesce(lm.version, 0)) THEN lj.` + col +
-			` WHEN lm.version > m.version THEN lm.` + col + ` ELSE m.` + col + ` END`
-	}
-	return `WITH lj AS MATERIALIZED (SELECT match_id, version, ply, clock, updated, max(seq) FROM journal ` + journalWhere + ` GROUP BY match_id)
-	SELECT m.id, m.game, m.variant, m.players, m.seed, m.options, m.seats, m.time_control, m.status, m.result,
-		` + newest("version") + `, ` + newest("ply") + `, ` + newest("clock") + `,
-		m.rematch, m.created,
-		` + newest("updated") + ` AS updated
-	FROM matches AS m
-	LEFT JOIN moves AS lm ON lm.match_id = m.id AND lm.ply = (SELECT max(ply) FROM moves WHERE match_id = m.id)
-	LEFT JOIN lj ON lj.match_id = m.id`
-}
+// sqlSelectMatch reads match rows (see scanRow). A match's row is as
+// new as its last move unless that move was stored alone: then the
+// writer's memory has the current version, ply, clock and update time
+// (writerState.cur, row.overlay). Reads used to find them in each match's
+// last row in moves and newest in the journal, a scan of the journal (it
+// has no index) in every List and Load: 130-165 ms for a lobby List at
+// 4 096 matches.
+const sqlSelectMatch = `SELECT id, game, variant, players, seed, options, seats, time_control, status, result,
+		version, ply, clock, rematch, created, updated FROM matches`
 
 // sqlLoadMoves reads a match's moves from both tables: the journal holds
 // the newest, not yet folded, past the last ply in moves, and folded ones
@@ -1022,16 +1162,30 @@ func encodeChange(m store.Match) (row, error) {
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanMatch(s scanner) (store.Match, error) {
+// scanRow scans a row of sqlSelectMatch.
+func scanRow(s scanner) (row, error) {
 	var r row
 	err := s.Scan(&r.id, &r.game, &r.variant, &r.players, &r.seed, &r.options, &r.seats, &r.tc, &r.status, &r.result,
 		&r.version, &r.ply, &r.clock, &r.rematch, &r.created, &r.updated)
 	if errors.Is(err, sql.ErrNoRows) {
-		return store.Match{}, store.ErrNotFound
+		return r, store.ErrNotFound
 	}
 	if err != nil {
-		return store.Match{}, fmt.Errorf("sqlite: scan match: %w", err)
+		return r, fmt.Errorf("sqlite: scan match: %w", err)
 	}
+	return r, nil
+}
+
+// overlay takes c's version, ply, clock and update time if c is newer
+// (the match row may have been written after c was read).
+func (r *row) overlay(c current) {
+	if c.version > r.version {
+		r.version, r.ply, r.clock, r.updated = c.version, c.ply, c.clock, c.updated
+	}
+}
+
+// decode returns the match r holds.
+func (r row) decode() (store.Match, error) {
 	m := store.Match{ID: r.id, Game: r.game, Variant: r.variant, Players: r.players, Seed: uint64(r.seed), Status: r.status,
 		Version: r.version, Ply: r.ply, Rematch: r.rematch, Created: time.UnixMilli(r.created).UTC(), Updated: time.UnixMilli(r.updated).UTC()}
 	for _, f := range []struct {

@@ -709,3 +709,200 @@ func BenchmarkListJournal(b *testing.B) {
 	}
 	b.ReportMetric(float64(time.Since(start).Microseconds()), "list-folded-µs")
 }
+
+// TestListNewest checks List against every match loaded one by one, with
+// more matches than the limit: some moves stored alone (their current
+// values only in the writer's memory), some with their match row (a
+// status change), games and statuses mixed, update times interleaved across matches, folds in between (a low
+// threshold), and after a reopen (Open brings the match rows up to date).
+func TestListNewest(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	db.w.foldAt, db.w.chunk = 8, 4
+	const n = 16
+	ms := make([]store.Match, n)
+	for i := range ms {
+		ms[i] = storetest.NewMatch(fmt.Sprintf("m%02d", i), i)
+		if i%3 == 0 {
+			ms[i].Game = "other"
+		}
+		if err := db.Create(ctx, ms[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check := func(step int) {
+		t.Helper()
+		var all []store.Match
+		for _, m := range ms {
+			got, _, err := db.Load(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Version != m.Version || got.Ply != m.Ply || !got.Updated.Equal(m.Updated) {
+				t.Fatalf("step %d: Load(%s) = version %d ply %d updated %v, want %d %d %v", step, m.ID, got.Version, got.Ply, got.Updated, m.Version, m.Ply, m.Updated)
+			}
+			all = append(all, got)
+		}
+		slices.SortFunc(all, func(a, b store.Match) int {
+			if c := b.Updated.Compare(a.Updated); c != 0 {
+				return c
+			}
+			return strings.Compare(a.ID, b.ID)
+		})
+		for _, f := range []store.Filter{
+			{Limit: 5},
+			{Limit: 5, Statuses: []string{store.StatusLive}},
+			{Limit: 3, Statuses: []string{store.StatusWaiting, store.StatusFinished}},
+			{Limit: 4, Game: "other"},
+			{Limit: 100, Game: "race", Statuses: []string{store.StatusLive}},
+		} {
+			var want []string
+			for _, m := range all {
+				if (len(f.Statuses) == 0 || slices.Contains(f.Statuses, m.Status)) && (f.Game == "" || f.Game == m.Game) && len(want) < f.Limit {
+					want = append(want, m.ID)
+				}
+			}
+			got, err := db.List(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g []string
+			for _, m := range got {
+				g = append(g, m.ID)
+			}
+			if !slices.Equal(g, want) {
+				t.Errorf("step %d: List(%+v) = %v, want %v", step, f, g, want)
+			}
+			for _, m := range got {
+				i := slices.IndexFunc(ms, func(x store.Match) bool { return x.ID == m.ID })
+				if m.Version != ms[i].Version || m.Ply != ms[i].Ply || !m.Updated.Equal(ms[i].Updated) || !reflect.DeepEqual(m.Clock, ms[i].Clock) {
+					t.Errorf("step %d: List(%+v) has %s at version %d ply %d, want %d %d", step, f, m.ID, m.Version, m.Ply, ms[i].Version, ms[i].Ply)
+				}
+			}
+		}
+	}
+	// A deterministic shuffle of who moves when: each step moves one
+	// match, every fifth step changes a match's status instead.
+	for step := range 80 {
+		i := (step * 7) % n
+		m := ms[i]
+		next := m
+		next.Version++
+		next.Ply++
+		// Update times go forward per match, unevenly across matches.
+		next.Updated = m.Updated.Add(time.Duration(1+step*37%101) * time.Second)
+		next.Clock.Remaining = []time.Duration{time.Duration(step) * time.Second, time.Minute}
+		if step%5 == 4 {
+			next.Status = []string{store.StatusWaiting, store.StatusLive, store.StatusFinished}[step%3]
+		}
+		if err := db.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: next.Ply, Text: "d4", At: next.Updated}}}); err != nil {
+			t.Fatal(err)
+		}
+		ms[i] = next
+		if step%10 == 9 {
+			check(step)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db = open(t, path)
+	defer db.Close()
+	check(-1)
+}
+
+// BenchmarkNewest times what List holds the writer's memory lock for:
+// picking the 50 newest of 10 000 matches whose last moves were stored
+// alone (a commit with moves waits for it).
+func BenchmarkNewest(b *testing.B) {
+	w := writerState{cur: map[string]*current{}}
+	for i := range 10_000 {
+		w.cur[fmt.Sprintf("m%05d", i)] = &current{version: 2, updated: int64(i * 7919 % 10_000), status: store.StatusLive, game: "race"}
+	}
+	f := store.Filter{Statuses: []string{store.StatusWaiting, store.StatusLive}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(w.newest(f, 50)) != 50 {
+			b.Fatal("not 50")
+		}
+	}
+}
+
+// TestListWhileWriting lists and loads while matches move (the writer
+// changes its memory of current values after every commit): under -race
+// this checks the memory's locking, and every match read must be one its
+// writer saved (a version it reached, never ahead of it).
+func TestListWhileWriting(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+	defer db.Close()
+	db.w.foldAt, db.w.chunk = 16, 8
+	const matches, moves = 8, 40
+	var reached [matches]atomic.Int64
+	var wg sync.WaitGroup
+	for i := range matches {
+		m := storetest.NewMatch(fmt.Sprintf("w%d", i), i)
+		if err := db.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		reached[i].Store(m.Version)
+		wg.Go(func() {
+			for ply := 1; ply <= moves; ply++ {
+				next := m
+				next.Version++
+				next.Ply++
+				next.Updated = m.Updated.Add(time.Second)
+				// Reached before the save: a reader may see it as soon
+				// as it commits.
+				reached[i].Store(next.Version)
+				if err := db.Save(ctx, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: ply, Text: "d4", At: next.Updated}}}); err != nil {
+					t.Error(err)
+					return
+				}
+				m = next
+			}
+		})
+	}
+	stop := make(chan struct{})
+	var readers sync.WaitGroup
+	readers.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			ms, err := db.List(ctx, store.Filter{Limit: 3})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for _, m := range ms {
+				var i int
+				fmt.Sscanf(m.ID, "w%d", &i)
+				if m.Version > reached[i].Load() {
+					t.Errorf("List: %s at version %d, its writer reached %d", m.ID, m.Version, reached[i].Load())
+				}
+			}
+			if m, _, err := db.Load(ctx, "w3"); err != nil || m.Version > reached[3].Load() {
+				t.Errorf("Load: version %d (writer at %d), %v", m.Version, reached[3].Load(), err)
+			}
+		}
+	})
+	wg.Wait()
+	close(stop)
+	readers.Wait()
+	ms, err := db.List(ctx, store.Filter{Limit: matches})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Version != 1+moves || m.Ply != moves {
+			t.Errorf("%s at version %d ply %d, want %d %d", m.ID, m.Version, m.Ply, 1+moves, moves)
+		}
+	}
+	if len(ms) != matches {
+		t.Errorf("List: %d matches, want %d", len(ms), matches)
+	}
+}
