@@ -67,6 +67,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games"
 	"github.com/tabula-games/tabula/internal/protocol"
@@ -510,7 +512,7 @@ func postJSON(url string, body any, want int, out any) error {
 // rules. The load generator shares the machine with the server, so it must
 // stay cheap.
 type player struct {
-	ws    *wsConn
+	ws    *websocket.Conn
 	m     *match
 	stats *stats
 	done  chan struct{}
@@ -530,8 +532,9 @@ type player struct {
 	// closed is why the reader stopped, set before done is closed.
 	closed error
 
-	scratch []byte      // a copy of latest being decoded; scheduler only
-	legal   []game.Move // legal-move scratch; scheduler only
+	buf     bytes.Buffer // the frame being read; reader goroutine only
+	scratch []byte       // a copy of latest being decoded; scheduler only
+	legal   []game.Move  // legal-move scratch; scheduler only
 }
 
 // lightState is the part of a State the client reads.
@@ -548,13 +551,15 @@ type legalMove struct {
 }
 
 func dial(ctx context.Context, cfg config, id string, tokens []string, m *match) (*player, error) {
-	ws, err := dialWS(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id)
+	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, nil)
 	if err != nil {
 		return nil, err
 	}
+	ws.SetReadLimit(1 << 20)
 	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens}
+	p.buf.Grow(readBuffer)
 	if err := p.hello(ctx); err != nil {
-		ws.close()
+		ws.CloseNow()
 		return nil, err
 	}
 	go p.read(ctx) // until the connection closes
@@ -570,7 +575,7 @@ func (p *player) hello(ctx context.Context) error {
 		msg.Tokens = p.tokens
 	}
 	hello, _ := json.Marshal(msg)
-	return p.ws.writeText(hello)
+	return p.ws.Write(ctx, websocket.MessageText, hello)
 }
 
 var (
@@ -585,13 +590,19 @@ func (p *player) read(ctx context.Context) {
 	defer close(p.done)
 	defer p.ended(ctx)
 	for {
-		// The connection is closed when the match ends, which ends
-		// this loop.
-		data, err := p.ws.next()
+		// Without ctx, as for writes: the connection is closed when
+		// the match ends, which ends this loop.
+		_, r, err := p.ws.Reader(context.Background())
 		if err != nil {
 			p.closed = err
 			return
 		}
+		p.buf.Reset()
+		if _, err := p.buf.ReadFrom(r); err != nil {
+			p.closed = err
+			return
+		}
+		data := p.buf.Bytes()
 		switch {
 		case bytes.HasPrefix(data, ackPrefix), bytes.HasPrefix(data, errPrefix):
 			p.acked(time.Now())
@@ -636,8 +647,9 @@ func (p *player) ended(ctx context.Context) {
 	if p.retired || ctx.Err() != nil || m.dead {
 		return
 	}
-	// A connection that ends after the measuring time is the end of
-	// the run, not a failure.
+	// When the measuring time ends during a write, the websocket
+	// library closes the connection for the cancelled context: that is
+	// the end of the run, not a failure.
 	m.dead = true
 	p.stats.fail(p.closeReason())
 }
@@ -791,8 +803,10 @@ func parseDelta(raw []byte) (delta, error) {
 // server's close status and reason (a slow client is dropped with a
 // policy violation, "too slow", by design), or the transport error.
 func (p *player) closeReason() string {
-	if ce := (*closeError)(nil); errors.As(p.closed, &ce) {
-		return fmt.Sprintf("connection closed by the server: %d %q", ce.code, ce.reason)
+	if code := websocket.CloseStatus(p.closed); code != -1 {
+		var ce websocket.CloseError
+		errors.As(p.closed, &ce)
+		return fmt.Sprintf("connection closed by the server: %v %q", code, ce.Reason)
 	}
 	return fmt.Sprintf("connection lost: %v", p.closed)
 }
@@ -818,7 +832,7 @@ func (p *player) retire() {
 	p.m.mu.Lock()
 	p.retired = true
 	p.m.mu.Unlock()
-	p.ws.close()
+	p.ws.Close(websocket.StatusNormalClosure, "")
 }
 
 // next returns the player's view of the match and a random legal move for
@@ -1041,7 +1055,10 @@ func tick(ctx context.Context, m *match, cfg config, st *stats) {
 			seat = s.ToMove
 		}
 		m.out = appendMove(m.out[:0], m.n, s.Version, text, seat)
-		if err := q.ws.writeText(m.out); err != nil {
+		// Without ctx: a cancellable context costs the library a
+		// context.AfterFunc per frame, and cancelling it mid-write
+		// would close the connection.
+		if err := q.ws.Write(context.Background(), websocket.MessageText, m.out); err != nil {
 			m.mu.Lock()
 			if !m.dead && ctx.Err() == nil {
 				st.fail("write")
