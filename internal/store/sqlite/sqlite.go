@@ -448,14 +448,23 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 	return db, nil
 }
 
-func migrate(ctx context.Context, db *sql.DB) error {
+// migrator returns the provider of the embedded migrations for db.
+func migrator(db *sql.DB) (*goose.Provider, error) {
 	sub, err := fs.Sub(migrations, "migrations")
 	if err != nil {
-		return fmt.Errorf("sqlite: migrations: %w", err)
+		return nil, fmt.Errorf("sqlite: migrations: %w", err)
 	}
 	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
 	if err != nil {
-		return fmt.Errorf("sqlite: migrations: %w", err)
+		return nil, fmt.Errorf("sqlite: migrations: %w", err)
+	}
+	return p, nil
+}
+
+func migrate(ctx context.Context, db *sql.DB) error {
+	p, err := migrator(db)
+	if err != nil {
+		return err
 	}
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("sqlite: migrate: %w", err)

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -166,23 +165,11 @@ func TestMoveOnlyWrite(t *testing.T) {
 func TestMigration00003(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
-	provider := func(raw *sql.DB) *goose.Provider {
-		t.Helper()
-		sub, err := fs.Sub(migrations, "migrations")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	raw, err := sql.Open("sqlite", "file:"+path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := provider(raw).UpTo(ctx, 2); err != nil {
+	if _, err := provider(t, raw).UpTo(ctx, 2); err != nil {
 		t.Fatal(err)
 	}
 	old := storetest.NewMatch("m1", 0)
@@ -222,7 +209,7 @@ func TestMigration00003(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	if _, err := provider(raw).DownTo(ctx, 2); err != nil {
+	if _, err := provider(t, raw).DownTo(ctx, 2); err != nil {
 		t.Fatal(err)
 	}
 	var version int64
@@ -470,14 +457,7 @@ func TestMigration00004(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := provider(t, raw)
 	if _, err := p.DownTo(ctx, 3); err != nil {
 		t.Fatal(err)
 	}
@@ -542,14 +522,7 @@ func TestMigration00005(t *testing.T) {
 	if n := count(folded); n != 1 {
 		t.Fatalf("%d folded rows in the journal, want 1", n)
 	}
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, raw, sub)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := provider(t, raw)
 	if _, err := p.DownTo(ctx, 4); err != nil {
 		t.Fatal(err)
 	}
@@ -905,4 +878,14 @@ func TestListWhileWriting(t *testing.T) {
 	if len(ms) != matches {
 		t.Errorf("List: %d matches, want %d", len(ms), matches)
 	}
+}
+
+// provider returns the migrations' provider for raw.
+func provider(t *testing.T, raw *sql.DB) *goose.Provider {
+	t.Helper()
+	p, err := migrator(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
