@@ -8,7 +8,7 @@ import "github.com/tabula-games/tabula/internal/protocol"
 // to, which kept up to twice historySize entries of two strings each
 // (up to ~24 KiB of pointers per room after a few minutes of play, up to
 // ~240 MB at 10 000 matches, for every collection to mark); a full ring
-// is 8 KiB.
+// of 32-byte entries is 2 KiB.
 type history struct {
 	ring  []historyEntry // oldest at start once full
 	start int

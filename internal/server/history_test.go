@@ -37,7 +37,7 @@ func TestHistory(t *testing.T) {
 	}{
 		{"too far behind", oldest - 2, nil},
 		{"just reachable", oldest - 1, all[oldest-1:]},
-		{"in the middle", 200, all[200:]},
+		{"in the middle", oldest + historySize/2, all[oldest+historySize/2:]},
 		{"one behind", n - 1, all[n-1:]},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
