@@ -700,15 +700,10 @@ func (db *DB) state(ctx context.Context, tx *sql.Tx, id string) (matchState, err
 	return st, nil
 }
 
-// fold moves the journal into the moves table and empties it (in the
-// current transaction), folded rows too: after a truncation of moves,
-// a folded row past the new last ply would read as an unfolded one.
-func (db *DB) fold(ctx context.Context, tx *sql.Tx) error {
-	return db.foldAll(ctx, tx)
-}
-
-// foldAll folds whatever the journal holds, counted or not (at Open), and
-// empties it.
+// foldAll moves whatever the journal holds, counted or not (at Open),
+// into the moves table and empties it (in the current transaction),
+// folded rows too: after a truncation of moves, a folded row past the
+// new last ply would read as an unfolded one.
 func (db *DB) foldAll(ctx context.Context, tx *sql.Tx) error {
 	if err := db.flush(ctx, tx); err != nil {
 		return err
@@ -859,7 +854,7 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 		if c.Truncate >= 0 {
 			// Takebacks are rare: the moves to drop are put where an
 			// index finds them.
-			if err := db.fold(ctx, tx); err != nil {
+			if err := db.foldAll(ctx, tx); err != nil {
 				return err
 			}
 			if _, err := db.stmt(ctx, tx, db.stmts.truncate).ExecContext(ctx, row.id, c.Truncate); err != nil {
@@ -1023,12 +1018,7 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 		}
 	}
 	db.w.curMu.Unlock()
-	slices.SortFunc(rs, func(a, b row) int {
-		if a.updated != b.updated {
-			return cmp.Compare(b.updated, a.updated)
-		}
-		return strings.Compare(a.id, b.id)
-	})
+	slices.SortFunc(rs, func(a, b row) int { return newerFirst(a.updated, a.id, b.updated, b.id) })
 	out := make([]store.Match, 0, min(len(rs), limit))
 	for _, r := range rs[:min(len(rs), limit)] {
 		m, err := r.decode()
@@ -1040,16 +1030,20 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 	return out, nil
 }
 
+// newerFirst orders matches as List returns them: by update time, newest
+// first, then by ID.
+func newerFirst(aUpdated int64, aID string, bUpdated int64, bID string) int {
+	if aUpdated != bUpdated {
+		return cmp.Compare(bUpdated, aUpdated)
+	}
+	return strings.Compare(aID, bID)
+}
+
 // newest returns the IDs of the limit newest (by update time, then ID, as
 // List orders) entries of cur that match f (their values are not copied).
 func (w *writerState) newest(f store.Filter, limit int) []curChange {
 	var top []curChange
-	less := func(a, b curChange) int { // newest first
-		if a.c.updated != b.c.updated {
-			return cmp.Compare(b.c.updated, a.c.updated)
-		}
-		return strings.Compare(a.id, b.id)
-	}
+	less := func(a, b curChange) int { return newerFirst(a.c.updated, a.id, b.c.updated, b.id) }
 	w.curMu.Lock()
 	defer w.curMu.Unlock()
 	for id, c := range w.cur {

@@ -671,7 +671,7 @@ func BenchmarkListJournal(b *testing.B) {
 	}
 	b.StopTimer()
 	start := time.Now()
-	if err := db.do(ctx, db.fold); err != nil {
+	if err := db.do(ctx, db.foldAll); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(time.Since(start).Milliseconds()), "fold-ms")
