@@ -30,10 +30,10 @@ const (
 	// dead peers; pingTimeout is how long a pong may take.
 	pingInterval = 30 * time.Second
 	pingTimeout  = 60 * time.Second
-	// corkKeep is the largest frame buffer a connection keeps between
+	// frameKeep is the largest frame buffer a connection keeps between
 	// sends: a delta update and its ack fit; a bigger one (a full state) is
 	// dropped after use rather than held by every connection.
-	corkKeep = 1 << 10
+	frameKeep = 1 << 10
 	// maxPending is how many bytes a connection may owe its peer beyond
 	// what the kernel's socket buffer took (a few megabytes on loopback):
 	// a peer this far behind is too slow and is dropped, never waited
@@ -132,15 +132,15 @@ func (c *conn) pingTick(ctx context.Context) {
 	c.ping.Reset(pingInterval)
 }
 
-// corkWriter hands the WebSocket library a sock when it hijacks the HTTP
+// sockWriter hands the WebSocket library a sock when it hijacks the HTTP
 // connection, with buffers sized for a game connection (the library reads
 // everything but writes only control frames through it).
-type corkWriter struct {
+type sockWriter struct {
 	http.ResponseWriter
 	conn *sock
 }
 
-func (w *corkWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w *sockWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	h, ok := w.ResponseWriter.(http.Hijacker)
 	if !ok {
 		return nil, nil, errors.New("server: the response writer cannot hijack")
@@ -170,7 +170,7 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	cw := &corkWriter{ResponseWriter: w}
+	cw := &sockWriter{ResponseWriter: w}
 	ws, err := websocket.Accept(cw, req, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered

@@ -7,7 +7,8 @@
 // Goroutines and their lifetimes:
 //   - one per room (room.run): until the server closes, or, for a finished
 //     match, until it has had no connection for roomIdle;
-//   - one per WebSocket connection (its read loop, in the HTTP handler):
+//   - one per WebSocket connection (Server.serve, its read loop, started
+//     by the HTTP handler, which returns):
 //     until the peer goes, is too slow, or the server closes. Writes need
 //     none: the sender writes into the socket without blocking, and a
 //     flusher goroutine runs only while a peer is behind (sock); a ping

@@ -64,7 +64,7 @@ func (s *sock) writeText(a, b []byte) error {
 		buf = appendTextFrame(buf, b)
 	}
 	err := s.writeLocked(buf)
-	if cap(buf) > corkKeep {
+	if cap(buf) > frameKeep {
 		s.buf = nil
 	} else {
 		s.buf = buf[:0]
