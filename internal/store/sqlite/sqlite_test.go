@@ -402,20 +402,24 @@ func TestJournalFold(t *testing.T) {
 			t.Errorf("List: %+v, want it as last saved", got)
 		}
 	}
-	for _, m := range ms {
-		got, moves, err := db.Load(ctx, m.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, m) || len(moves) != m.Ply {
-			t.Errorf("Load(%s) = %+v, %d moves; want %+v, %d", m.ID, got, len(moves), m, m.Ply)
-		}
-		for i, mv := range moves {
-			if mv.Ply != i+1 {
-				t.Errorf("match %s: move %d has ply %d", m.ID, i, mv.Ply)
+	loadAll := func(when string) {
+		t.Helper()
+		for _, m := range ms {
+			got, moves, err := db.Load(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, m) || len(moves) != m.Ply {
+				t.Errorf("%s: Load(%s) = %+v, %d moves; want %+v, %d", when, m.ID, got, len(moves), m, m.Ply)
+			}
+			for i, mv := range moves {
+				if mv.Ply != i+1 {
+					t.Errorf("%s: match %s: move %d has ply %d", when, m.ID, i, mv.Ply)
+				}
 			}
 		}
 	}
+	loadAll("beside the journal")
 	if n := journalRows(t, db.read); n != inJournal {
 		t.Errorf("journal rows after the reads = %d, want %d (reads do not fold)", n, inJournal)
 	}
@@ -428,15 +432,7 @@ func TestJournalFold(t *testing.T) {
 	if n := journalRows(t, db.read); n != 0 {
 		t.Errorf("journal rows after reopening = %d, want 0", n)
 	}
-	for _, m := range ms {
-		got, moves, err := db.Load(ctx, m.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, m) || len(moves) != m.Ply {
-			t.Errorf("after reopening: Load(%s) = %+v, %d moves; want %+v, %d", m.ID, got, len(moves), m, m.Ply)
-		}
-	}
+	loadAll("after reopening")
 }
 
 // TestMigration00004 checks migrating down folds the journal back into the
