@@ -24,7 +24,8 @@ import (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	args           []string     // after the command name
+	args           []string // after the command name
+	getenv         func(string) string
 	games          []*game.Info // the registry: games.All() in production
 }
 
@@ -73,7 +74,7 @@ func run(ctx context.Context, registry []*game.Info, args []string, stdin io.Rea
 		fmt.Fprintf(stderr, "tabula: unknown command %q (try \"tabula help\")\n", args[0])
 		return 2
 	}
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args[1:], games: registry}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args[1:], games: registry, getenv: os.Getenv}
 	if err := c.run(ctx, e); err != nil {
 		fmt.Fprintf(stderr, "tabula %s: %s\n", args[0], oneLine(err.Error()))
 		if errors.Is(err, errUsage) {

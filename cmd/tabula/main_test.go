@@ -124,3 +124,39 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestGCPercentSet checks serve's collector target: the flag wins, a GOGC
+// in the environment comes next (the runtime applied it), the default
+// last.
+func TestGCPercentSet(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		gogc string
+		want bool
+	}{
+		{"default", nil, "", true},
+		{"environment", nil, "150", false},
+		{"flag", []string{"--gc-percent", "200"}, "", true},
+		{"flag over environment", []string{"--gc-percent", "200"}, "150", true},
+		{"other flags only", []string{"--addr", "127.0.0.1:0"}, "off", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := newFlagSet("serve")
+			fs.Int("gc-percent", defaultGCPercent, "")
+			fs.String("addr", "", "")
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			getenv := func(k string) string {
+				if k == "GOGC" {
+					return tc.gogc
+				}
+				return ""
+			}
+			if got := gcPercentSet(fs, getenv); got != tc.want {
+				t.Errorf("gcPercentSet(%q, GOGC=%q) = %v, want %v", tc.args, tc.gogc, got, tc.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -26,7 +27,8 @@ const (
 	// readHeaderTimeout stops clients that open connections and send
 	// nothing from holding them.
 	readHeaderTimeout = 10 * time.Second
-	// defaultGCPercent is the server's GOGC. The live heap grows with the
+	// defaultGCPercent is the server's GOGC unless the environment sets one
+	// (see gcPercentSet). The live heap grows with the
 	// live matches (~300 MB at 10 000) and every collection's mark phase
 	// takes a quarter of the CPU plus assists for about a second at that
 	// size; with the default 100 that came every 6-12 s and the moves
@@ -35,6 +37,15 @@ const (
 	// 10 000 matches); --memory-limit caps it where memory is short.
 	defaultGCPercent = 400
 )
+
+// gcPercentSet reports whether serve sets the collector's target itself:
+// when --gc-percent is given, or when the environment has no GOGC (the
+// runtime has applied one that it has, and the default must not undo it).
+func gcPercentSet(fs *flag.FlagSet, getenv func(string) string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "gc-percent" })
+	return given || getenv("GOGC") == ""
+}
 
 // runServe is "tabula serve [--addr 127.0.0.1:8080] [--db PATH]": the game
 // server with the web client, on SQLite. It prints "listening on
@@ -47,7 +58,7 @@ func runServe(ctx context.Context, e *env) error {
 	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core)")
 	botTime := fs.Duration("bot-time", time.Second, "thinking time per bot move")
 	verbose := fs.Bool("v", false, "log debug messages")
-	gcPercent := fs.Int("gc-percent", defaultGCPercent, "garbage collection target percentage (GOGC; this flag overrides the environment): higher collects less often and holds more memory; -1 turns collection off, leaving --memory-limit in charge")
+	gcPercent := fs.Int("gc-percent", defaultGCPercent, "garbage collection target percentage (default 400, or GOGC when the environment sets it; the flag overrides the environment): higher collects less often and holds more memory; -1 turns collection off, leaving --memory-limit in charge")
 	memLimit := fs.Int64("memory-limit", 0, "soft memory limit in MiB (GOMEMLIMIT): the collector runs more often as the heap nears it; 0 keeps the environment's or none")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, for example 127.0.0.1:6060; off when empty")
 	if err := fs.Parse(e.args); err != nil {
@@ -62,7 +73,9 @@ func runServe(ctx context.Context, e *env) error {
 	if *memLimit < 0 || *gcPercent == -1 && *memLimit == 0 {
 		return fmt.Errorf("%w: --memory-limit %d (want a positive number of MiB; required with --gc-percent -1)", errUsage, *memLimit)
 	}
-	debug.SetGCPercent(*gcPercent)
+	if gcPercentSet(fs, e.getenv) {
+		debug.SetGCPercent(*gcPercent)
+	}
 	if *memLimit > 0 {
 		debug.SetMemoryLimit(*memLimit << 20)
 	}
