@@ -201,3 +201,40 @@ func BenchmarkLiveHeap(b *testing.B) {
 	}
 	b.ReportMetric(float64(live), "live-B/game")
 }
+
+// BenchmarkPlayInterleaved is Play as a server or the load generator
+// calls it: 2000 games of longGame's line, each at its own ply, advance
+// in turn, one ply per op, so each game's history was allocated among
+// the others' (the repetition check sees 200 earlier positions on
+// average, wherever they are in memory).
+func BenchmarkPlayInterleaved(b *testing.B) {
+	const plies, games = 400, 2000
+	line := longGame(b, plies)
+	start, err := pathagon.New(game.Options{Values: map[string]string{pathagon.OptPlyCap: "0"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	states := make([]game.State, games)
+	at := make([]int, games)
+	for g := range states {
+		states[g] = start
+		for at[g] < g*plies/games {
+			states[g], _ = states[g].Play(line[at[g]])
+			at[g]++
+		}
+	}
+	b.ReportAllocs()
+	g := 0
+	for b.Loop() {
+		if at[g] == plies {
+			states[g], at[g] = start, 0
+		}
+		if states[g], err = states[g].Play(line[at[g]]); err != nil {
+			b.Fatal(err)
+		}
+		at[g]++
+		if g++; g == games {
+			g = 0
+		}
+	}
+}
