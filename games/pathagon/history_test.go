@@ -293,3 +293,23 @@ func TestHistoryConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryShared: every successor of a state has the same history, so
+// playing from a state whose own key is already next in its line (a move
+// validated by Play and then played again, or a second move) shares the
+// line: one allocation, the State, however long the game.
+func TestHistoryShared(t *testing.T) {
+	var s game.State = position(t, p6Light, p6Dark, "l 0 0 -,- -", map[string]string{pathagon.OptPlyCap: "0"})
+	cycle := []string{"g6-g2", "a1-e3", "f6-f2", "b1-d3", "g2-g6", "e3-a1", "f2-f6", "d3-c3", "g6-g2", "a1-e3"}
+	s = play(t, s, cycle...)
+	m, err := s.ParseMove("f6-f2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Play(m); err != nil { // the tip appends its key
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { s.Play(m) }); n != 1 {
+		t.Errorf("Play from a state whose key is next in its line: %v allocations, want 1 (the State)", n)
+	}
+}

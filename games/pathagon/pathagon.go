@@ -3,7 +3,7 @@ package pathagon
 import (
 	"fmt"
 	"math/bits"
-	"sync/atomic"
+	"sync"
 
 	"github.com/tabula-games/tabula/game"
 )
@@ -151,15 +151,20 @@ const minLine = 32
 // line is the shared, append-only record of the positions of one game (or
 // of one branch of it): keys[i] is the key of the i-th position since the
 // start or the parsed position. A state's history is the prefix keys[:n]
-// of its line. Play from the state at the tip of its line (n == the number
-// of slots claimed) claims slot n and appends in place; from any other
-// state (a second move from the same position, a takeback, search) it
-// copies the prefix into a new line. A slot is written once, by the Play
-// that claimed it, before the state that covers it exists, so states never
-// see a slot change and may be shared between goroutines.
+// of its line. Play from the state at the tip of its line (n == written)
+// appends its key in place. Every successor of a state has the same
+// history (the state's own plus its key), so Play from a state whose key
+// is already in slot n (written by an earlier Play from it, or from an
+// equal state with the same history) shares the line too; only Play from
+// a state whose slot n holds another key (a sibling's successor took it:
+// a second line of play, a takeback, search) copies the prefix into a new
+// line. A slot is written once, under mu, before any state covering it
+// exists, so states never see a slot change and may be shared between
+// goroutines.
 type line struct {
-	claimed atomic.Int32 // slots handed out; keys[claimed:] are free
-	keys    []key        // fixed length: the capacity
+	mu      sync.Mutex
+	written int32 // slots holding keys; keys[written:] are free
+	keys    []key // fixed length: the capacity
 }
 
 // State is a Pathagon position with its repetition history. It implements
@@ -427,19 +432,31 @@ func (s *State) Play(m game.Move) (game.State, error) {
 }
 
 // extend returns the history as seen from a successor of s: every earlier
-// position and s's own. At the tip of its line s appends in place;
-// otherwise the history is copied into a new line with room to grow.
+// position and s's own. At the tip of its line s appends in place, and
+// shares the line when its key is already next in it; otherwise the
+// history is copied into a new line with room to grow.
 func (s *State) extend() (*line, int32) {
 	k := s.pos.key()
-	if l := s.line; l != nil && len(s.undo) == 0 && int(s.n) < len(l.keys) && l.claimed.CompareAndSwap(s.n, s.n+1) {
-		l.keys[s.n] = k
-		return l, s.n + 1
+	if l := s.line; l != nil && len(s.undo) == 0 && int(s.n) < len(l.keys) {
+		l.mu.Lock()
+		shared := true
+		switch {
+		case l.written == s.n: // s is the tip
+			l.keys[s.n] = k
+			l.written++
+		case l.keys[s.n] != k: // another line of play took the slot
+			shared = false
+		}
+		l.mu.Unlock()
+		if shared {
+			return l, s.n + 1
+		}
 	}
 	l := s.copyLine(1)
 	n := len(l.keys)
 	l.keys = l.keys[:cap(l.keys)]
 	l.keys[n-1] = k
-	l.claimed.Store(int32(n))
+	l.written = int32(n)
 	return l, int32(n)
 }
 
@@ -557,7 +574,7 @@ func (s *State) mutable() *State {
 		l := s.copyLine(0)
 		m.n = int32(len(l.keys))
 		l.keys = l.keys[:cap(l.keys)]
-		l.claimed.Store(m.n)
+		l.written = m.n
 		m.line = l
 	}
 	return m
