@@ -3,6 +3,7 @@ package pathagon
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"github.com/tabula-games/tabula/game"
 )
@@ -129,21 +130,41 @@ type position struct {
 }
 
 // key is what threefold repetition compares (§6): the board, the side to
-// move, lastRelocated and the forbidden set. Reserves follow from the board.
-type key struct {
-	light, dark, forbidden uint64
-	meta                   uint32
-}
+// move, lastRelocated and the forbidden set (reserves follow from the
+// board), packed into 16 bytes. Every cell has one of four states: a is
+// Light's pieces plus the forbidden cells, b is Dark's pieces plus the
+// forbidden cells, so a&^b is Light, b&^a is Dark and a&b the forbidden
+// cells (forbidden cells are always empty). Bits 49-61 of a hold the side
+// to move and both lastRelocated cells (6 bits each, NoCell as 63). Two
+// positions have equal keys exactly when those fields are equal.
+type key struct{ a, b uint64 }
 
 func (p *position) key() key {
-	return key{p.bb[0], p.bb[1], p.forbidden,
-		uint32(p.toMove) | uint32(uint8(p.last[0]))<<8 | uint32(uint8(p.last[1]))<<16}
+	meta := uint64(p.toMove) | uint64(uint8(p.last[0])&63)<<1 | uint64(uint8(p.last[1])&63)<<7
+	return key{p.bb[0] | p.forbidden | meta<<NumCells, p.bb[1] | p.forbidden}
 }
 
-// history is an immutable list of earlier positions, newest first.
-type history struct {
-	key  key
-	prev *history
+// minLine is the first capacity of a line: the placement phase alone takes
+// 28 plies, so smaller lines would only be copied at once.
+const minLine = 32
+
+// line is the shared, append-only record of the positions of one game (or
+// of one branch of it): keys[i] is the key of the i-th position since the
+// start or the parsed position. A state's history is the prefix keys[:n]
+// of its line. Play from the state at the tip of its line (n == written)
+// appends its key in place. Every successor of a state has the same
+// history (the state's own plus its key), so Play from a state whose key
+// is already in slot n (written by an earlier Play from it, or from an
+// equal state with the same history) shares the line too; only Play from
+// a state whose slot n holds another key (a sibling's successor took it:
+// a second line of play, a takeback, search) copies the prefix into a new
+// line. A slot is written once, under mu, before any state covering it
+// exists, so states never see a slot change and may be shared between
+// goroutines.
+type line struct {
+	mu      sync.Mutex
+	written int32 // slots holding keys; keys[written:] are free
+	keys    []key // fixed length: the capacity
 }
 
 // State is a Pathagon position with its repetition history. It implements
@@ -153,7 +174,8 @@ type State struct {
 	info  *game.Info
 	rules rules
 	pos   position
-	prev  *history   // positions before the ones in undo, newest first
+	n     int32      // positions of line before the ones in undo
+	line  *line      // nil: no history (at the start, or repetitionDraw off)
 	undo  []position // Mutable copies only: the position before each Apply
 }
 
@@ -400,16 +422,58 @@ func (s *State) Play(m game.Move) (game.State, error) {
 	if err := s.check(m); err != nil {
 		return nil, err
 	}
-	next := &State{info: s.info, rules: s.rules, pos: s.pos, prev: s.chain()}
+	next := &State{info: s.info, rules: s.rules, pos: s.pos}
+	if s.rules.repetitionDraw {
+		next.line, next.n = s.extend()
+	}
 	next.pos.apply(m)
 	next.finish()
 	return next, nil
 }
 
-// chain returns the history as seen from a successor of s: every earlier
-// position and s's own.
-func (s *State) chain() *history {
-	return &history{key: s.pos.key(), prev: s.chainWithoutSelf()}
+// extend returns the history as seen from a successor of s: every earlier
+// position and s's own. At the tip of its line s appends in place, and
+// shares the line when its key is already next in it; otherwise the
+// history is copied into a new line with room to grow.
+func (s *State) extend() (*line, int32) {
+	k := s.pos.key()
+	if l := s.line; l != nil && len(s.undo) == 0 && int(s.n) < len(l.keys) {
+		l.mu.Lock()
+		shared := true
+		switch {
+		case l.written == s.n: // s is the tip
+			l.keys[s.n] = k
+			l.written++
+		case l.keys[s.n] != k: // another line of play took the slot
+			shared = false
+		}
+		l.mu.Unlock()
+		if shared {
+			return l, s.n + 1
+		}
+	}
+	l := s.copyLine(1)
+	n := len(l.keys)
+	l.keys = l.keys[:cap(l.keys)]
+	l.keys[n-1] = k
+	l.written = int32(n)
+	return l, int32(n)
+}
+
+// copyLine returns a new line holding the history of s itself (the prefix
+// of its line, then the positions in undo), with extra more slots at the
+// end of keys and at least twice that capacity; keys has the length of the
+// history plus extra and the capacity of the line.
+func (s *State) copyLine(extra int) *line {
+	n := int(s.n) + len(s.undo) + extra
+	keys := make([]key, n, max(2*n, minLine))
+	if s.line != nil {
+		copy(keys, s.line.keys[:s.n])
+	}
+	for i := range s.undo {
+		keys[int(s.n)+i] = s.undo[i].key()
+	}
+	return &line{keys: keys}
 }
 
 // apply plays a legal move on p and checks whether the mover connected.
@@ -473,17 +537,29 @@ func (s *State) finish() {
 	}
 }
 
-// seen counts the earlier occurrences of k.
+// seen counts the earlier occurrences of k, stopping at 2 (enough for
+// the third occurrence). The side to move alternates every ply and is part
+// of the key, so only every other earlier position can match: the one two
+// plies back, four plies back, and so on.
 func (s *State) seen(k key) int {
-	n := 0
-	for i := len(s.undo) - 1; i >= 0; i-- {
+	n, back := 0, 2 // plies between s and the earlier position
+	for i := len(s.undo) - 2; i >= 0; i -= 2 {
 		if s.undo[i].key() == k {
-			n++
+			if n++; n == 2 {
+				return n
+			}
 		}
+		back += 2
 	}
-	for h := s.prev; h != nil; h = h.prev {
-		if h.key == k {
-			n++
+	if s.line == nil {
+		return n
+	}
+	keys := s.line.keys[:s.n]
+	for i := len(keys) - (back - len(s.undo)); i >= 0; i -= 2 {
+		if keys[i] == k {
+			if n++; n == 2 {
+				return n
+			}
 		}
 	}
 	return n
@@ -493,16 +569,15 @@ func (s *State) seen(k key) int {
 func (s *State) Mutable() game.Mutable { return s.mutable() }
 
 func (s *State) mutable() *State {
-	return &State{info: s.info, rules: s.rules, pos: s.pos, prev: s.chainWithoutSelf(), undo: make([]position, 0, 64)}
-}
-
-// chainWithoutSelf is the history of s itself, materialised.
-func (s *State) chainWithoutSelf() *history {
-	h := s.prev
-	for i := range s.undo {
-		h = &history{key: s.undo[i].key(), prev: h}
+	m := &State{info: s.info, rules: s.rules, pos: s.pos, line: s.line, n: s.n, undo: make([]position, 0, 64)}
+	if len(s.undo) > 0 { // a copy of a copy: materialise the applied plies
+		l := s.copyLine(0)
+		m.n = int32(len(l.keys))
+		l.keys = l.keys[:cap(l.keys)]
+		l.written = m.n
+		m.line = l
 	}
-	return h
+	return m
 }
 
 // Apply plays a legal move in place (game.Mutable). Only for copies made by

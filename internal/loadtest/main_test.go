@@ -148,3 +148,43 @@ func TestQuantile(t *testing.T) {
 		t.Errorf("no readings: %v of %v, want 0 of 0", got, n)
 	}
 }
+
+// TestJSONInt checks the integer scanner of parseDelta against the
+// values the server writes and against what it must refuse.
+func TestJSONInt(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"0,", 0, true},
+		{"19}", 19, true},
+		{"-1,", -1, true},
+		{"123456789012345678,", 123456789012345678, true},
+		{"1234567890123456789,", 0, false}, // 19 digits: refused, not overflowed
+		{"12", 0, false},                   // unterminated
+		{",", 0, false},
+		{"-,", 0, false},
+		{"1.5,", 0, false},
+		{`"3",`, 0, false},
+	} {
+		got, ok := jsonInt([]byte(tt.in))
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("jsonInt(%q) = %d, %v; want %d, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// BenchmarkParseDelta is the per-move parse of a delta update: one
+// allocation, the move's text.
+func BenchmarkParseDelta(b *testing.B) {
+	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: 19, Event: &protocol.Event{Kind: protocol.EventMove, Seat: 0, Move: "a7-g1"},
+		Delta: &protocol.Delta{Ply: 12, ToMove: 1}}
+	raw := msg.AppendJSON(nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := parseDelta(raw); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
