@@ -91,8 +91,15 @@ type room struct {
 	// updateSize is the length of the last update sent, to size the
 	// next one's buffer in one allocation.
 	updateSize int
-	// ackTo is the command being applied, nil between commands.
+	// ackTo is the command being applied, nil between commands; it
+	// points to ack, the room's one pendingAck (a command at a time).
 	ackTo *pendingAck
+	ack   pendingAck
+	// deltaBuf and ackBuf are the room's buffers for a move's delta
+	// update and its ack: a frame is copied into the socket (or its
+	// pending bytes) before sendFrame returns, so they are reused for
+	// every move rather than allocated (~250 bytes a move).
+	deltaBuf, ackBuf []byte
 	// save bounds the room's commits by saveTimeout: one context and
 	// timer per room, re-armed per commit (a context.WithTimeout per
 	// commit was a timer and three allocations per move, ~2 % of the
@@ -481,16 +488,18 @@ func (r *room) command(ctx context.Context, cmd command) {
 		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
 		return
 	}
-	ack := &pendingAck{c: cmd.c, id: cmd.msg.ID}
-	r.ackTo = ack
+	r.ack = pendingAck{c: cmd.c, id: cmd.msg.ID}
+	r.ackTo = &r.ack
 	err := r.apply(ctx, seat, cmd.msg)
 	r.ackTo = nil
+	sent := r.ack.sent
+	r.ack = pendingAck{} // holds no connection between commands
 	if err != nil {
 		cmd.c.sendError(cmd.msg.ID, r.m.Version, wireError(err))
 		return
 	}
 	r.remember(seat, cmd.msg.ID, r.m.Version)
-	if !ack.sent {
+	if !sent {
 		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
 	}
 	if cmd.msg.Type == protocol.TypeMove {
@@ -607,11 +616,12 @@ func (r *room) apply(ctx context.Context, seat int, msg protocol.ClientMessage) 
 	return protocol.Errorf(protocol.CodeUnknownType, "unknown command %q", msg.Type)
 }
 
-// next returns a copy of the match row to modify for a change.
+// next returns a copy of the match row to modify for a change. Its Seats
+// share the current row's array, which is never written once committed (a
+// change of seats, join, copies it first): cloning it for every move was
+// 64 bytes a move.
 func (r *room) next() store.Match {
-	n := r.m
-	n.Seats = slices.Clone(r.m.Seats)
-	return n
+	return r.m
 }
 
 func (r *room) move(ctx context.Context, seat int, text, cmdID string) error {
@@ -641,8 +651,7 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 		return err
 	}
 	now := r.s.clock.Now()
-	saved := r.clocks
-	saved.Remaining = slices.Clone(r.clocks.Remaining)
+	saved := r.saveClocks()
 	mv := store.Move{Ply: r.m.Ply + 1, Seat: seat, Text: text, At: now, CmdID: cmdID}
 	nextSeat := int(st.ToMove())
 	if nextSeat < 0 {
@@ -662,11 +671,44 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 	clear(r.draw)
 	r.takeback = -1
 	if err := r.commit(ctx, next, st, -1, []store.Move{mv}, protocol.Event{Kind: protocol.EventMove, Seat: seat, Move: text}); err != nil {
-		r.clocks = saved
+		r.restoreClocks(&saved)
 		return err
 	}
 	r.s.metrics.moves.Inc()
 	return nil
+}
+
+// savedClocks is the room's clocks before a move, restored if its commit
+// fails: the seats' times are copied into an array on the stack, where a
+// clone of Remaining was an allocation per move.
+type savedClocks struct {
+	c     clock.Clocks
+	times [maxSeats]time.Duration
+}
+
+// maxSeats bounds the seats of a game whose clocks saveClocks copies into
+// an array (no game has more than five); more are cloned.
+const maxSeats = 8
+
+func (r *room) saveClocks() savedClocks {
+	s := savedClocks{c: r.clocks}
+	if len(r.clocks.Remaining) > maxSeats {
+		s.c.Remaining = slices.Clone(r.clocks.Remaining)
+	} else {
+		copy(s.times[:], r.clocks.Remaining)
+	}
+	return s
+}
+
+// restoreClocks puts back the clocks saveClocks saved; the room's
+// Remaining slice is kept and its times restored in place.
+func (r *room) restoreClocks(s *savedClocks) {
+	rem := r.clocks.Remaining
+	r.clocks = s.c
+	if len(rem) <= maxSeats && len(rem) == len(s.c.Remaining) {
+		copy(rem, s.times[:len(rem)])
+		r.clocks.Remaining = rem
+	}
 }
 
 func result(o game.Outcome) *store.Result {
@@ -877,6 +919,7 @@ func (r *room) join(ctx context.Context, want *int, hash string) (int, error) {
 		}
 	}
 	next := r.next()
+	next.Seats = slices.Clone(next.Seats)
 	next.Seats[seat].TokenHash = hash
 	saved := r.clocks
 	saved.Remaining = slices.Clone(r.clocks.Remaining)
@@ -945,6 +988,7 @@ func (r *room) broadcast(ev protocol.Event) {
 		case sb.delta && ev.Kind == protocol.EventMove:
 			if delta == nil {
 				delta = r.deltaUpdate(ev)
+				r.deltaBuf = keepSmall(delta)
 			}
 			data = delta
 		default:
@@ -958,7 +1002,9 @@ func (r *room) broadcast(ev protocol.Event) {
 		f := frame{data: data}
 		if a := r.ackTo; a != nil && a.c == c && !a.sent {
 			// The change is durable and applied: the command is done.
-			f.then = encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: a.id, Version: r.m.Version})
+			msg := protocol.ServerMessage{Type: protocol.TypeAck, ID: a.id, Version: r.m.Version}
+			f.then = msg.AppendJSON(r.ackBuf[:0])
+			r.ackBuf = keepSmall(f.then)
 			a.sent = true
 		}
 		if !c.sendFrame(f) {
@@ -989,7 +1035,20 @@ func (r *room) deltaUpdate(ev protocol.Event) []byte {
 		d.Status, d.Result = r.m.Status, wireResult(r.info, r.m.Result)
 	}
 	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, Delta: d}
-	return msg.AppendJSON(make([]byte, 0, smallMessage))
+	buf := r.deltaBuf[:0]
+	if buf == nil {
+		buf = make([]byte, 0, smallMessage)
+	}
+	return msg.AppendJSON(buf)
+}
+
+// keepSmall returns b emptied for reuse, or nil when it grew beyond
+// frameKeep (a rare long message's buffer is not kept by every room).
+func keepSmall(b []byte) []byte {
+	if cap(b) > frameKeep {
+		return nil
+	}
+	return b[:0]
 }
 
 // publish builds the current view and makes it visible to HTTP readers.
