@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"fmt"
+	"hash/maphash"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -69,22 +70,20 @@ type room struct {
 	m  store.Match
 	st game.State
 	// movers are the seats that made the moves (-2 for chance), for
-	// takebacks; texts are the moves' notations, append-only: views
-	// share its array (a view's Moves is texts[:n:n]), so a takeback
-	// starts a new one rather than overwriting what published views
-	// hold. (The stored moves themselves, kept here before, were ~90
-	// bytes of pointers per move for the collector to scan, for nothing
-	// the room reads.)
+	// takebacks; texts are the moves' notations (see moveTexts). (The
+	// stored moves themselves, kept here before, were ~90 bytes of
+	// pointers per move for the collector to scan, for nothing the room
+	// reads.)
 	movers   []int8
-	texts    []string
+	texts    moveTexts
 	legalBuf []game.Move // LegalMoves scratch for view
 	clocks   clock.Clocks
 	subs     map[*conn]sub
-	history  history // the last historySize events
-	acked    map[int][]ackEntry
-	draw     map[int]bool
+	history  history   // the last historySize events
+	acked    []ackRing // per seat, grown to the highest seat that commanded
+	draw     seatSet   // the seats offering a draw
 	takeback int
-	rematch  map[int]bool
+	rematch  seatSet     // the seats asking for a rematch
 	timer    clock.Timer // flag-fall timer or bot retry, nil when none
 	botAt    int64       // the version a bot search was started for, 0 none
 	idleAt   time.Time   // when the room became empty (finished matches)
@@ -175,8 +174,21 @@ type update struct {
 	event   protocol.Event
 }
 
+// ackRing is a seat's last ackMemory acknowledged command IDs, newest
+// at next-1, as hashes: it holds no pointers, so the garbage collector
+// never scans it (the IDs' strings and a map of slices per room were ~1.5
+// KiB to mark per match). Two IDs of one seat with the same 64-bit hash
+// among its last ackMemory would make the second look like a resend of the
+// first (about 2⁻⁶⁰ per command); only that seat's client chooses its IDs,
+// so only it could arrange one.
+type ackRing struct {
+	e    [ackMemory]ackEntry
+	n    uint8 // entries in use
+	next uint8 // where the next goes
+}
+
 type ackEntry struct {
-	id      string
+	sum     uint64 // maphash of the ID with the server's seed
 	version int64
 }
 
@@ -231,8 +243,8 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	}
 	r := &room{
 		s: s, id: m.ID, info: info, in: make(chan any, roomQueue), done: make(chan struct{}),
-		m: m, st: st, movers: movers(moves), texts: moveTexts(moves), subs: map[*conn]sub{}, acked: map[int][]ackEntry{},
-		draw: map[int]bool{}, takeback: -1, rematch: map[int]bool{},
+		m: m, st: st, movers: movers(moves), texts: newMoveTexts(moves), subs: map[*conn]sub{},
+		takeback: -1,
 	}
 	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
 	if len(r.clocks.Remaining) != m.Players {
@@ -249,14 +261,55 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	return r, nil
 }
 
-// moveTexts returns the notations of moves, with no spare capacity: a
-// room's texts grow by append (a few reallocations per match), where
-// room for historySize more was 4 KiB of pointers per room for the
-// garbage collector to scan (40 MB at 10 000 matches).
-func moveTexts(moves []store.Move) []string {
-	out := make([]string, len(moves))
-	for i, mv := range moves {
-		out[i] = mv.Text
+// moveTexts are a match's move notations, back to back in one byte
+// slice, and where each ends: no pointers for the garbage collector to
+// scan (a []string was 16 bytes to mark per move, and a string kept alive
+// per move; ~18 MB of the live heap at 10 000 matches with its spare
+// capacity). Views get them as strings (list).
+type moveTexts struct {
+	text []byte
+	end  []uint32
+}
+
+// newMoveTexts returns the notations of moves.
+func newMoveTexts(moves []store.Move) moveTexts {
+	var t moveTexts
+	for _, mv := range moves {
+		t.add(mv.Text)
+	}
+	return t
+}
+
+func (t *moveTexts) len() int { return len(t.end) }
+
+func (t *moveTexts) start(i int) uint32 {
+	if i == 0 {
+		return 0
+	}
+	return t.end[i-1]
+}
+
+// at returns move i's notation.
+func (t *moveTexts) at(i int) string { return string(t.text[t.start(i):t.end[i]]) }
+
+func (t *moveTexts) add(text string) {
+	t.text = append(t.text, text...)
+	t.end = append(t.end, uint32(len(t.text)))
+}
+
+// truncate keeps the first n moves.
+func (t *moveTexts) truncate(n int) {
+	t.text = t.text[:t.start(n)]
+	t.end = t.end[:n]
+}
+
+// list returns the notations as strings, sharing one allocation of their
+// bytes; never nil.
+func (t *moveTexts) list() []string {
+	all := string(t.text)
+	out := make([]string, len(t.end))
+	for i := range out {
+		out[i] = all[t.start(i):t.end[i]]
 	}
 	return out
 }
@@ -538,8 +591,13 @@ type pendingAck struct {
 }
 
 func (r *room) recall(seat int, id string) (int64, bool) {
-	for _, e := range r.acked[seat] {
-		if e.id == id {
+	if seat < 0 || seat >= len(r.acked) {
+		return 0, false
+	}
+	a := &r.acked[seat]
+	sum := maphash.String(r.s.ackSeed, id)
+	for _, e := range a.e[:a.n] {
+		if e.sum == sum {
 			return e.version, true
 		}
 	}
@@ -547,17 +605,20 @@ func (r *room) recall(seat int, id string) (int64, bool) {
 }
 
 // remember records command id of seat, acknowledged at version v,
-// forgetting the oldest beyond ackMemory. The list is shifted in place
-// once full: re-slicing it from the front and appending kept up to twice
-// ackMemory entries per seat.
+// overwriting the oldest beyond ackMemory.
 func (r *room) remember(seat int, id string, v int64) {
-	l := r.acked[seat]
-	if len(l) >= ackMemory {
-		copy(l, l[1:])
-		l[len(l)-1] = ackEntry{id, v}
+	if seat < 0 {
 		return
 	}
-	r.acked[seat] = append(l, ackEntry{id, v})
+	if seat >= len(r.acked) {
+		r.acked = append(r.acked, make([]ackRing, seat+1-len(r.acked))...)
+	}
+	a := &r.acked[seat]
+	a.e[a.next] = ackEntry{maphash.String(r.s.ackSeed, id), v}
+	a.next = (a.next + 1) % ackMemory
+	if a.n < ackMemory {
+		a.n++
+	}
 }
 
 // apply checks and applies one command; nil means it changed the match and
@@ -589,15 +650,15 @@ func (r *room) apply(ctx context.Context, seat int, msg protocol.ClientMessage) 
 		r.clocks.Stop(r.s.clock.Now())
 		return r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventAbort, Seat: seat})
 	case protocol.TypeOfferDraw, protocol.TypeAcceptDraw:
-		if msg.Type == protocol.TypeAcceptDraw && len(r.draw) == 0 {
+		if msg.Type == protocol.TypeAcceptDraw && r.draw == 0 {
 			return protocol.Errorf(protocol.CodeNoOffer, "no draw offer to accept")
 		}
 		return r.offerDraw(ctx, seat)
 	case protocol.TypeDeclineDraw:
-		if len(r.draw) == 0 || r.draw[seat] {
+		if r.draw == 0 || r.draw.has(seat) {
 			return protocol.Errorf(protocol.CodeNoOffer, "no draw offer to decline")
 		}
-		clear(r.draw)
+		r.draw = 0
 		return r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventDrawDeclined, Seat: seat})
 	case protocol.TypeOfferTakeback:
 		return r.offerTakeback(ctx, seat)
@@ -668,7 +729,7 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 		next.Status = store.StatusFinished
 		next.Result = result(o)
 	}
-	clear(r.draw)
+	r.draw = 0
 	r.takeback = -1
 	if err := r.commit(ctx, next, st, -1, []store.Move{mv}, protocol.Event{Kind: protocol.EventMove, Seat: seat, Move: text}); err != nil {
 		r.restoreClocks(&saved)
@@ -741,7 +802,7 @@ func (r *room) finish(ctx context.Context, ev protocol.Event, winners []int, rea
 		winners = []int{}
 	}
 	next.Result = &store.Result{Winners: winners, Reason: reason}
-	clear(r.draw)
+	r.draw = 0
 	r.takeback = -1
 	if err := r.commit(ctx, next, r.st, -1, nil, ev); err != nil {
 		r.clocks = saved
@@ -770,13 +831,13 @@ func (r *room) humans() []int {
 }
 
 func (r *room) offerDraw(ctx context.Context, seat int) error {
-	if r.draw[seat] {
+	if r.draw.has(seat) {
 		return protocol.Errorf(protocol.CodeNotAllowed, "draw already offered")
 	}
-	r.draw[seat] = true
+	r.draw |= 1 << seat
 	agreed := true
 	for _, h := range r.humans() {
-		if !r.draw[h] {
+		if !r.draw.has(h) {
 			agreed = false
 		}
 	}
@@ -786,7 +847,7 @@ func (r *room) offerDraw(ctx context.Context, seat int) error {
 		return r.finish(ctx, protocol.Event{Kind: protocol.EventDraw, Seat: seat}, nil, game.ReasonAgreement)
 	}
 	if err := r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventDrawOffered, Seat: seat}); err != nil {
-		delete(r.draw, seat)
+		r.draw &^= 1 << seat
 		return err
 	}
 	return nil
@@ -834,12 +895,12 @@ func (r *room) doTakeback(ctx context.Context, by int) error {
 	if err != nil {
 		return err
 	}
-	for _, text := range r.texts[:to] {
-		if st, err = playText(st, text); err != nil {
+	for i := range to {
+		if st, err = playText(st, r.texts.at(i)); err != nil {
 			return fmt.Errorf("server: match %s: replay: %w", r.id, err)
 		}
 	}
-	undone := r.texts[to]
+	undone := r.texts.at(to)
 	saved := r.clocks
 	saved.Remaining = slices.Clone(r.clocks.Remaining)
 	// The clocks keep the times used; the seat to move now runs.
@@ -852,7 +913,7 @@ func (r *room) doTakeback(ctx context.Context, by int) error {
 	next := r.next()
 	next.Ply = to
 	r.takeback = -1
-	clear(r.draw)
+	r.draw = 0
 	if err := r.commit(ctx, next, st, to, nil, protocol.Event{Kind: protocol.EventTakeback, Seat: by, Move: undone}); err != nil {
 		r.clocks = saved
 		r.takeback = asker
@@ -868,24 +929,24 @@ func (r *room) askRematch(ctx context.Context, seat int) error {
 	if r.m.Rematch != "" {
 		return protocol.Errorf(protocol.CodeNotAllowed, "rematch already created: %s", r.m.Rematch)
 	}
-	if r.rematch[seat] {
+	if r.rematch.has(seat) {
 		return protocol.Errorf(protocol.CodeNotAllowed, "rematch already asked")
 	}
-	r.rematch[seat] = true
+	r.rematch |= 1 << seat
 	all := true
 	for _, h := range r.humans() {
-		all = all && r.rematch[h]
+		all = all && r.rematch.has(h)
 	}
 	if !all {
 		if err := r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventRematchOffered, Seat: seat}); err != nil {
-			delete(r.rematch, seat)
+			r.rematch &^= 1 << seat
 			return err
 		}
 		return nil
 	}
 	id, err := r.s.rematch(ctx, r.m)
 	if err != nil {
-		delete(r.rematch, seat)
+		r.rematch &^= 1 << seat
 		return err
 	}
 	next := r.next()
@@ -965,11 +1026,11 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	r.version.Store(next.Version)
 	if truncate >= 0 {
 		r.movers = r.movers[:truncate]
-		r.texts = slices.Clone(r.texts[:truncate])
+		r.texts.truncate(truncate)
 	}
 	for _, mv := range add {
 		r.movers = append(r.movers, int8(mv.Seat))
-		r.texts = append(r.texts, mv.Text)
+		r.texts.add(mv.Text)
 	}
 	r.broadcast(ev)
 	return nil
@@ -1171,11 +1232,11 @@ func (r *room) view() *protocol.State {
 	v := &protocol.State{
 		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Version: r.m.Version,
 		Status: r.m.Status, Position: r.st.String(), ToMove: r.toMove(), Legal: []protocol.Move{},
-		Moves: r.texts[:len(r.texts):len(r.texts)], Seats: seats(r.info, r.m, r.subs), Rematch: r.m.Rematch,
+		Moves: r.texts.list(), Seats: seats(r.info, r.m, r.subs), Rematch: r.m.Rematch,
 		Offers: protocol.Offers{Draw: setList(r.draw), Takeback: r.takeback, Rematch: setList(r.rematch)},
 	}
-	if n := len(r.texts); n > 0 {
-		v.LastMove = r.texts[n-1]
+	if n := len(v.Moves); n > 0 {
+		v.LastMove = v.Moves[n-1]
 	}
 	if v.ToMove >= 0 && r.m.Status == store.StatusLive {
 		r.legalBuf = r.st.LegalMoves(r.legalBuf[:0])
@@ -1254,14 +1315,15 @@ func seats(info *game.Info, m store.Match, subs map[*conn]sub) []protocol.Seat {
 	return out
 }
 
-func setList(m map[int]bool) []int {
+// setList returns the seats in ss in order, never nil (the protocol's
+// offers are lists, [] when empty).
+func setList(ss seatSet) []int {
 	out := []int{}
-	for k, v := range m {
-		if v {
-			out = append(out, k)
+	for s := range 32 {
+		if ss.has(s) {
+			out = append(out, s)
 		}
 	}
-	slices.Sort(out)
 	return out
 }
 
