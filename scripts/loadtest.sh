@@ -9,6 +9,15 @@
 #   scripts/loadtest.sh                       # the whole table, 20 s per row
 #   DURATION=30s GAMES="1000 10000" scripts/loadtest.sh
 #   OLD_REF=none scripts/loadtest.sh          # only this tree
+#   OLD_PATCH=f.diff scripts/loadtest.sh      # patch -p1 the OLD_REF tree first
+#                                             # (e.g. to export a metric it lacks)
+#
+# From the server's /metrics, sampled every 2 s from the end of the setup
+# to the end of the run: bytes allocated per move (alloc_bytes_total over
+# moves_total), the collections in that window, and the largest heap a
+# collection had to scan (go_gc_scan_heap_bytes: the pointer-holding live
+# heap, which sets how long marking takes; "?" for a server that does not
+# export it, before srv8r).
 #
 # Each binary's rows use its own load generator's defaults (since 2293344:
 # one connection per match holding both seats, delta updates, positions
@@ -36,6 +45,7 @@ binaries=new
 if [ "$OLD_REF" != none ]; then
 	rm -rf "$WORK/oldsrc" && mkdir -p "$WORK/oldsrc"
 	git archive "$OLD_REF" | tar -x -C "$WORK/oldsrc"
+	if [ -n "${OLD_PATCH:-}" ]; then patch -s -p1 -d "$WORK/oldsrc" <"$OLD_PATCH"; fi
 	build old "$WORK/oldsrc"
 	binaries="old new"
 fi
@@ -55,11 +65,24 @@ row() { # row BIN GAMES
 	local lg=$!
 	# The server's goroutines, every 2 s while the load generator runs
 	# (its connections are gone once it exits); the largest is reported.
+	# After the setup, also the allocation, move and collection counters
+	# and the scanned heap (one line per sample).
+	local samples="$WORK/metrics-$bin-$n.txt"
+	: >"$samples"
 	while kill -0 "$lg" 2>/dev/null; do
-		curl -sf "http://127.0.0.1:$PORT/metrics" | awk '/^go_goroutines / {print $2}'
+		curl -sf "http://127.0.0.1:$PORT/metrics" >"$WORK/metrics.now" || true
+		awk '/^go_goroutines / {print $2}' "$WORK/metrics.now"
+		if grep -q '^setup:' "$log"; then
+			awk '/^go_memstats_alloc_bytes_total / {a=$2} /^tabula_moves_total / {m=$2} /^go_gc_duration_seconds_count / {g=$2}
+				/^go_gc_scan_heap_bytes / {s=$2} END {printf "%.0f %.0f %.0f %s\n", a, m, g, (s == "" ? "?" : s)}' "$WORK/metrics.now" >>"$samples"
+		fi
 		sleep 2
 	done >"$WORK/goroutines-$bin-$n.txt"
 	wait "$lg" || true
+	local perMove gcs scan
+	read -r perMove gcs scan <<<"$(awk 'NR == 1 {a0=$1; m0=$2; g0=$3} {a=$1; m=$2; g=$3; if ($4 != "?" && $4 > s) s=$4}
+		END {if (NR < 2 || m == m0) {print "? ? ?"; exit}
+			printf "%.0f %d %s\n", (a-a0)/(m-m0), g-g0, (s == "" ? "?" : sprintf("%.0f MB", s/1e6))}' "$samples")"
 	local rss goroutines live
 	rss=$(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$pid/status" 2>/dev/null || echo "?")
 	goroutines=$(sort -n "$WORK/goroutines-$bin-$n.txt" | tail -1)
@@ -82,12 +105,12 @@ row() { # row BIN GAMES
 	read -r p50 p90 p99 pmax <<<"${lat:-? ? ? ?}"
 	local total="?"
 	if [[ $us_s =~ ^[0-9]+$ && $us_l =~ ^[0-9]+$ ]]; then total=$((us_s + us_l)); fi
-	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss" "${live:-?}" "${goroutines:-?}"
+	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss" "${live:-?}" "$scan" "$perMove" "$gcs" "${goroutines:-?}"
 }
 
-echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS | live heap (largest) | goroutines |"
-echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS | live heap (largest) | scanned heap (largest) | server B alloc/move | collections after setup | goroutines |"
+echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in $GAMES; do
 	for bin in $binaries; do
 		row "$bin" "$n"
