@@ -54,6 +54,7 @@ type room struct {
 	info *game.Info
 	in   chan any
 	done chan struct{}   // closed when run returns
+	idle *time.Ticker    // set by run under mu: checks an ended match for idleness, nil while live
 	ctx  context.Context // the server's: commits outlive the connection that asked
 
 	mu sync.Mutex // guards the fields below
@@ -383,9 +384,23 @@ func (r *room) run(ctx context.Context) {
 	r.mu.Lock()
 	r.afterChange(ctx)
 	r.mu.Unlock()
-	idle := time.NewTicker(roomIdle / 2)
-	defer idle.Stop()
+	// The idle ticker runs only once the match has ended (a live room
+	// never exits for idleness): a ticker per live room was ~250 bytes of
+	// timer and channel for the collector to mark, and a wake-up every
+	// half minute.
+	var idleC <-chan time.Time
+	defer func() {
+		if r.idle != nil {
+			r.idle.Stop()
+		}
+	}()
 	for {
+		r.mu.Lock()
+		if r.idle == nil && r.ended() {
+			r.idle = time.NewTicker(roomIdle / 2)
+			idleC = r.idle.C
+		}
+		r.mu.Unlock()
 		select {
 		case <-ctx.Done():
 			r.mu.Lock()
@@ -394,7 +409,7 @@ func (r *room) run(ctx context.Context) {
 			}
 			r.mu.Unlock()
 			return
-		case <-idle.C:
+		case <-idleC:
 			r.mu.Lock()
 			gone := r.ended() && len(r.subs) == 0 && !r.idleAt.IsZero() && r.s.clock.Now().Sub(r.idleAt) >= roomIdle
 			r.mu.Unlock()
@@ -1022,8 +1037,14 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		r.s.log.Error("save", "match", r.id, "version", next.Version, "err", err)
 		return fmt.Errorf("server: save match %s: %w", r.id, err)
 	}
+	ended := r.ended()
 	r.m, r.st = next, st
 	r.version.Store(next.Version)
+	if !ended && r.ended() {
+		// Wake the room's goroutine, which starts its idle ticker now
+		// (see run); were the queue full, it wakes for those messages.
+		r.tryPost(funcMsg(func() {}))
+	}
 	if truncate >= 0 {
 		r.movers = r.movers[:truncate]
 		r.texts.truncate(truncate)

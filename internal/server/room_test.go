@@ -233,3 +233,34 @@ func TestSaveContextReused(t *testing.T) {
 		t.Errorf("after a timeout: same context %v, err %v; want a fresh one", next == first, next.Err())
 	}
 }
+
+// TestIdleTickerOnlyOnceEnded checks a room runs its idle ticker only
+// after its match ended, and starts it when a command on a connection's
+// read loop (not the room's goroutine) ends the match.
+func TestIdleTickerOnlyOnceEnded(t *testing.T) {
+	h := start(t, "")
+	id, tokens := h.twoPlayers(protocol.TimeControl{})
+	c0 := h.connect(id, tokens[0])
+	r, err := h.srv.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idle := func() bool {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return r.idle != nil
+	}
+	wantAck(t, c0.do(protocol.TypeMove, "+1"))
+	h.settle(id)
+	if idle() {
+		t.Fatal("a live room runs its idle ticker")
+	}
+	// Nothing is posted to the room after the resignation but the
+	// wake-up its commit sends.
+	wantAck(t, c0.do(protocol.TypeResign, ""))
+	for deadline := time.Now().Add(testTimeout); !idle(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the room of an ended match started no idle ticker")
+		}
+	}
+}
