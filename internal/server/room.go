@@ -79,10 +79,10 @@ type room struct {
 	texts    moveTexts
 	legalBuf []game.Move // LegalMoves scratch for view
 	clocks   clock.Clocks
-	subs     map[*conn]sub
-	history  history   // the last historySize events
-	acked    []ackRing // per seat, grown to the highest seat that commanded
-	draw     seatSet   // the seats offering a draw
+	subs     []subEntry // the subscribed connections, in no order
+	history  history    // the last historySize events
+	acked    []ackRing  // per seat, grown to the highest seat that commanded
+	draw     seatSet    // the seats offering a draw
 	takeback int
 	rematch  seatSet     // the seats asking for a rematch
 	timer    clock.Timer // flag-fall timer or bot retry, nil when none
@@ -142,6 +142,37 @@ func (r *room) stopSave() {
 type sub struct {
 	seats seatSet
 	delta bool // compact updates for moves (protocol.Delta)
+}
+
+// subEntry is a subscribed connection. A room has one or two: a slice
+// of them is 16 bytes each, where a map was ~200 bytes of pointers per
+// room for the collector to mark.
+type subEntry struct {
+	c *conn
+	sub
+}
+
+// subOf returns c's subscription, zero when it has none.
+func (r *room) subOf(c *conn) sub {
+	for _, e := range r.subs {
+		if e.c == c {
+			return e.sub
+		}
+	}
+	return sub{}
+}
+
+// unsubscribe removes c's subscription, if any.
+func (r *room) unsubscribe(c *conn) {
+	for i, e := range r.subs {
+		if e.c == c {
+			last := len(r.subs) - 1
+			r.subs[i] = r.subs[last]
+			r.subs[last] = subEntry{}
+			r.subs = r.subs[:last]
+			return
+		}
+	}
 }
 
 // seatSet is a set of seats, bit s for seat s (no game has 32 seats).
@@ -244,7 +275,7 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	}
 	r := &room{
 		s: s, id: m.ID, info: info, in: make(chan any, roomQueue), done: make(chan struct{}),
-		m: m, st: st, movers: movers(moves), texts: newMoveTexts(moves), subs: map[*conn]sub{},
+		m: m, st: st, movers: movers(moves), texts: newMoveTexts(moves),
 		takeback: -1,
 	}
 	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
@@ -404,8 +435,8 @@ func (r *room) run(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			r.mu.Lock()
-			for c := range r.subs {
-				c.kick("server shutting down")
+			for _, e := range r.subs {
+				e.c.kick("server shutting down")
 			}
 			r.mu.Unlock()
 			return
@@ -459,7 +490,7 @@ func (r *room) handle(ctx context.Context, msg any) {
 	case subscribe:
 		r.subscribe(msg)
 	case unsubscribe:
-		delete(r.subs, msg.c)
+		r.unsubscribe(msg.c)
 	case command:
 		r.command(ctx, msg)
 	case joinSeat:
@@ -488,7 +519,8 @@ func (r *room) subscribe(msg subscribe) {
 		}
 		held |= 1 << seat
 	}
-	r.subs[msg.c] = sub{seats: held, delta: msg.delta}
+	r.unsubscribe(msg.c) // a second hello replaces the first
+	r.subs = append(r.subs, subEntry{msg.c, sub{seats: held, delta: msg.delta}})
 	s := held.lowest()
 	w := protocol.ServerMessage{Type: protocol.TypeWelcome, Version: r.m.Version, Seat: &s}
 	if l := held.list(); len(l) > 1 {
@@ -537,7 +569,7 @@ func (r *room) seatOf(token string) int {
 // drop removes a connection a send failed on and closes it: a peer too
 // slow to take its updates (counted), or one already gone.
 func (r *room) drop(c *conn) {
-	delete(r.subs, c)
+	r.unsubscribe(c)
 	c.kick("too slow")
 	if c.tooSlow() {
 		r.s.metrics.slowDrops.Inc()
@@ -581,7 +613,7 @@ func (r *room) command(ctx context.Context, cmd command) {
 // connection's only seat, or, holding several, the seat to move if it
 // holds it, else its lowest.
 func (r *room) commandSeat(c *conn, want *int) (int, *protocol.Error) {
-	held := r.subs[c].seats
+	held := r.subOf(c).seats
 	if held == 0 {
 		return -1, nil
 	}
@@ -1064,7 +1096,10 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 func (r *room) broadcast(ev protocol.Event) {
 	r.history.add(update{r.m.Version, ev})
 	var full, delta []byte
-	for c, sb := range r.subs {
+	// Backwards: a connection dropped on the way is replaced by the last,
+	// which has been sent to.
+	for i := len(r.subs) - 1; i >= 0; i-- {
+		c, sb := r.subs[i].c, r.subs[i].sub
 		var data []byte
 		switch {
 		case sb.delta && ev.Kind == protocol.EventMove:
@@ -1317,7 +1352,7 @@ func wireResult(info *game.Info, res *store.Result) *protocol.Result {
 	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: o.Describe(info)}
 }
 
-func seats(info *game.Info, m store.Match, subs map[*conn]sub) []protocol.Seat {
+func seats(info *game.Info, m store.Match, subs []subEntry) []protocol.Seat {
 	out := make([]protocol.Seat, len(m.Seats))
 	for i, s := range m.Seats {
 		out[i] = protocol.Seat{Seat: i, Name: info.PlayerName(game.Player(i)), Kind: protocol.SeatHuman, Bot: s.Bot, Taken: s.TokenHash != "" || s.Bot != ""}
@@ -1326,9 +1361,9 @@ func seats(info *game.Info, m store.Match, subs map[*conn]sub) []protocol.Seat {
 			out[i].Connected = true
 		}
 	}
-	for _, sb := range subs {
+	for _, e := range subs {
 		for i := range out {
-			if sb.seats.has(i) {
+			if e.seats.has(i) {
 				out[i].Connected = true
 			}
 		}
