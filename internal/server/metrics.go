@@ -1,8 +1,6 @@
 package server
 
 import (
-	"regexp"
-
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
@@ -47,11 +45,6 @@ func newMetrics(s *Server) *metrics {
 	m.reg.MustRegister(m.rooms, m.conns, m.moves, m.moveLatency, m.save, m.botTime, m.slowDrops,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tabula_bot_queue_depth", Help: "Bot searches waiting for a worker."},
 			func() float64 { return float64(s.bots.depth()) }),
-		// The Go collector's defaults, plus the heap the garbage
-		// collector scans (go_gc_scan_heap_bytes and the stacks' and
-		// globals'): the pointer-holding part of the live heap, what a
-		// collection's marking time follows.
-		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^/gc/scan/`)})),
-		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
