@@ -301,6 +301,13 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 type moveTexts struct {
 	text []byte
 	end  []uint32
+	// strs are the notations as strings for views, kept while every
+	// change builds a view (a client reads full states) and extended by
+	// add, so such a view costs no copy of the moves; nil otherwise
+	// (broadcast drops it when an update needs no view), so a room of
+	// delta clients holds no pointers here. Published views share its
+	// array: truncate drops it rather than overwrite what they hold.
+	strs []string
 }
 
 // newMoveTexts returns the notations of moves.
@@ -327,24 +334,34 @@ func (t *moveTexts) at(i int) string { return string(t.text[t.start(i):t.end[i]]
 func (t *moveTexts) add(text string) {
 	t.text = append(t.text, text...)
 	t.end = append(t.end, uint32(len(t.text)))
+	if t.strs != nil {
+		t.strs = append(t.strs, text)
+	}
 }
 
 // truncate keeps the first n moves.
 func (t *moveTexts) truncate(n int) {
 	t.text = t.text[:t.start(n)]
 	t.end = t.end[:n]
+	t.strs = nil
 }
 
-// list returns the notations as strings, sharing one allocation of their
-// bytes; never nil.
+// list returns the notations as strings, never nil; the caller must not
+// modify it. The first call after dropStrings copies them (sharing one
+// allocation of their bytes).
 func (t *moveTexts) list() []string {
-	all := string(t.text)
-	out := make([]string, len(t.end))
-	for i := range out {
-		out[i] = all[t.start(i):t.end[i]]
+	if t.strs == nil {
+		all := string(t.text)
+		t.strs = make([]string, len(t.end))
+		for i := range t.strs {
+			t.strs[i] = all[t.start(i):t.end[i]]
+		}
 	}
-	return out
+	return t.strs[:len(t.strs):len(t.strs)]
 }
+
+// dropStrings lets go of the strings list keeps.
+func (t *moveTexts) dropStrings() { t.strs = nil }
 
 // movers returns the seats that made moves.
 func movers(moves []store.Move) []int8 {
@@ -1130,6 +1147,7 @@ func (r *room) broadcast(ev protocol.Event) {
 	}
 	if full == nil {
 		r.dropStaleSnap()
+		r.texts.dropStrings()
 	}
 }
 

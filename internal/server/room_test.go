@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
@@ -162,6 +163,18 @@ func TestMoveTexts(t *testing.T) {
 	}
 	if hasPointers(reflect.TypeFor[moveTexts]().Field(0).Type.Elem()) || hasPointers(reflect.TypeFor[moveTexts]().Field(1).Type.Elem()) {
 		t.Error("moveTexts' arrays hold pointers")
+	}
+	t0.add("a1")
+	t0.dropStrings()
+	t0.add("b2")
+	if t0.strs != nil {
+		t.Error("strings kept after dropStrings and a move")
+	}
+	l1 := t0.list()
+	t0.add("c3")
+	l2 := t0.list()
+	if same := unsafe.StringData(l1[0]) == unsafe.StringData(l2[0]); !slices.Equal(l2, []string{"a1", "b2", "c3"}) || !same {
+		t.Errorf("list after a move: %q (same strings: %v), want the kept strings extended", l2, same)
 	}
 }
 
