@@ -10,6 +10,13 @@
 #   DURATION=30s GAMES="1000 10000" scripts/loadtest.sh
 #   OLD_REF=none scripts/loadtest.sh          # only this tree
 #
+# From the server's /metrics, sampled every 2 s from the end of the setup
+# to the end of the run: bytes allocated per move (alloc_bytes_total over
+# moves_total) and the collections in that window. From the server's
+# GODEBUG=gcpacertrace=1: the most heap and stack one collection scanned
+# (the pointer-holding part of the live heap, which sets how long marking
+# takes; noscan memory such as byte buffers is not scanned).
+#
 # Each binary's rows use its own load generator's defaults (since 2293344:
 # one connection per match holding both seats, delta updates, positions
 # kept with the rules). An OLD_REF from before the delta updates (e5c901a)
@@ -45,7 +52,7 @@ row() { # row BIN GAMES
 	if [ "$bin" = old ] && [ "$n" -gt 9900 ] && ! git merge-base --is-ancestor 2293344 "$OLD_REF" 2>/dev/null; then n=9900; fi
 	if [ "$bin" = new ]; then read -ra args <<<"$EXTRA"; fi
 	rm -f "$db" "$db-wal" "$db-shm"
-	GODEBUG=gctrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" >"$WORK/server-$bin-$n.log" 2>&1 &
+	GODEBUG=gctrace=1,gcpacertrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" >"$WORK/server-$bin-$n.log" 2>&1 &
 	local pid=$!
 	for _ in $(seq 100); do
 		curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
@@ -55,11 +62,26 @@ row() { # row BIN GAMES
 	local lg=$!
 	# The server's goroutines, every 2 s while the load generator runs
 	# (its connections are gone once it exits); the largest is reported.
+	# After the setup, also the allocation, move and collection counters
+	# (one line per sample).
+	local samples="$WORK/metrics-$bin-$n.txt"
+	: >"$samples"
 	while kill -0 "$lg" 2>/dev/null; do
-		curl -sf "http://127.0.0.1:$PORT/metrics" | awk '/^go_goroutines / {print $2}'
+		curl -sf "http://127.0.0.1:$PORT/metrics" >"$WORK/metrics.now" || true
+		awk '/^go_goroutines / {print $2}' "$WORK/metrics.now"
+		if grep -q '^setup:' "$log"; then
+			awk '/^go_memstats_alloc_bytes_total / {a=$2} /^tabula_moves_total / {m=$2} /^go_gc_duration_seconds_count / {g=$2}
+				END {printf "%.0f %.0f %.0f\n", a, m, g}' "$WORK/metrics.now" >>"$samples"
+		fi
 		sleep 2
 	done >"$WORK/goroutines-$bin-$n.txt"
 	wait "$lg" || true
+	local perMove gcs scan
+	read -r perMove gcs <<<"$(awk 'NR == 1 {a0=$1; m0=$2; g0=$3} {a=$1; m=$2; g=$3}
+		END {if (NR < 2 || m == m0) {print "? ?"; exit}; printf "%.0f %d\n", (a-a0)/(m-m0), g-g0}' "$samples")"
+	# gcpacertrace: "pacer: … for HEAP+STACK+GLOBALS B work (…"
+	scan=$(sed -n 's/^pacer: .* for \([0-9]*\)+\([0-9]*\)+[0-9]* B work.*/\1 \2/p' "$WORK/server-$bin-$n.log" |
+		sort -n | tail -1 | awk '{printf "%.0f MB + %.0f MB stacks", $1/1e6, $2/1e6}')
 	local rss goroutines live
 	rss=$(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$pid/status" 2>/dev/null || echo "?")
 	goroutines=$(sort -n "$WORK/goroutines-$bin-$n.txt" | tail -1)
@@ -82,12 +104,12 @@ row() { # row BIN GAMES
 	read -r p50 p90 p99 pmax <<<"${lat:-? ? ? ?}"
 	local total="?"
 	if [[ $us_s =~ ^[0-9]+$ && $us_l =~ ^[0-9]+$ ]]; then total=$((us_s + us_l)); fi
-	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss" "${live:-?}" "${goroutines:-?}"
+	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss" "${live:-?}" "${scan:-?}" "$perMove" "$gcs" "${goroutines:-?}"
 }
 
-echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS | live heap (largest) | goroutines |"
-echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS | live heap (largest) | scanned (largest collection) | server B alloc/move | collections after setup | goroutines |"
+echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in $GAMES; do
 	for bin in $binaries; do
 		row "$bin" "$n"

@@ -22,7 +22,7 @@ func decodeFast(data []byte, m *ClientMessage) bool {
 		return skipSpace(data, i+1) == len(data)
 	}
 	for {
-		key, j, ok := plainString(data, i)
+		key, j, ok := plainBytes(data, i)
 		if !ok {
 			return false
 		}
@@ -31,36 +31,37 @@ func decodeFast(data []byte, m *ClientMessage) bool {
 			return false
 		}
 		j = skipSpace(data, j+1)
-		switch key {
+		switch k := string(key); k {
 		case "type", "id", "token", "move":
-			var s string
-			if s, j, ok = plainString(data, j); !ok {
+			var s []byte
+			if s, j, ok = plainBytes(data, j); !ok {
 				return false
 			}
-			switch key {
+			switch k {
 			case "type":
-				m.Type = s
+				m.Type = messageType(s)
 			case "id":
-				m.ID = s
+				m.ID = string(s)
 			case "token":
-				m.Token = s
+				m.Token = string(s)
 			default:
-				m.Move = s
+				m.Move = string(s)
 			}
 		case "version", "since", "seat":
 			var n int64
 			size := 64
-			if key == "seat" {
+			if k == "seat" {
 				size = strconv.IntSize
 			}
 			if n, j, ok = integer(data, j, size); !ok {
 				return false
 			}
-			switch key {
+			switch k {
 			case "version":
 				m.Version = n
 			case "since":
-				m.Since = &n
+				since := n // its own variable: n does not escape for every integer
+				m.Since = &since
 			default:
 				seat := int(n)
 				m.Seat = &seat
@@ -101,20 +102,54 @@ func skipSpace(data []byte, i int) int {
 	return i
 }
 
-// plainString reads a string of printable ASCII without escapes at i.
-func plainString(data []byte, i int) (string, int, bool) {
+// plainBytes reads a string of printable ASCII without escapes at i and
+// returns its bytes (within data, not copied).
+func plainBytes(data []byte, i int) ([]byte, int, bool) {
 	if i >= len(data) || data[i] != '"' {
-		return "", i, false
+		return nil, i, false
 	}
 	for j := i + 1; j < len(data); j++ {
 		switch c := data[j]; {
 		case c == '"':
-			return string(data[i+1 : j]), j + 1, true
+			return data[i+1 : j], j + 1, true
 		case c < 0x20 || c >= 0x7f || c == '\\':
-			return "", j, false
+			return nil, j, false
 		}
 	}
-	return "", len(data), false
+	return nil, len(data), false
+}
+
+// messageType returns the client message type spelled by b: the package's
+// constant for a known type (no allocation per message), a copy otherwise.
+func messageType(b []byte) string {
+	switch t := string(b); t {
+	case TypeHello:
+		return TypeHello
+	case TypeMove:
+		return TypeMove
+	case TypeResign:
+		return TypeResign
+	case TypeOfferDraw:
+		return TypeOfferDraw
+	case TypeAcceptDraw:
+		return TypeAcceptDraw
+	case TypeDeclineDraw:
+		return TypeDeclineDraw
+	case TypeOfferTakeback:
+		return TypeOfferTakeback
+	case TypeAcceptTakeback:
+		return TypeAcceptTakeback
+	case TypeDeclineTakeback:
+		return TypeDeclineTakeback
+	case TypeAbort:
+		return TypeAbort
+	case TypeRematch:
+		return TypeRematch
+	case TypePing:
+		return TypePing
+	default:
+		return string(b)
+	}
 }
 
 // integer reads a JSON integer (-?(0|[1-9][0-9]*)) at i that fits in size

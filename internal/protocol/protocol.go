@@ -103,9 +103,13 @@ func Decode(data []byte) (ClientMessage, error) {
 		return m, Errorf(CodeTooLarge, "message of %d bytes, limit %d", len(data), MaxMessageBytes)
 	}
 	if !decodeFast(data, &m) {
-		if err := decodeJSON(data, &m); err != nil {
+		// encoding/json's message is on the heap (it escapes through
+		// reflection); m stays on the caller's stack for the fast path.
+		p := new(ClientMessage)
+		if err := decodeJSON(data, p); err != nil {
 			return ClientMessage{}, err
 		}
+		m = *p
 	}
 	switch {
 	case m.Type == TypeHello:

@@ -58,18 +58,44 @@ var errSlow = errors.New("server: peer too slow")
 // while the peer is behind. So a move costs no wake-up of a writer, and an
 // idle connection is one goroutine (its read loop).
 type conn struct {
-	ws     *websocket.Conn
-	sock   *sock // the socket under ws
-	cancel context.CancelFunc
+	ws   *websocket.Conn
+	sock *sock // the socket under ws
 	// heard is set by the read loop for every frame and cleared by the
 	// ping timer: a peer heard from since the last tick is alive, so it
 	// is not pinged.
 	heard atomic.Bool
 	ping  *time.Timer
 
-	mu        sync.Mutex // guards closeCode and closeWhy
+	mu        sync.Mutex // guards the fields below
 	closeCode websocket.StatusCode
 	closeWhy  string
+	// reading is set while the read loop runs; cancelled once the
+	// connection is to end (see cancel).
+	reading, cancelled bool
+}
+
+// cancel ends the connection: the socket is closed under a running read
+// loop, which then returns, and serve closes the connection. A flag and a
+// goroutine on the first call, where a context per connection (and a
+// context.AfterFunc on it, and its Done channel) were ~1 KiB of pointers
+// per connection for the collector to mark. The socket is closed on a
+// goroutine of its own: CloseNow waits for the library's goroutines,
+// and the caller may hold the room the read loop is waiting for.
+func (c *conn) cancel() {
+	c.mu.Lock()
+	first, reading := !c.cancelled, c.reading
+	c.cancelled = true
+	c.mu.Unlock()
+	if first && reading {
+		go c.ws.CloseNow()
+	}
+}
+
+// isCancelled reports whether cancel was called.
+func (c *conn) isCancelled() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cancelled
 }
 
 // frame is one or two messages to send: a command's update and its ack
@@ -117,7 +143,7 @@ func (c *conn) kick(why string) {
 // interval is pinged (on the timer's own goroutine, which the pong
 // releases); one that does not answer is closed.
 func (c *conn) pingTick(ctx context.Context) {
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || c.isCancelled() {
 		return
 	}
 	if !c.heard.Swap(false) {
@@ -176,8 +202,7 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(readLimit)
-	ctx, cancel := context.WithCancel(s.ctx)
-	c := &conn{ws: ws, sock: cw.conn, cancel: cancel}
+	c := &conn{ws: ws, sock: cw.conn, reading: true}
 	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
 	// The handler returns and the connection is served on a goroutine of
 	// its own: net/http's connection (its 4 KiB reader and writer, the
@@ -185,24 +210,30 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	// living, and being scanned by every collection, as long as the
 	// WebSocket does. Hijacked connections are the handler's to close,
 	// and serve closes it.
-	go s.serve(ctx, c, r, bearer)
+	go s.serve(c, r, bearer)
 }
 
 // serve runs a WebSocket connection's read loop until the peer goes, is
 // dropped, or the server closes, then leaves the room and closes the
 // connection with the status a kick chose.
-func (s *Server) serve(ctx context.Context, c *conn, r *room, bearer string) {
-	c.ping = time.AfterFunc(pingInterval, func() { c.pingTick(ctx) })
+func (s *Server) serve(c *conn, r *room, bearer string) {
+	c.ping = time.AfterFunc(pingInterval, func() { c.pingTick(s.ctx) })
 	s.metrics.conns.Inc()
 	defer s.metrics.conns.Dec()
-	// A cancelled connection (kicked, server closing) stops its read
-	// loop by closing the socket: one registration per connection, where
-	// passing ctx to every read made the library register and remove a
-	// context.AfterFunc per frame (18 % of the server's allocations).
-	stop := context.AfterFunc(ctx, func() { c.ws.CloseNow() })
-	s.readLoop(ctx, c, r, bearer)
-	stop() // the loop is over: a cancel need not close the socket under the close handshake below
-	c.cancel()
+	// A cancelled connection (kicked, too slow, server closing) stops its
+	// read loop by closing the socket (see cancel): passing a context to
+	// every read made the library register and remove a
+	// context.AfterFunc per frame (18 % of the server's allocations). The
+	// server's closing cancels every connection through one registration
+	// each.
+	stop := context.AfterFunc(s.ctx, c.cancel)
+	s.readLoop(c, r, bearer)
+	stop()
+	c.mu.Lock()
+	// The loop is over: a cancel need not close the socket under the
+	// close handshake below.
+	c.reading, c.cancelled = false, true
+	c.mu.Unlock()
 	c.ping.Stop()
 	r.direct(unsubscribe{c})
 	code, why := websocket.StatusNormalClosure, ""
@@ -234,8 +265,9 @@ func readFrame(ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []
 	return typ, buf.Bytes(), err
 }
 
-// readLoop reads client messages until the connection fails or ctx ends.
-func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) {
+// readLoop reads client messages until the connection fails or is
+// cancelled.
+func (s *Server) readLoop(c *conn, r *room, bearer string) {
 	hello := false
 	// buf holds one frame at a time, reused: ws.Read allocated a fresh
 	// buffer per frame (io.ReadAll, 512 bytes or more). Decoded messages
@@ -247,7 +279,7 @@ func (s *Server) readLoop(ctx context.Context, c *conn, r *room, bearer string) 
 		c.heard.Store(true)
 		if err != nil {
 			var ce websocket.CloseError
-			if errors.As(err, &ce) || ctx.Err() != nil {
+			if errors.As(err, &ce) || c.isCancelled() {
 				return
 			}
 			if websocket.CloseStatus(err) == -1 && strings.Contains(err.Error(), "read limited") {

@@ -7,21 +7,31 @@ import "github.com/tabula-games/tabula/internal/protocol"
 // of compact entries. It was a slice re-sliced from the front and appended
 // to, which kept up to twice historySize entries of two strings each
 // (up to ~24 KiB of pointers per room after a few minutes of play, up to
-// ~240 MB at 10 000 matches, for every collection to mark); a full ring
-// of 32-byte entries is 2 KiB.
+// ~240 MB at 10 000 matches, for every collection to mark). The entries
+// hold no pointers (the move's text is copied into the entry), so the
+// garbage collector never scans the ring: with a string per entry, a full
+// ring was 2 KiB to mark per room, ~20 MB at 10 000 matches.
 type history struct {
 	ring  []historyEntry // oldest at start once full
 	start int
 }
 
 // historyEntry is an update with its event kind as an index into
-// eventKinds (the kinds are the protocol's constants).
+// eventKinds (the kinds are the protocol's constants) and its move's text
+// inline; 40 bytes.
 type historyEntry struct {
 	version int64
-	move    string
-	seat    int32
+	seat    int8
 	kind    uint8
+	n       uint8 // len of the move's text
+	move    [historyText]byte
 }
+
+// historyText is the longest move text a history entry holds: the longest
+// move of the seven games is 27 bytes (a Villa Paletti move). An event
+// with a longer move is recorded as unknownKind, so a client that missed
+// it gets the full state instead.
+const historyText = 29
 
 // eventKinds are the protocol's event kinds, in a fixed order.
 var eventKinds = [...]string{
@@ -46,7 +56,11 @@ func kindIndex(kind string) uint8 {
 
 // add records the update u, dropping the oldest when full.
 func (h *history) add(u update) {
-	e := historyEntry{version: u.version, move: u.event.Move, seat: int32(u.event.Seat), kind: kindIndex(u.event.Kind)}
+	e := historyEntry{version: u.version, seat: int8(u.event.Seat), kind: kindIndex(u.event.Kind), n: uint8(len(u.event.Move))}
+	if len(u.event.Move) > historyText || u.event.Seat != int(e.seat) {
+		e.kind, e.n = unknownKind, 0
+	}
+	copy(e.move[:], u.event.Move)
 	if len(h.ring) < historySize {
 		h.ring = append(h.ring, e)
 		return
@@ -72,7 +86,7 @@ func (h *history) since(v int64) []update {
 		if e.kind == unknownKind {
 			return nil
 		}
-		out = append(out, update{e.version, protocol.Event{Kind: eventKinds[e.kind], Seat: int(e.seat), Move: e.move}})
+		out = append(out, update{e.version, protocol.Event{Kind: eventKinds[e.kind], Seat: int(e.seat), Move: string(e.move[:e.n])}})
 	}
 	return out
 }

@@ -2,7 +2,9 @@ package server
 
 import (
 	"fmt"
+	"hash/maphash"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/internal/protocol"
@@ -46,33 +48,42 @@ func TestHistory(t *testing.T) {
 			}
 		})
 	}
-	t.Run("unknown kind", func(t *testing.T) {
-		h.add(update{n + 1, protocol.Event{Kind: "no-such-kind"}})
-		h.add(update{n + 2, protocol.Event{Kind: protocol.EventMove, Move: "x"}})
-		if got := h.since(n + 1); len(got) != 1 || got[0].event.Move != "x" {
-			t.Errorf("since(%d) = %v, want the move after the unknown event", n+1, got)
+	t.Run("move too long to keep", func(t *testing.T) {
+		long := strings.Repeat("x", historyText+1)
+		h.add(update{n + 1, protocol.Event{Kind: protocol.EventMove, Move: long}})
+		h.add(update{n + 2, protocol.Event{Kind: protocol.EventMove, Move: long[:historyText]}})
+		if got := h.since(n + 1); len(got) != 1 || got[0].event.Move != long[:historyText] {
+			t.Errorf("since(%d) = %v, want the move of %d bytes after the long one", n+1, got, historyText)
 		}
 		if got := h.since(n); got != nil {
-			t.Errorf("since(%d) = %v, want nil: the unknown event cannot be replayed", n, got)
+			t.Errorf("since(%d) = %v, want nil: a move longer than %d bytes is not kept", n, got, historyText)
+		}
+	})
+	t.Run("no pointers", func(t *testing.T) {
+		if hasPointers(reflect.TypeFor[historyEntry]()) {
+			t.Error("historyEntry holds pointers: every collection scans the ring")
+		}
+	})
+	t.Run("unknown kind", func(t *testing.T) {
+		h.add(update{n + 3, protocol.Event{Kind: "no-such-kind"}})
+		h.add(update{n + 4, protocol.Event{Kind: protocol.EventMove, Move: "x"}})
+		if got := h.since(n + 3); len(got) != 1 || got[0].event.Move != "x" {
+			t.Errorf("since(%d) = %v, want the move after the unknown event", n+3, got)
+		}
+		if got := h.since(n + 2); got != nil {
+			t.Errorf("since(%d) = %v, want nil: the unknown event cannot be replayed", n+2, got)
 		}
 	})
 }
 
 // TestRemember checks a seat's acknowledged command IDs keep the newest
-// ackMemory, and that once full the list is never reallocated (it grew
-// to about twice ackMemory entries when it was re-sliced from the front).
+// ackMemory, in a ring that holds no pointers for the garbage collector to
+// scan.
 func TestRemember(t *testing.T) {
-	r := &room{acked: map[int][]ackEntry{}}
+	r := &room{s: &Server{ackSeed: maphash.MakeSeed()}}
 	const n = 10 * ackMemory
-	var full []ackEntry
 	for i := range n {
 		r.remember(1, fmt.Sprintf("c%d", i), int64(i))
-		switch l := r.acked[1]; {
-		case i == ackMemory-1:
-			full = l
-		case i >= ackMemory && (len(l) != ackMemory || &l[0] != &full[0]):
-			t.Fatalf("after %d commands: %d entries, moved from the array it had when full", i+1, len(l))
-		}
 	}
 	for i := range n {
 		v, ok := r.recall(1, fmt.Sprintf("c%d", i))
@@ -82,5 +93,31 @@ func TestRemember(t *testing.T) {
 	}
 	if _, ok := r.recall(0, "c99"); ok {
 		t.Error("seat 0 recalls seat 1's command")
+	}
+	if _, ok := r.recall(7, "c99"); ok {
+		t.Error("seat 7, which never commanded, recalls a command")
+	}
+	if hasPointers(reflect.TypeFor[ackRing]()) {
+		t.Error("ackRing holds pointers: every collection scans it")
+	}
+}
+
+// hasPointers reports whether values of t hold pointers the garbage
+// collector scans.
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Array:
+		return t.Len() > 0 && hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	case reflect.Pointer, reflect.String, reflect.Slice, reflect.Map, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
+		return true
+	default:
+		return false
 	}
 }

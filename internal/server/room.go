@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"fmt"
+	"hash/maphash"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -53,6 +54,7 @@ type room struct {
 	info *game.Info
 	in   chan any
 	done chan struct{}   // closed when run returns
+	idle *time.Ticker    // set by run under mu: checks an ended match for idleness, nil while live
 	ctx  context.Context // the server's: commits outlive the connection that asked
 
 	mu sync.Mutex // guards the fields below
@@ -69,30 +71,35 @@ type room struct {
 	m  store.Match
 	st game.State
 	// movers are the seats that made the moves (-2 for chance), for
-	// takebacks; texts are the moves' notations, append-only: views
-	// share its array (a view's Moves is texts[:n:n]), so a takeback
-	// starts a new one rather than overwriting what published views
-	// hold. (The stored moves themselves, kept here before, were ~90
-	// bytes of pointers per move for the collector to scan, for nothing
-	// the room reads.)
+	// takebacks; texts are the moves' notations (see moveTexts). (The
+	// stored moves themselves, kept here before, were ~90 bytes of
+	// pointers per move for the collector to scan, for nothing the room
+	// reads.)
 	movers   []int8
-	texts    []string
+	texts    moveTexts
 	legalBuf []game.Move // LegalMoves scratch for view
 	clocks   clock.Clocks
-	subs     map[*conn]sub
-	history  history // the last historySize events
-	acked    map[int][]ackEntry
-	draw     map[int]bool
+	subs     []subEntry // the subscribed connections, in no order
+	history  history    // the last historySize events
+	acked    []ackRing  // per seat, grown to the highest seat that commanded
+	draw     seatSet    // the seats offering a draw
 	takeback int
-	rematch  map[int]bool
+	rematch  seatSet     // the seats asking for a rematch
 	timer    clock.Timer // flag-fall timer or bot retry, nil when none
 	botAt    int64       // the version a bot search was started for, 0 none
 	idleAt   time.Time   // when the room became empty (finished matches)
 	// updateSize is the length of the last update sent, to size the
 	// next one's buffer in one allocation.
 	updateSize int
-	// ackTo is the command being applied, nil between commands.
+	// ackTo is the command being applied, nil between commands; it
+	// points to ack, the room's one pendingAck (a command at a time).
 	ackTo *pendingAck
+	ack   pendingAck
+	// deltaBuf and ackBuf are the room's buffers for a move's delta
+	// update and its ack: a frame is copied into the socket (or its
+	// pending bytes) before sendFrame returns, so they are reused for
+	// every move rather than allocated (~250 bytes a move).
+	deltaBuf, ackBuf []byte
 	// save bounds the room's commits by saveTimeout: one context and
 	// timer per room, re-armed per commit (a context.WithTimeout per
 	// commit was a timer and three allocations per move, ~2 % of the
@@ -137,6 +144,37 @@ type sub struct {
 	delta bool // compact updates for moves (protocol.Delta)
 }
 
+// subEntry is a subscribed connection. A room has one or two: a slice
+// of them is 16 bytes each, where a map was ~200 bytes of pointers per
+// room for the collector to mark.
+type subEntry struct {
+	c *conn
+	sub
+}
+
+// subOf returns c's subscription, zero when it has none.
+func (r *room) subOf(c *conn) sub {
+	for _, e := range r.subs {
+		if e.c == c {
+			return e.sub
+		}
+	}
+	return sub{}
+}
+
+// unsubscribe removes c's subscription, if any.
+func (r *room) unsubscribe(c *conn) {
+	for i, e := range r.subs {
+		if e.c == c {
+			last := len(r.subs) - 1
+			r.subs[i] = r.subs[last]
+			r.subs[last] = subEntry{}
+			r.subs = r.subs[:last]
+			return
+		}
+	}
+}
+
 // seatSet is a set of seats, bit s for seat s (no game has 32 seats).
 type seatSet uint32
 
@@ -168,8 +206,21 @@ type update struct {
 	event   protocol.Event
 }
 
+// ackRing is a seat's last ackMemory acknowledged command IDs, newest
+// at next-1, as hashes: it holds no pointers, so the garbage collector
+// never scans it (the IDs' strings and a map of slices per room were ~1.5
+// KiB to mark per match). Two IDs of one seat with the same 64-bit hash
+// among its last ackMemory would make the second look like a resend of the
+// first (about 2⁻⁶⁰ per command); only that seat's client chooses its IDs,
+// so only it could arrange one.
+type ackRing struct {
+	e    [ackMemory]ackEntry
+	n    uint8 // entries in use
+	next uint8 // where the next goes
+}
+
 type ackEntry struct {
-	id      string
+	sum     uint64 // maphash of the ID with the server's seed
 	version int64
 }
 
@@ -224,8 +275,8 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	}
 	r := &room{
 		s: s, id: m.ID, info: info, in: make(chan any, roomQueue), done: make(chan struct{}),
-		m: m, st: st, movers: movers(moves), texts: moveTexts(moves), subs: map[*conn]sub{}, acked: map[int][]ackEntry{},
-		draw: map[int]bool{}, takeback: -1, rematch: map[int]bool{},
+		m: m, st: st, movers: movers(moves), texts: newMoveTexts(moves),
+		takeback: -1,
 	}
 	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
 	if len(r.clocks.Remaining) != m.Players {
@@ -242,17 +293,75 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	return r, nil
 }
 
-// moveTexts returns the notations of moves, with no spare capacity: a
-// room's texts grow by append (a few reallocations per match), where
-// room for historySize more was 4 KiB of pointers per room for the
-// garbage collector to scan (40 MB at 10 000 matches).
-func moveTexts(moves []store.Move) []string {
-	out := make([]string, len(moves))
-	for i, mv := range moves {
-		out[i] = mv.Text
-	}
-	return out
+// moveTexts are a match's move notations, back to back in one byte
+// slice, and where each ends: no pointers for the garbage collector to
+// scan (a []string was 16 bytes to mark per move, and a string kept alive
+// per move; ~18 MB of the live heap at 10 000 matches with its spare
+// capacity). Views get them as strings (list).
+type moveTexts struct {
+	text []byte
+	end  []uint32
+	// strs are the notations as strings for views, kept while every
+	// change builds a view (a client reads full states) and extended by
+	// add, so such a view costs no copy of the moves; nil otherwise
+	// (broadcast drops it when an update needs no view), so a room of
+	// delta clients holds no pointers here. Published views share its
+	// array: truncate drops it rather than overwrite what they hold.
+	strs []string
 }
+
+// newMoveTexts returns the notations of moves.
+func newMoveTexts(moves []store.Move) moveTexts {
+	var t moveTexts
+	for _, mv := range moves {
+		t.add(mv.Text)
+	}
+	return t
+}
+
+func (t *moveTexts) len() int { return len(t.end) }
+
+func (t *moveTexts) start(i int) uint32 {
+	if i == 0 {
+		return 0
+	}
+	return t.end[i-1]
+}
+
+// at returns move i's notation.
+func (t *moveTexts) at(i int) string { return string(t.text[t.start(i):t.end[i]]) }
+
+func (t *moveTexts) add(text string) {
+	t.text = append(t.text, text...)
+	t.end = append(t.end, uint32(len(t.text)))
+	if t.strs != nil {
+		t.strs = append(t.strs, text)
+	}
+}
+
+// truncate keeps the first n moves.
+func (t *moveTexts) truncate(n int) {
+	t.text = t.text[:t.start(n)]
+	t.end = t.end[:n]
+	t.strs = nil
+}
+
+// list returns the notations as strings, never nil; the caller must not
+// modify it. The first call after dropStrings copies them (sharing one
+// allocation of their bytes).
+func (t *moveTexts) list() []string {
+	if t.strs == nil {
+		all := string(t.text)
+		t.strs = make([]string, len(t.end))
+		for i := range t.strs {
+			t.strs[i] = all[t.start(i):t.end[i]]
+		}
+	}
+	return t.strs[:len(t.strs):len(t.strs)]
+}
+
+// dropStrings lets go of the strings list keeps.
+func (t *moveTexts) dropStrings() { t.strs = nil }
 
 // movers returns the seats that made moves.
 func movers(moves []store.Move) []int8 {
@@ -323,18 +432,32 @@ func (r *room) run(ctx context.Context) {
 	r.mu.Lock()
 	r.afterChange(ctx)
 	r.mu.Unlock()
-	idle := time.NewTicker(roomIdle / 2)
-	defer idle.Stop()
+	// The idle ticker runs only once the match has ended (a live room
+	// never exits for idleness): a ticker per live room was ~250 bytes of
+	// timer and channel for the collector to mark, and a wake-up every
+	// half minute.
+	var idleC <-chan time.Time
+	defer func() {
+		if r.idle != nil {
+			r.idle.Stop()
+		}
+	}()
 	for {
+		r.mu.Lock()
+		if r.idle == nil && r.ended() {
+			r.idle = time.NewTicker(roomIdle / 2)
+			idleC = r.idle.C
+		}
+		r.mu.Unlock()
 		select {
 		case <-ctx.Done():
 			r.mu.Lock()
-			for c := range r.subs {
-				c.kick("server shutting down")
+			for _, e := range r.subs {
+				e.c.kick("server shutting down")
 			}
 			r.mu.Unlock()
 			return
-		case <-idle.C:
+		case <-idleC:
 			r.mu.Lock()
 			gone := r.ended() && len(r.subs) == 0 && !r.idleAt.IsZero() && r.s.clock.Now().Sub(r.idleAt) >= roomIdle
 			r.mu.Unlock()
@@ -384,7 +507,7 @@ func (r *room) handle(ctx context.Context, msg any) {
 	case subscribe:
 		r.subscribe(msg)
 	case unsubscribe:
-		delete(r.subs, msg.c)
+		r.unsubscribe(msg.c)
 	case command:
 		r.command(ctx, msg)
 	case joinSeat:
@@ -413,7 +536,8 @@ func (r *room) subscribe(msg subscribe) {
 		}
 		held |= 1 << seat
 	}
-	r.subs[msg.c] = sub{seats: held, delta: msg.delta}
+	r.unsubscribe(msg.c) // a second hello replaces the first
+	r.subs = append(r.subs, subEntry{msg.c, sub{seats: held, delta: msg.delta}})
 	s := held.lowest()
 	w := protocol.ServerMessage{Type: protocol.TypeWelcome, Version: r.m.Version, Seat: &s}
 	if l := held.list(); len(l) > 1 {
@@ -462,7 +586,7 @@ func (r *room) seatOf(token string) int {
 // drop removes a connection a send failed on and closes it: a peer too
 // slow to take its updates (counted), or one already gone.
 func (r *room) drop(c *conn) {
-	delete(r.subs, c)
+	r.unsubscribe(c)
 	c.kick("too slow")
 	if c.tooSlow() {
 		r.s.metrics.slowDrops.Inc()
@@ -481,16 +605,18 @@ func (r *room) command(ctx context.Context, cmd command) {
 		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
 		return
 	}
-	ack := &pendingAck{c: cmd.c, id: cmd.msg.ID}
-	r.ackTo = ack
+	r.ack = pendingAck{c: cmd.c, id: cmd.msg.ID}
+	r.ackTo = &r.ack
 	err := r.apply(ctx, seat, cmd.msg)
 	r.ackTo = nil
+	sent := r.ack.sent
+	r.ack = pendingAck{} // holds no connection between commands
 	if err != nil {
 		cmd.c.sendError(cmd.msg.ID, r.m.Version, wireError(err))
 		return
 	}
 	r.remember(seat, cmd.msg.ID, r.m.Version)
-	if !ack.sent {
+	if !sent {
 		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
 	}
 	if cmd.msg.Type == protocol.TypeMove {
@@ -504,7 +630,7 @@ func (r *room) command(ctx context.Context, cmd command) {
 // connection's only seat, or, holding several, the seat to move if it
 // holds it, else its lowest.
 func (r *room) commandSeat(c *conn, want *int) (int, *protocol.Error) {
-	held := r.subs[c].seats
+	held := r.subOf(c).seats
 	if held == 0 {
 		return -1, nil
 	}
@@ -529,8 +655,13 @@ type pendingAck struct {
 }
 
 func (r *room) recall(seat int, id string) (int64, bool) {
-	for _, e := range r.acked[seat] {
-		if e.id == id {
+	if seat < 0 || seat >= len(r.acked) {
+		return 0, false
+	}
+	a := &r.acked[seat]
+	sum := maphash.String(r.s.ackSeed, id)
+	for _, e := range a.e[:a.n] {
+		if e.sum == sum {
 			return e.version, true
 		}
 	}
@@ -538,17 +669,20 @@ func (r *room) recall(seat int, id string) (int64, bool) {
 }
 
 // remember records command id of seat, acknowledged at version v,
-// forgetting the oldest beyond ackMemory. The list is shifted in place
-// once full: re-slicing it from the front and appending kept up to twice
-// ackMemory entries per seat.
+// overwriting the oldest beyond ackMemory.
 func (r *room) remember(seat int, id string, v int64) {
-	l := r.acked[seat]
-	if len(l) >= ackMemory {
-		copy(l, l[1:])
-		l[len(l)-1] = ackEntry{id, v}
+	if seat < 0 {
 		return
 	}
-	r.acked[seat] = append(l, ackEntry{id, v})
+	if seat >= len(r.acked) {
+		r.acked = append(r.acked, make([]ackRing, seat+1-len(r.acked))...)
+	}
+	a := &r.acked[seat]
+	a.e[a.next] = ackEntry{maphash.String(r.s.ackSeed, id), v}
+	a.next = (a.next + 1) % ackMemory
+	if a.n < ackMemory {
+		a.n++
+	}
 }
 
 // apply checks and applies one command; nil means it changed the match and
@@ -580,15 +714,15 @@ func (r *room) apply(ctx context.Context, seat int, msg protocol.ClientMessage) 
 		r.clocks.Stop(r.s.clock.Now())
 		return r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventAbort, Seat: seat})
 	case protocol.TypeOfferDraw, protocol.TypeAcceptDraw:
-		if msg.Type == protocol.TypeAcceptDraw && len(r.draw) == 0 {
+		if msg.Type == protocol.TypeAcceptDraw && r.draw == 0 {
 			return protocol.Errorf(protocol.CodeNoOffer, "no draw offer to accept")
 		}
 		return r.offerDraw(ctx, seat)
 	case protocol.TypeDeclineDraw:
-		if len(r.draw) == 0 || r.draw[seat] {
+		if r.draw == 0 || r.draw.has(seat) {
 			return protocol.Errorf(protocol.CodeNoOffer, "no draw offer to decline")
 		}
-		clear(r.draw)
+		r.draw = 0
 		return r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventDrawDeclined, Seat: seat})
 	case protocol.TypeOfferTakeback:
 		return r.offerTakeback(ctx, seat)
@@ -607,11 +741,12 @@ func (r *room) apply(ctx context.Context, seat int, msg protocol.ClientMessage) 
 	return protocol.Errorf(protocol.CodeUnknownType, "unknown command %q", msg.Type)
 }
 
-// next returns a copy of the match row to modify for a change.
+// next returns a copy of the match row to modify for a change. Its Seats
+// share the current row's array, which is never written once committed (a
+// change of seats, join, copies it first): cloning it for every move was
+// 64 bytes a move.
 func (r *room) next() store.Match {
-	n := r.m
-	n.Seats = slices.Clone(r.m.Seats)
-	return n
+	return r.m
 }
 
 func (r *room) move(ctx context.Context, seat int, text, cmdID string) error {
@@ -641,8 +776,7 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 		return err
 	}
 	now := r.s.clock.Now()
-	saved := r.clocks
-	saved.Remaining = slices.Clone(r.clocks.Remaining)
+	saved := r.saveClocks()
 	mv := store.Move{Ply: r.m.Ply + 1, Seat: seat, Text: text, At: now, CmdID: cmdID}
 	nextSeat := int(st.ToMove())
 	if nextSeat < 0 {
@@ -659,14 +793,47 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 		next.Status = store.StatusFinished
 		next.Result = result(o)
 	}
-	clear(r.draw)
+	r.draw = 0
 	r.takeback = -1
 	if err := r.commit(ctx, next, st, -1, []store.Move{mv}, protocol.Event{Kind: protocol.EventMove, Seat: seat, Move: text}); err != nil {
-		r.clocks = saved
+		r.restoreClocks(&saved)
 		return err
 	}
 	r.s.metrics.moves.Inc()
 	return nil
+}
+
+// savedClocks is the room's clocks before a move, restored if its commit
+// fails: the seats' times are copied into an array on the stack, where a
+// clone of Remaining was an allocation per move.
+type savedClocks struct {
+	c     clock.Clocks
+	times [maxSeats]time.Duration
+}
+
+// maxSeats bounds the seats of a game whose clocks saveClocks copies into
+// an array (no game has more than five); more are cloned.
+const maxSeats = 8
+
+func (r *room) saveClocks() savedClocks {
+	s := savedClocks{c: r.clocks}
+	if len(r.clocks.Remaining) > maxSeats {
+		s.c.Remaining = slices.Clone(r.clocks.Remaining)
+	} else {
+		copy(s.times[:], r.clocks.Remaining)
+	}
+	return s
+}
+
+// restoreClocks puts back the clocks saveClocks saved; the room's
+// Remaining slice is kept and its times restored in place.
+func (r *room) restoreClocks(s *savedClocks) {
+	rem := r.clocks.Remaining
+	r.clocks = s.c
+	if len(rem) <= maxSeats && len(rem) == len(s.c.Remaining) {
+		copy(rem, s.times[:len(rem)])
+		r.clocks.Remaining = rem
+	}
 }
 
 func result(o game.Outcome) *store.Result {
@@ -699,7 +866,7 @@ func (r *room) finish(ctx context.Context, ev protocol.Event, winners []int, rea
 		winners = []int{}
 	}
 	next.Result = &store.Result{Winners: winners, Reason: reason}
-	clear(r.draw)
+	r.draw = 0
 	r.takeback = -1
 	if err := r.commit(ctx, next, r.st, -1, nil, ev); err != nil {
 		r.clocks = saved
@@ -728,13 +895,13 @@ func (r *room) humans() []int {
 }
 
 func (r *room) offerDraw(ctx context.Context, seat int) error {
-	if r.draw[seat] {
+	if r.draw.has(seat) {
 		return protocol.Errorf(protocol.CodeNotAllowed, "draw already offered")
 	}
-	r.draw[seat] = true
+	r.draw |= 1 << seat
 	agreed := true
 	for _, h := range r.humans() {
-		if !r.draw[h] {
+		if !r.draw.has(h) {
 			agreed = false
 		}
 	}
@@ -744,7 +911,7 @@ func (r *room) offerDraw(ctx context.Context, seat int) error {
 		return r.finish(ctx, protocol.Event{Kind: protocol.EventDraw, Seat: seat}, nil, game.ReasonAgreement)
 	}
 	if err := r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventDrawOffered, Seat: seat}); err != nil {
-		delete(r.draw, seat)
+		r.draw &^= 1 << seat
 		return err
 	}
 	return nil
@@ -792,12 +959,12 @@ func (r *room) doTakeback(ctx context.Context, by int) error {
 	if err != nil {
 		return err
 	}
-	for _, text := range r.texts[:to] {
-		if st, err = playText(st, text); err != nil {
+	for i := range to {
+		if st, err = playText(st, r.texts.at(i)); err != nil {
 			return fmt.Errorf("server: match %s: replay: %w", r.id, err)
 		}
 	}
-	undone := r.texts[to]
+	undone := r.texts.at(to)
 	saved := r.clocks
 	saved.Remaining = slices.Clone(r.clocks.Remaining)
 	// The clocks keep the times used; the seat to move now runs.
@@ -810,7 +977,7 @@ func (r *room) doTakeback(ctx context.Context, by int) error {
 	next := r.next()
 	next.Ply = to
 	r.takeback = -1
-	clear(r.draw)
+	r.draw = 0
 	if err := r.commit(ctx, next, st, to, nil, protocol.Event{Kind: protocol.EventTakeback, Seat: by, Move: undone}); err != nil {
 		r.clocks = saved
 		r.takeback = asker
@@ -826,24 +993,24 @@ func (r *room) askRematch(ctx context.Context, seat int) error {
 	if r.m.Rematch != "" {
 		return protocol.Errorf(protocol.CodeNotAllowed, "rematch already created: %s", r.m.Rematch)
 	}
-	if r.rematch[seat] {
+	if r.rematch.has(seat) {
 		return protocol.Errorf(protocol.CodeNotAllowed, "rematch already asked")
 	}
-	r.rematch[seat] = true
+	r.rematch |= 1 << seat
 	all := true
 	for _, h := range r.humans() {
-		all = all && r.rematch[h]
+		all = all && r.rematch.has(h)
 	}
 	if !all {
 		if err := r.commit(ctx, r.next(), r.st, -1, nil, protocol.Event{Kind: protocol.EventRematchOffered, Seat: seat}); err != nil {
-			delete(r.rematch, seat)
+			r.rematch &^= 1 << seat
 			return err
 		}
 		return nil
 	}
 	id, err := r.s.rematch(ctx, r.m)
 	if err != nil {
-		delete(r.rematch, seat)
+		r.rematch &^= 1 << seat
 		return err
 	}
 	next := r.next()
@@ -877,6 +1044,7 @@ func (r *room) join(ctx context.Context, want *int, hash string) (int, error) {
 		}
 	}
 	next := r.next()
+	next.Seats = slices.Clone(next.Seats)
 	next.Seats[seat].TokenHash = hash
 	saved := r.clocks
 	saved.Remaining = slices.Clone(r.clocks.Remaining)
@@ -918,15 +1086,21 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		r.s.log.Error("save", "match", r.id, "version", next.Version, "err", err)
 		return fmt.Errorf("server: save match %s: %w", r.id, err)
 	}
+	ended := r.ended()
 	r.m, r.st = next, st
 	r.version.Store(next.Version)
+	if !ended && r.ended() {
+		// Wake the room's goroutine, which starts its idle ticker now
+		// (see run); were the queue full, it wakes for those messages.
+		r.tryPost(funcMsg(func() {}))
+	}
 	if truncate >= 0 {
 		r.movers = r.movers[:truncate]
-		r.texts = slices.Clone(r.texts[:truncate])
+		r.texts.truncate(truncate)
 	}
 	for _, mv := range add {
 		r.movers = append(r.movers, int8(mv.Seat))
-		r.texts = append(r.texts, mv.Text)
+		r.texts.add(mv.Text)
 	}
 	r.broadcast(ev)
 	return nil
@@ -939,12 +1113,16 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 func (r *room) broadcast(ev protocol.Event) {
 	r.history.add(update{r.m.Version, ev})
 	var full, delta []byte
-	for c, sb := range r.subs {
+	// Backwards: a connection dropped on the way is replaced by the last,
+	// which has been sent to.
+	for i := len(r.subs) - 1; i >= 0; i-- {
+		c, sb := r.subs[i].c, r.subs[i].sub
 		var data []byte
 		switch {
 		case sb.delta && ev.Kind == protocol.EventMove:
 			if delta == nil {
 				delta = r.deltaUpdate(ev)
+				r.deltaBuf = keepSmall(delta)
 			}
 			data = delta
 		default:
@@ -958,7 +1136,9 @@ func (r *room) broadcast(ev protocol.Event) {
 		f := frame{data: data}
 		if a := r.ackTo; a != nil && a.c == c && !a.sent {
 			// The change is durable and applied: the command is done.
-			f.then = encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: a.id, Version: r.m.Version})
+			msg := protocol.ServerMessage{Type: protocol.TypeAck, ID: a.id, Version: r.m.Version}
+			f.then = msg.AppendJSON(r.ackBuf[:0])
+			r.ackBuf = keepSmall(f.then)
 			a.sent = true
 		}
 		if !c.sendFrame(f) {
@@ -967,6 +1147,7 @@ func (r *room) broadcast(ev protocol.Event) {
 	}
 	if full == nil {
 		r.dropStaleSnap()
+		r.texts.dropStrings()
 	}
 }
 
@@ -989,7 +1170,20 @@ func (r *room) deltaUpdate(ev protocol.Event) []byte {
 		d.Status, d.Result = r.m.Status, wireResult(r.info, r.m.Result)
 	}
 	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, Delta: d}
-	return msg.AppendJSON(make([]byte, 0, smallMessage))
+	buf := r.deltaBuf[:0]
+	if buf == nil {
+		buf = make([]byte, 0, smallMessage)
+	}
+	return msg.AppendJSON(buf)
+}
+
+// keepSmall returns b emptied for reuse, or nil when it grew beyond
+// frameKeep (a rare long message's buffer is not kept by every room).
+func keepSmall(b []byte) []byte {
+	if cap(b) > frameKeep {
+		return nil
+	}
+	return b[:0]
 }
 
 // publish builds the current view and makes it visible to HTTP readers.
@@ -1112,11 +1306,11 @@ func (r *room) view() *protocol.State {
 	v := &protocol.State{
 		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Version: r.m.Version,
 		Status: r.m.Status, Position: r.st.String(), ToMove: r.toMove(), Legal: []protocol.Move{},
-		Moves: r.texts[:len(r.texts):len(r.texts)], Seats: seats(r.info, r.m, r.subs), Rematch: r.m.Rematch,
+		Moves: r.texts.list(), Seats: seats(r.info, r.m, r.subs), Rematch: r.m.Rematch,
 		Offers: protocol.Offers{Draw: setList(r.draw), Takeback: r.takeback, Rematch: setList(r.rematch)},
 	}
-	if n := len(r.texts); n > 0 {
-		v.LastMove = r.texts[n-1]
+	if n := len(v.Moves); n > 0 {
+		v.LastMove = v.Moves[n-1]
 	}
 	if v.ToMove >= 0 && r.m.Status == store.StatusLive {
 		r.legalBuf = r.st.LegalMoves(r.legalBuf[:0])
@@ -1176,7 +1370,7 @@ func wireResult(info *game.Info, res *store.Result) *protocol.Result {
 	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: o.Describe(info)}
 }
 
-func seats(info *game.Info, m store.Match, subs map[*conn]sub) []protocol.Seat {
+func seats(info *game.Info, m store.Match, subs []subEntry) []protocol.Seat {
 	out := make([]protocol.Seat, len(m.Seats))
 	for i, s := range m.Seats {
 		out[i] = protocol.Seat{Seat: i, Name: info.PlayerName(game.Player(i)), Kind: protocol.SeatHuman, Bot: s.Bot, Taken: s.TokenHash != "" || s.Bot != ""}
@@ -1185,9 +1379,9 @@ func seats(info *game.Info, m store.Match, subs map[*conn]sub) []protocol.Seat {
 			out[i].Connected = true
 		}
 	}
-	for _, sb := range subs {
+	for _, e := range subs {
 		for i := range out {
-			if sb.seats.has(i) {
+			if e.seats.has(i) {
 				out[i].Connected = true
 			}
 		}
@@ -1195,14 +1389,15 @@ func seats(info *game.Info, m store.Match, subs map[*conn]sub) []protocol.Seat {
 	return out
 }
 
-func setList(m map[int]bool) []int {
+// setList returns the seats in ss in order, never nil (the protocol's
+// offers are lists, [] when empty).
+func setList(ss seatSet) []int {
 	out := []int{}
-	for k, v := range m {
-		if v {
-			out = append(out, k)
+	for s := range 32 {
+		if ss.has(s) {
+			out = append(out, s)
 		}
 	}
-	slices.Sort(out)
 	return out
 }
 

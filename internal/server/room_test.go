@@ -4,14 +4,17 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/store"
 )
 
 // TestSlowClientDropped checks a connection that stops reading is closed
@@ -138,9 +141,46 @@ func TestRestartDoesNotChargeDowntime(t *testing.T) {
 	}
 }
 
+// TestMoveTexts checks a room's move notations through additions and
+// takebacks, and that a list taken earlier keeps its moves.
+func TestMoveTexts(t *testing.T) {
+	t0 := newMoveTexts([]store.Move{{Text: "a1"}, {Text: "b2-c3"}, {Text: ""}, {Text: "d4"}})
+	if got, want := t0.list(), []string{"a1", "b2-c3", "", "d4"}; !slices.Equal(got, want) {
+		t.Fatalf("list = %q, want %q", got, want)
+	}
+	old := t0.list()
+	t0.truncate(2)
+	t0.add("e5xf6")
+	if got, want := t0.list(), []string{"a1", "b2-c3", "e5xf6"}; !slices.Equal(got, want) || t0.len() != 3 || t0.at(2) != "e5xf6" {
+		t.Errorf("after a takeback of two and a move: %q (len %d, at(2) %q), want %q", got, t0.len(), t0.at(2), want)
+	}
+	if want := []string{"a1", "b2-c3", "", "d4"}; !slices.Equal(old, want) {
+		t.Errorf("earlier list changed to %q, want %q", old, want)
+	}
+	t0.truncate(0)
+	if got := t0.list(); got == nil || len(got) != 0 {
+		t.Errorf("after a takeback of everything: %#v, want an empty list", got)
+	}
+	if hasPointers(reflect.TypeFor[moveTexts]().Field(0).Type.Elem()) || hasPointers(reflect.TypeFor[moveTexts]().Field(1).Type.Elem()) {
+		t.Error("moveTexts' arrays hold pointers")
+	}
+	t0.add("a1")
+	t0.dropStrings()
+	t0.add("b2")
+	if t0.strs != nil {
+		t.Error("strings kept after dropStrings and a move")
+	}
+	l1 := t0.list()
+	t0.add("c3")
+	l2 := t0.list()
+	if same := unsafe.StringData(l1[0]) == unsafe.StringData(l2[0]); !slices.Equal(l2, []string{"a1", "b2", "c3"}) || !same {
+		t.Errorf("list after a move: %q (same strings: %v), want the kept strings extended", l2, same)
+	}
+}
+
 // TestViewMovesSurviveTakeback checks a published view keeps its move list
-// when a takeback and a new move follow: views share the room's move texts,
-// and a takeback must not overwrite what they hold.
+// when a takeback and a new move follow: a takeback must not overwrite
+// what published views hold.
 func TestViewMovesSurviveTakeback(t *testing.T) {
 	h := start(t, "")
 	id, _ := h.twoPlayers(protocol.TimeControl{})
@@ -174,8 +214,8 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 		if !slices.Equal(old.Moves, want) {
 			t.Errorf("published view's moves changed to %v, want %v", old.Moves, want)
 		}
-		if got := r.freshSnap().Moves; len(got) != 3 || got[2] != r.texts[2] {
-			t.Errorf("new view's moves %v, room's %v", got, r.texts)
+		if got := r.freshSnap().Moves; len(got) != 3 || got[2] != r.texts.at(2) {
+			t.Errorf("new view's moves %v, room's %v", got, r.texts.list())
 		}
 	})
 	select {
@@ -204,5 +244,36 @@ func TestSaveContextReused(t *testing.T) {
 	next := r.saveContext(t.Context())
 	if next == first || next.Err() != nil {
 		t.Errorf("after a timeout: same context %v, err %v; want a fresh one", next == first, next.Err())
+	}
+}
+
+// TestIdleTickerOnlyOnceEnded checks a room runs its idle ticker only
+// after its match ended, and starts it when a command on a connection's
+// read loop (not the room's goroutine) ends the match.
+func TestIdleTickerOnlyOnceEnded(t *testing.T) {
+	h := start(t, "")
+	id, tokens := h.twoPlayers(protocol.TimeControl{})
+	c0 := h.connect(id, tokens[0])
+	r, err := h.srv.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idle := func() bool {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return r.idle != nil
+	}
+	wantAck(t, c0.do(protocol.TypeMove, "+1"))
+	h.settle(id)
+	if idle() {
+		t.Fatal("a live room runs its idle ticker")
+	}
+	// Nothing is posted to the room after the resignation but the
+	// wake-up its commit sends.
+	wantAck(t, c0.do(protocol.TypeResign, ""))
+	for deadline := time.Now().Add(testTimeout); !idle(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the room of an ended match started no idle ticker")
+		}
 	}
 }

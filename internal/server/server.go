@@ -34,6 +34,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/prometheus/client_golang/prometheus"
+	"hash/maphash"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -100,6 +101,9 @@ type Server struct {
 	metrics *metrics
 	bots    *botPool
 
+	// ackSeed keys the hashes of the command IDs rooms remember (ackRing).
+	ackSeed maphash.Seed
+
 	ctx    context.Context // the server's lifetime; cancelled by Close
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // rooms and bot workers
@@ -147,7 +151,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.BotBudget == (ai.Budget{}) {
 		cfg.BotBudget = ai.Budget{Time: defaultBotTime}
 	}
-	s := &Server{cfg: cfg, games: map[string]*game.Info{}, log: cfg.Logger, clock: cfg.Clock, rooms: map[string]*room{}}
+	s := &Server{cfg: cfg, games: map[string]*game.Info{}, log: cfg.Logger, clock: cfg.Clock, rooms: map[string]*room{}, ackSeed: maphash.MakeSeed()}
 	for _, g := range cfg.Games {
 		if _, dup := s.games[g.ID]; dup {
 			return nil, fmt.Errorf("server: game %q listed twice", g.ID)
