@@ -85,23 +85,35 @@ const (
 	checkpointEvery = 200 * time.Millisecond
 	// foldRows is the number of unfolded journal rows above which the
 	// writer folds the matches with the oldest ones into the moves table,
-	// about foldChunk rows with each batch it commits: the journal stays
-	// near 6 s of moves at 10 000 moves/s (~6 rows per match at 10 000
-	// matches, which a fold writes into one page of moves together), and
-	// a batch pays a few milliseconds for its chunk instead of one fold
-	// of the whole journal stalling every commit (~150 ms at 10 000
-	// matches when it was folded whole).
+	// in a transaction of its own after each batch it commits (foldTx):
+	// the journal stays near 6 s of moves at 10 000 moves/s (~6 rows per
+	// match at 10 000 matches, which a fold writes into one page of moves
+	// together), and a fold transaction takes a few milliseconds instead
+	// of one fold of the whole journal stalling every commit (~150 ms at
+	// 10 000 matches when it was folded whole).
 	foldRows  = 65_536
 	foldChunk = 1024
-	// foldPerChange and foldMinChunk size a batch's chunk by the batch: it
-	// folds foldPerChange rows per change it commits (at least
-	// foldMinChunk, at most foldChunk). A whole foldChunk (~12 ms) with
-	// every batch over the threshold was the writer's longest pause; sized
-	// this way a batch's fold costs about as much as its own writes
-	// (~1 ms for a 30-move batch), and the journal still shrinks: a batch
-	// folds foldPerChange times the rows it adds.
+	// foldPerChange and foldMinChunk size a fold transaction by the batch
+	// before it: it folds foldPerChange rows per change the batch
+	// committed (at least foldMinChunk, at most foldChunk), so the
+	// journal shrinks: a fold takes out foldPerChange times the rows the
+	// batch added.
 	foldPerChange = 4
 	foldMinChunk  = 64
+	// foldStep is the rows one fold statement takes (whole matches, so a
+	// little more); foldBudget is the time after which a fold transaction
+	// stops taking steps and commits, so the moves queued behind it wait
+	// a few milliseconds at most: a fold chunk of up to foldChunk rows
+	// had a p99 of 32 ms at 10 000 matches, and every move of its batch
+	// and of the next waited for it.
+	foldStep   = 64
+	foldBudget = 3 * time.Millisecond
+	// foldHard is the journal's bound: above it a fold transaction takes
+	// its foldPerChange rows per change whatever the time, so the journal
+	// cannot outgrow a writer too slow to fold within foldBudget. It
+	// bounds what Open folds after a crash (about foldHard plus one
+	// batch's rows).
+	foldHard = 2 * foldRows
 	// defaultLimit and maxLimit bound List.
 	defaultLimit, maxLimit = 50, 1000
 )
@@ -154,9 +166,20 @@ type writerState struct {
 	curMu   sync.Mutex
 	cur     map[string]*current
 	txCur   []curChange
-	nextSeq int64 // the seq of the next committed journal row
-	foldAt  int   // fold chunks while unfoldedRows is above this (foldRows; tests lower it)
-	chunk   int   // rows per chunk (foldChunk; tests lower it)
+	nextSeq int64         // the seq of the next committed journal row
+	foldAt  int           // fold while unfoldedRows is above this (foldRows; tests lower it)
+	hard    int           // fold regardless of foldBudget above this (foldHard; tests lower it)
+	chunk   int           // at most this many rows per fold transaction (foldChunk; tests lower it)
+	step    int           // rows per fold statement (foldStep; tests lower it)
+	budget  time.Duration // a fold transaction's time (foldBudget; tests lower it)
+	// syncNormal is set while the connection runs with
+	// synchronous=NORMAL (fold transactions); a change is committed only
+	// after it is set back to FULL.
+	syncNormal bool
+	// onCommit, if set (tests), is called after each commit (and after
+	// the writer's state took it) with the number of journal rows the
+	// transaction added and folded in chunks.
+	onCommit func(added, folded int)
 	// The current transaction's journal rows (match and seq, in order)
 	// after its last full fold, the next seq it assigns, and how many
 	// matches at the front of queue it folded.
@@ -214,13 +237,16 @@ type matchState struct {
 type statements struct {
 	createMatch, saveMatch, truncate, matchState, foldMoves, clearJournal *sql.Stmt
 	foldChunk, clearChunk, maxSeq                                         *sql.Stmt
+	// syncFull and syncNormal set the connection's synchronous level
+	// (see foldTx).
+	syncFull, syncNormal *sql.Stmt
 	// journal[k] inserts 1<<k journal rows.
 	journal [insertSizes]*sql.Stmt
 }
 
 func (st statements) all() []*sql.Stmt {
 	return append([]*sql.Stmt{st.createMatch, st.saveMatch, st.truncate, st.matchState, st.foldMoves, st.clearJournal,
-		st.foldChunk, st.clearChunk, st.maxSeq}, st.journal[:]...)
+		st.foldChunk, st.clearChunk, st.maxSeq, st.syncFull, st.syncNormal}, st.journal[:]...)
 }
 
 // stmt returns st bound to the current transaction.
@@ -332,7 +358,8 @@ func prepare(ctx context.Context, db *sql.DB) (statements, error) {
 		sql string
 	}{{&st.createMatch, sqlCreateMatch}, {&st.saveMatch, sqlSaveMatch}, {&st.truncate, sqlTruncate},
 		{&st.matchState, sqlMatchState}, {&st.foldMoves, sqlFoldMoves}, {&st.clearJournal, sqlClearJournal},
-		{&st.foldChunk, sqlFoldChunk}, {&st.clearChunk, sqlClearChunk}, {&st.maxSeq, sqlMaxSeq}} {
+		{&st.foldChunk, sqlFoldChunk}, {&st.clearChunk, sqlClearChunk}, {&st.maxSeq, sqlMaxSeq},
+		{&st.syncFull, `PRAGMA synchronous = FULL`}, {&st.syncNormal, `PRAGMA synchronous = NORMAL`}} {
 		var err error
 		if *p.dst, err = db.PrepareContext(ctx, p.sql); err != nil {
 			return st, fmt.Errorf("sqlite: prepare: %w", err)
@@ -429,7 +456,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 	read.SetMaxOpenConns(readConns)
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
-		w: writerState{foldAt: foldRows, chunk: foldChunk, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, cur: map[string]*current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
+		w: writerState{foldAt: foldRows, hard: foldHard, chunk: foldChunk, step: foldStep, budget: foldBudget, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, cur: map[string]*current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
 	// A journal left by the last run (a crash) is folded before anyone
 	// reads: the writer's counts start from an empty journal. Its seq
 	// numbers continue the old ones (harmless either way: the journal is
@@ -439,7 +466,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 		return nil, fmt.Errorf("sqlite: read journal: %w", err)
 	}
 	db.w.nextSeq++
-	if err := db.runTx(ctx, []request{{apply: db.foldOpen}}, false); err != nil {
+	if err := db.runTx(ctx, []request{{apply: db.foldOpen}}); err != nil {
 		db.closeAll()
 		return nil, err
 	}
@@ -541,6 +568,11 @@ func (db *DB) writer(ctx context.Context) {
 			}
 		}
 		db.commit(context.WithoutCancel(ctx), batch)
+		if db.w.unfoldedRows > db.w.foldAt {
+			// A failed fold leaves the journal as it was: the next
+			// batch's fold tries again.
+			db.foldTx(context.WithoutCancel(ctx), len(batch))
+		}
 	}
 }
 
@@ -556,10 +588,8 @@ func (db *DB) commit(ctx context.Context, batch []request) {
 	}
 	db.metrics.batch.Observe(float64(len(batch)))
 	defer func() { db.metrics.commit.Observe(time.Since(start).Seconds()) }()
-	if len(batch) > 1 || db.w.unfoldedRows > db.w.foldAt {
-		// A failed chunk fails the batch; the retries below run without
-		// one, so the journal stays readable and the next batch tries.
-		if err := db.runTx(ctx, batch, true); err == nil {
+	if len(batch) > 1 {
+		if err := db.runTx(ctx, batch); err == nil {
 			for _, r := range batch {
 				r.reply <- nil
 			}
@@ -567,14 +597,13 @@ func (db *DB) commit(ctx context.Context, batch []request) {
 		}
 	}
 	for _, r := range batch {
-		r.reply <- db.runTx(ctx, []request{r}, false)
+		r.reply <- db.runTx(ctx, []request{r})
 	}
 }
 
-// runTx applies batch in one transaction and commits it, first folding a
-// chunk of the journal if chunk is set and the journal is over foldAt; the
-// writer's state keeps what the batch staged only if the commit succeeds.
-func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
+// begin resets the writer's per-transaction state and begins a
+// transaction.
+func (db *DB) begin(ctx context.Context) (*sql.Tx, error) {
 	w := &db.w
 	clear(w.staged)
 	clear(w.bound)
@@ -586,16 +615,26 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 	w.folded, w.chunked = false, false
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("sqlite: begin: %w", err)
+		return nil, fmt.Errorf("sqlite: begin: %w", err)
 	}
-	if chunk && w.unfoldedRows > w.foldAt {
-		start := time.Now()
-		err := db.foldMatches(ctx, tx, w.chunkRows(len(batch)))
-		db.metrics.fold.Observe(time.Since(start).Seconds())
-		if err != nil {
-			tx.Rollback()
-			return err
+	return tx, nil
+}
+
+// runTx applies batch in one transaction and commits it; the writer's
+// state keeps what the batch staged only if the commit succeeds. It
+// never folds a chunk of the journal (foldTx does, in a transaction of
+// its own), only the whole journal before a takeback.
+func (db *DB) runTx(ctx context.Context, batch []request) error {
+	w := &db.w
+	if w.syncNormal {
+		if _, err := db.stmts.syncFull.ExecContext(ctx); err != nil {
+			return fmt.Errorf("sqlite: synchronous: %w", err)
 		}
+		w.syncNormal = false
+	}
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
 	}
 	for _, r := range batch {
 		if err := r.apply(ctx, tx); err != nil {
@@ -610,6 +649,15 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("sqlite: commit: %w", err)
 	}
+	db.committed()
+	return nil
+}
+
+// committed keeps what the committed transaction did in the writer's
+// state.
+func (db *DB) committed() {
+	w := &db.w
+	added, folded := len(w.txRows), w.txChunk
 	w.commitJournal()
 	if w.folded || w.chunked {
 		// Ended matches rarely change again; one that does is read back
@@ -623,6 +671,62 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 	for id, st := range w.staged {
 		w.known[id] = st
 	}
+	if w.onCommit != nil {
+		w.onCommit(added, folded)
+	}
+}
+
+// foldTx folds, in a transaction of its own, the unfolded journal rows of
+// the matches with the oldest ones, about w.chunkRows(n) rows after a
+// batch of n changes, in steps of w.step rows until w.budget has passed
+// (unless the journal is over w.hard), then deletes the journal
+// rows older than every unfolded one.
+//
+// Folded in the move commits, a batch's chunk made every move of the
+// batch wait for it, and each of those commits balanced B-tree pages of
+// moves, which made SQLite scan the whole page cache's hash table at its
+// end (pcache1TruncateUnsafe, see docs/benchmarks/server.md): move
+// commits now only append to the journal.
+//
+// It commits with synchronous=NORMAL (no fsync of its own): it only
+// moves rows that committed changes wrote, and deletes them from the
+// journal in the same transaction, so losing it in a power cut loses no
+// move (the journal still holds them; SQLite's WAL recovers whole
+// transactions), and the next change's commit, with synchronous=FULL,
+// syncs the WAL with it. Its fsync would have stalled the moves queued
+// behind it.
+func (db *DB) foldTx(ctx context.Context, n int) error {
+	w := &db.w
+	start := time.Now()
+	defer func() { db.metrics.fold.Observe(time.Since(start).Seconds()) }()
+	if !w.syncNormal {
+		if _, err := db.stmts.syncNormal.ExecContext(ctx); err != nil {
+			return fmt.Errorf("sqlite: synchronous: %w", err)
+		}
+		w.syncNormal = true
+	}
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	target := w.chunkRows(n)
+	for w.txChunk < target && w.txPopped < len(w.queue) {
+		if err := db.foldMatches(ctx, tx, min(w.step, target-w.txChunk)); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if w.unfoldedRows <= w.hard && time.Since(start) >= w.budget {
+			break
+		}
+	}
+	if _, err := db.stmt(ctx, tx, db.stmts.clearChunk).ExecContext(ctx, w.front()); err != nil {
+		tx.Rollback()
+		return fmt.Errorf("sqlite: fold journal: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: commit fold: %w", err)
+	}
+	db.committed()
 	return nil
 }
 
@@ -734,17 +838,17 @@ func (db *DB) foldOpen(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// chunkRows is how many journal rows a batch of n changes folds when the
-// journal is over its threshold: foldPerChange per change, at least
-// foldMinChunk, at most w.chunk.
+// chunkRows is how many journal rows the fold after a batch of n changes
+// takes when the journal is over its threshold: foldPerChange per
+// change, at least foldMinChunk, at most w.chunk.
 func (w *writerState) chunkRows(n int) int {
 	return min(w.chunk, max(foldMinChunk, foldPerChange*n))
 }
 
 // foldMatches folds the unfolded journal rows of the matches with the
-// oldest ones, whole matches until at least n rows (in the current
-// transaction), then deletes the journal rows older than every unfolded
-// one. A match's rows go into moves together: at thousands of matches, a
+// oldest ones not folded yet by the current transaction, whole matches
+// until at least n rows (foldTx then deletes the journal rows older than
+// every unfolded one). A match's rows go into moves together: at thousands of matches, a
 // chunk of the oldest rows had one row per match, and each cost a page
 // of moves written (with its WAL frame and checkpoint copy); a match's
 // rows together share it. The folded rows left in the journal (newer
@@ -768,9 +872,6 @@ func (db *DB) foldMatches(ctx context.Context, tx *sql.Tx, n int) error {
 		return nil
 	}
 	if _, err := db.stmt(ctx, tx, db.stmts.foldChunk).ExecContext(ctx, string(w.seqs)); err != nil {
-		return fmt.Errorf("sqlite: fold journal: %w", err)
-	}
-	if _, err := db.stmt(ctx, tx, db.stmts.clearChunk).ExecContext(ctx, w.front()); err != nil {
 		return fmt.Errorf("sqlite: fold journal: %w", err)
 	}
 	w.txChunk += rows

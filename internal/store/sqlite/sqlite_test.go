@@ -45,6 +45,22 @@ func openWithMatch(t *testing.T) (*DB, store.Match) {
 	return db, m
 }
 
+// onWriter runs f on the writer goroutine, between its transactions (after
+// the fold that follows the last batch): tests read and change the
+// writer's state there.
+func onWriter(t testing.TB, db *DB, f func(w *writerState)) {
+	t.Helper()
+	if err := db.do(context.Background(), func(context.Context, *sql.Tx) error { f(&db.w); return nil }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tune sets the writer's fold threshold and chunk (lowered by tests).
+func tune(t testing.TB, db *DB, foldAt, chunk int) {
+	t.Helper()
+	onWriter(t, db, func(w *writerState) { w.foldAt, w.chunk = foldAt, chunk })
+}
+
 func TestStore(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) storetest.Store {
 		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
@@ -319,7 +335,7 @@ func TestJournalFold(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
 	defer func() { db.Close() }()
-	db.w.foldAt, db.w.chunk = 3, 2 // the writer goroutine reads them only while it holds a request
+	tune(t, db, 3, 2)
 	var ms []store.Match
 	for i := range 4 {
 		m := storetest.NewMatch(fmt.Sprintf("m%d", i), i)
@@ -348,9 +364,11 @@ func TestJournalFold(t *testing.T) {
 	}
 	ms[1] = done
 	ms[0] = playMoves(t, db, ms[0], 4)
-	if _, ok := db.w.known["m1"]; ok {
-		t.Error("the writer still keeps finished match m1 after folds")
-	}
+	onWriter(t, db, func(w *writerState) {
+		if _, ok := w.known["m1"]; ok {
+			t.Error("the writer still keeps finished match m1 after folds")
+		}
+	})
 	if err := db.Save(ctx, store.Change{Match: done, Prev: done.Version - 1, Truncate: -1}); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("stale save of a forgotten match = %v, want ErrConflict", err)
 	}
@@ -369,13 +387,13 @@ func TestJournalFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	db = open(t, path)
-	db.w.foldAt = 1 << 30
+	tune(t, db, 1<<30, foldChunk)
 	ms[2] = playMoves(t, db, ms[2], 1)
 	ms[3] = playMoves(t, db, ms[3], 1)
 	ms[2] = playMoves(t, db, ms[2], 1)
-	db.w.foldAt, db.w.chunk = 2, 2
+	tune(t, db, 2, 2)
 	ms[0] = playMoves(t, db, ms[0], 1)
-	db.w.foldAt = 1 << 30
+	tune(t, db, 1<<30, foldChunk)
 	// Reads take the journal as it is: some moves are still there
 	// unfolded, some folded but not deleted yet (in both tables), the
 	// rest in moves only, and m1's newest journal row was stored with its
@@ -491,11 +509,11 @@ func TestMigration00005(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	db.w.foldAt = 1 << 30
+	tune(t, db, 1<<30, foldChunk)
 	a = playMoves(t, db, a, 1)
 	b = playMoves(t, db, b, 1)
 	a = playMoves(t, db, a, 1)
-	db.w.foldAt, db.w.chunk = 2, 2 // folds a's two rows; its second waits behind b's
+	tune(t, db, 2, 2) // folds a's two rows; its second waits behind b's
 	b = playMoves(t, db, b, 1)
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
@@ -688,7 +706,7 @@ func TestListNewest(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
-	db.w.foldAt, db.w.chunk = 8, 4
+	tune(t, db, 8, 4)
 	const n = 16
 	ms := make([]store.Match, n)
 	for i := range ms {
@@ -806,7 +824,7 @@ func TestListWhileWriting(t *testing.T) {
 	ctx := context.Background()
 	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
 	defer db.Close()
-	db.w.foldAt, db.w.chunk = 16, 8
+	tune(t, db, 16, 8)
 	const matches, moves = 8, 40
 	var reached [matches]atomic.Int64
 	var wg sync.WaitGroup
@@ -884,4 +902,93 @@ func provider(t *testing.T, raw *sql.DB) *goose.Provider {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestFoldOwnTransaction lowers the fold's threshold, bound, step and time
+// so the journal is folded all along while matches move in parallel, and
+// checks a move commit never carries a fold (folds run in transactions of
+// their own), the journal stays under its bound, every match reads back
+// whole with its rows partly folded and partly not, and again after
+// reopening with the journal left full (as after kill -9).
+func TestFoldOwnTransaction(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	const matches, moves, foldAt, hard = 8, 60, 8, 32
+	var mixed, folds, maxRows atomic.Int64
+	onWriter(t, db, func(w *writerState) {
+		w.foldAt, w.hard, w.chunk, w.step, w.budget = foldAt, hard, 16, 2, time.Nanosecond
+		w.onCommit = func(added, folded int) {
+			if added > 0 && folded > 0 {
+				mixed.Add(1)
+			}
+			if folded > 0 {
+				folds.Add(1)
+			}
+			if int64(w.unfoldedRows) > maxRows.Load() {
+				maxRows.Store(int64(w.unfoldedRows))
+			}
+		}
+	})
+	ms := make([]store.Match, matches)
+	for i := range ms {
+		ms[i] = storetest.NewMatch(fmt.Sprintf("f%d", i), i)
+		if err := db.Create(ctx, ms[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range ms {
+		wg.Go(func() { ms[i] = playMoves(t, db, ms[i], moves) })
+	}
+	wg.Wait()
+	onWriter(t, db, func(w *writerState) { w.onCommit = nil })
+	if n := mixed.Load(); n > 0 {
+		t.Errorf("%d commits both added and folded journal rows, want none", n)
+	}
+	if folds.Load() == 0 {
+		t.Error("no fold transaction ran")
+	}
+	// After a batch over the bound, its fold takes foldPerChange rows per
+	// change whatever the time: the journal never holds more than the
+	// bound and one batch (at most one change per match).
+	if got := maxRows.Load(); got > hard+matches {
+		t.Errorf("the journal held %d unfolded rows, want at most %d", got, hard+matches)
+	}
+	var inJournal, folded int
+	if err := db.read.QueryRowContext(ctx, `SELECT count(*), count(m.ply) FROM journal AS j LEFT JOIN moves AS m ON m.match_id = j.match_id AND m.ply = j.ply`).Scan(&inJournal, &folded); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d folds; journal: %d rows, %d of them folded; at most %d unfolded", folds.Load(), inJournal, folded, maxRows.Load())
+	if inJournal == folded {
+		t.Fatalf("journal: %d rows, all folded; want some unfolded", inJournal)
+	}
+	loadAll := func(when string) {
+		t.Helper()
+		for _, m := range ms {
+			got, mv, err := db.Load(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, m) || len(mv) != moves {
+				t.Errorf("%s: Load(%s) = %+v, %d moves; want %+v, %d", when, m.ID, got, len(mv), m, moves)
+			}
+			for i, x := range mv {
+				if x.Ply != i+1 || x.Text != fmt.Sprintf("+%d", i+1) {
+					t.Errorf("%s: match %s: move %d is ply %d %q", when, m.ID, i, x.Ply, x.Text)
+				}
+			}
+		}
+	}
+	loadAll("beside the journal")
+	// Close leaves the journal as it is, as kill -9 does.
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db = open(t, path)
+	defer db.Close()
+	if n := journalRows(t, db.read); n != 0 {
+		t.Errorf("journal rows after reopening = %d, want 0", n)
+	}
+	loadAll("after reopening")
 }
