@@ -94,18 +94,18 @@ const (
 	foldRows  = 65_536
 	foldChunk = 1024
 	// foldPerChange and foldMinChunk size a fold transaction by the batch
-	// before it: it folds foldPerChange rows per change the batch
-	// committed (at least foldMinChunk, at most foldChunk), so the
-	// journal shrinks: a fold takes out foldPerChange times the rows the
-	// batch added.
+	// before it when the journal is over foldHard: it folds foldPerChange
+	// rows per change the batch committed (at least foldMinChunk, at most
+	// foldChunk), so the journal shrinks: a fold takes out foldPerChange
+	// times the rows the batch added.
 	foldPerChange = 4
 	foldMinChunk  = 64
 	// foldStep is the rows one fold statement takes (whole matches, so a
 	// little more); foldBudget is the time after which a fold transaction
-	// stops taking steps and commits, so the moves queued behind it wait
-	// a few milliseconds at most: a fold chunk of up to foldChunk rows
-	// had a p99 of 32 ms at 10 000 matches, and every move of its batch
-	// and of the next waited for it.
+	// stops taking steps and commits (at most foldChunk rows), so the
+	// moves queued behind it wait a few milliseconds at most: a fold
+	// chunk of up to foldChunk rows had a p99 of 32 ms at 10 000
+	// matches, and every move of its batch and of the next waited for it.
 	foldStep   = 64
 	foldBudget = 3 * time.Millisecond
 	// foldHard is the journal's bound: above it a fold transaction takes
@@ -677,10 +677,15 @@ func (db *DB) committed() {
 }
 
 // foldTx folds, in a transaction of its own, the unfolded journal rows of
-// the matches with the oldest ones, about w.chunkRows(n) rows after a
-// batch of n changes, in steps of w.step rows until w.budget has passed
-// (unless the journal is over w.hard), then deletes the journal
-// rows older than every unfolded one.
+// the matches with the oldest ones, in steps of w.step rows until w.budget
+// has passed or w.chunk rows are folded, then deletes the journal rows
+// older than every unfolded one. One such transaction usually takes the
+// journal back under w.foldAt, and the batches after it commit without
+// a fold until the journal is over it again: few fold transactions, each
+// paying its commit (and SQLite's scan of the page cache after balancing
+// pages, see below) for a few hundred rows. Over w.hard (the writer
+// folds slower than the batches add), it folds w.chunkRows(n) rows after
+// a batch of n changes whatever the time, so the journal shrinks.
 //
 // Folded in the move commits, a batch's chunk made every move of the
 // batch wait for it, and each of those commits balanced B-tree pages of
@@ -709,13 +714,16 @@ func (db *DB) foldTx(ctx context.Context, n int) error {
 	if err != nil {
 		return err
 	}
-	target := w.chunkRows(n)
+	target, budget := w.chunk, w.budget
+	if w.unfoldedRows > w.hard {
+		target, budget = w.chunkRows(n), 0
+	}
 	for w.txChunk < target && w.txPopped < len(w.queue) {
 		if err := db.foldMatches(ctx, tx, min(w.step, target-w.txChunk)); err != nil {
 			tx.Rollback()
 			return err
 		}
-		if w.unfoldedRows <= w.hard && time.Since(start) >= w.budget {
+		if budget > 0 && time.Since(start) >= budget {
 			break
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/pressly/goose/v3"
 	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 
 	"github.com/tabula-games/tabula/internal/store"
 	"github.com/tabula-games/tabula/internal/store/storetest"
@@ -129,6 +131,36 @@ func benchmarkSave(b *testing.B, matches int) {
 			}
 		}
 	})
+	b.StopTimer()
+	reportWriter(b, db)
+}
+
+// reportWriter reports the writer's metrics over a benchmark: changes per
+// group commit, fold transactions per 1 000 changes, and the p99 (the
+// upper bound of its histogram bucket) of a commit and of a fold.
+func reportWriter(b *testing.B, db *DB) {
+	read := func(h prometheus.Histogram) *dto.Histogram {
+		var m dto.Metric
+		if err := h.Write(&m); err != nil {
+			b.Fatal(err)
+		}
+		return m.GetHistogram()
+	}
+	p99 := func(h *dto.Histogram) float64 {
+		for _, bk := range h.GetBucket() {
+			if float64(bk.GetCumulativeCount()) >= 0.99*float64(h.GetSampleCount()) {
+				return bk.GetUpperBound()
+			}
+		}
+		return math.Inf(1)
+	}
+	batch, commit, fold := read(db.metrics.batch), read(db.metrics.commit), read(db.metrics.fold)
+	b.ReportMetric(batch.GetSampleSum()/float64(batch.GetSampleCount()), "changes/commit")
+	b.ReportMetric(1e3*float64(fold.GetSampleCount())/float64(b.N), "folds/1k-op")
+	b.ReportMetric(1e3*p99(commit), "commit-p99-ms")
+	if fold.GetSampleCount() > 0 {
+		b.ReportMetric(1e3*p99(fold), "fold-p99-ms")
+	}
 }
 
 // appendMove saves move ply ("d4") of m as a plain move and returns the
