@@ -164,7 +164,7 @@ type writerState struct {
 	// current transaction's changes to it (nil: the match row was
 	// written).
 	curMu   sync.Mutex
-	cur     map[string]*current
+	cur     map[string]current // values, not pointers: one allocation less per move
 	txCur   []curChange
 	nextSeq int64         // the seq of the next committed journal row
 	foldAt  int           // fold while unfoldedRows is above this (foldRows; tests lower it)
@@ -209,10 +209,11 @@ type current struct {
 	status, game string
 }
 
-// curChange is a change to writerState.cur: nil deletes id's entry.
+// curChange is a change to writerState.cur: del deletes id's entry.
 type curChange struct {
-	id string
-	c  *current
+	id  string
+	c   current
+	del bool
 }
 
 // seqRow is a journal row written by the current transaction.
@@ -262,7 +263,9 @@ func (db *DB) stmt(ctx context.Context, tx *sql.Tx, st *sql.Stmt) *sql.Stmt {
 // journal queues a journal row for the current transaction.
 func (db *DB) journal(m store.Move, id string, version, updated, clock any) {
 	w := &db.w
-	w.rows = append(w.rows, w.txSeq, id, m.Ply, m.Seat, m.Text, m.At.UnixMilli(), moveClock(m), m.CmdID, version, updated, clock)
+	// int64, not int: database/sql converts an int with reflection, a
+	// second allocation.
+	w.rows = append(w.rows, w.txSeq, id, int64(m.Ply), int64(m.Seat), m.Text, m.At.UnixMilli(), moveClock(m), m.CmdID, version, updated, clock)
 	w.txRows = append(w.txRows, seqRow{id, w.txSeq})
 	w.txSeq++
 }
@@ -377,7 +380,7 @@ func prepare(ctx context.Context, db *sql.DB) (statements, error) {
 
 // request is one write for the writer goroutine.
 type request struct {
-	apply  func(ctx context.Context, tx *sql.Tx) error
+	op     applier
 	reply  chan error // buffered, size 1
 	queued time.Time  // when Save (or another write) queued it
 }
@@ -456,7 +459,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 	read.SetMaxOpenConns(readConns)
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
-		w: writerState{foldAt: foldRows, hard: foldHard, chunk: foldChunk, step: foldStep, budget: foldBudget, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, cur: map[string]*current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
+		w: writerState{foldAt: foldRows, hard: foldHard, chunk: foldChunk, step: foldStep, budget: foldBudget, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, cur: map[string]current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
 	// A journal left by the last run (a crash) is folded before anyone
 	// reads: the writer's counts start from an empty journal. Its seq
 	// numbers continue the old ones (harmless either way: the journal is
@@ -466,7 +469,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 		return nil, fmt.Errorf("sqlite: read journal: %w", err)
 	}
 	db.w.nextSeq++
-	if err := db.runTx(ctx, []request{{apply: db.foldOpen}}); err != nil {
+	if err := db.runTx(ctx, []request{{op: applyFunc(db.foldOpen)}}); err != nil {
 		db.closeAll()
 		return nil, err
 	}
@@ -637,7 +640,7 @@ func (db *DB) runTx(ctx context.Context, batch []request) error {
 		return err
 	}
 	for _, r := range batch {
-		if err := r.apply(ctx, tx); err != nil {
+		if err := r.op.apply(ctx, tx); err != nil {
 			tx.Rollback()
 			return err
 		}
@@ -763,7 +766,7 @@ func (w *writerState) commitJournal() {
 	if len(w.txCur) > 0 {
 		w.curMu.Lock()
 		for _, c := range w.txCur {
-			if c.c == nil {
+			if c.del {
 				delete(w.cur, c.id)
 			} else {
 				w.cur[c.id] = c.c
@@ -890,14 +893,25 @@ func (db *DB) foldMatches(ctx context.Context, tx *sql.Tx, n int) error {
 	return nil
 }
 
+// applier is a write the writer applies in its transaction: a Save
+// (saveOp) or a function (applyFunc).
+type applier interface {
+	apply(ctx context.Context, tx *sql.Tx) error
+}
+
+// applyFunc is a function as an applier.
+type applyFunc func(ctx context.Context, tx *sql.Tx) error
+
+func (f applyFunc) apply(ctx context.Context, tx *sql.Tx) error { return f(ctx, tx) }
+
 // do queues apply for the writer and waits until it is committed. If ctx
 // ends first, the write may still happen.
-func (db *DB) do(ctx context.Context, apply func(context.Context, *sql.Tx) error) error {
+func (db *DB) do(ctx context.Context, apply applier) error {
 	reply, _ := db.replies.Get().(chan error)
 	if reply == nil {
 		reply = make(chan error, 1)
 	}
-	r := request{apply: apply, reply: reply, queued: time.Now()}
+	r := request{op: apply, reply: reply, queued: time.Now()}
 	select {
 	case db.reqs <- r: // the queue has room (nearly always): no select over ctx
 	default:
@@ -924,7 +938,7 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 	if err != nil {
 		return err
 	}
-	return db.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return db.do(ctx, applyFunc(func(ctx context.Context, tx *sql.Tx) error {
 		_, err := db.stmt(ctx, tx, db.stmts.createMatch).ExecContext(ctx, row.args()...)
 		if err != nil {
 			if strings.Contains(err.Error(), "UNIQUE constraint failed") {
@@ -934,7 +948,7 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 		}
 		db.w.staged[m.ID] = matchState{version: m.Version, status: row.status, seats: slices.Clone(m.Seats), rematch: row.rematch, result: row.result}
 		return nil
-	})
+	}))
 }
 
 // Save applies one change atomically: the match row (only if the stored
@@ -945,74 +959,92 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 // rematch as they are (most moves) writes only the move's journal row,
 // which carries the new version, clock and update time.
 func (db *DB) Save(ctx context.Context, c store.Change) error {
-	row, err := encodeChange(c.Match)
+	op := &saveOp{db: db, prev: c.Prev, truncate: c.Truncate, append: c.Append, seats: c.Match.Seats, game: c.Match.Game}
+	var err error
+	if op.row, err = encodeChange(c.Match); err != nil {
+		return err
+	}
+	return db.do(ctx, op)
+}
+
+// saveOp is a Save for the writer: the change's fields it uses, in one
+// allocation (a closure over the change took three: the change, its row
+// and the closure).
+type saveOp struct {
+	db       *DB
+	row      row
+	prev     int64
+	truncate int
+	append   []store.Move
+	seats    []store.Seat
+	game     string
+}
+
+func (op *saveOp) apply(ctx context.Context, tx *sql.Tx) error {
+	db, row := op.db, &op.row
+	st, err := db.state(ctx, tx, row.id)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("sqlite: save match %s: %w", row.id, store.ErrConflict)
+	}
 	if err != nil {
 		return err
 	}
-	return db.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		st, err := db.state(ctx, tx, row.id)
-		if errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("sqlite: save match %s: %w", row.id, store.ErrConflict)
-		}
-		if err != nil {
+	if st.version != op.prev {
+		return fmt.Errorf("sqlite: save match %s at version %d (stored %d): %w", row.id, op.prev, st.version, store.ErrConflict)
+	}
+	if op.truncate >= 0 {
+		// Takebacks are rare: the moves to drop are put where an
+		// index finds them.
+		if err := db.foldAll(ctx, tx); err != nil {
 			return err
 		}
-		if st.version != c.Prev {
-			return fmt.Errorf("sqlite: save match %s at version %d (stored %d): %w", row.id, c.Prev, st.version, store.ErrConflict)
+		if _, err := db.stmt(ctx, tx, db.stmts.truncate).ExecContext(ctx, row.id, op.truncate); err != nil {
+			return fmt.Errorf("sqlite: truncate match %s: %w", row.id, err)
 		}
-		if c.Truncate >= 0 {
-			// Takebacks are rare: the moves to drop are put where an
-			// index finds them.
-			if err := db.foldAll(ctx, tx); err != nil {
-				return err
-			}
-			if _, err := db.stmt(ctx, tx, db.stmts.truncate).ExecContext(ctx, row.id, c.Truncate); err != nil {
-				return fmt.Errorf("sqlite: truncate match %s: %w", row.id, err)
-			}
-			st.moves = min(st.moves, c.Truncate)
+		st.moves = min(st.moves, op.truncate)
+	}
+	for i, m := range op.append {
+		if m.Ply != st.moves+1+i {
+			return fmt.Errorf("sqlite: match %s ply %d after %d stored moves: %w", row.id, m.Ply, st.moves+i, store.ErrConflict)
 		}
-		for i, m := range c.Append {
-			if m.Ply != st.moves+1+i {
-				return fmt.Errorf("sqlite: match %s ply %d after %d stored moves: %w", row.id, m.Ply, st.moves+i, store.ErrConflict)
-			}
+	}
+	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply &&
+		row.status == st.status && slices.Equal(op.seats, st.seats) && row.rematch == st.rematch && row.result == st.result
+	if moveOnly {
+		db.journal(op.append[0], row.id, row.version, row.updated, row.clock)
+		db.w.txCur = append(db.w.txCur, curChange{id: row.id, c: current{version: row.version, ply: row.ply, clock: row.clock,
+			updated: row.updated, status: row.status, game: op.game}})
+	} else {
+		db.w.txCur = append(db.w.txCur, curChange{id: row.id, del: true})
+		b, err := appendSeats(nil, op.seats)
+		if err != nil {
+			return fmt.Errorf("sqlite: encode match %s: %w", row.id, err)
 		}
-		moveOnly := c.Truncate < 0 && len(c.Append) == 1 && c.Append[0].Ply == c.Match.Ply &&
-			row.status == st.status && slices.Equal(c.Match.Seats, st.seats) && row.rematch == st.rematch && row.result == st.result
-		if moveOnly {
-			db.journal(c.Append[0], row.id, row.version, row.updated, row.clock)
-			db.w.txCur = append(db.w.txCur, curChange{row.id, &current{version: row.version, ply: row.ply, clock: row.clock,
-				updated: row.updated, status: row.status, game: c.Match.Game}})
-		} else {
-			db.w.txCur = append(db.w.txCur, curChange{id: row.id})
-			b, err := appendSeats(nil, c.Match.Seats)
-			if err != nil {
-				return fmt.Errorf("sqlite: encode match %s: %w", row.id, err)
-			}
-			row.seats = string(b)
-			if _, err := db.stmt(ctx, tx, db.stmts.saveMatch).ExecContext(ctx,
-				row.seats, row.status, row.result, row.version, row.ply, row.clock, row.rematch, row.updated, row.id); err != nil {
-				return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
-			}
-			for _, m := range c.Append {
-				db.journal(m, row.id, nil, nil, nil)
-			}
+		row.seats = string(b)
+		if _, err := db.stmt(ctx, tx, db.stmts.saveMatch).ExecContext(ctx,
+			row.seats, row.status, row.result, row.version, int64(row.ply), row.clock, row.rematch, row.updated, row.id); err != nil {
+			return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
 		}
-		st.version, st.moves = row.version, st.moves+len(c.Append)
-		if !moveOnly {
-			st.seats = slices.Clone(c.Match.Seats)
+		for _, m := range op.append {
+			db.journal(m, row.id, nil, nil, nil)
 		}
-		st.status, st.rematch, st.result = row.status, row.rematch, row.result
-		db.w.staged[row.id] = st
-		return nil
-	})
+	}
+	st.version, st.moves = row.version, st.moves+len(op.append)
+	if !moveOnly {
+		st.seats = slices.Clone(op.seats)
+	}
+	st.status, st.rematch, st.result = row.status, row.rematch, row.result
+	db.w.staged[row.id] = st
+	return nil
 }
 
-// moveClock is the clock_ms column of a move.
-func moveClock(m store.Move) sql.NullInt64 {
+// moveClock is the clock_ms column of a move: an int64 or nil (NULL), as
+// the driver takes them (a sql.NullInt64 was boxed, then converted).
+func moveClock(m store.Move) any {
 	if m.Clock == nil {
-		return sql.NullInt64{}
+		return nil
 	}
-	return sql.NullInt64{Int64: m.Clock.Milliseconds(), Valid: true}
+	return m.Clock.Milliseconds()
 }
 
 // Load returns a match and its moves in ply order.
@@ -1020,10 +1052,7 @@ func (db *DB) Load(ctx context.Context, id string) (store.Match, []store.Move, e
 	var cur current
 	w := &db.w
 	w.curMu.Lock()
-	c := w.cur[id]
-	if c != nil {
-		cur = *c
-	}
+	cur = w.cur[id] // the zero value (version 0) if there is none: overlay keeps the row
 	w.curMu.Unlock()
 	r, err := scanRow(db.read.QueryRowContext(ctx, sqlSelectMatch+` WHERE id = ?`, id))
 	if err != nil {
@@ -1122,8 +1151,8 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 	}
 	db.w.curMu.Lock()
 	for i := range rs {
-		if c := db.w.cur[rs[i].id]; c != nil {
-			rs[i].overlay(*c)
+		if c, ok := db.w.cur[rs[i].id]; ok {
+			rs[i].overlay(c)
 		}
 	}
 	db.w.curMu.Unlock()
@@ -1149,7 +1178,7 @@ func newerFirst(aUpdated int64, aID string, bUpdated int64, bID string) int {
 }
 
 // newest returns the IDs of the limit newest (by update time, then ID, as
-// List orders) entries of cur that match f (their values are not copied).
+// List orders) entries of cur that match f (their values cleared: List reads them under the lock).
 func (w *writerState) newest(f store.Filter, limit int) []curChange {
 	var top []curChange
 	less := func(a, b curChange) int { return newerFirst(a.c.updated, a.id, b.c.updated, b.id) }
@@ -1159,7 +1188,7 @@ func (w *writerState) newest(f store.Filter, limit int) []curChange {
 		if (len(f.Statuses) > 0 && !slices.Contains(f.Statuses, c.status)) || (f.Game != "" && c.game != f.Game) {
 			continue
 		}
-		e := curChange{id, c}
+		e := curChange{id: id, c: c}
 		if len(top) == limit {
 			if less(e, top[limit-1]) >= 0 {
 				continue
@@ -1170,7 +1199,7 @@ func (w *writerState) newest(f store.Filter, limit int) []curChange {
 		top = slices.Insert(top, i, e)
 	}
 	for i := range top {
-		top[i].c = nil
+		top[i].c = current{}
 	}
 	return top
 }

@@ -52,7 +52,7 @@ func openWithMatch(t *testing.T) (*DB, store.Match) {
 // writer's state there.
 func onWriter(t testing.TB, db *DB, f func(w *writerState)) {
 	t.Helper()
-	if err := db.do(context.Background(), func(context.Context, *sql.Tx) error { f(&db.w); return nil }); err != nil {
+	if err := db.do(context.Background(), applyFunc(func(context.Context, *sql.Tx) error { f(&db.w); return nil })); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -717,7 +717,7 @@ func BenchmarkListJournal(b *testing.B) {
 	}
 	b.StopTimer()
 	start := time.Now()
-	if err := db.do(ctx, db.foldAll); err != nil {
+	if err := db.do(ctx, applyFunc(db.foldAll)); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(time.Since(start).Milliseconds()), "fold-ms")
@@ -835,9 +835,9 @@ func TestListNewest(t *testing.T) {
 // picking the 50 newest of 10 000 matches whose last moves were stored
 // alone (a commit with moves waits for it).
 func BenchmarkNewest(b *testing.B) {
-	w := writerState{cur: map[string]*current{}}
+	w := writerState{cur: map[string]current{}}
 	for i := range 10_000 {
-		w.cur[fmt.Sprintf("m%05d", i)] = &current{version: 2, updated: int64(i * 7919 % 10_000), status: store.StatusLive, game: "race"}
+		w.cur[fmt.Sprintf("m%05d", i)] = current{version: 2, updated: int64(i * 7919 % 10_000), status: store.StatusLive, game: "race"}
 	}
 	f := store.Filter{Statuses: []string{store.StatusWaiting, store.StatusLive}}
 	b.ReportAllocs()
