@@ -155,6 +155,16 @@ func reportWriter(b *testing.B, db *DB) {
 		return math.Inf(1)
 	}
 	batch, commit, fold := read(db.metrics.batch), read(db.metrics.commit), read(db.metrics.fold)
+	for _, h := range []struct {
+		name string
+		h    *dto.Histogram
+	}{{"commit", commit}, {"fold", fold}} {
+		line := ""
+		for _, bk := range h.h.GetBucket() {
+			line += fmt.Sprintf(" ≤%gms:%d", 1e3*bk.GetUpperBound(), bk.GetCumulativeCount())
+		}
+		b.Logf("%s (%d, cumulative):%s", h.name, h.h.GetSampleCount(), line)
+	}
 	b.ReportMetric(batch.GetSampleSum()/float64(batch.GetSampleCount()), "changes/commit")
 	b.ReportMetric(1e3*float64(fold.GetSampleCount())/float64(b.N), "folds/1k-op")
 	b.ReportMetric(1e3*p99(commit), "commit-p99-ms")
@@ -1023,4 +1033,68 @@ func TestFoldOwnTransaction(t *testing.T) {
 		t.Errorf("journal rows after reopening = %d, want 0", n)
 	}
 	loadAll("after reopening")
+}
+
+// BenchmarkOpenFullJournal times Open after a crash with the largest
+// journal the writer leaves (foldHard unfolded rows and a full batch) over
+// 10 000 matches with a match row each: Open folds it whole before it
+// serves.
+func BenchmarkOpenFullJournal(b *testing.B) {
+	const matches, rows = 10_000, foldHard + maxBatch
+	ctx := context.Background()
+	template := filepath.Join(b.TempDir(), "template.db")
+	db := open(b, template)
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := storetest.NewMatch("m", 0)
+	for i := range matches {
+		m.ID = fmt.Sprintf("m%d", i)
+		r, err := encode(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := tx.ExecContext(ctx, sqlCreateMatch, r.args()...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// Row seq goes to match seq % matches as its ply seq / matches + 1:
+	// the matches' moves interleave, as they do under load.
+	if _, err := tx.ExecContext(ctx, `WITH RECURSIVE s(seq) AS (SELECT 0 UNION ALL SELECT seq + 1 FROM s WHERE seq + 1 < ?)
+		INSERT INTO journal (seq, match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
+		SELECT seq + 1, 'm' || (seq % ?), seq / ? + 1, seq % 2, 'd4', 1700000000000 + seq, NULL, '', seq / ? + 2, 1700000000000 + seq, '{}' FROM s`,
+		rows, matches, matches, matches); err != nil {
+		b.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	// Stop the writer without its fold: the file holds what a crash leaves.
+	db.stop()
+	<-db.done
+	<-db.ckpt
+	if err := db.closeAll(); err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(template)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		path := filepath.Join(b.TempDir(), fmt.Sprintf("open%d.db", i))
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		db := open(b, path)
+		b.StopTimer()
+		if n := journalRows(b, db.read); n != 0 {
+			b.Fatalf("journal rows after Open = %d, want 0", n)
+		}
+		db.Close()
+		b.StartTimer()
+	}
 }
