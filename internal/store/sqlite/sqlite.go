@@ -186,10 +186,11 @@ type writerState struct {
 	txRows   []seqRow
 	txSeq    int64
 	txPopped int
-	txChunk  int    // rows folded in chunks by this transaction
-	chunked  bool   // this transaction folded a chunk
-	folded   bool   // this transaction folded the journal
-	seqs     []byte // a chunk's seq numbers as a JSON array, reused
+	txChunk  int      // rows folded in chunks by this transaction
+	txGone   []string // matches whose journal rows this transaction deleted (foldMatch)
+	chunked  bool     // this transaction folded a chunk
+	folded   bool     // this transaction folded the journal
+	seqs     []byte   // a chunk's seq numbers as a JSON array, reused
 	// bound are the statements bound to the current transaction, made
 	// once per transaction rather than once per use.
 	bound map[*sql.Stmt]*sql.Stmt
@@ -237,7 +238,7 @@ type matchState struct {
 // eighth of the server's time under load.
 type statements struct {
 	createMatch, saveMatch, truncate, matchState, foldMoves, clearJournal *sql.Stmt
-	foldChunk, clearChunk, maxSeq                                         *sql.Stmt
+	foldChunk, clearChunk, maxSeq, foldMatch, clearMatch                  *sql.Stmt
 	// syncFull and syncNormal set the connection's synchronous level
 	// (see foldTx).
 	syncFull, syncNormal *sql.Stmt
@@ -247,7 +248,7 @@ type statements struct {
 
 func (st statements) all() []*sql.Stmt {
 	return append([]*sql.Stmt{st.createMatch, st.saveMatch, st.truncate, st.matchState, st.foldMoves, st.clearJournal,
-		st.foldChunk, st.clearChunk, st.maxSeq, st.syncFull, st.syncNormal}, st.journal[:]...)
+		st.foldChunk, st.clearChunk, st.maxSeq, st.foldMatch, st.clearMatch, st.syncFull, st.syncNormal}, st.journal[:]...)
 }
 
 // stmt returns st bound to the current transaction.
@@ -340,6 +341,12 @@ const (
 	// folded: a range of whole pages.
 	sqlClearChunk = `DELETE FROM journal WHERE seq < ?`
 	sqlMaxSeq     = `SELECT coalesce(max(seq), 0) FROM journal`
+	// sqlFoldMatch and sqlClearMatch move a match's journal rows into
+	// moves (those already there are skipped) and delete them from the
+	// journal: see foldMatch.
+	sqlFoldMatch = `INSERT OR IGNORE INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
+		SELECT match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock FROM journal WHERE match_id = ? ORDER BY ply`
+	sqlClearMatch = `DELETE FROM journal WHERE match_id = ?`
 	// sqlCurrentRows copies the version, ply, clock and update time of
 	// each match's last move into its match row where the move is newer.
 	sqlCurrentRows = `UPDATE matches AS m SET version = lm.version, ply = lm.ply, clock = lm.clock, updated = lm.updated
@@ -362,6 +369,7 @@ func prepare(ctx context.Context, db *sql.DB) (statements, error) {
 	}{{&st.createMatch, sqlCreateMatch}, {&st.saveMatch, sqlSaveMatch}, {&st.truncate, sqlTruncate},
 		{&st.matchState, sqlMatchState}, {&st.foldMoves, sqlFoldMoves}, {&st.clearJournal, sqlClearJournal},
 		{&st.foldChunk, sqlFoldChunk}, {&st.clearChunk, sqlClearChunk}, {&st.maxSeq, sqlMaxSeq},
+		{&st.foldMatch, sqlFoldMatch}, {&st.clearMatch, sqlClearMatch},
 		{&st.syncFull, `PRAGMA synchronous = FULL`}, {&st.syncNormal, `PRAGMA synchronous = NORMAL`}} {
 		var err error
 		if *p.dst, err = db.PrepareContext(ctx, p.sql); err != nil {
@@ -616,6 +624,7 @@ func (db *DB) begin(ctx context.Context) (*sql.Tx, error) {
 	w.txCur = w.txCur[:0]
 	w.txSeq, w.txPopped, w.txChunk = w.nextSeq, 0, 0
 	w.folded, w.chunked = false, false
+	w.txGone = w.txGone[:0]
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: begin: %w", err)
@@ -754,6 +763,13 @@ func (w *writerState) commitJournal() {
 	}
 	w.queue = w.queue[w.txPopped:]
 	w.unfoldedRows -= w.txChunk
+	for _, id := range w.txGone {
+		if l, ok := w.unfolded[id]; ok {
+			w.unfoldedRows -= len(l)
+			delete(w.unfolded, id)
+			w.queue = slices.DeleteFunc(w.queue, func(q string) bool { return q == id })
+		}
+	}
 	for _, r := range w.txRows {
 		l := w.unfolded[r.id]
 		if len(l) == 0 {
@@ -815,10 +831,9 @@ func (db *DB) state(ctx context.Context, tx *sql.Tx, id string) (matchState, err
 	return st, nil
 }
 
-// foldAll moves whatever the journal holds, counted or not (at Open),
-// into the moves table and empties it (in the current transaction),
-// folded rows too: after a truncation of moves, a folded row past the
-// new last ply would read as an unfolded one.
+// foldAll moves whatever the journal holds, counted or not, into the
+// moves table and empties it (in the current transaction), folded rows
+// too: at Open, where the journal is what the last run left.
 func (db *DB) foldAll(ctx context.Context, tx *sql.Tx) error {
 	if err := db.flush(ctx, tx); err != nil {
 		return err
@@ -831,6 +846,28 @@ func (db *DB) foldAll(ctx context.Context, tx *sql.Tx) error {
 	}
 	w := &db.w
 	w.txRows, w.txPopped, w.txChunk, w.folded = w.txRows[:0], 0, 0, true
+	return nil
+}
+
+// foldMatch moves match id's journal rows, folded or not, into moves
+// and deletes them from the journal (in the current transaction), for a
+// takeback: after a truncation of moves, a folded row left in the journal
+// past the new last ply would read as an unfolded one. Two scans of the
+// journal (it has no index on the match), where folding the whole journal
+// for a takeback stalled the writer ~300 ms at 65 536 rows.
+func (db *DB) foldMatch(ctx context.Context, tx *sql.Tx, id string) error {
+	if err := db.flush(ctx, tx); err != nil {
+		return err
+	}
+	if _, err := db.stmt(ctx, tx, db.stmts.foldMatch).ExecContext(ctx, id); err != nil {
+		return fmt.Errorf("sqlite: fold match %s: %w", id, err)
+	}
+	if _, err := db.stmt(ctx, tx, db.stmts.clearMatch).ExecContext(ctx, id); err != nil {
+		return fmt.Errorf("sqlite: fold match %s: %w", id, err)
+	}
+	w := &db.w
+	w.txRows = slices.DeleteFunc(w.txRows, func(r seqRow) bool { return r.id == id })
+	w.txGone = append(w.txGone, id)
 	return nil
 }
 
@@ -995,7 +1032,7 @@ func (op *saveOp) apply(ctx context.Context, tx *sql.Tx) error {
 	if op.truncate >= 0 {
 		// Takebacks are rare: the moves to drop are put where an
 		// index finds them.
-		if err := db.foldAll(ctx, tx); err != nil {
+		if err := db.foldMatch(ctx, tx, row.id); err != nil {
 			return err
 		}
 		if _, err := db.stmt(ctx, tx, db.stmts.truncate).ExecContext(ctx, row.id, op.truncate); err != nil {

@@ -984,7 +984,7 @@ func TestFoldOwnTransaction(t *testing.T) {
 		wg.Go(func() { ms[i] = playMoves(t, db, ms[i], moves) })
 	}
 	wg.Wait()
-	onWriter(t, db, func(w *writerState) { w.onCommit = nil })
+	onWriter(t, db, func(w *writerState) { w.onCommit, w.foldAt = nil, 1<<30 })
 	if n := mixed.Load(); n > 0 {
 		t.Errorf("%d commits both added and folded journal rows, want none", n)
 	}
@@ -1097,4 +1097,79 @@ func BenchmarkOpenFullJournal(b *testing.B) {
 		db.Close()
 		b.StartTimer()
 	}
+}
+
+// TestTakebackFoldsOneMatch checks a takeback moves only its own match's
+// journal rows into moves (the unfolded ones and one folded but still in
+// the journal) and deletes them from the journal, so the truncated moves
+// do not come back from there, while the other match's rows stay as they
+// were and the writer's count of unfolded rows matches the journal's.
+func TestTakebackFoldsOneMatch(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	a, b := storetest.NewMatch("a", 0), storetest.NewMatch("b", 1)
+	for _, m := range []store.Match{a, b} {
+		if err := db.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tune(t, db, 1<<30, foldChunk)
+	a = playMoves(t, db, a, 1)
+	b = playMoves(t, db, b, 1)
+	a = playMoves(t, db, a, 1)
+	tune(t, db, 2, 2) // folds a's two rows; a2 stays in the journal behind b1
+	tune(t, db, 1<<30, foldChunk)
+	a = playMoves(t, db, a, 1)
+	b = playMoves(t, db, b, 1)
+	// The journal: b1, a2 (folded), a3, b2. Take back to ply 1, play x2.
+	next := a
+	next.Version++
+	next.Ply = 2
+	next.Updated = a.Updated.Add(time.Second)
+	if err := db.Save(ctx, store.Change{Match: next, Prev: a.Version, Truncate: 1, Append: []store.Move{{Ply: 2, Seat: 1, Text: "x2", At: next.Updated}}}); err != nil {
+		t.Fatal(err)
+	}
+	a = next
+	check := func(when string, wantJournal int) {
+		t.Helper()
+		if n := journalRows(t, db.read); n != wantJournal {
+			t.Errorf("%s: %d journal rows, want %d", when, n, wantJournal)
+		}
+		for _, tc := range []struct {
+			m     store.Match
+			texts []string
+		}{{a, []string{"+1", "x2"}}, {b, []string{"+1", "+2"}}} {
+			got, moves, err := db.Load(ctx, tc.m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var texts []string
+			for _, mv := range moves {
+				texts = append(texts, mv.Text)
+			}
+			if !reflect.DeepEqual(got, tc.m) || !slices.Equal(texts, tc.texts) {
+				t.Errorf("%s: Load(%s) = %+v, moves %q; want %+v, %q", when, tc.m.ID, got, texts, tc.m, tc.texts)
+			}
+		}
+	}
+	check("after the takeback", 3) // b1, b2, x2
+	onWriter(t, db, func(w *writerState) {
+		if w.unfoldedRows != 3 || len(w.unfolded["a"]) != 1 || !slices.Equal(w.queue, []string{"b", "a"}) {
+			t.Errorf("writer: %d unfolded rows, a's %v, queue %v; want 3, one, [b a]", w.unfoldedRows, w.unfolded["a"], w.queue)
+		}
+	})
+	// The next folds take the rest: b's two rows, then a's x2 (a fold
+	// runs after the batch before it has replied: the last tune waits
+	// for the second).
+	tune(t, db, 0, 2)
+	tune(t, db, 0, 2)
+	tune(t, db, 1<<30, foldChunk)
+	check("after folding the rest", 0)
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db = open(t, path)
+	defer db.Close()
+	check("after reopening", 0)
 }
