@@ -172,10 +172,6 @@ type writerState struct {
 	chunk   int           // at most this many rows per fold transaction (foldChunk; tests lower it)
 	step    int           // rows per fold statement (foldStep; tests lower it)
 	budget  time.Duration // a fold transaction's time (foldBudget; tests lower it)
-	// syncNormal is set while the connection runs with
-	// synchronous=NORMAL (fold transactions); a change is committed only
-	// after it is set back to FULL.
-	syncNormal bool
 	// onCommit, if set (tests), is called after each commit (and after
 	// the writer's state took it) with the number of journal rows the
 	// transaction added and folded in chunks.
@@ -239,16 +235,13 @@ type matchState struct {
 type statements struct {
 	createMatch, saveMatch, truncate, matchState, foldMoves, clearJournal *sql.Stmt
 	foldChunk, clearChunk, maxSeq, foldMatch, clearMatch                  *sql.Stmt
-	// syncFull and syncNormal set the connection's synchronous level
-	// (see foldTx).
-	syncFull, syncNormal *sql.Stmt
 	// journal[k] inserts 1<<k journal rows.
 	journal [insertSizes]*sql.Stmt
 }
 
 func (st statements) all() []*sql.Stmt {
 	return append([]*sql.Stmt{st.createMatch, st.saveMatch, st.truncate, st.matchState, st.foldMoves, st.clearJournal,
-		st.foldChunk, st.clearChunk, st.maxSeq, st.foldMatch, st.clearMatch, st.syncFull, st.syncNormal}, st.journal[:]...)
+		st.foldChunk, st.clearChunk, st.maxSeq, st.foldMatch, st.clearMatch}, st.journal[:]...)
 }
 
 // stmt returns st bound to the current transaction.
@@ -369,8 +362,7 @@ func prepare(ctx context.Context, db *sql.DB) (statements, error) {
 	}{{&st.createMatch, sqlCreateMatch}, {&st.saveMatch, sqlSaveMatch}, {&st.truncate, sqlTruncate},
 		{&st.matchState, sqlMatchState}, {&st.foldMoves, sqlFoldMoves}, {&st.clearJournal, sqlClearJournal},
 		{&st.foldChunk, sqlFoldChunk}, {&st.clearChunk, sqlClearChunk}, {&st.maxSeq, sqlMaxSeq},
-		{&st.foldMatch, sqlFoldMatch}, {&st.clearMatch, sqlClearMatch},
-		{&st.syncFull, `PRAGMA synchronous = FULL`}, {&st.syncNormal, `PRAGMA synchronous = NORMAL`}} {
+		{&st.foldMatch, sqlFoldMatch}, {&st.clearMatch, sqlClearMatch}} {
 		var err error
 		if *p.dst, err = db.PrepareContext(ctx, p.sql); err != nil {
 			return st, fmt.Errorf("sqlite: prepare: %w", err)
@@ -637,13 +629,6 @@ func (db *DB) begin(ctx context.Context) (*sql.Tx, error) {
 // never folds a chunk of the journal (foldTx does, in a transaction of
 // its own), only the whole journal before a takeback.
 func (db *DB) runTx(ctx context.Context, batch []request) error {
-	w := &db.w
-	if w.syncNormal {
-		if _, err := db.stmts.syncFull.ExecContext(ctx); err != nil {
-			return fmt.Errorf("sqlite: synchronous: %w", err)
-		}
-		w.syncNormal = false
-	}
 	tx, err := db.begin(ctx)
 	if err != nil {
 		return err
@@ -705,23 +690,14 @@ func (db *DB) committed() {
 // end (pcache1TruncateUnsafe, see docs/benchmarks/server.md): move
 // commits now only append to the journal.
 //
-// It commits with synchronous=NORMAL (no fsync of its own): it only
-// moves rows that committed changes wrote, and deletes them from the
-// journal in the same transaction, so losing it in a power cut loses no
-// move (the journal still holds them; SQLite's WAL recovers whole
-// transactions), and the next change's commit, with synchronous=FULL,
-// syncs the WAL with it. Its fsync would have stalled the moves queued
-// behind it.
+// It commits with synchronous=FULL as the changes do: with NORMAL (no
+// fsync of its own, which would lose no move) the writer's CPU per move
+// and the fold's time were the same in BenchmarkSavePaced (one fold
+// transaction per ~600 moves).
 func (db *DB) foldTx(ctx context.Context, n int) error {
 	w := &db.w
 	start := time.Now()
 	defer func() { db.metrics.fold.Observe(time.Since(start).Seconds()) }()
-	if !w.syncNormal {
-		if _, err := db.stmts.syncNormal.ExecContext(ctx); err != nil {
-			return fmt.Errorf("sqlite: synchronous: %w", err)
-		}
-		w.syncNormal = true
-	}
 	tx, err := db.begin(ctx)
 	if err != nil {
 		return err
