@@ -146,6 +146,7 @@ type DB struct {
 type writerState struct {
 	known  map[string]matchState
 	staged map[string]matchState
+	ended  []string // matches that ended since the last fold, forgotten by it (some may be again)
 	// unfolded are the seq numbers of each match's journal rows not yet
 	// copied into moves, ascending; queue lists the matches that have
 	// any, in the order of their oldest (so queue[0] holds the journal's
@@ -228,6 +229,11 @@ type matchState struct {
 	status, rematch string
 	seats           []store.Seat
 	result          sql.NullString
+}
+
+// ended reports whether the match is over (finished or aborted).
+func (st matchState) ended() bool {
+	return st.status == store.StatusFinished || st.status == store.StatusAborted
 }
 
 // statements are the writer's prepared statements: parsing SQL was an
@@ -658,15 +664,22 @@ func (db *DB) committed() {
 	w.commitJournal()
 	if w.folded || w.chunked {
 		// Ended matches rarely change again; one that does is read back
-		// (sqlMatchState).
-		for id, st := range w.known {
-			if st.status == store.StatusFinished || st.status == store.StatusAborted {
+		// (sqlMatchState). Only those that ended are looked at: going
+		// through every known match after each fold was 1.4 % of the
+		// paced benchmark's CPU at 10 000 matches.
+		for _, id := range w.ended {
+			if st, ok := w.known[id]; ok && st.ended() {
 				delete(w.known, id)
 			}
 		}
+		clear(w.ended)
+		w.ended = w.ended[:0]
 	}
 	for id, st := range w.staged {
 		w.known[id] = st
+		if st.ended() {
+			w.ended = append(w.ended, id)
+		}
 	}
 	if w.onCommit != nil {
 		w.onCommit(added, folded)
