@@ -106,8 +106,12 @@ const (
 	// moves queued behind it wait a few milliseconds at most: a fold
 	// chunk of up to foldChunk rows had a p99 of 32 ms at 10 000
 	// matches, and every move of its batch and of the next waited for it.
+	// The commit comes on top (its WAL frames, the page-cache scan):
+	// with 3 ms a fold transaction took 4-8 ms in BenchmarkSavePaced on
+	// a quiet machine, with 1 ms 2-4 ms, three times as many for the same
+	// CPU per move.
 	foldStep   = 64
-	foldBudget = 3 * time.Millisecond
+	foldBudget = time.Millisecond
 	// foldHard is the journal's bound: above it a fold transaction takes
 	// its foldPerChange rows per change whatever the time, so the journal
 	// cannot outgrow a writer too slow to fold within foldBudget. It
