@@ -8,7 +8,9 @@
 //
 // Moves are appended to an unindexed journal table in commit order and
 // folded into the moves table in bulk (migration 00004), a match's rows
-// together (see foldMatches); Load takes a match's moves from both tables
+// together (see foldMatches), in transactions of their own between the
+// group commits (foldTx), so a move's commit never waits for a fold; a
+// takeback folds only its own match (foldMatch); Load takes a match's moves from both tables
 // as they are and never waits for a fold (the comment of migration 00004,
 // which says reads fold first, predates this). A folded row stays in the
 // journal until every older row is folded too, then goes in a range
@@ -166,7 +168,7 @@ type writerState struct {
 	// match's row is current (Open brings the rows of the last run up to
 	// date). The writer changes it after each commit under curMu;
 	// readers copy what they need under the same lock. txCur is the
-	// current transaction's changes to it (nil: the match row was
+	// current transaction's changes to it (del: the match row was
 	// written).
 	curMu   sync.Mutex
 	cur     map[string]current // values, not pointers: one allocation less per move
