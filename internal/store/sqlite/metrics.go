@@ -21,11 +21,11 @@ func newMetrics() *metrics {
 			Buckets: buckets,
 		}),
 		commit: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "tabula_store_commit_seconds", Help: "One group-commit transaction of the SQLite writer, from its start to the end of its commit (statements, journal fold chunk, WAL write and fsync).",
+			Name: "tabula_store_commit_seconds", Help: "One group-commit transaction of the SQLite writer, from its start to the end of its commit (statements, WAL write and fsync); journal folds are not in it (tabula_store_fold_seconds).",
 			Buckets: buckets,
 		}),
 		fold: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "tabula_store_fold_seconds", Help: "Folding a chunk of the move journal into the moves table, inside a commit.",
+			Name: "tabula_store_fold_seconds", Help: "One transaction folding a chunk of the move journal into the moves table, between the writer's group commits, from its start to the end of its commit.",
 			Buckets: buckets,
 		}),
 		batch: prometheus.NewHistogram(prometheus.HistogramOpts{

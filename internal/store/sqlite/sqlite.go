@@ -8,7 +8,9 @@
 //
 // Moves are appended to an unindexed journal table in commit order and
 // folded into the moves table in bulk (migration 00004), a match's rows
-// together (see foldMatches); Load takes a match's moves from both tables
+// together (see foldMatches), in transactions of their own between the
+// group commits (foldTx), so a move's commit never waits for a fold; a
+// takeback folds only its own match (foldMatch); Load takes a match's moves from both tables
 // as they are and never waits for a fold (the comment of migration 00004,
 // which says reads fold first, predates this). A folded row stays in the
 // journal until every older row is folded too, then goes in a range
@@ -85,23 +87,39 @@ const (
 	checkpointEvery = 200 * time.Millisecond
 	// foldRows is the number of unfolded journal rows above which the
 	// writer folds the matches with the oldest ones into the moves table,
-	// about foldChunk rows with each batch it commits: the journal stays
-	// near 6 s of moves at 10 000 moves/s (~6 rows per match at 10 000
-	// matches, which a fold writes into one page of moves together), and
-	// a batch pays a few milliseconds for its chunk instead of one fold
-	// of the whole journal stalling every commit (~150 ms at 10 000
-	// matches when it was folded whole).
+	// in a transaction of its own after each batch it commits (foldTx):
+	// the journal stays near 6 s of moves at 10 000 moves/s (~6 rows per
+	// match at 10 000 matches, which a fold writes into one page of moves
+	// together), and a fold transaction takes a few milliseconds instead
+	// of one fold of the whole journal stalling every commit (~150 ms at
+	// 10 000 matches when it was folded whole).
 	foldRows  = 65_536
 	foldChunk = 1024
-	// foldPerChange and foldMinChunk size a batch's chunk by the batch: it
-	// folds foldPerChange rows per change it commits (at least
-	// foldMinChunk, at most foldChunk). A whole foldChunk (~12 ms) with
-	// every batch over the threshold was the writer's longest pause; sized
-	// this way a batch's fold costs about as much as its own writes
-	// (~1 ms for a 30-move batch), and the journal still shrinks: a batch
-	// folds foldPerChange times the rows it adds.
+	// foldPerChange and foldMinChunk size a fold transaction by the batch
+	// before it when the journal is over foldHard: it folds foldPerChange
+	// rows per change the batch committed (at least foldMinChunk, at most
+	// foldChunk), so the journal shrinks: a fold takes out foldPerChange
+	// times the rows the batch added.
 	foldPerChange = 4
 	foldMinChunk  = 64
+	// foldStep is the rows one fold statement takes (whole matches, so a
+	// little more); foldBudget is the time after which a fold transaction
+	// stops taking steps and commits (at most foldChunk rows), so the
+	// moves queued behind it wait a few milliseconds at most: a fold
+	// chunk of up to foldChunk rows had a p99 of 32 ms at 10 000
+	// matches, and every move of its batch and of the next waited for it.
+	// The commit comes on top (its WAL frames, the page-cache scan):
+	// with 3 ms a fold transaction took 4-8 ms in BenchmarkSavePaced on
+	// a quiet machine, with 1 ms 2-4 ms, three times as many for the same
+	// CPU per move.
+	foldStep   = 64
+	foldBudget = time.Millisecond
+	// foldHard is the journal's bound: above it a fold transaction takes
+	// its foldPerChange rows per change whatever the time, so the journal
+	// cannot outgrow a writer too slow to fold within foldBudget. It
+	// bounds what Open folds after a crash (about foldHard plus one
+	// batch's rows).
+	foldHard = 2 * foldRows
 	// defaultLimit and maxLimit bound List.
 	defaultLimit, maxLimit = 50, 1000
 )
@@ -134,6 +152,7 @@ type DB struct {
 type writerState struct {
 	known  map[string]matchState
 	staged map[string]matchState
+	ended  []string // matches that ended since the last fold, forgotten by it (some may be again)
 	// unfolded are the seq numbers of each match's journal rows not yet
 	// copied into moves, ascending; queue lists the matches that have
 	// any, in the order of their oldest (so queue[0] holds the journal's
@@ -149,24 +168,32 @@ type writerState struct {
 	// match's row is current (Open brings the rows of the last run up to
 	// date). The writer changes it after each commit under curMu;
 	// readers copy what they need under the same lock. txCur is the
-	// current transaction's changes to it (nil: the match row was
+	// current transaction's changes to it (del: the match row was
 	// written).
 	curMu   sync.Mutex
-	cur     map[string]*current
+	cur     map[string]current // values, not pointers: one allocation less per move
 	txCur   []curChange
-	nextSeq int64 // the seq of the next committed journal row
-	foldAt  int   // fold chunks while unfoldedRows is above this (foldRows; tests lower it)
-	chunk   int   // rows per chunk (foldChunk; tests lower it)
+	nextSeq int64         // the seq of the next committed journal row
+	foldAt  int           // fold while unfoldedRows is above this (foldRows; tests lower it)
+	hard    int           // fold regardless of foldBudget above this (foldHard; tests lower it)
+	chunk   int           // at most this many rows per fold transaction (foldChunk; tests lower it)
+	step    int           // rows per fold statement (foldStep; tests lower it)
+	budget  time.Duration // a fold transaction's time (foldBudget; tests lower it)
+	// onCommit, if set (tests), is called after each commit (and after
+	// the writer's state took it) with the number of journal rows the
+	// transaction added and folded in chunks.
+	onCommit func(added, folded int)
 	// The current transaction's journal rows (match and seq, in order)
 	// after its last full fold, the next seq it assigns, and how many
 	// matches at the front of queue it folded.
 	txRows   []seqRow
 	txSeq    int64
 	txPopped int
-	txChunk  int    // rows folded in chunks by this transaction
-	chunked  bool   // this transaction folded a chunk
-	folded   bool   // this transaction folded the journal
-	seqs     []byte // a chunk's seq numbers as a JSON array, reused
+	txChunk  int      // rows folded in chunks by this transaction
+	txGone   []string // matches whose journal rows this transaction deleted (foldMatch)
+	chunked  bool     // this transaction folded a chunk
+	folded   bool     // this transaction folded the journal
+	seqs     []byte   // a chunk's seq numbers as a JSON array, reused
 	// bound are the statements bound to the current transaction, made
 	// once per transaction rather than once per use.
 	bound map[*sql.Stmt]*sql.Stmt
@@ -186,10 +213,11 @@ type current struct {
 	status, game string
 }
 
-// curChange is a change to writerState.cur: nil deletes id's entry.
+// curChange is a change to writerState.cur: del deletes id's entry.
 type curChange struct {
-	id string
-	c  *current
+	id  string
+	c   current
+	del bool
 }
 
 // seqRow is a journal row written by the current transaction.
@@ -209,18 +237,23 @@ type matchState struct {
 	result          sql.NullString
 }
 
+// ended reports whether the match is over (finished or aborted).
+func (st matchState) ended() bool {
+	return st.status == store.StatusFinished || st.status == store.StatusAborted
+}
+
 // statements are the writer's prepared statements: parsing SQL was an
 // eighth of the server's time under load.
 type statements struct {
 	createMatch, saveMatch, truncate, matchState, foldMoves, clearJournal *sql.Stmt
-	foldChunk, clearChunk, maxSeq                                         *sql.Stmt
+	foldChunk, clearChunk, maxSeq, foldMatch, clearMatch                  *sql.Stmt
 	// journal[k] inserts 1<<k journal rows.
 	journal [insertSizes]*sql.Stmt
 }
 
 func (st statements) all() []*sql.Stmt {
 	return append([]*sql.Stmt{st.createMatch, st.saveMatch, st.truncate, st.matchState, st.foldMoves, st.clearJournal,
-		st.foldChunk, st.clearChunk, st.maxSeq}, st.journal[:]...)
+		st.foldChunk, st.clearChunk, st.maxSeq, st.foldMatch, st.clearMatch}, st.journal[:]...)
 }
 
 // stmt returns st bound to the current transaction.
@@ -236,7 +269,9 @@ func (db *DB) stmt(ctx context.Context, tx *sql.Tx, st *sql.Stmt) *sql.Stmt {
 // journal queues a journal row for the current transaction.
 func (db *DB) journal(m store.Move, id string, version, updated, clock any) {
 	w := &db.w
-	w.rows = append(w.rows, w.txSeq, id, m.Ply, m.Seat, m.Text, m.At.UnixMilli(), moveClock(m), m.CmdID, version, updated, clock)
+	// int64, not int: database/sql converts an int with reflection, a
+	// second allocation.
+	w.rows = append(w.rows, w.txSeq, id, int64(m.Ply), int64(m.Seat), m.Text, m.At.UnixMilli(), moveClock(m), m.CmdID, version, updated, clock)
 	w.txRows = append(w.txRows, seqRow{id, w.txSeq})
 	w.txSeq++
 }
@@ -311,6 +346,12 @@ const (
 	// folded: a range of whole pages.
 	sqlClearChunk = `DELETE FROM journal WHERE seq < ?`
 	sqlMaxSeq     = `SELECT coalesce(max(seq), 0) FROM journal`
+	// sqlFoldMatch and sqlClearMatch move a match's journal rows into
+	// moves (those already there are skipped) and delete them from the
+	// journal: see foldMatch.
+	sqlFoldMatch = `INSERT OR IGNORE INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
+		SELECT match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock FROM journal WHERE match_id = ? ORDER BY ply`
+	sqlClearMatch = `DELETE FROM journal WHERE match_id = ?`
 	// sqlCurrentRows copies the version, ply, clock and update time of
 	// each match's last move into its match row where the move is newer.
 	sqlCurrentRows = `UPDATE matches AS m SET version = lm.version, ply = lm.ply, clock = lm.clock, updated = lm.updated
@@ -332,7 +373,8 @@ func prepare(ctx context.Context, db *sql.DB) (statements, error) {
 		sql string
 	}{{&st.createMatch, sqlCreateMatch}, {&st.saveMatch, sqlSaveMatch}, {&st.truncate, sqlTruncate},
 		{&st.matchState, sqlMatchState}, {&st.foldMoves, sqlFoldMoves}, {&st.clearJournal, sqlClearJournal},
-		{&st.foldChunk, sqlFoldChunk}, {&st.clearChunk, sqlClearChunk}, {&st.maxSeq, sqlMaxSeq}} {
+		{&st.foldChunk, sqlFoldChunk}, {&st.clearChunk, sqlClearChunk}, {&st.maxSeq, sqlMaxSeq},
+		{&st.foldMatch, sqlFoldMatch}, {&st.clearMatch, sqlClearMatch}} {
 		var err error
 		if *p.dst, err = db.PrepareContext(ctx, p.sql); err != nil {
 			return st, fmt.Errorf("sqlite: prepare: %w", err)
@@ -350,7 +392,7 @@ func prepare(ctx context.Context, db *sql.DB) (statements, error) {
 
 // request is one write for the writer goroutine.
 type request struct {
-	apply  func(ctx context.Context, tx *sql.Tx) error
+	op     applier
 	reply  chan error // buffered, size 1
 	queued time.Time  // when Save (or another write) queued it
 }
@@ -429,7 +471,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 	read.SetMaxOpenConns(readConns)
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
-		w: writerState{foldAt: foldRows, chunk: foldChunk, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, cur: map[string]*current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
+		w: writerState{foldAt: foldRows, hard: foldHard, chunk: foldChunk, step: foldStep, budget: foldBudget, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, cur: map[string]current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
 	// A journal left by the last run (a crash) is folded before anyone
 	// reads: the writer's counts start from an empty journal. Its seq
 	// numbers continue the old ones (harmless either way: the journal is
@@ -439,7 +481,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 		return nil, fmt.Errorf("sqlite: read journal: %w", err)
 	}
 	db.w.nextSeq++
-	if err := db.runTx(ctx, []request{{apply: db.foldOpen}}, false); err != nil {
+	if err := db.runTx(ctx, []request{{op: applyFunc(db.foldOpen)}}); err != nil {
 		db.closeAll()
 		return nil, err
 	}
@@ -541,6 +583,11 @@ func (db *DB) writer(ctx context.Context) {
 			}
 		}
 		db.commit(context.WithoutCancel(ctx), batch)
+		if db.w.unfoldedRows > db.w.foldAt {
+			// A failed fold leaves the journal as it was: the next
+			// batch's fold tries again.
+			db.foldTx(context.WithoutCancel(ctx), len(batch))
+		}
 	}
 }
 
@@ -556,10 +603,8 @@ func (db *DB) commit(ctx context.Context, batch []request) {
 	}
 	db.metrics.batch.Observe(float64(len(batch)))
 	defer func() { db.metrics.commit.Observe(time.Since(start).Seconds()) }()
-	if len(batch) > 1 || db.w.unfoldedRows > db.w.foldAt {
-		// A failed chunk fails the batch; the retries below run without
-		// one, so the journal stays readable and the next batch tries.
-		if err := db.runTx(ctx, batch, true); err == nil {
+	if len(batch) > 1 {
+		if err := db.runTx(ctx, batch); err == nil {
 			for _, r := range batch {
 				r.reply <- nil
 			}
@@ -567,14 +612,13 @@ func (db *DB) commit(ctx context.Context, batch []request) {
 		}
 	}
 	for _, r := range batch {
-		r.reply <- db.runTx(ctx, []request{r}, false)
+		r.reply <- db.runTx(ctx, []request{r})
 	}
 }
 
-// runTx applies batch in one transaction and commits it, first folding a
-// chunk of the journal if chunk is set and the journal is over foldAt; the
-// writer's state keeps what the batch staged only if the commit succeeds.
-func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
+// begin resets the writer's per-transaction state and begins a
+// transaction.
+func (db *DB) begin(ctx context.Context) (*sql.Tx, error) {
 	w := &db.w
 	clear(w.staged)
 	clear(w.bound)
@@ -584,21 +628,25 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 	w.txCur = w.txCur[:0]
 	w.txSeq, w.txPopped, w.txChunk = w.nextSeq, 0, 0
 	w.folded, w.chunked = false, false
+	w.txGone = w.txGone[:0]
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("sqlite: begin: %w", err)
+		return nil, fmt.Errorf("sqlite: begin: %w", err)
 	}
-	if chunk && w.unfoldedRows > w.foldAt {
-		start := time.Now()
-		err := db.foldMatches(ctx, tx, w.chunkRows(len(batch)))
-		db.metrics.fold.Observe(time.Since(start).Seconds())
-		if err != nil {
-			tx.Rollback()
-			return err
-		}
+	return tx, nil
+}
+
+// runTx applies batch in one transaction and commits it; the writer's
+// state keeps what the batch staged only if the commit succeeds. It
+// never folds a chunk of the journal (foldTx does, in a transaction of
+// its own), only the whole journal before a takeback.
+func (db *DB) runTx(ctx context.Context, batch []request) error {
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
 	}
 	for _, r := range batch {
-		if err := r.apply(ctx, tx); err != nil {
+		if err := r.op.apply(ctx, tx); err != nil {
 			tx.Rollback()
 			return err
 		}
@@ -610,19 +658,90 @@ func (db *DB) runTx(ctx context.Context, batch []request, chunk bool) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("sqlite: commit: %w", err)
 	}
+	db.committed()
+	return nil
+}
+
+// committed keeps what the committed transaction did in the writer's
+// state.
+func (db *DB) committed() {
+	w := &db.w
+	added, folded := len(w.txRows), w.txChunk
 	w.commitJournal()
 	if w.folded || w.chunked {
 		// Ended matches rarely change again; one that does is read back
-		// (sqlMatchState).
-		for id, st := range w.known {
-			if st.status == store.StatusFinished || st.status == store.StatusAborted {
+		// (sqlMatchState). Only those that ended are looked at: going
+		// through every known match after each fold was 1.4 % of the
+		// paced benchmark's CPU at 10 000 matches.
+		for _, id := range w.ended {
+			if st, ok := w.known[id]; ok && st.ended() {
 				delete(w.known, id)
 			}
 		}
+		clear(w.ended)
+		w.ended = w.ended[:0]
 	}
 	for id, st := range w.staged {
 		w.known[id] = st
+		if st.ended() {
+			w.ended = append(w.ended, id)
+		}
 	}
+	if w.onCommit != nil {
+		w.onCommit(added, folded)
+	}
+}
+
+// foldTx folds, in a transaction of its own, the unfolded journal rows of
+// the matches with the oldest ones, in steps of w.step rows until w.budget
+// has passed or w.chunk rows are folded, then deletes the journal rows
+// older than every unfolded one. One such transaction usually takes the
+// journal back under w.foldAt, and the batches after it commit without
+// a fold until the journal is over it again: few fold transactions, each
+// paying its commit (and SQLite's scan of the page cache after balancing
+// pages, see below) for a few hundred rows. Over w.hard (the writer
+// folds slower than the batches add), it folds w.chunkRows(n) rows after
+// a batch of n changes whatever the time, so the journal shrinks.
+//
+// Folded in the move commits, a batch's chunk made every move of the
+// batch wait for it, and each of those commits balanced B-tree pages of
+// moves, which made SQLite scan the whole page cache's hash table at its
+// end (pcache1TruncateUnsafe, see docs/benchmarks/server.md): move
+// commits now only append to the journal.
+//
+// It commits with synchronous=FULL as the changes do: with NORMAL (no
+// fsync of its own, which would lose no move) the writer's CPU per move
+// and the fold's time were the same in BenchmarkSavePaced (one fold
+// transaction per ~600 moves).
+func (db *DB) foldTx(ctx context.Context, n int) error {
+	w := &db.w
+	start := time.Now()
+	defer func() { db.metrics.fold.Observe(time.Since(start).Seconds()) }()
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	target, budget := w.chunk, w.budget
+	if w.unfoldedRows > w.hard {
+		target, budget = w.chunkRows(n), 0
+	}
+	for w.txChunk < target && w.txPopped < len(w.queue) {
+		if err := db.foldMatches(ctx, tx, min(w.step, target-w.txChunk)); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if budget > 0 && time.Since(start) >= budget {
+			break
+		}
+	}
+	if _, err := db.stmt(ctx, tx, db.stmts.clearChunk).ExecContext(ctx, w.front()); err != nil {
+		tx.Rollback()
+		return fmt.Errorf("sqlite: fold journal: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlite: commit fold: %w", err)
+	}
+	db.committed()
 	return nil
 }
 
@@ -639,6 +758,13 @@ func (w *writerState) commitJournal() {
 	}
 	w.queue = w.queue[w.txPopped:]
 	w.unfoldedRows -= w.txChunk
+	for _, id := range w.txGone {
+		if l, ok := w.unfolded[id]; ok {
+			w.unfoldedRows -= len(l)
+			delete(w.unfolded, id)
+			w.queue = slices.DeleteFunc(w.queue, func(q string) bool { return q == id })
+		}
+	}
 	for _, r := range w.txRows {
 		l := w.unfolded[r.id]
 		if len(l) == 0 {
@@ -651,7 +777,7 @@ func (w *writerState) commitJournal() {
 	if len(w.txCur) > 0 {
 		w.curMu.Lock()
 		for _, c := range w.txCur {
-			if c.c == nil {
+			if c.del {
 				delete(w.cur, c.id)
 			} else {
 				w.cur[c.id] = c.c
@@ -700,10 +826,9 @@ func (db *DB) state(ctx context.Context, tx *sql.Tx, id string) (matchState, err
 	return st, nil
 }
 
-// foldAll moves whatever the journal holds, counted or not (at Open),
-// into the moves table and empties it (in the current transaction),
-// folded rows too: after a truncation of moves, a folded row past the
-// new last ply would read as an unfolded one.
+// foldAll moves whatever the journal holds, counted or not, into the
+// moves table and empties it (in the current transaction), folded rows
+// too: at Open, where the journal is what the last run left.
 func (db *DB) foldAll(ctx context.Context, tx *sql.Tx) error {
 	if err := db.flush(ctx, tx); err != nil {
 		return err
@@ -716,6 +841,28 @@ func (db *DB) foldAll(ctx context.Context, tx *sql.Tx) error {
 	}
 	w := &db.w
 	w.txRows, w.txPopped, w.txChunk, w.folded = w.txRows[:0], 0, 0, true
+	return nil
+}
+
+// foldMatch moves match id's journal rows, folded or not, into moves
+// and deletes them from the journal (in the current transaction), for a
+// takeback: after a truncation of moves, a folded row left in the journal
+// past the new last ply would read as an unfolded one. Two scans of the
+// journal (it has no index on the match), where folding the whole journal
+// for a takeback stalled the writer ~300 ms at 65 536 rows.
+func (db *DB) foldMatch(ctx context.Context, tx *sql.Tx, id string) error {
+	if err := db.flush(ctx, tx); err != nil {
+		return err
+	}
+	if _, err := db.stmt(ctx, tx, db.stmts.foldMatch).ExecContext(ctx, id); err != nil {
+		return fmt.Errorf("sqlite: fold match %s: %w", id, err)
+	}
+	if _, err := db.stmt(ctx, tx, db.stmts.clearMatch).ExecContext(ctx, id); err != nil {
+		return fmt.Errorf("sqlite: fold match %s: %w", id, err)
+	}
+	w := &db.w
+	w.txRows = slices.DeleteFunc(w.txRows, func(r seqRow) bool { return r.id == id })
+	w.txGone = append(w.txGone, id)
 	return nil
 }
 
@@ -734,17 +881,17 @@ func (db *DB) foldOpen(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// chunkRows is how many journal rows a batch of n changes folds when the
-// journal is over its threshold: foldPerChange per change, at least
-// foldMinChunk, at most w.chunk.
+// chunkRows is how many journal rows the fold after a batch of n changes
+// takes when the journal is over its threshold: foldPerChange per
+// change, at least foldMinChunk, at most w.chunk.
 func (w *writerState) chunkRows(n int) int {
 	return min(w.chunk, max(foldMinChunk, foldPerChange*n))
 }
 
 // foldMatches folds the unfolded journal rows of the matches with the
-// oldest ones, whole matches until at least n rows (in the current
-// transaction), then deletes the journal rows older than every unfolded
-// one. A match's rows go into moves together: at thousands of matches, a
+// oldest ones not folded yet by the current transaction, whole matches
+// until at least n rows (foldTx then deletes the journal rows older than
+// every unfolded one). A match's rows go into moves together: at thousands of matches, a
 // chunk of the oldest rows had one row per match, and each cost a page
 // of moves written (with its WAL frame and checkpoint copy); a match's
 // rows together share it. The folded rows left in the journal (newer
@@ -770,9 +917,6 @@ func (db *DB) foldMatches(ctx context.Context, tx *sql.Tx, n int) error {
 	if _, err := db.stmt(ctx, tx, db.stmts.foldChunk).ExecContext(ctx, string(w.seqs)); err != nil {
 		return fmt.Errorf("sqlite: fold journal: %w", err)
 	}
-	if _, err := db.stmt(ctx, tx, db.stmts.clearChunk).ExecContext(ctx, w.front()); err != nil {
-		return fmt.Errorf("sqlite: fold journal: %w", err)
-	}
 	w.txChunk += rows
 	w.chunked = true
 	if len(w.seqs) > 64<<10 {
@@ -781,14 +925,25 @@ func (db *DB) foldMatches(ctx context.Context, tx *sql.Tx, n int) error {
 	return nil
 }
 
+// applier is a write the writer applies in its transaction: a Save
+// (saveOp) or a function (applyFunc).
+type applier interface {
+	apply(ctx context.Context, tx *sql.Tx) error
+}
+
+// applyFunc is a function as an applier.
+type applyFunc func(ctx context.Context, tx *sql.Tx) error
+
+func (f applyFunc) apply(ctx context.Context, tx *sql.Tx) error { return f(ctx, tx) }
+
 // do queues apply for the writer and waits until it is committed. If ctx
 // ends first, the write may still happen.
-func (db *DB) do(ctx context.Context, apply func(context.Context, *sql.Tx) error) error {
+func (db *DB) do(ctx context.Context, apply applier) error {
 	reply, _ := db.replies.Get().(chan error)
 	if reply == nil {
 		reply = make(chan error, 1)
 	}
-	r := request{apply: apply, reply: reply, queued: time.Now()}
+	r := request{op: apply, reply: reply, queued: time.Now()}
 	select {
 	case db.reqs <- r: // the queue has room (nearly always): no select over ctx
 	default:
@@ -815,7 +970,7 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 	if err != nil {
 		return err
 	}
-	return db.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return db.do(ctx, applyFunc(func(ctx context.Context, tx *sql.Tx) error {
 		_, err := db.stmt(ctx, tx, db.stmts.createMatch).ExecContext(ctx, row.args()...)
 		if err != nil {
 			if strings.Contains(err.Error(), "UNIQUE constraint failed") {
@@ -825,7 +980,7 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 		}
 		db.w.staged[m.ID] = matchState{version: m.Version, status: row.status, seats: slices.Clone(m.Seats), rematch: row.rematch, result: row.result}
 		return nil
-	})
+	}))
 }
 
 // Save applies one change atomically: the match row (only if the stored
@@ -836,74 +991,92 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 // rematch as they are (most moves) writes only the move's journal row,
 // which carries the new version, clock and update time.
 func (db *DB) Save(ctx context.Context, c store.Change) error {
-	row, err := encodeChange(c.Match)
+	op := &saveOp{db: db, prev: c.Prev, truncate: c.Truncate, append: c.Append, seats: c.Match.Seats, game: c.Match.Game}
+	var err error
+	if op.row, err = encodeChange(c.Match); err != nil {
+		return err
+	}
+	return db.do(ctx, op)
+}
+
+// saveOp is a Save for the writer: the change's fields it uses, in one
+// allocation (a closure over the change took three: the change, its row
+// and the closure).
+type saveOp struct {
+	db       *DB
+	row      row
+	prev     int64
+	truncate int
+	append   []store.Move
+	seats    []store.Seat
+	game     string
+}
+
+func (op *saveOp) apply(ctx context.Context, tx *sql.Tx) error {
+	db, row := op.db, &op.row
+	st, err := db.state(ctx, tx, row.id)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("sqlite: save match %s: %w", row.id, store.ErrConflict)
+	}
 	if err != nil {
 		return err
 	}
-	return db.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		st, err := db.state(ctx, tx, row.id)
-		if errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("sqlite: save match %s: %w", row.id, store.ErrConflict)
-		}
-		if err != nil {
+	if st.version != op.prev {
+		return fmt.Errorf("sqlite: save match %s at version %d (stored %d): %w", row.id, op.prev, st.version, store.ErrConflict)
+	}
+	if op.truncate >= 0 {
+		// Takebacks are rare: the moves to drop are put where an
+		// index finds them.
+		if err := db.foldMatch(ctx, tx, row.id); err != nil {
 			return err
 		}
-		if st.version != c.Prev {
-			return fmt.Errorf("sqlite: save match %s at version %d (stored %d): %w", row.id, c.Prev, st.version, store.ErrConflict)
+		if _, err := db.stmt(ctx, tx, db.stmts.truncate).ExecContext(ctx, row.id, op.truncate); err != nil {
+			return fmt.Errorf("sqlite: truncate match %s: %w", row.id, err)
 		}
-		if c.Truncate >= 0 {
-			// Takebacks are rare: the moves to drop are put where an
-			// index finds them.
-			if err := db.foldAll(ctx, tx); err != nil {
-				return err
-			}
-			if _, err := db.stmt(ctx, tx, db.stmts.truncate).ExecContext(ctx, row.id, c.Truncate); err != nil {
-				return fmt.Errorf("sqlite: truncate match %s: %w", row.id, err)
-			}
-			st.moves = min(st.moves, c.Truncate)
+		st.moves = min(st.moves, op.truncate)
+	}
+	for i, m := range op.append {
+		if m.Ply != st.moves+1+i {
+			return fmt.Errorf("sqlite: match %s ply %d after %d stored moves: %w", row.id, m.Ply, st.moves+i, store.ErrConflict)
 		}
-		for i, m := range c.Append {
-			if m.Ply != st.moves+1+i {
-				return fmt.Errorf("sqlite: match %s ply %d after %d stored moves: %w", row.id, m.Ply, st.moves+i, store.ErrConflict)
-			}
+	}
+	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply &&
+		row.status == st.status && slices.Equal(op.seats, st.seats) && row.rematch == st.rematch && row.result == st.result
+	if moveOnly {
+		db.journal(op.append[0], row.id, row.version, row.updated, row.clock)
+		db.w.txCur = append(db.w.txCur, curChange{id: row.id, c: current{version: row.version, ply: row.ply, clock: row.clock,
+			updated: row.updated, status: row.status, game: op.game}})
+	} else {
+		db.w.txCur = append(db.w.txCur, curChange{id: row.id, del: true})
+		b, err := appendSeats(nil, op.seats)
+		if err != nil {
+			return fmt.Errorf("sqlite: encode match %s: %w", row.id, err)
 		}
-		moveOnly := c.Truncate < 0 && len(c.Append) == 1 && c.Append[0].Ply == c.Match.Ply &&
-			row.status == st.status && slices.Equal(c.Match.Seats, st.seats) && row.rematch == st.rematch && row.result == st.result
-		if moveOnly {
-			db.journal(c.Append[0], row.id, row.version, row.updated, row.clock)
-			db.w.txCur = append(db.w.txCur, curChange{row.id, &current{version: row.version, ply: row.ply, clock: row.clock,
-				updated: row.updated, status: row.status, game: c.Match.Game}})
-		} else {
-			db.w.txCur = append(db.w.txCur, curChange{id: row.id})
-			b, err := appendSeats(nil, c.Match.Seats)
-			if err != nil {
-				return fmt.Errorf("sqlite: encode match %s: %w", row.id, err)
-			}
-			row.seats = string(b)
-			if _, err := db.stmt(ctx, tx, db.stmts.saveMatch).ExecContext(ctx,
-				row.seats, row.status, row.result, row.version, row.ply, row.clock, row.rematch, row.updated, row.id); err != nil {
-				return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
-			}
-			for _, m := range c.Append {
-				db.journal(m, row.id, nil, nil, nil)
-			}
+		row.seats = string(b)
+		if _, err := db.stmt(ctx, tx, db.stmts.saveMatch).ExecContext(ctx,
+			row.seats, row.status, row.result, row.version, int64(row.ply), row.clock, row.rematch, row.updated, row.id); err != nil {
+			return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
 		}
-		st.version, st.moves = row.version, st.moves+len(c.Append)
-		if !moveOnly {
-			st.seats = slices.Clone(c.Match.Seats)
+		for _, m := range op.append {
+			db.journal(m, row.id, nil, nil, nil)
 		}
-		st.status, st.rematch, st.result = row.status, row.rematch, row.result
-		db.w.staged[row.id] = st
-		return nil
-	})
+	}
+	st.version, st.moves = row.version, st.moves+len(op.append)
+	if !moveOnly {
+		st.seats = slices.Clone(op.seats)
+	}
+	st.status, st.rematch, st.result = row.status, row.rematch, row.result
+	db.w.staged[row.id] = st
+	return nil
 }
 
-// moveClock is the clock_ms column of a move.
-func moveClock(m store.Move) sql.NullInt64 {
+// moveClock is the clock_ms column of a move: an int64 or nil (NULL), as
+// the driver takes them (a sql.NullInt64 was boxed, then converted).
+func moveClock(m store.Move) any {
 	if m.Clock == nil {
-		return sql.NullInt64{}
+		return nil
 	}
-	return sql.NullInt64{Int64: m.Clock.Milliseconds(), Valid: true}
+	return m.Clock.Milliseconds()
 }
 
 // Load returns a match and its moves in ply order.
@@ -911,10 +1084,7 @@ func (db *DB) Load(ctx context.Context, id string) (store.Match, []store.Move, e
 	var cur current
 	w := &db.w
 	w.curMu.Lock()
-	c := w.cur[id]
-	if c != nil {
-		cur = *c
-	}
+	cur = w.cur[id] // the zero value (version 0) if there is none: overlay keeps the row
 	w.curMu.Unlock()
 	r, err := scanRow(db.read.QueryRowContext(ctx, sqlSelectMatch+` WHERE id = ?`, id))
 	if err != nil {
@@ -1013,8 +1183,8 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 	}
 	db.w.curMu.Lock()
 	for i := range rs {
-		if c := db.w.cur[rs[i].id]; c != nil {
-			rs[i].overlay(*c)
+		if c, ok := db.w.cur[rs[i].id]; ok {
+			rs[i].overlay(c)
 		}
 	}
 	db.w.curMu.Unlock()
@@ -1040,7 +1210,7 @@ func newerFirst(aUpdated int64, aID string, bUpdated int64, bID string) int {
 }
 
 // newest returns the IDs of the limit newest (by update time, then ID, as
-// List orders) entries of cur that match f (their values are not copied).
+// List orders) entries of cur that match f (their values cleared: List reads them under the lock).
 func (w *writerState) newest(f store.Filter, limit int) []curChange {
 	var top []curChange
 	less := func(a, b curChange) int { return newerFirst(a.c.updated, a.id, b.c.updated, b.id) }
@@ -1050,7 +1220,7 @@ func (w *writerState) newest(f store.Filter, limit int) []curChange {
 		if (len(f.Statuses) > 0 && !slices.Contains(f.Statuses, c.status)) || (f.Game != "" && c.game != f.Game) {
 			continue
 		}
-		e := curChange{id, c}
+		e := curChange{id: id, c: c}
 		if len(top) == limit {
 			if less(e, top[limit-1]) >= 0 {
 				continue
@@ -1061,7 +1231,7 @@ func (w *writerState) newest(f store.Filter, limit int) []curChange {
 		top = slices.Insert(top, i, e)
 	}
 	for i := range top {
-		top[i].c = nil
+		top[i].c = current{}
 	}
 	return top
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/pressly/goose/v3"
 	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 
 	"github.com/tabula-games/tabula/internal/store"
 	"github.com/tabula-games/tabula/internal/store/storetest"
@@ -43,6 +45,22 @@ func openWithMatch(t *testing.T) (*DB, store.Match) {
 		t.Fatal(err)
 	}
 	return db, m
+}
+
+// onWriter runs f on the writer goroutine, between its transactions (after
+// the fold that follows the last batch): tests read and change the
+// writer's state there.
+func onWriter(t testing.TB, db *DB, f func(w *writerState)) {
+	t.Helper()
+	if err := db.do(context.Background(), applyFunc(func(context.Context, *sql.Tx) error { f(&db.w); return nil })); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tune sets the writer's fold threshold and chunk (lowered by tests).
+func tune(t testing.TB, db *DB, foldAt, chunk int) {
+	t.Helper()
+	onWriter(t, db, func(w *writerState) { w.foldAt, w.chunk = foldAt, chunk })
 }
 
 func TestStore(t *testing.T) {
@@ -113,6 +131,46 @@ func benchmarkSave(b *testing.B, matches int) {
 			}
 		}
 	})
+	b.StopTimer()
+	reportWriter(b, db)
+}
+
+// reportWriter reports the writer's metrics over a benchmark: changes per
+// group commit, fold transactions per 1 000 changes, and the p99 (the
+// upper bound of its histogram bucket) of a commit and of a fold.
+func reportWriter(b *testing.B, db *DB) {
+	read := func(h prometheus.Histogram) *dto.Histogram {
+		var m dto.Metric
+		if err := h.Write(&m); err != nil {
+			b.Fatal(err)
+		}
+		return m.GetHistogram()
+	}
+	p99 := func(h *dto.Histogram) float64 {
+		for _, bk := range h.GetBucket() {
+			if float64(bk.GetCumulativeCount()) >= 0.99*float64(h.GetSampleCount()) {
+				return bk.GetUpperBound()
+			}
+		}
+		return math.Inf(1)
+	}
+	batch, commit, fold := read(db.metrics.batch), read(db.metrics.commit), read(db.metrics.fold)
+	for _, h := range []struct {
+		name string
+		h    *dto.Histogram
+	}{{"commit", commit}, {"fold", fold}} {
+		line := ""
+		for _, bk := range h.h.GetBucket() {
+			line += fmt.Sprintf(" ≤%gms:%d", 1e3*bk.GetUpperBound(), bk.GetCumulativeCount())
+		}
+		b.Logf("%s (%d, cumulative):%s", h.name, h.h.GetSampleCount(), line)
+	}
+	b.ReportMetric(batch.GetSampleSum()/float64(batch.GetSampleCount()), "changes/commit")
+	b.ReportMetric(1e3*float64(fold.GetSampleCount())/float64(b.N), "folds/1k-op")
+	b.ReportMetric(1e3*p99(commit), "commit-p99-ms")
+	if fold.GetSampleCount() > 0 {
+		b.ReportMetric(1e3*p99(fold), "fold-p99-ms")
+	}
 }
 
 // appendMove saves move ply ("d4") of m as a plain move and returns the
@@ -319,7 +377,7 @@ func TestJournalFold(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
 	defer func() { db.Close() }()
-	db.w.foldAt, db.w.chunk = 3, 2 // the writer goroutine reads them only while it holds a request
+	tune(t, db, 3, 2)
 	var ms []store.Match
 	for i := range 4 {
 		m := storetest.NewMatch(fmt.Sprintf("m%d", i), i)
@@ -348,9 +406,11 @@ func TestJournalFold(t *testing.T) {
 	}
 	ms[1] = done
 	ms[0] = playMoves(t, db, ms[0], 4)
-	if _, ok := db.w.known["m1"]; ok {
-		t.Error("the writer still keeps finished match m1 after folds")
-	}
+	onWriter(t, db, func(w *writerState) {
+		if _, ok := w.known["m1"]; ok {
+			t.Error("the writer still keeps finished match m1 after folds")
+		}
+	})
 	if err := db.Save(ctx, store.Change{Match: done, Prev: done.Version - 1, Truncate: -1}); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("stale save of a forgotten match = %v, want ErrConflict", err)
 	}
@@ -369,13 +429,13 @@ func TestJournalFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	db = open(t, path)
-	db.w.foldAt = 1 << 30
+	tune(t, db, 1<<30, foldChunk)
 	ms[2] = playMoves(t, db, ms[2], 1)
 	ms[3] = playMoves(t, db, ms[3], 1)
 	ms[2] = playMoves(t, db, ms[2], 1)
-	db.w.foldAt, db.w.chunk = 2, 2
+	tune(t, db, 2, 2)
 	ms[0] = playMoves(t, db, ms[0], 1)
-	db.w.foldAt = 1 << 30
+	tune(t, db, 1<<30, foldChunk)
 	// Reads take the journal as it is: some moves are still there
 	// unfolded, some folded but not deleted yet (in both tables), the
 	// rest in moves only, and m1's newest journal row was stored with its
@@ -491,11 +551,11 @@ func TestMigration00005(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	db.w.foldAt = 1 << 30
+	tune(t, db, 1<<30, foldChunk)
 	a = playMoves(t, db, a, 1)
 	b = playMoves(t, db, b, 1)
 	a = playMoves(t, db, a, 1)
-	db.w.foldAt, db.w.chunk = 2, 2 // folds a's two rows; its second waits behind b's
+	tune(t, db, 2, 2) // folds a's two rows; its second waits behind b's
 	b = playMoves(t, db, b, 1)
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
@@ -667,7 +727,7 @@ func BenchmarkListJournal(b *testing.B) {
 	}
 	b.StopTimer()
 	start := time.Now()
-	if err := db.do(ctx, db.foldAll); err != nil {
+	if err := db.do(ctx, applyFunc(db.foldAll)); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(time.Since(start).Milliseconds()), "fold-ms")
@@ -688,7 +748,7 @@ func TestListNewest(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
-	db.w.foldAt, db.w.chunk = 8, 4
+	tune(t, db, 8, 4)
 	const n = 16
 	ms := make([]store.Match, n)
 	for i := range ms {
@@ -785,9 +845,9 @@ func TestListNewest(t *testing.T) {
 // picking the 50 newest of 10 000 matches whose last moves were stored
 // alone (a commit with moves waits for it).
 func BenchmarkNewest(b *testing.B) {
-	w := writerState{cur: map[string]*current{}}
+	w := writerState{cur: map[string]current{}}
 	for i := range 10_000 {
-		w.cur[fmt.Sprintf("m%05d", i)] = &current{version: 2, updated: int64(i * 7919 % 10_000), status: store.StatusLive, game: "race"}
+		w.cur[fmt.Sprintf("m%05d", i)] = current{version: 2, updated: int64(i * 7919 % 10_000), status: store.StatusLive, game: "race"}
 	}
 	f := store.Filter{Statuses: []string{store.StatusWaiting, store.StatusLive}}
 	b.ReportAllocs()
@@ -806,7 +866,7 @@ func TestListWhileWriting(t *testing.T) {
 	ctx := context.Background()
 	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
 	defer db.Close()
-	db.w.foldAt, db.w.chunk = 16, 8
+	tune(t, db, 16, 8)
 	const matches, moves = 8, 40
 	var reached [matches]atomic.Int64
 	var wg sync.WaitGroup
@@ -884,4 +944,232 @@ func provider(t *testing.T, raw *sql.DB) *goose.Provider {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestFoldOwnTransaction lowers the fold's threshold, bound, step and time
+// so the journal is folded all along while matches move in parallel, and
+// checks a move commit never carries a fold (folds run in transactions of
+// their own), the journal stays under its bound, every match reads back
+// whole with its rows partly folded and partly not, and again after
+// reopening with the journal left full (as after kill -9).
+func TestFoldOwnTransaction(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	const matches, moves, foldAt, hard = 8, 60, 8, 32
+	var mixed, folds, maxRows atomic.Int64
+	onWriter(t, db, func(w *writerState) {
+		w.foldAt, w.hard, w.chunk, w.step, w.budget = foldAt, hard, 16, 2, time.Nanosecond
+		w.onCommit = func(added, folded int) {
+			if added > 0 && folded > 0 {
+				mixed.Add(1)
+			}
+			if folded > 0 {
+				folds.Add(1)
+			}
+			if int64(w.unfoldedRows) > maxRows.Load() {
+				maxRows.Store(int64(w.unfoldedRows))
+			}
+		}
+	})
+	ms := make([]store.Match, matches)
+	for i := range ms {
+		ms[i] = storetest.NewMatch(fmt.Sprintf("f%d", i), i)
+		if err := db.Create(ctx, ms[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range ms {
+		wg.Go(func() { ms[i] = playMoves(t, db, ms[i], moves) })
+	}
+	wg.Wait()
+	onWriter(t, db, func(w *writerState) { w.onCommit, w.foldAt = nil, 1<<30 })
+	if n := mixed.Load(); n > 0 {
+		t.Errorf("%d commits both added and folded journal rows, want none", n)
+	}
+	if folds.Load() == 0 {
+		t.Error("no fold transaction ran")
+	}
+	// After a batch over the bound, its fold takes foldPerChange rows per
+	// change whatever the time: the journal never holds more than the
+	// bound and one batch (at most one change per match).
+	if got := maxRows.Load(); got > hard+matches {
+		t.Errorf("the journal held %d unfolded rows, want at most %d", got, hard+matches)
+	}
+	var inJournal, folded int
+	if err := db.read.QueryRowContext(ctx, `SELECT count(*), count(m.ply) FROM journal AS j LEFT JOIN moves AS m ON m.match_id = j.match_id AND m.ply = j.ply`).Scan(&inJournal, &folded); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d folds; journal: %d rows, %d of them folded; at most %d unfolded", folds.Load(), inJournal, folded, maxRows.Load())
+	if inJournal == folded {
+		t.Fatalf("journal: %d rows, all folded; want some unfolded", inJournal)
+	}
+	loadAll := func(when string) {
+		t.Helper()
+		for _, m := range ms {
+			got, mv, err := db.Load(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, m) || len(mv) != moves {
+				t.Errorf("%s: Load(%s) = %+v, %d moves; want %+v, %d", when, m.ID, got, len(mv), m, moves)
+			}
+			for i, x := range mv {
+				if x.Ply != i+1 || x.Text != fmt.Sprintf("+%d", i+1) {
+					t.Errorf("%s: match %s: move %d is ply %d %q", when, m.ID, i, x.Ply, x.Text)
+				}
+			}
+		}
+	}
+	loadAll("beside the journal")
+	// Close leaves the journal as it is, as kill -9 does.
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db = open(t, path)
+	defer db.Close()
+	if n := journalRows(t, db.read); n != 0 {
+		t.Errorf("journal rows after reopening = %d, want 0", n)
+	}
+	loadAll("after reopening")
+}
+
+// BenchmarkOpenFullJournal times Open after a crash with the largest
+// journal the writer leaves (foldHard unfolded rows and a full batch) over
+// 10 000 matches with a match row each: Open folds it whole before it
+// serves.
+func BenchmarkOpenFullJournal(b *testing.B) {
+	const matches, rows = 10_000, foldHard + maxBatch
+	ctx := context.Background()
+	template := filepath.Join(b.TempDir(), "template.db")
+	db := open(b, template)
+	tx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := storetest.NewMatch("m", 0)
+	for i := range matches {
+		m.ID = fmt.Sprintf("m%d", i)
+		r, err := encode(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := tx.ExecContext(ctx, sqlCreateMatch, r.args()...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// Row seq goes to match seq % matches as its ply seq / matches + 1:
+	// the matches' moves interleave, as they do under load.
+	if _, err := tx.ExecContext(ctx, `WITH RECURSIVE s(seq) AS (SELECT 0 UNION ALL SELECT seq + 1 FROM s WHERE seq + 1 < ?)
+		INSERT INTO journal (seq, match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
+		SELECT seq + 1, 'm' || (seq % ?), seq / ? + 1, seq % 2, 'd4', 1700000000000 + seq, NULL, '', seq / ? + 2, 1700000000000 + seq, '{}' FROM s`,
+		rows, matches, matches, matches); err != nil {
+		b.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	// Stop the writer without its fold: the file holds what a crash leaves.
+	db.stop()
+	<-db.done
+	<-db.ckpt
+	if err := db.closeAll(); err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(template)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		path := filepath.Join(b.TempDir(), fmt.Sprintf("open%d.db", i))
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		db := open(b, path)
+		b.StopTimer()
+		if n := journalRows(b, db.read); n != 0 {
+			b.Fatalf("journal rows after Open = %d, want 0", n)
+		}
+		db.Close()
+		b.StartTimer()
+	}
+}
+
+// TestTakebackFoldsOneMatch checks a takeback moves only its own match's
+// journal rows into moves (the unfolded ones and one folded but still in
+// the journal) and deletes them from the journal, so the truncated moves
+// do not come back from there, while the other match's rows stay as they
+// were and the writer's count of unfolded rows matches the journal's.
+func TestTakebackFoldsOneMatch(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	a, b := storetest.NewMatch("a", 0), storetest.NewMatch("b", 1)
+	for _, m := range []store.Match{a, b} {
+		if err := db.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tune(t, db, 1<<30, foldChunk)
+	a = playMoves(t, db, a, 1)
+	b = playMoves(t, db, b, 1)
+	a = playMoves(t, db, a, 1)
+	tune(t, db, 2, 2) // folds a's two rows; a2 stays in the journal behind b1
+	tune(t, db, 1<<30, foldChunk)
+	a = playMoves(t, db, a, 1)
+	b = playMoves(t, db, b, 1)
+	// The journal: b1, a2 (folded), a3, b2. Take back to ply 1, play x2.
+	next := a
+	next.Version++
+	next.Ply = 2
+	next.Updated = a.Updated.Add(time.Second)
+	if err := db.Save(ctx, store.Change{Match: next, Prev: a.Version, Truncate: 1, Append: []store.Move{{Ply: 2, Seat: 1, Text: "x2", At: next.Updated}}}); err != nil {
+		t.Fatal(err)
+	}
+	a = next
+	check := func(when string, wantJournal int) {
+		t.Helper()
+		if n := journalRows(t, db.read); n != wantJournal {
+			t.Errorf("%s: %d journal rows, want %d", when, n, wantJournal)
+		}
+		for _, tc := range []struct {
+			m     store.Match
+			texts []string
+		}{{a, []string{"+1", "x2"}}, {b, []string{"+1", "+2"}}} {
+			got, moves, err := db.Load(ctx, tc.m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var texts []string
+			for _, mv := range moves {
+				texts = append(texts, mv.Text)
+			}
+			if !reflect.DeepEqual(got, tc.m) || !slices.Equal(texts, tc.texts) {
+				t.Errorf("%s: Load(%s) = %+v, moves %q; want %+v, %q", when, tc.m.ID, got, texts, tc.m, tc.texts)
+			}
+		}
+	}
+	check("after the takeback", 3) // b1, b2, x2
+	onWriter(t, db, func(w *writerState) {
+		if w.unfoldedRows != 3 || len(w.unfolded["a"]) != 1 || !slices.Equal(w.queue, []string{"b", "a"}) {
+			t.Errorf("writer: %d unfolded rows, a's %v, queue %v; want 3, one, [b a]", w.unfoldedRows, w.unfolded["a"], w.queue)
+		}
+	})
+	// The next folds take the rest: b's two rows, then a's x2 (a fold
+	// runs after the batch before it has replied: the last tune waits
+	// for the second).
+	tune(t, db, 0, 2)
+	tune(t, db, 0, 2)
+	tune(t, db, 1<<30, foldChunk)
+	check("after folding the rest", 0)
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db = open(t, path)
+	defer db.Close()
+	check("after reopening", 0)
 }
