@@ -948,8 +948,9 @@ func provider(t *testing.T, raw *sql.DB) *goose.Provider {
 
 // TestFoldOwnTransaction lowers the fold's threshold, bound, step and time
 // so the journal is folded all along while matches move in parallel, and
-// checks a move commit never carries a fold (folds run in transactions of
-// their own), the journal stays under its bound, every match reads back
+// checks a move commit never carries a fold or a deletion (folds run in
+// transactions of their own), a fold deletes at most its step of folded
+// journal rows, the journal stays under its bound, every match reads back
 // whole with its rows partly folded and partly not, and again after
 // reopening with the journal left full (as after kill -9).
 func TestFoldOwnTransaction(t *testing.T) {
@@ -957,12 +958,17 @@ func TestFoldOwnTransaction(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
 	const matches, moves, foldAt, hard = 8, 60, 8, 32
-	var mixed, folds, maxRows atomic.Int64
+	const clear = 3
+	var mixed, folds, maxRows, deleted, overDeleted atomic.Int64
 	onWriter(t, db, func(w *writerState) {
-		w.foldAt, w.hard, w.chunk, w.step, w.budget = foldAt, hard, 16, 2, time.Nanosecond
-		w.onCommit = func(added, folded int) {
-			if added > 0 && folded > 0 {
+		w.foldAt, w.hard, w.chunk, w.step, w.budget, w.clear = foldAt, hard, 16, 2, time.Nanosecond, clear
+		w.onCommit = func(added, folded, del int) {
+			if added > 0 && (folded > 0 || del > 0) {
 				mixed.Add(1)
+			}
+			deleted.Add(int64(del))
+			if del > clear {
+				overDeleted.Add(1)
 			}
 			if folded > 0 {
 				folds.Add(1)
@@ -990,6 +996,13 @@ func TestFoldOwnTransaction(t *testing.T) {
 	}
 	if folds.Load() == 0 {
 		t.Error("no fold transaction ran")
+	}
+	// The folded rows leave the journal a few at a time.
+	if n := overDeleted.Load(); n > 0 {
+		t.Errorf("%d fold transactions deleted more than %d journal rows", n, clear)
+	}
+	if deleted.Load() == 0 {
+		t.Error("no fold transaction deleted journal rows")
 	}
 	// After a batch over the bound, its fold takes foldPerChange rows per
 	// change whatever the time: the journal never holds more than the
