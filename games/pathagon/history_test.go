@@ -42,15 +42,7 @@ func drawPly(t *testing.T, s game.State, moves []string) int {
 // other's positions, however their plies interleave; a game replayed from
 // a state in the middle of its history draws at the same ply (§6).
 func TestP6RepetitionBranches(t *testing.T) {
-	// Branch a is TestP6Repetition's cycle; branch b starts with Dark's
-	// other piece, so its positions differ from a's from its first ply on.
-	cycleA := []string{"g6-g2", "a1-e3", "f6-f2", "b1-d3", "g2-g6", "e3-a1", "f2-f6", "d3-b1"}
-	cycleB := []string{"b1-d3", "f6-f2", "a1-e3", "g2-g6", "d3-b1", "f2-f6", "e3-a1", "g6-g2"}
-	var a, b []string
-	for range 3 {
-		a = append(a, cycleA...)
-		b = append(b, cycleB...)
-	}
+	a, b := p6Cycles()
 	base := position(t, p6Light, p6Dark, "l 0 0 -,- -", nil)
 	s1 := play(t, base, a[0]) // the tip of its history
 	branches := [][]string{a[1:], b, a[1:]}
@@ -251,13 +243,7 @@ func TestHistoryAgainstNaive(t *testing.T) {
 // goroutines); run with -race. Every goroutine plays its own cycle order
 // from a shared state and must draw at the ply the naive rules give.
 func TestHistoryConcurrent(t *testing.T) {
-	cycleA := []string{"g6-g2", "a1-e3", "f6-f2", "b1-d3", "g2-g6", "e3-a1", "f2-f6", "d3-b1"}
-	cycleB := []string{"b1-d3", "f6-f2", "a1-e3", "g2-g6", "d3-b1", "f2-f6", "e3-a1", "g6-g2"}
-	var a, b []string
-	for range 3 {
-		a = append(a, cycleA...)
-		b = append(b, cycleB...)
-	}
+	a, b := p6Cycles()
 	base := position(t, p6Light, p6Dark, "l 0 0 -,- -", nil)
 	s1 := play(t, base, a[0])
 	const workers = 8
@@ -312,4 +298,18 @@ func TestHistoryShared(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { s.Play(m) }); n != 1 {
 		t.Errorf("Play from a state whose key is next in its line: %v allocations, want 1 (the State)", n)
 	}
+}
+
+// p6Cycles returns two lines of play from the P6 position, three rounds
+// of a relocation cycle each: a is TestP6Repetition's cycle; b starts
+// with Dark's other piece, so its positions differ from a's from its
+// first ply on.
+func p6Cycles() (a, b []string) {
+	cycleA := []string{"g6-g2", "a1-e3", "f6-f2", "b1-d3", "g2-g6", "e3-a1", "f2-f6", "d3-b1"}
+	cycleB := []string{"b1-d3", "f6-f2", "a1-e3", "g2-g6", "d3-b1", "f2-f6", "e3-a1", "g6-g2"}
+	for range 3 {
+		a = append(a, cycleA...)
+		b = append(b, cycleB...)
+	}
+	return a, b
 }

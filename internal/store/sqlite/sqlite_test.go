@@ -545,17 +545,7 @@ func TestMigration00005(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
-	a, b := storetest.NewMatch("a", 0), storetest.NewMatch("b", 1)
-	for _, m := range []store.Match{a, b} {
-		if err := db.Create(ctx, m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	tune(t, db, 1<<30, foldChunk)
-	a = playMoves(t, db, a, 1)
-	b = playMoves(t, db, b, 1)
-	a = playMoves(t, db, a, 1)
-	tune(t, db, 2, 2) // folds a's two rows; its second waits behind b's
+	a, b := foldedBehind(t, db)
 	b = playMoves(t, db, b, 1)
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
@@ -1121,17 +1111,7 @@ func TestTakebackFoldsOneMatch(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
-	a, b := storetest.NewMatch("a", 0), storetest.NewMatch("b", 1)
-	for _, m := range []store.Match{a, b} {
-		if err := db.Create(ctx, m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	tune(t, db, 1<<30, foldChunk)
-	a = playMoves(t, db, a, 1)
-	b = playMoves(t, db, b, 1)
-	a = playMoves(t, db, a, 1)
-	tune(t, db, 2, 2) // folds a's two rows; a2 stays in the journal behind b1
+	a, b := foldedBehind(t, db)
 	tune(t, db, 1<<30, foldChunk)
 	a = playMoves(t, db, a, 1)
 	b = playMoves(t, db, b, 1)
@@ -1185,4 +1165,24 @@ func TestTakebackFoldsOneMatch(t *testing.T) {
 	db = open(t, path)
 	defer db.Close()
 	check("after reopening", 0)
+}
+
+// foldedBehind creates matches a and b, plays a1, b1, a2 and folds a's
+// two rows: a2 is folded but stays in the journal behind the unfolded b1
+// (the journal: b1, a2). It returns the matches after their moves.
+func foldedBehind(t *testing.T, db *DB) (a, b store.Match) {
+	t.Helper()
+	ctx := context.Background()
+	a, b = storetest.NewMatch("a", 0), storetest.NewMatch("b", 1)
+	for _, m := range []store.Match{a, b} {
+		if err := db.Create(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tune(t, db, 1<<30, foldChunk)
+	a = playMoves(t, db, a, 1)
+	b = playMoves(t, db, b, 1)
+	a = playMoves(t, db, a, 1)
+	tune(t, db, 2, 2)
+	return a, b
 }
