@@ -54,9 +54,7 @@ func BenchmarkView(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	done := make(chan struct{})
-	r.in <- funcMsg(func() {
-		defer close(done)
+	r.do(func() {
 		for ply := range 10 {
 			legal := r.st.LegalMoves(nil)
 			if err := r.play(context.Background(), int(r.st.ToMove()), legal[ply*7%len(legal)], ""); err != nil {
@@ -69,7 +67,6 @@ func BenchmarkView(b *testing.B) {
 			r.view()
 		}
 	})
-	<-done
 }
 
 // BenchmarkMoveRoundTripDelta measures one move the way the load test

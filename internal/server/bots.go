@@ -46,9 +46,29 @@ func (p *botPool) work(ctx context.Context, s *Server) {
 		case j := <-p.jobs:
 			res := botResult{version: j.version}
 			res.move, res.err = s.think(ctx, j)
-			j.room.post(ctx, res)
+			j.room.botDone(res)
 		}
 	}
+}
+
+// botDone applies a search's result to its room on the bot worker's
+// goroutine when the room is free, or else on a goroutine of its own
+// (tracked by the server's wait group: the worker that starts it is
+// still counted), so a worker never waits for one room's commit while
+// other rooms' searches queue.
+func (r *room) botDone(res botResult) {
+	apply := func() { r.onBot(r.ctx, res) }
+	if r.mu.TryLock() {
+		stopped := r.stopped.Load()
+		if !stopped {
+			apply()
+			r.noteIdle()
+			r.armIdle()
+		}
+		r.mu.Unlock()
+		return
+	}
+	r.s.wg.Go(func() { r.do(apply) })
 }
 
 func (s *Server) think(ctx context.Context, j botJob) (game.Move, error) {

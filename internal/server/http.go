@@ -28,8 +28,6 @@ const (
 	maxBody = 64 << 10
 	// defaultList and maxList bound GET /api/matches.
 	defaultList, maxList = 50, 200
-	// joinTimeout bounds waiting for a busy room to seat a player.
-	joinTimeout = 10 * time.Second
 )
 
 // Handler returns the HTTP handler: the lobby API, the WebSocket, health,
@@ -257,7 +255,7 @@ func (s *Server) create(ctx context.Context, req protocol.CreateRequest) (protoc
 	now := s.clock.Now()
 	m := store.Match{ID: id, Game: info.ID, Variant: opts.Variant, Players: opts.Players, Seed: opts.Seed, Options: opts.Values,
 		Seats: seatList, TimeControl: tc, Status: store.StatusWaiting, Version: 1, Created: now, Updated: now}
-	m, err = s.open(ctx, m)
+	m, err = s.open(ctx, m, false)
 	if err != nil {
 		return resp, err
 	}
@@ -266,8 +264,9 @@ func (s *Server) create(ctx context.Context, req protocol.CreateRequest) (protoc
 }
 
 // open stores a new match (status and clocks set from its seats) and
-// starts its room.
-func (s *Server) open(ctx context.Context, m store.Match) (store.Match, error) {
+// starts its room; async when the caller holds another room's mutex (see
+// start).
+func (s *Server) open(ctx context.Context, m store.Match, async bool) (store.Match, error) {
 	info := s.games[m.Game]
 	st, err := info.New(options(m))
 	if err != nil {
@@ -288,7 +287,7 @@ func (s *Server) open(ctx context.Context, m store.Match) (store.Match, error) {
 	if err != nil {
 		return m, err
 	}
-	s.start(r)
+	s.start(r, async)
 	return m, nil
 }
 
@@ -307,7 +306,7 @@ func (s *Server) rematch(ctx context.Context, old store.Match) (string, error) {
 	for i, seat := range old.Seats {
 		m.Seats[(i+1)%len(old.Seats)] = seat
 	}
-	if _, err := s.open(ctx, m); err != nil {
+	if _, err := s.open(ctx, m, true); err != nil { // under the finished room's mutex
 		return "", err
 	}
 	return id, nil
@@ -319,15 +318,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	v := rm.snapshot(r.Context())
-	if v == nil { // the request ended before the room answered
-		err := r.Context().Err()
-		if err == nil {
-			err = errors.New("server: no view of the match")
-		}
-		s.httpError(w, err)
-		return
-	}
+	v := rm.snapshot()
 	s.writeJSON(w, http.StatusOK, v)
 }
 
@@ -347,23 +338,12 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), joinTimeout)
-	defer cancel()
-	reply := make(chan joinResult, 1)
-	if !rm.post(ctx, joinSeat{seat: req.Seat, hash: hash, reply: reply}) {
-		s.httpError(w, protocol.Errorf(protocol.CodeUnavailable, "match not available"))
+	seat, err := rm.joinSeat(req.Seat, hash)
+	if err != nil {
+		s.httpError(w, err)
 		return
 	}
-	select {
-	case res := <-reply:
-		if res.err != nil {
-			s.httpError(w, res.err)
-			return
-		}
-		s.writeJSON(w, http.StatusOK, protocol.JoinResponse{Match: rm.id, Seat: res.seat, Token: token})
-	case <-ctx.Done():
-		s.httpError(w, protocol.Errorf(protocol.CodeUnavailable, "match busy"))
-	}
+	s.writeJSON(w, http.StatusOK, protocol.JoinResponse{Match: rm.id, Seat: seat, Token: token})
 }
 
 // record loads a match for export.

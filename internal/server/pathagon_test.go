@@ -77,5 +77,5 @@ func (s *Server) mustSnap(t *testing.T, id string) *protocol.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.snapshot(t.Context())
+	return r.snapshot()
 }

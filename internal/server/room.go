@@ -18,12 +18,6 @@ import (
 )
 
 const (
-	// roomQueue bounds the messages waiting for a room's goroutine: clock
-	// ticks, bot results, HTTP joins and snapshot requests (a connection's
-	// hello and commands do not queue: its read loop runs them, see
-	// room.direct). Every slot is two words of pointers the collector
-	// scans in every room (128 were 20 MB at 10 000 matches).
-	roomQueue = 32
 	// historySize is how many past events a room keeps for reconnecting
 	// clients (events only, tens of bytes each: full states would cost
 	// megabytes per room); a client further behind gets a full state,
@@ -38,28 +32,37 @@ const (
 	// stale, so 16 is plenty (64 were 3 KiB per room).
 	ackMemory = 16
 	// roomIdle is how long a finished match's room stays with no
-	// connection before it exits (a rematch needs it for a while).
+	// connection before it stops (a rematch needs it for a while); it is
+	// checked every roomIdle/2.
 	roomIdle = time.Minute
 	// saveTimeout bounds one commit; a store slower than this is broken.
 	saveTimeout = 30 * time.Second
 )
 
-// room owns one match. The fields below "owned" are touched only with mu
-// held: by its goroutine (run), which handles what others send through
-// in, and by its connections' read loops, which run their hellos and
-// commands themselves (direct). Others read snap and version.
+// room owns one match. It has no goroutine: whoever has something for it
+// runs it on its own goroutine with mu held (do) — a connection's read
+// loop its hello and commands, a timer's callback a flag fall or a bot
+// retry, the bot pool a search's result, an HTTP handler a join or a
+// view, the server's Close the shutdown — so its work is ordered by mu.
+// (A goroutine per room, with its queue and done channel, was 10 000
+// stacks and ~600 bytes of pointers per match for every garbage
+// collection to mark.) The fields below "owned" are touched only with mu
+// held. Others read snap, version and stopped.
 type room struct {
 	s    *Server
 	id   string
 	info *game.Info
-	in   chan any
-	done chan struct{}   // closed when run returns
-	idle *time.Ticker    // set by run under mu: checks an ended match for idleness, nil while live
 	ctx  context.Context // the server's: commits outlive the connection that asked
 
 	mu sync.Mutex // guards the fields below
-	// stopped is set when run returns: nothing is handled after it.
-	stopped bool
+	// stopped is set, with mu held, when the room stops (the server
+	// closes, or an ended match was idle for roomIdle): nothing is
+	// handled after it. Read without mu by Server.room, which then loads
+	// the match again.
+	stopped atomic.Bool
+	// idle checks an ended match for idleness every roomIdle/2; nil while
+	// the match is live (a live room never stops for idleness).
+	idle clock.Timer
 
 	// snap is the latest spectator view built, for HTTP readers; it may
 	// be older than version (views are built only when someone needs one:
@@ -86,6 +89,7 @@ type room struct {
 	takeback int
 	rematch  seatSet     // the seats asking for a rematch
 	timer    clock.Timer // flag-fall timer or bot retry, nil when none
+	timerSeq uint64      // counts arm calls: a callback of a replaced timer is ignored
 	botAt    int64       // the version a bot search was started for, 0 none
 	idleAt   time.Time   // when the room became empty (finished matches)
 	// updateSize is the length of the last update sent, to size the
@@ -224,7 +228,7 @@ type ackEntry struct {
 	version int64
 }
 
-// Messages a room receives.
+// Messages a connection's read loop hands its room (direct).
 type (
 	subscribe struct {
 		c      *conn
@@ -238,25 +242,14 @@ type (
 		msg protocol.ClientMessage
 		at  time.Time
 	}
-	joinSeat struct {
-		seat  *int
-		hash  string
-		reply chan joinResult
-	}
-	joinResult struct {
-		seat int
-		err  error
-	}
-	tick      struct{}
-	botResult struct {
-		version int64
-		move    game.Move
-		err     error
-	}
-	// funcMsg runs on the room's goroutine (tests use it to inspect a
-	// room safely).
-	funcMsg func()
 )
+
+// botResult is a bot search's answer for the match at version.
+type botResult struct {
+	version int64
+	move    game.Move
+	err     error
+}
 
 // newRoom rebuilds a match from its stored record.
 func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
@@ -274,7 +267,7 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 		}
 	}
 	r := &room{
-		s: s, id: m.ID, info: info, in: make(chan any, roomQueue), done: make(chan struct{}),
+		s: s, id: m.ID, info: info,
 		m: m, st: st, movers: movers(moves), texts: newMoveTexts(moves),
 		takeback: -1,
 	}
@@ -388,105 +381,102 @@ func playText(st game.State, text string) (game.State, error) {
 	return st.Play(m)
 }
 
-// post delivers msg to the room unless it has stopped; it reports whether
-// it did. It blocks while the room's queue is full.
-func (r *room) post(ctx context.Context, msg any) bool {
-	select {
-	case r.in <- msg:
-		return true
-	case <-r.done:
-		return false
-	case <-ctx.Done():
-		return false
-	}
-}
-
-// tryPost delivers msg without waiting; false when the queue is full or
-// the room stopped.
-func (r *room) tryPost(msg any) bool {
-	select {
-	case <-r.done:
-		return false
-	default:
-	}
-	select {
-	case r.in <- msg:
-		return true
-	default:
-		return false
-	}
-}
-
-// run is the room's goroutine. It returns when ctx ends or, for an ended
-// match, after roomIdle without connections.
-func (r *room) run(ctx context.Context) {
-	defer close(r.done)
-	defer func() {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.stopped = true
-		r.stopSave()
-		r.stopTimer()
-		r.freshSnap() // HTTP readers that find the room gone read it
-	}()
+// do runs f with the room's mutex held, on the caller's goroutine, and
+// then the room's bookkeeping (idleness); false, without running f, when
+// the room has stopped. Everything that touches a room's match goes
+// through do (or direct, its form for a connection's messages), so a
+// room's changes happen one at a time, in the order their callers got
+// the mutex.
+func (r *room) do(f func()) bool {
 	r.mu.Lock()
-	r.afterChange(ctx)
-	r.mu.Unlock()
-	// The idle ticker runs only once the match has ended (a live room
-	// never exits for idleness): a ticker per live room was ~250 bytes of
-	// timer and channel for the collector to mark, and a wake-up every
-	// half minute.
-	var idleC <-chan time.Time
-	defer func() {
-		if r.idle != nil {
-			r.idle.Stop()
-		}
-	}()
-	for {
-		r.mu.Lock()
-		if r.idle == nil && r.ended() {
-			r.idle = time.NewTicker(roomIdle / 2)
-			idleC = r.idle.C
-		}
-		r.mu.Unlock()
-		select {
-		case <-ctx.Done():
-			r.mu.Lock()
-			for _, e := range r.subs {
-				e.c.kick("server shutting down")
-			}
-			r.mu.Unlock()
-			return
-		case <-idleC:
-			r.mu.Lock()
-			gone := r.ended() && len(r.subs) == 0 && !r.idleAt.IsZero() && r.s.clock.Now().Sub(r.idleAt) >= roomIdle
-			r.mu.Unlock()
-			if gone {
-				return
-			}
-		case msg := <-r.in:
-			r.mu.Lock()
-			r.handle(ctx, msg)
-			r.noteIdle()
-			r.mu.Unlock()
-		}
+	defer r.mu.Unlock()
+	if r.stopped.Load() {
+		return false
 	}
+	f()
+	r.noteIdle()
+	r.armIdle()
+	return true
 }
 
 // direct handles a connection's message (hello, command, goodbye) on the
 // caller's goroutine, its read loop, in the order the connection sent
-// them; false when the room has stopped. A command then costs no hand-off
-// to the room's goroutine and back (a wake-up and a channel send per
-// move), and waits for the room only while another of its commands runs.
+// them; false when the room has stopped. A command waits for the room
+// only while another of its changes runs.
 func (r *room) direct(msg any) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.stopped {
+	if r.stopped.Load() {
 		return false
 	}
-	r.handle(r.ctx, msg)
+	switch msg := msg.(type) {
+	case subscribe:
+		r.subscribe(msg)
+	case unsubscribe:
+		r.unsubscribe(msg.c)
+	case command:
+		r.command(r.ctx, msg)
+	}
 	r.noteIdle()
+	r.armIdle()
 	return true
+}
+
+// stop ends the room: nothing is handled after it, its timers are
+// stopped and its last view is published for HTTP readers that still
+// hold it. mu held. The caller removes it from the server's table once
+// it has let go of mu (Server.forget).
+func (r *room) stop() {
+	r.stopped.Store(true)
+	r.stopSave()
+	r.stopTimer()
+	if r.idle != nil {
+		r.idle.Stop()
+		r.idle = nil
+	}
+	r.freshSnap()
+}
+
+// shutdown stops the room for the server's Close, closing its
+// connections.
+func (r *room) shutdown() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped.Load() {
+		return
+	}
+	for _, e := range r.subs {
+		e.c.kick("server shutting down")
+	}
+	r.stop()
+}
+
+// armIdle starts the idle check once the match has ended. mu held.
+func (r *room) armIdle() {
+	if r.idle == nil && r.ended() {
+		r.idle = r.s.clock.AfterFunc(roomIdle/2, r.idleCheck)
+	}
+}
+
+// idleCheck runs on the idle timer: an ended match with no connection
+// for roomIdle stops its room and leaves the server's table (the next
+// request loads it again); otherwise the check is re-armed.
+func (r *room) idleCheck() {
+	r.mu.Lock()
+	if r.stopped.Load() || r.idle == nil {
+		r.mu.Unlock()
+		return
+	}
+	gone := r.ended() && len(r.subs) == 0 && !r.idleAt.IsZero() && r.s.clock.Now().Sub(r.idleAt) >= roomIdle
+	if gone {
+		r.stop()
+	} else {
+		r.idle = r.s.clock.AfterFunc(roomIdle/2, r.idleCheck)
+	}
+	r.mu.Unlock()
+	if gone {
+		r.s.forget(r)
+	}
 }
 
 // noteIdle records when the room became empty. mu held.
@@ -500,27 +490,6 @@ func (r *room) noteIdle() {
 
 func (r *room) ended() bool {
 	return r.m.Status == store.StatusFinished || r.m.Status == store.StatusAborted
-}
-
-func (r *room) handle(ctx context.Context, msg any) {
-	switch msg := msg.(type) {
-	case subscribe:
-		r.subscribe(msg)
-	case unsubscribe:
-		r.unsubscribe(msg.c)
-	case command:
-		r.command(ctx, msg)
-	case joinSeat:
-		seat, err := r.join(ctx, msg.seat, msg.hash)
-		msg.reply <- joinResult{seat, err}
-	case tick:
-		r.timer = nil
-		r.onTick(ctx)
-	case botResult:
-		r.onBot(ctx, msg)
-	case funcMsg:
-		msg()
-	}
 }
 
 // subscribe answers a hello: it checks the tokens, registers the
@@ -1018,7 +987,17 @@ func (r *room) askRematch(ctx context.Context, seat int) error {
 	return r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventRematch, Seat: seat})
 }
 
-// join takes a seat for a token hash (an HTTP join).
+// joinSeat takes a seat for a token hash (an HTTP join, on the handler's
+// goroutine, which waits at most for a commit in progress); a stopped room
+// refuses it as unavailable.
+func (r *room) joinSeat(want *int, hash string) (seat int, err error) {
+	if !r.do(func() { seat, err = r.join(r.ctx, want, hash) }) {
+		return -1, protocol.Errorf(protocol.CodeUnavailable, "match %s has closed", r.id)
+	}
+	return seat, err
+}
+
+// join takes a seat for a token hash. mu held.
 func (r *room) join(ctx context.Context, want *int, hash string) (int, error) {
 	if r.ended() {
 		return -1, protocol.Errorf(protocol.CodeGameOver, "match %s is over", r.id)
@@ -1086,14 +1065,8 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		r.s.log.Error("save", "match", r.id, "version", next.Version, "err", err)
 		return fmt.Errorf("server: save match %s: %w", r.id, err)
 	}
-	ended := r.ended()
 	r.m, r.st = next, st
 	r.version.Store(next.Version)
-	if !ended && r.ended() {
-		// Wake the room's goroutine, which starts its idle ticker now
-		// (see run); were the queue full, it wakes for those messages.
-		r.tryPost(funcMsg(func() {}))
-	}
 	if truncate >= 0 {
 		r.movers = r.movers[:truncate]
 		r.texts.truncate(truncate)
@@ -1195,7 +1168,7 @@ func (r *room) publish() *protocol.State {
 }
 
 // freshSnap returns the published view if it is current, else publishes
-// a new one. Room goroutine only.
+// a new one. mu held.
 func (r *room) freshSnap() *protocol.State {
 	if v := r.snap.Load(); v != nil && v.Version == r.m.Version {
 		return v
@@ -1204,22 +1177,18 @@ func (r *room) freshSnap() *protocol.State {
 }
 
 // snapshot returns the current spectator view for a reader outside the
-// room (HTTP): the published one if current, else one the room builds.
-// It returns nil only when ctx ends before the room answers.
-func (r *room) snapshot(ctx context.Context) *protocol.State {
+// room (HTTP): the published one if current, else one it builds with the
+// room's mutex held (a stopped room's last view otherwise).
+func (r *room) snapshot() *protocol.State {
 	if v := r.snap.Load(); v != nil && v.Version == r.version.Load() {
 		return v
 	}
-	reply := make(chan *protocol.State, 1)
-	if r.post(ctx, funcMsg(func() { reply <- r.freshSnap() })) {
-		select {
-		case v := <-reply:
-			return v
-		case <-r.done: // the room stopped before it read the request
-		case <-ctx.Done():
-		}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped.Load() {
+		return r.snap.Load() // published when the room stopped
 	}
-	return r.snap.Load() // the room published its last view when it stopped
+	return r.freshSnap()
 }
 
 // afterChange plays chance events, starts a bot search when a bot is to
@@ -1236,7 +1205,7 @@ func (r *room) afterChange(ctx context.Context) {
 		return
 	}
 	if d, ok := r.clocks.Deadline(); ok {
-		r.timer = r.s.clock.AfterFunc(d.Sub(r.s.clock.Now()), func() { r.tryPost(tick{}) })
+		r.arm(d.Sub(r.s.clock.Now()))
 	}
 	r.startBot()
 }
@@ -1256,6 +1225,15 @@ func (r *room) chance() game.Move {
 	return outs[len(outs)-1].Move
 }
 
+// arm sets the room's one timer (flag fall or bot retry) to tick after
+// d, replacing any. mu held.
+func (r *room) arm(d time.Duration) {
+	r.stopTimer()
+	r.timerSeq++
+	seq := r.timerSeq
+	r.timer = r.s.clock.AfterFunc(d, func() { r.tick(seq) })
+}
+
 func (r *room) stopTimer() {
 	if r.timer != nil {
 		r.timer.Stop()
@@ -1263,11 +1241,21 @@ func (r *room) stopTimer() {
 	}
 }
 
-func (r *room) onTick(ctx context.Context) {
-	if r.m.Status == store.StatusLive && r.clocks.Flagged(r.s.clock.Now()) {
-		r.timeout(ctx)
-	}
-	r.afterChange(ctx)
+// tick runs on the timer's goroutine. A timer stopped or replaced after
+// it fired (its callback waiting for mu meanwhile) finds its sequence
+// number outdated and does nothing, as does one firing after the room
+// stopped.
+func (r *room) tick(seq uint64) {
+	r.do(func() {
+		if r.timer == nil || seq != r.timerSeq {
+			return
+		}
+		r.timer = nil
+		if r.m.Status == store.StatusLive && r.clocks.Flagged(r.s.clock.Now()) {
+			r.timeout(r.ctx)
+		}
+		r.afterChange(r.ctx)
+	})
 }
 
 // startBot queues a search when a bot is to move and none is running for
@@ -1279,7 +1267,7 @@ func (r *room) startBot() {
 	}
 	job := botJob{room: r, version: r.m.Version, state: r.st, spec: r.m.Seats[p].Bot, seed: r.m.Seed ^ uint64(r.m.Ply)*0x9e3779b97f4a7c15}
 	if !r.s.bots.submit(job) {
-		r.timer = r.s.clock.AfterFunc(botRetry, func() { r.tryPost(tick{}) })
+		r.arm(botRetry)
 		return
 	}
 	r.botAt = r.m.Version

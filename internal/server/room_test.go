@@ -12,6 +12,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/coder/websocket"
+
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
@@ -53,8 +55,9 @@ func TestSlowClientDropped(t *testing.T) {
 		dropped bool
 	}
 	done := make(chan result, 1)
-	// Run on the room's goroutine, as everything touching its fields must.
-	r.in <- funcMsg(func() {
+	// Under the room's mutex, as everything touching its fields must be;
+	// on a goroutine of its own, so a blocked room fails the test.
+	go r.do(func() {
 		var res result
 		for res.sent < maxBroadcasts && !res.dropped {
 			t0 := time.Now()
@@ -189,7 +192,7 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
-	r.in <- funcMsg(func() {
+	go r.do(func() {
 		defer close(done)
 		ctx := context.Background()
 		for range 3 {
@@ -247,11 +250,14 @@ func TestSaveContextReused(t *testing.T) {
 	}
 }
 
-// TestIdleTickerOnlyOnceEnded checks a room runs its idle ticker only
-// after its match ended, and starts it when a command on a connection's
-// read loop (not the room's goroutine) ends the match.
-func TestIdleTickerOnlyOnceEnded(t *testing.T) {
-	h := start(t, "")
+// TestIdleRoomStops checks the room of an ended match stops once it has
+// had no connection for roomIdle, and only then: a live room arms no idle
+// check; the check starts when a command on a connection's read loop ends
+// the match; a stopped room refuses work and leaves the server's table;
+// the next request loads the match again, as it was.
+func TestIdleRoomStops(t *testing.T) {
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	h := start(t, "", func(c *Config) { c.Clock = fake })
 	id, tokens := h.twoPlayers(protocol.TimeControl{})
 	c0 := h.connect(id, tokens[0])
 	r, err := h.srv.room(context.Background(), id)
@@ -264,16 +270,115 @@ func TestIdleTickerOnlyOnceEnded(t *testing.T) {
 		return r.idle != nil
 	}
 	wantAck(t, c0.do(protocol.TypeMove, "+1"))
-	h.settle(id)
 	if idle() {
-		t.Fatal("a live room runs its idle ticker")
+		t.Fatal("a live room arms an idle check")
 	}
-	// Nothing is posted to the room after the resignation but the
-	// wake-up its commit sends.
+	fake.Advance(2 * roomIdle)
+	if r.stopped.Load() {
+		t.Fatal("a live room stopped for idleness")
+	}
 	wantAck(t, c0.do(protocol.TypeResign, ""))
-	for deadline := time.Now().Add(testTimeout); !idle(); time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the room of an ended match started no idle ticker")
+	if !idle() {
+		t.Fatal("the room of an ended match armed no idle check")
+	}
+	// Connected: it stays.
+	fake.Advance(2 * roomIdle)
+	if r.stopped.Load() {
+		t.Fatal("an ended room with a connection stopped")
+	}
+	c0.ws.Close(websocket.StatusNormalClosure, "")
+	for deadline := time.Now().Add(testTimeout); ; time.Sleep(time.Millisecond) {
+		r.mu.Lock()
+		n := len(r.subs)
+		r.mu.Unlock()
+		if n == 0 {
+			break
 		}
+		if time.Now().After(deadline) {
+			t.Fatal("the connection never left the room")
+		}
+	}
+	for deadline := time.Now().Add(testTimeout); !r.stopped.Load(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("an idle ended room did not stop")
+		}
+		fake.Advance(roomIdle / 2)
+	}
+	if r.do(func() { t.Error("a stopped room ran work") }) {
+		t.Error("a stopped room accepted work")
+	}
+	for deadline := time.Now().Add(testTimeout); ; time.Sleep(time.Millisecond) {
+		h.srv.mu.Lock()
+		_, there := h.srv.rooms[id]
+		h.srv.mu.Unlock()
+		if !there {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a stopped room stayed in the server's table")
+		}
+	}
+	again, err := h.srv.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again == r {
+		t.Fatal("the stopped room was handed out again")
+	}
+	if v := again.snapshot(); v.Status != protocol.StatusFinished || v.Version != r.version.Load() {
+		t.Errorf("reloaded match: status %s version %d, want finished at %d", v.Status, v.Version, r.version.Load())
+	}
+	c := h.connect(id, tokens[1])
+	if c.state.Status != protocol.StatusFinished {
+		t.Errorf("a connection to the reloaded match reads status %s", c.state.Status)
+	}
+}
+
+// TestCloseStopsRooms checks the server's Close stops every room: its
+// connections are closed, a timer firing afterwards and
+// any later work are refused, the table is empty and no match loads.
+func TestCloseStopsRooms(t *testing.T) {
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	h := start(t, "", func(c *Config) { c.Clock = fake })
+	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 10000})
+	c0 := h.connect(id, tokens[0])
+	wantAck(t, c0.do(protocol.TypeMove, "+1"))
+	r, err := h.srv.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	version := r.version.Load()
+	h.srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	for {
+		if _, _, err := c0.ws.Read(ctx); err != nil {
+			if ctx.Err() != nil {
+				t.Fatal("the connection stayed open after Close")
+			}
+			break
+		}
+	}
+	if !r.stopped.Load() {
+		t.Fatal("a room still runs after Close")
+	}
+	fake.Advance(time.Minute) // the flag timer fires into a stopped room
+	if r.do(func() {}) {
+		t.Error("a stopped room accepted work")
+	}
+	if got := r.snapshot(); got == nil || got.Version != version {
+		t.Errorf("a stopped room's view %+v, want version %d", got, version)
+	}
+	h.srv.mu.Lock()
+	n := len(h.srv.rooms)
+	h.srv.mu.Unlock()
+	if n != 0 {
+		t.Errorf("%d rooms in the table after Close", n)
+	}
+	if _, err := h.srv.room(context.Background(), id); codeOf(err) != protocol.CodeUnavailable {
+		t.Errorf("loading a match after Close: %v, want unavailable", err)
+	}
+	if v, _, err := h.db.Load(context.Background(), id); err != nil || v.Status != store.StatusLive || v.Version != version {
+		t.Errorf("stored match after Close: %+v, %v; want live at version %d (no flag fall after Close)", v, err, version)
 	}
 }

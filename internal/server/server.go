@@ -1,27 +1,31 @@
 // Package server is Tabula's game server: the JSON lobby API, one WebSocket
-// per match connection, and one goroutine per live match (a room) that owns
-// the match's state and clocks. Connections talk to rooms through bounded
-// channels; every accepted change is committed to the store before anyone
-// hears of it.
+// per match connection, and a room per loaded match that owns the match's
+// state and clocks. A room has no goroutine: its changes run under its
+// mutex on the goroutine that brings them (a connection's read loop, a
+// timer, a bot worker, an HTTP handler); every accepted change is
+// committed to the store before anyone hears of it. A room stays loaded
+// until the server closes, or, for a finished match, until it has had no
+// connection for roomIdle.
 //
 // Goroutines and their lifetimes:
-//   - one per room (room.run): until the server closes, or, for a finished
-//     match, until it has had no connection for roomIdle;
 //   - one per WebSocket connection (Server.serve, its read loop, started
 //     by the HTTP handler, which returns):
 //     until the peer goes, is too slow, or the server closes. Writes need
 //     none: the sender writes into the socket without blocking, and a
 //     flusher goroutine runs only while a peer is behind (sock); a ping
 //     timer pings a silent peer from its own goroutine every pingInterval;
-//   - BotWorkers bot workers (botPool.work): until the server closes.
+//   - BotWorkers bot workers (botPool.work): until the server closes;
+//   - short-lived ones: timer callbacks (a flag fall, a bot retry, a
+//     finished room's idle check), a bot result whose room was busy
+//     (room.botDone), a rematch's first move check (start).
 //
 // Locks: Server.mu guards the room table only; it is never held while
 // taking another lock or while sending on a channel. room.mu is held while
-// a room handles a message, by its goroutine or by a connection's read
-// loop running its own hello or command (room.direct); that includes the
-// wait for the commit and the socket writes (which never block, see sock).
-// It may be held while taking Server.mu (a rematch starts a room), never
-// the other way round.
+// a room handles anything (room.do, room.direct); that includes the wait
+// for the commit and the socket writes (which never block, see sock). It
+// may be held while taking Server.mu (a rematch registers a room), never
+// the other way round, and never while taking another room's mu (a
+// rematch's room runs its first afterChange on a goroutine of its own).
 package server
 
 import (
@@ -106,7 +110,7 @@ type Server struct {
 
 	ctx    context.Context // the server's lifetime; cancelled by Close
 	cancel context.CancelFunc
-	wg     sync.WaitGroup // rooms and bot workers
+	wg     sync.WaitGroup // bot workers and the short-lived goroutines Close waits for
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -187,20 +191,36 @@ func (s *Server) Recover(ctx context.Context) (int, error) {
 }
 
 // Close stops every room and bot worker and closes every connection. It
-// does not close the store; do that after Close returns.
+// does not close the store; do that after Close returns. A change a room
+// is making when Close starts completes (Close waits for its mutex);
+// nothing is handled after.
 func (s *Server) Close() {
-	s.cancel()
+	s.cancel() // start registers no room after this
+	s.mu.Lock()
+	rooms := make([]*room, 0, len(s.rooms))
+	for _, r := range s.rooms {
+		rooms = append(rooms, r)
+	}
+	s.mu.Unlock()
+	for _, r := range rooms {
+		r.shutdown()
+		s.forget(r)
+	}
 	s.wg.Wait()
 }
 
 // room returns the live room of a match, loading the match from the store
-// and starting its room if needed.
+// and starting its room if needed. A stopped room still in the table (an
+// idle one on its way out) is replaced by a fresh load.
 func (s *Server) room(ctx context.Context, id string) (*room, error) {
 	s.mu.Lock()
 	r, ok := s.rooms[id]
 	s.mu.Unlock()
-	if ok {
+	if ok && !r.stopped.Load() {
 		return r, nil
+	}
+	if ok {
+		s.forget(r)
 	}
 	if s.ctx.Err() != nil {
 		return nil, protocol.Errorf(protocol.CodeUnavailable, "server is shutting down")
@@ -216,29 +236,52 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.start(r), nil
+	return s.start(r, false), nil
 }
 
-// start registers r and runs it, unless another request started the same
-// match meanwhile; it returns the registered room.
-func (s *Server) start(r *room) *room {
+// start registers r, unless another request registered the same match
+// meanwhile, and returns the registered room; at shutdown it registers
+// nothing and returns r stopped. The room that is registered plays its
+// chance moves, starts its bot and arms its clock (afterChange): on the
+// caller's goroutine, or, with async (the caller holds another room's
+// mutex: a rematch), on a goroutine of its own, so no goroutine holds two
+// rooms' mutexes.
+func (s *Server) start(r *room, async bool) *room {
 	r.ctx = s.ctx // before anyone can find it
 	s.mu.Lock()
-	if other, ok := s.rooms[r.id]; ok {
+	if s.ctx.Err() != nil {
+		s.mu.Unlock()
+		r.stopped.Store(true) // nobody else has it, and nothing is armed yet
+		return r
+	}
+	other, ok := s.rooms[r.id]
+	if ok && !other.stopped.Load() {
 		s.mu.Unlock()
 		return other
 	}
-	s.rooms[r.id] = r
+	s.rooms[r.id] = r // replacing a stopped room, which forget then leaves
+	if !ok {
+		s.metrics.rooms.Inc()
+	}
+	first := func() { r.do(func() { r.afterChange(r.ctx) }) }
+	if async {
+		s.wg.Go(first) // before Close's Wait: Close takes mu after cancelling
+	}
 	s.mu.Unlock()
-	s.metrics.rooms.Inc()
-	s.wg.Go(func() {
-		r.run(s.ctx)
-		s.mu.Lock()
-		delete(s.rooms, r.id)
-		s.mu.Unlock()
-		s.metrics.rooms.Dec()
-	})
+	if !async {
+		first()
+	}
 	return r
+}
+
+// forget removes a stopped room from the table, if it is still there.
+func (s *Server) forget(r *room) {
+	s.mu.Lock()
+	if s.rooms[r.id] == r {
+		delete(s.rooms, r.id)
+		s.metrics.rooms.Dec()
+	}
+	s.mu.Unlock()
 }
 
 // newID returns a match ID: "m_" and 10 base32 characters (50 random bits).

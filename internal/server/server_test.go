@@ -142,9 +142,9 @@ type client struct {
 	n       atomic.Int64
 }
 
-// settle waits until the match's room has handled everything posted to it
-// so far (the work after a command's ack, such as arming the flag timer,
-// included), so a test can move the fake clock without racing the room.
+// settle waits until the match's room has finished what it is doing (the
+// work after a command's ack, such as arming the flag timer, included), so
+// a test can move the fake clock without racing the room.
 func (h *harness) settle(id string) {
 	h.t.Helper()
 	r, err := h.srv.room(context.Background(), id)
@@ -152,7 +152,7 @@ func (h *harness) settle(id string) {
 		h.t.Fatal(err)
 	}
 	done := make(chan struct{})
-	r.in <- funcMsg(func() { close(done) })
+	go r.do(func() { close(done) })
 	select {
 	case <-done:
 	case <-time.After(testTimeout):
