@@ -382,3 +382,36 @@ func TestCloseStopsRooms(t *testing.T) {
 		t.Errorf("stored match after Close: %+v, %v; want live at version %d (no flag fall after Close)", v, err, version)
 	}
 }
+
+// TestBotResultWhileRoomBusy checks a bot worker handing a search's result
+// to a room in the middle of a change does not wait for it (other rooms'
+// searches would queue behind one room's commit), and the result is
+// applied once the room is free.
+func TestBotResultWhileRoomBusy(t *testing.T) {
+	h := start(t, "")
+	id, _ := h.twoPlayers(protocol.TimeControl{})
+	r, err := h.srv.room(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.mu.Lock() // a change in progress
+	v := r.m.Version
+	res := botResult{version: v, move: r.st.LegalMoves(nil)[0]}
+	returned := make(chan struct{})
+	go func() {
+		r.botDone(res)
+		close(returned)
+	}()
+	select {
+	case <-returned:
+	case <-time.After(testTimeout):
+		r.mu.Unlock()
+		t.Fatal("botDone waited for a busy room")
+	}
+	r.mu.Unlock()
+	for deadline := time.Now().Add(testTimeout); r.version.Load() != v+1; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the result was not applied: version %d, want %d", r.version.Load(), v+1)
+		}
+	}
+}
