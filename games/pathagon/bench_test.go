@@ -106,10 +106,10 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 }
 
-// longGame is a seeded random game of n plies with plyCap off, each ply
-// chosen among the moves that do not end the game, so the repetition
-// history grows to n positions.
-func longGame(b *testing.B, n int) []game.Move {
+// longGame returns the start with plyCap off and a seeded random game of
+// n plies from it, each ply chosen among the moves that do not end the
+// game, so the repetition history grows to n positions.
+func longGame(b *testing.B, n int) (*pathagon.State, []game.Move) {
 	b.Helper()
 	start, err := pathagon.New(game.Options{Values: map[string]string{pathagon.OptPlyCap: "0"}})
 	if err != nil {
@@ -138,7 +138,7 @@ func longGame(b *testing.B, n int) []game.Move {
 		}
 		s = next
 	}
-	return line
+	return start, line
 }
 
 // BenchmarkPlayLong replays a 400-ply game through the immutable Play, from
@@ -146,11 +146,8 @@ func longGame(b *testing.B, n int) []game.Move {
 // earlier positions on average.
 func BenchmarkPlayLong(b *testing.B) {
 	const plies = 400
-	line := longGame(b, plies)
-	start, err := pathagon.New(game.Options{Values: map[string]string{pathagon.OptPlyCap: "0"}})
-	if err != nil {
-		b.Fatal(err)
-	}
+	start, line := longGame(b, plies)
+	var err error
 	b.ReportAllocs()
 	var s game.State = start
 	i := 0
@@ -172,11 +169,8 @@ func BenchmarkPlayLong(b *testing.B) {
 // live-B/game; ns/op is the time to play one whole game).
 func BenchmarkLiveHeap(b *testing.B) {
 	const plies, games = 400, 200
-	line := longGame(b, plies)
-	start, err := pathagon.New(game.Options{Values: map[string]string{pathagon.OptPlyCap: "0"}})
-	if err != nil {
-		b.Fatal(err)
-	}
+	start, line := longGame(b, plies)
+	var err error
 	b.ReportAllocs()
 	var live uint64
 	for b.Loop() {
@@ -209,11 +203,8 @@ func BenchmarkLiveHeap(b *testing.B) {
 // average, wherever they are in memory).
 func BenchmarkPlayInterleaved(b *testing.B) {
 	const plies, games = 400, 2000
-	line := longGame(b, plies)
-	start, err := pathagon.New(game.Options{Values: map[string]string{pathagon.OptPlyCap: "0"}})
-	if err != nil {
-		b.Fatal(err)
-	}
+	start, line := longGame(b, plies)
+	var err error
 	states := make([]game.State, games)
 	at := make([]int, games)
 	for g := range states {
