@@ -89,16 +89,7 @@ func TestSlowClientDropped(t *testing.T) {
 	}
 	// The slow client's connection is closed: reading it drains what the
 	// kernel holds and then fails.
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
-	for {
-		if _, _, err := slow.ws.Read(ctx); err != nil {
-			if ctx.Err() != nil {
-				t.Fatal("slow connection not closed")
-			}
-			break
-		}
-	}
+	slow.waitClosed("slow connection not closed")
 	resp, err := http.Get(h.http.URL + "/metrics")
 	if err != nil {
 		t.Fatal(err)
@@ -349,16 +340,7 @@ func TestCloseStopsRooms(t *testing.T) {
 	}
 	version := r.version.Load()
 	h.srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
-	for {
-		if _, _, err := c0.ws.Read(ctx); err != nil {
-			if ctx.Err() != nil {
-				t.Fatal("the connection stayed open after Close")
-			}
-			break
-		}
-	}
+	c0.waitClosed("the connection stayed open after Close")
 	if !r.stopped.Load() {
 		t.Fatal("a room still runs after Close")
 	}

@@ -133,6 +133,23 @@ func (h *harness) twoPlayers(tc protocol.TimeControl) (string, [2]string) {
 }
 
 // client is a test WebSocket client that tracks the match version.
+// waitClosed reads (and drops) what the server sent until the connection
+// fails, as a closed one does once the kernel's buffers are drained; it
+// fails the test with why if that takes testTimeout.
+func (c *client) waitClosed(why string) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	for {
+		if _, _, err := c.ws.Read(ctx); err != nil {
+			if ctx.Err() != nil {
+				c.t.Fatal(why)
+			}
+			return
+		}
+	}
+}
+
 type client struct {
 	t       testing.TB
 	ws      *websocket.Conn
