@@ -59,12 +59,7 @@ func (p *botPool) work(ctx context.Context, s *Server) {
 func (r *room) botDone(res botResult) {
 	apply := func() { r.onBot(r.ctx, res) }
 	if r.mu.TryLock() {
-		stopped := r.stopped.Load()
-		if !stopped {
-			apply()
-			r.noteIdle()
-			r.armIdle()
-		}
+		r.locked(apply)
 		r.mu.Unlock()
 		return
 	}

@@ -390,6 +390,12 @@ func playText(st game.State, text string) (game.State, error) {
 func (r *room) do(f func()) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.locked(f)
+}
+
+// locked is do with mu already held: f and the bookkeeping, unless the
+// room has stopped.
+func (r *room) locked(f func()) bool {
 	if r.stopped.Load() {
 		return false
 	}
@@ -404,22 +410,16 @@ func (r *room) do(f func()) bool {
 // them; false when the room has stopped. A command waits for the room
 // only while another of its changes runs.
 func (r *room) direct(msg any) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.stopped.Load() {
-		return false
-	}
-	switch msg := msg.(type) {
-	case subscribe:
-		r.subscribe(msg)
-	case unsubscribe:
-		r.unsubscribe(msg.c)
-	case command:
-		r.command(r.ctx, msg)
-	}
-	r.noteIdle()
-	r.armIdle()
-	return true
+	return r.do(func() {
+		switch msg := msg.(type) {
+		case subscribe:
+			r.subscribe(msg)
+		case unsubscribe:
+			r.unsubscribe(msg.c)
+		case command:
+			r.command(r.ctx, msg)
+		}
+	})
 }
 
 // stop ends the room: nothing is handled after it, its timers are
