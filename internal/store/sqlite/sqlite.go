@@ -129,6 +129,15 @@ const (
 	// to be deleted never pile up: a fold transaction deletes at least as
 	// many as it folds.
 	clearStep = 2 * foldChunk
+	// commitGap is the least time from one group commit's start to the
+	// next's: each commit pays a fsync (~75 µs of kernel CPU here) and
+	// SQLite's fixed work, and at 10,000 moves/s an idle-as-soon-as-done
+	// writer committed ~1,000 times a second (~10 moves each). Waiting
+	// for the gap batches ~20-25 moves: the server's CPU per move fell
+	// 95 -> 76 µs at 10,000 matches (docs/benchmarks/server.md, "Session
+	// 6"); a move waits at most this much longer, and one arriving after
+	// a quiet spell not at all.
+	commitGap = 2 * time.Millisecond
 	// defaultLimit and maxLimit bound List.
 	defaultLimit, maxLimit = 50, 1000
 )
@@ -184,6 +193,7 @@ type writerState struct {
 	txCur   []curChange
 	nextSeq int64         // the seq of the next committed journal row
 	foldAt  int           // fold while unfoldedRows is above this (foldRows; tests lower it)
+	gap     time.Duration // the least time between commit starts (commitGap; tests change it)
 	hard    int           // fold regardless of foldBudget above this (foldHard; tests lower it)
 	chunk   int           // at most this many rows per fold transaction (foldChunk; tests lower it)
 	step    int           // rows per fold statement (foldStep; tests lower it)
@@ -485,7 +495,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 	read.SetMaxOpenConns(readConns)
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
-		w: writerState{foldAt: foldRows, hard: foldHard, clear: clearStep, chunk: foldChunk, step: foldStep, budget: foldBudget, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, cur: map[string]current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
+		w: writerState{foldAt: foldRows, gap: commitGap, hard: foldHard, clear: clearStep, chunk: foldChunk, step: foldStep, budget: foldBudget, known: map[string]matchState{}, staged: map[string]matchState{}, unfolded: map[string][]int64{}, cur: map[string]current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
 	// A journal left by the last run (a crash) is folded before anyone
 	// reads: the writer's counts start from an empty journal. Its seq
 	// numbers continue the old ones (harmless either way: the journal is
@@ -573,20 +583,29 @@ func (db *DB) closeAll() error {
 func (db *DB) writer(ctx context.Context) {
 	defer close(db.done)
 	batch := make([]request, 0, maxBatch)
+	pause := time.NewTimer(commitGap)
+	pause.Stop()
+	defer pause.Stop()
+	var last time.Time // the last commit's start
 	for {
 		var first request
 		select {
 		case first = <-db.reqs:
 		case <-ctx.Done():
-			for {
-				select {
-				case r := <-db.reqs:
-					db.commit(context.Background(), []request{r})
-				default:
-					return
-				}
+			db.drain()
+			return
+		}
+		if wait := db.w.gap - time.Since(last); wait > 0 && len(db.reqs) < maxBatch {
+			pause.Reset(wait)
+			select {
+			case <-pause.C:
+			case <-ctx.Done():
+				db.commit(context.Background(), []request{first})
+				db.drain()
+				return
 			}
 		}
+		last = time.Now()
 		batch = append(batch[:0], first)
 	fill:
 		for len(batch) < maxBatch {
@@ -602,6 +621,19 @@ func (db *DB) writer(ctx context.Context) {
 			// A failed fold leaves the journal as it was: the next
 			// batch's fold tries again.
 			db.foldTx(context.WithoutCancel(ctx), len(batch))
+		}
+	}
+}
+
+// drain commits what is queued, one request at a time, when the writer
+// stops.
+func (db *DB) drain() {
+	for {
+		select {
+		case r := <-db.reqs:
+			db.commit(context.Background(), []request{r})
+		default:
+			return
 		}
 	}
 }

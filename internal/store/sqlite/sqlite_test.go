@@ -1186,3 +1186,64 @@ func foldedBehind(t *testing.T, db *DB) (a, b store.Match) {
 	tune(t, db, 2, 2)
 	return a, b
 }
+
+// TestCommitGap checks the writer's pacing (commitGap): a change queued
+// right after a commit waits until the gap since that commit's start has
+// passed, a change queued after a quiet spell does not wait, and a change
+// still waiting for the gap when the database closes is committed, not
+// dropped.
+func TestCommitGap(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	db := open(t, path)
+	m := storetest.NewMatch("m1", 0)
+	if err := db.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	const gap = 300 * time.Millisecond
+	onWriter(t, db, func(w *writerState) { w.gap = gap })
+
+	// Two changes back to back: the second commit starts a gap after the
+	// first began, and the first began after start.
+	start := time.Now()
+	m = playMoves(t, db, m, 1)
+	m = playMoves(t, db, m, 1)
+	if took := time.Since(start); took < gap {
+		t.Errorf("two changes back to back took %v; want at least the gap %v", took, gap)
+	}
+
+	// After a quiet spell longer than the gap, a change commits at once.
+	time.Sleep(gap + 50*time.Millisecond)
+	start = time.Now()
+	m = playMoves(t, db, m, 1)
+	if took := time.Since(start); took >= gap {
+		t.Errorf("a change after a quiet spell took %v; want less than the gap %v", took, gap)
+	}
+
+	// A change waiting for a long gap when the database closes.
+	onWriter(t, db, func(w *writerState) { w.gap = time.Hour })
+	next := m
+	next.Version, next.Ply = m.Version+1, m.Ply+1
+	wait, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	err := db.Save(wait, store.Change{Match: next, Prev: m.Version, Truncate: -1, Append: []store.Move{{Ply: next.Ply, Text: "+4", At: next.Updated}}})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a change behind an hour's gap: %v; want it still waiting (%v)", err, context.DeadlineExceeded)
+	}
+	start = time.Now()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > time.Minute {
+		t.Errorf("Close took %v behind an hour's gap", took)
+	}
+	db = open(t, path)
+	defer db.Close()
+	_, moves, err := db.Load(ctx, "m1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 4 {
+		t.Errorf("after closing with a change waiting: %d moves stored, want 4 (the waiting one committed)", len(moves))
+	}
+}
