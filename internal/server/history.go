@@ -62,6 +62,13 @@ func (h *history) add(u update) {
 	}
 	copy(e.move[:], u.event.Move)
 	if len(h.ring) < historySize {
+		if h.ring == nil {
+			// The whole ring at once (2.5 KiB, no pointers): grown by
+			// append it was seven allocations and twice the bytes over a
+			// match's first historySize events (~80 bytes a move in a
+			// load test's minute of fresh matches).
+			h.ring = make([]historyEntry, 0, historySize)
+		}
 		h.ring = append(h.ring, e)
 		return
 	}

@@ -121,3 +121,18 @@ func hasPointers(t reflect.Type) bool {
 		return false
 	}
 }
+
+// TestHistoryOneAllocation checks the ring is allocated once, whole, over
+// a match's first historySize events, and never after.
+func TestHistoryOneAllocation(t *testing.T) {
+	ev := protocol.Event{Kind: protocol.EventMove, Seat: 1, Move: "c4-d5"}
+	allocs := testing.AllocsPerRun(20, func() {
+		var h history
+		for v := range int64(3 * historySize) {
+			h.add(update{v, ev})
+		}
+	})
+	if allocs != 1 {
+		t.Errorf("%v allocations for %d events, want 1", allocs, 3*historySize)
+	}
+}
