@@ -226,19 +226,68 @@ func TestSaveContextReused(t *testing.T) {
 	r := &room{}
 	defer r.stopSave()
 	first := r.saveContext(t.Context())
-	r.save.timer.Stop()
+	r.save.end()
 	if again := r.saveContext(t.Context()); again != first {
 		t.Error("a second commit got a new context")
 	}
-	r.save.timer.Stop()
+	r.save.end()
 	if first.Err() != nil {
 		t.Fatalf("commit context ended early: %v", first.Err())
 	}
-	r.save.cancel() // as the timer does saveTimeout into a commit
+	r.save.expired.Store(true) // as the timer does timeout into a commit
+	r.save.cancel()
 	next := r.saveContext(t.Context())
 	if next == first || next.Err() != nil {
 		t.Errorf("after a timeout: same context %v, err %v; want a fresh one", next == first, next.Err())
 	}
+}
+
+// TestSaveDeadline checks the lazy commit deadline: back-to-back short
+// commits, over many times the timeout in all, are never cancelled; a
+// commit that runs past the timeout is, not before it; and a deadline
+// whose timer went idle (no commit for a while) still catches the next
+// long commit.
+func TestSaveDeadline(t *testing.T) {
+	const timeout = 40 * time.Millisecond
+	d := newSaveDeadline(t.Context(), timeout)
+	defer d.timer.Stop()
+	for end := time.Now().Add(5 * timeout); time.Now().Before(end); {
+		d.begin()
+		time.Sleep(timeout / 8)
+		d.end()
+	}
+	if err := d.ctx.Err(); err != nil {
+		t.Fatalf("short commits cancelled: %v", err)
+	}
+	long := func(what string) {
+		t.Helper()
+		start := time.Now()
+		d.begin()
+		select {
+		case <-d.ctx.Done():
+		case <-time.After(100 * timeout):
+			t.Fatalf("%s: a commit running %v was not cancelled", what, time.Since(start))
+		}
+		if took := time.Since(start); took < timeout {
+			t.Errorf("%s: cancelled %v into the commit, before the timeout %v", what, took, timeout)
+		}
+		if !d.expired.Load() {
+			t.Errorf("%s: cancelled but not marked expired", what)
+		}
+	}
+	long("after short commits")
+
+	d = newSaveDeadline(t.Context(), timeout)
+	defer d.timer.Stop()
+	d.begin()
+	d.end()
+	for deadline := time.Now().Add(100 * timeout); d.armed.Load(); {
+		if time.Now().After(deadline) {
+			t.Fatal("the timer never went idle")
+		}
+		time.Sleep(timeout / 4)
+	}
+	long("after an idle timer")
 }
 
 // TestIdleRoomStops checks the room of an ended match stops once it has
