@@ -806,7 +806,9 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 	}
 	left := r.clocks.Switch(nextSeat, now)
 	if r.clocks.Timed() && seat >= 0 {
-		mv.Clock = &left
+		// Its own variable: &left escaped for every move, timed or not.
+		kept := left
+		mv.Clock = &kept
 	}
 	next := r.next()
 	next.Ply++
