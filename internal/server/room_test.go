@@ -135,6 +135,41 @@ func TestRestartDoesNotChargeDowntime(t *testing.T) {
 	}
 }
 
+// TestStoredClocksAfterMoves checks the clock times stored with each
+// move's row, over commits that reuse the room's two arrays of times in
+// turn (commit's spareTimes): after four moves (and the game's chance
+// events between them) and a restart, each seat has lost exactly its own
+// thinking time.
+func TestStoredClocksAfterMoves(t *testing.T) {
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	h := start(t, "", func(c *Config) { c.Clock = fake })
+	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 60000})
+	c := [2]*client{h.connect(id, tokens[0]), h.connect(id, tokens[1])}
+	want := [2]int64{60000, 60000}
+	for _, think := range []time.Duration{5 * time.Second, 3 * time.Second, 2 * time.Second, time.Second} {
+		// Both clients up to date: the mover's view says whose turn it is.
+		for c[0].version != c[1].version || c[0].state.ToMove < 0 {
+			if c[0].version <= c[1].version {
+				c[0].read()
+			} else {
+				c[1].read()
+			}
+		}
+		seat := c[0].state.ToMove
+		fake.Advance(think)
+		wantAck(t, c[seat].do(protocol.TypeMove, "+1"))
+		want[seat] -= think.Milliseconds()
+		c[1-seat].untilVersion(c[seat].version)
+	}
+	path := h.path
+	h.stop()
+	h2 := start(t, path, func(c *Config) { c.Clock = fake })
+	c0 := h2.connect(id, tokens[0])
+	if got := c0.state.Clocks.Remaining; got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("clocks after restart %v ms, want %v", got, want)
+	}
+}
+
 // TestMoveTexts checks a room's move notations through additions and
 // takebacks, and that a list taken earlier keeps its moves.
 func TestMoveTexts(t *testing.T) {
