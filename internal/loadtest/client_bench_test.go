@@ -69,6 +69,7 @@ func BenchmarkClientMove(b *testing.B) {
 		ps[i].light.Version, ps[i].light.ToMove = int64(at[i]), int(ps[i].pos.ToMove())
 	}
 	var raw []byte
+	var legal []game.Move
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -76,7 +77,7 @@ func BenchmarkClientMove(b *testing.B) {
 		if at[i] == plies {
 			p.pos, p.light, at[i] = start, lightState{Status: protocol.StatusLive}, 0
 		}
-		s, text, err := p.next(rng)
+		s, text, err := p.next(rng, &legal)
 		if err != nil || text == "" {
 			b.Fatalf("next: %q %v", text, err)
 		}
