@@ -66,10 +66,6 @@ func decodeFast(data []byte, m *ClientMessage) bool {
 				seat := int(n)
 				m.Seat = &seat
 			}
-		case "tokens":
-			if m.Tokens, j, ok = plainStrings(data, j); !ok {
-				return false
-			}
 		case "delta":
 			switch {
 			case hasAt(data, j, "true"):
@@ -80,7 +76,14 @@ func decodeFast(data []byte, m *ClientMessage) bool {
 				return false
 			}
 		default:
-			return false
+			// Not a case of its own: the switch above is on every key
+			// of every move command, tokens only in a hello.
+			if k != "tokens" {
+				return false
+			}
+			if m.Tokens, j, ok = plainStrings(data, j); !ok {
+				return false
+			}
 		}
 		j = skipSpace(data, j)
 		if j >= len(data) {
