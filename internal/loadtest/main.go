@@ -100,6 +100,7 @@ func main() {
 	delta := flag.Bool("delta", true, "ask for delta updates and keep the position with the rules; false: read the full state of every update")
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
 	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
+	rawWrites := flag.Bool("rawwrites", true, "write messages straight to the socket, framed by the load generator; false: through the WebSocket library's writer")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
 	if *procs > 0 {
@@ -118,7 +119,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline}, *cpuProfile); err != nil {
+	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, rawWrites: *rawWrites, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -130,10 +131,12 @@ type config struct {
 	info               *game.Info
 	conns              int  // connections per match in modeClients
 	delta              bool // delta updates, positions kept with the rules
+	rawWrites          bool // frame messages and write them to the socket (rawwrite.go)
 	games              int
 	duration, interval time.Duration
-	timeline           string // file for every move's send time and round trip; none when empty
-	stats              *stats // where the connections count
+	timeline           string       // file for every move's send time and round trip; none when empty
+	stats              *stats       // where the connections count
+	wsClient           *http.Client // the WebSocket handshakes' (newWSClient), with rawWrites
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -171,6 +174,9 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	defer cancel()
 	st := &stats{errors: map[string]int{}, timeline: cfg.timeline != ""}
 	cfg.stats = st
+	if cfg.rawWrites {
+		cfg.wsClient = newWSClient()
+	}
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = setupConcurrency
 
 	// Setup: create and connect every match.
@@ -527,6 +533,7 @@ func postJSON(url string, body any, want int, out any) error {
 // stay cheap.
 type player struct {
 	ws    *websocket.Conn
+	raw   *frameWriter // the socket under ws, with -rawwrites; nil: writes go through ws
 	m     *match
 	stats *stats
 	done  chan struct{}
@@ -548,7 +555,6 @@ type player struct {
 
 	buf     bytes.Buffer // the frame being read; reader goroutine only
 	scratch []byte       // a copy of latest being decoded; scheduler only
-	legal   []game.Move  // legal-move scratch; scheduler only
 }
 
 // lightState is the part of a State the client reads.
@@ -565,12 +571,27 @@ type legalMove struct {
 }
 
 func dial(ctx context.Context, cfg config, id string, tokens []string, m *match) (*player, error) {
-	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, nil)
+	var opts *websocket.DialOptions
+	slot := &connSlot{}
+	dctx := ctx
+	if cfg.wsClient != nil {
+		opts = &websocket.DialOptions{HTTPClient: cfg.wsClient}
+		dctx = context.WithValue(ctx, dialedConn{}, slot)
+	}
+	ws, _, err := websocket.Dial(dctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, opts)
 	if err != nil {
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 20)
 	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens}
+	if cfg.wsClient != nil {
+		c := slot.get()
+		if c == nil {
+			ws.CloseNow()
+			return nil, errors.New("-rawwrites: the handshake's connection was not recorded")
+		}
+		p.raw = &frameWriter{conn: c}
+	}
 	p.buf.Grow(readBuffer)
 	if err := p.hello(ctx); err != nil {
 		ws.CloseNow()
@@ -589,7 +610,16 @@ func (p *player) hello(ctx context.Context) error {
 		msg.Tokens = p.tokens
 	}
 	hello, _ := json.Marshal(msg)
-	return p.ws.Write(ctx, websocket.MessageText, hello)
+	return p.write(ctx, hello)
+}
+
+// write sends one text message: straight to the socket with -rawwrites,
+// else through the library.
+func (p *player) write(ctx context.Context, msg []byte) error {
+	if p.raw != nil {
+		return p.raw.write(msg)
+	}
+	return p.ws.Write(ctx, websocket.MessageText, msg)
 }
 
 var (
@@ -884,8 +914,11 @@ func (p *player) retire() {
 }
 
 // next returns the player's view of the match and a random legal move for
-// the seat to move ("" when there is none).
-func (p *player) next(rng *rand.Rand) (lightState, string, error) {
+// the seat to move ("" when there is none). legal is the scheduler's
+// scratch for the legal moves, one for all players: one per player grew
+// with every player's longest list (a Pathagon relocation has hundreds),
+// ~4 % of the load generator's CPU in growing and clearing slices.
+func (p *player) next(rng *rand.Rand, legal *[]game.Move) (lightState, string, error) {
 	if p.delta {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -896,11 +929,11 @@ func (p *player) next(rng *rand.Rand) (lightState, string, error) {
 		if s.ToMove < 0 || s.Status != protocol.StatusLive {
 			return s, "", nil
 		}
-		p.legal = p.pos.LegalMoves(p.legal[:0])
-		if len(p.legal) == 0 {
+		*legal = p.pos.LegalMoves((*legal)[:0])
+		if len(*legal) == 0 {
 			return s, "", nil
 		}
-		return s, p.pos.MoveString(p.legal[rng.IntN(len(p.legal))]), nil
+		return s, p.pos.MoveString((*legal)[rng.IntN(len(*legal))]), nil
 	}
 	p.mu.Lock()
 	p.scratch = append(p.scratch[:0], p.latest...)
@@ -1050,6 +1083,7 @@ func schedule(ctx context.Context, matches []*match, cfg config, start time.Time
 		return
 	}
 	timer := time.NewTimer(time.Hour)
+	var legal []game.Move // next's scratch
 	defer timer.Stop()
 	for k := 0; ; k++ {
 		i := k % n
@@ -1064,12 +1098,12 @@ func schedule(ctx context.Context, matches []*match, cfg config, start time.Time
 		} else if ctx.Err() != nil {
 			return
 		}
-		tick(ctx, matches[i], cfg, st)
+		tick(ctx, matches[i], cfg, st, &legal)
 	}
 }
 
 // tick makes match m's move for one tick, if one is due.
-func tick(ctx context.Context, m *match, cfg config, st *stats) {
+func tick(ctx context.Context, m *match, cfg config, st *stats, legal *[]game.Move) {
 	m.mu.Lock()
 	if m.dead {
 		m.mu.Unlock()
@@ -1082,7 +1116,7 @@ func tick(ctx context.Context, m *match, cfg config, st *stats) {
 	}
 	p := m.conn(m.last)
 	m.mu.Unlock()
-	s, text, err := p.next(m.rng)
+	s, text, err := p.next(m.rng, legal)
 	switch {
 	case err != nil:
 		st.fail("no state")
@@ -1106,7 +1140,7 @@ func tick(ctx context.Context, m *match, cfg config, st *stats) {
 		// Without ctx: a cancellable context costs the library a
 		// context.AfterFunc per frame, and cancelling it mid-write
 		// would close the connection.
-		if err := q.ws.Write(context.Background(), websocket.MessageText, m.out); err != nil {
+		if err := q.write(context.Background(), m.out); err != nil {
 			m.mu.Lock()
 			if !m.dead && ctx.Err() == nil {
 				st.fail("write")

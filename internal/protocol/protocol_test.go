@@ -186,6 +186,9 @@ func FuzzDecodeFast(f *testing.F) {
 		` { "type" : "ping" } `, `{}`, `{"type":"move","version":-0}`, `{"type":"move","version":01}`,
 		`{"type":"move","version":1.5}`, `{"Type":"move"}`, `{"type":"m\u0041"}`, `{"type":"move"} x`,
 		`{"seat":9223372036854775808}`, `{"delta":null}`, `{"type":"move","type":"ping"}`, `{"tokens":["a"]}`,
+		`{"type":"hello","tokens":["t1", "t2" ],"delta":true}`, `{"tokens":[]}`, `{"tokens":[ ]}`, `{"tokens":null}`,
+		`{"tokens":["a",]}`, `{"tokens":["a"],"tokens":[]}`, `{"tokens":["a\u0041"]}`, `{"tokens":[1]}`, `{"tokens":["a" "b"]}`,
+		`{"tokens":["1","2","3","4","5","6","7","8","9","10","11","12","13","14","15","16","17"]}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -212,5 +215,36 @@ func BenchmarkDecodeMove(b *testing.B) {
 		if _, err := Decode(data); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestDecodeFastTokens checks a hello holding several seats takes the
+// fast path (no encoding/json decoder per hello), and arrays it does not
+// read are left to encoding/json.
+func TestDecodeFastTokens(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string // nil: decodeFast declines
+	}{
+		{"two", `{"type":"hello","tokens":["t1","t2"],"delta":true}`, []string{"t1", "t2"}},
+		{"spaced", `{"tokens": [ "t1" , "t2" ] }`, []string{"t1", "t2"}},
+		{"empty", `{"tokens":[]}`, []string{}},
+		{"escaped", `{"tokens":["t\u0031"]}`, nil},
+		{"null", `{"tokens":null}`, nil},
+		{"trailing comma", `{"tokens":["t1",]}`, nil},
+		{"too many", `{"tokens":["1","2","3","4","5","6","7","8","9","10","11","12","13","14","15","16","17"]}`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var m ClientMessage
+			ok := decodeFast([]byte(tt.in), &m)
+			if ok != (tt.want != nil) {
+				t.Fatalf("decodeFast accepted: %v, want %v", ok, tt.want != nil)
+			}
+			if ok && !reflect.DeepEqual(m.Tokens, tt.want) {
+				t.Errorf("tokens %#v, want %#v", m.Tokens, tt.want)
+			}
+		})
 	}
 }

@@ -276,7 +276,12 @@ func (s *Server) readLoop(c *conn, r *room, bearer string) {
 	var buf bytes.Buffer
 	for {
 		typ, data, err := readFrame(c.ws, &buf)
-		c.heard.Store(true)
+		if !c.heard.Load() {
+			// A load first: the flag is nearly always set already (the
+			// ping timer clears it every pingInterval), and an atomic
+			// store is a locked instruction on a line the timer shares.
+			c.heard.Store(true)
+		}
 		if err != nil {
 			var ce websocket.CloseError
 			if errors.As(err, &ce) || c.isCancelled() {

@@ -33,6 +33,11 @@ type historyEntry struct {
 // it gets the full state instead.
 const historyText = 29
 
+// historyFirst is the history's first capacity: the events of a match
+// before its first move (created, the joins, a few offers) fit, and a
+// match that never starts holds 320 bytes of history rather than 2.5 KiB.
+const historyFirst = 8
+
 // eventKinds are the protocol's event kinds, in a fixed order.
 var eventKinds = [...]string{
 	protocol.EventCreated, protocol.EventJoined, protocol.EventMove, protocol.EventResign,
@@ -62,6 +67,21 @@ func (h *history) add(u update) {
 	}
 	copy(e.move[:], u.event.Move)
 	if len(h.ring) < historySize {
+		if len(h.ring) == cap(h.ring) {
+			// Two sizes, not append's seven: room for a match that has
+			// not started (created, joined, a few offers), then the whole
+			// ring (2.5 KiB, no pointers). Grown by append it was seven
+			// allocations and twice the bytes over a match's first
+			// historySize events (~165 bytes a move in a load test's
+			// minute of fresh matches).
+			n := historyFirst
+			if h.ring != nil {
+				n = historySize
+			}
+			ring := make([]historyEntry, len(h.ring), n)
+			copy(ring, h.ring)
+			h.ring = ring
+		}
 		h.ring = append(h.ring, e)
 		return
 	}

@@ -121,3 +121,26 @@ func hasPointers(t reflect.Type) bool {
 		return false
 	}
 }
+
+// TestHistoryAllocations checks the ring is allocated in two steps over
+// a match's first historySize events (historyFirst, then whole), one for
+// a match that has not started, and never after.
+func TestHistoryAllocations(t *testing.T) {
+	ev := protocol.Event{Kind: protocol.EventMove, Seat: 1, Move: "c4-d5"}
+	for _, tc := range []struct {
+		events int
+		want   float64
+	}{
+		{1, 1}, {historyFirst, 1}, {historyFirst + 1, 2}, {3 * historySize, 2},
+	} {
+		allocs := testing.AllocsPerRun(20, func() {
+			var h history
+			for v := range int64(tc.events) {
+				h.add(update{v, ev})
+			}
+		})
+		if allocs != tc.want {
+			t.Errorf("%v allocations for %d events, want %v", allocs, tc.events, tc.want)
+		}
+	}
+}

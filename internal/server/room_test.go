@@ -135,6 +135,41 @@ func TestRestartDoesNotChargeDowntime(t *testing.T) {
 	}
 }
 
+// TestStoredClocksAfterMoves checks the clock times stored with each
+// move's row, over commits that reuse the room's two arrays of times in
+// turn (commit's spareTimes): after four moves (and the game's chance
+// events between them) and a restart, each seat has lost exactly its own
+// thinking time.
+func TestStoredClocksAfterMoves(t *testing.T) {
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	h := start(t, "", func(c *Config) { c.Clock = fake })
+	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 60000})
+	c := [2]*client{h.connect(id, tokens[0]), h.connect(id, tokens[1])}
+	want := [2]int64{60000, 60000}
+	for _, think := range []time.Duration{5 * time.Second, 3 * time.Second, 2 * time.Second, time.Second} {
+		// Both clients up to date: the mover's view says whose turn it is.
+		for c[0].version != c[1].version || c[0].state.ToMove < 0 {
+			if c[0].version <= c[1].version {
+				c[0].read()
+			} else {
+				c[1].read()
+			}
+		}
+		seat := c[0].state.ToMove
+		fake.Advance(think)
+		wantAck(t, c[seat].do(protocol.TypeMove, "+1"))
+		want[seat] -= think.Milliseconds()
+		c[1-seat].untilVersion(c[seat].version)
+	}
+	path := h.path
+	h.stop()
+	h2 := start(t, path, func(c *Config) { c.Clock = fake })
+	c0 := h2.connect(id, tokens[0])
+	if got := c0.state.Clocks.Remaining; got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("clocks after restart %v ms, want %v", got, want)
+	}
+}
+
 // TestMoveTexts checks a room's move notations through additions and
 // takebacks, and that a list taken earlier keeps its moves.
 func TestMoveTexts(t *testing.T) {
@@ -226,19 +261,68 @@ func TestSaveContextReused(t *testing.T) {
 	r := &room{}
 	defer r.stopSave()
 	first := r.saveContext(t.Context())
-	r.save.timer.Stop()
+	r.save.end()
 	if again := r.saveContext(t.Context()); again != first {
 		t.Error("a second commit got a new context")
 	}
-	r.save.timer.Stop()
+	r.save.end()
 	if first.Err() != nil {
 		t.Fatalf("commit context ended early: %v", first.Err())
 	}
-	r.save.cancel() // as the timer does saveTimeout into a commit
+	r.save.expired.Store(true) // as the timer does timeout into a commit
+	r.save.cancel()
 	next := r.saveContext(t.Context())
 	if next == first || next.Err() != nil {
 		t.Errorf("after a timeout: same context %v, err %v; want a fresh one", next == first, next.Err())
 	}
+}
+
+// TestSaveDeadline checks the lazy commit deadline: back-to-back short
+// commits, over many times the timeout in all, are never cancelled; a
+// commit that runs past the timeout is, not before it; and a deadline
+// whose timer went idle (no commit for a while) still catches the next
+// long commit.
+func TestSaveDeadline(t *testing.T) {
+	const timeout = 40 * time.Millisecond
+	d := newSaveDeadline(t.Context(), timeout)
+	defer d.timer.Stop()
+	for end := time.Now().Add(5 * timeout); time.Now().Before(end); {
+		d.begin()
+		time.Sleep(timeout / 8)
+		d.end()
+	}
+	if err := d.ctx.Err(); err != nil {
+		t.Fatalf("short commits cancelled: %v", err)
+	}
+	long := func(what string) {
+		t.Helper()
+		start := time.Now()
+		d.begin()
+		select {
+		case <-d.ctx.Done():
+		case <-time.After(100 * timeout):
+			t.Fatalf("%s: a commit running %v was not cancelled", what, time.Since(start))
+		}
+		if took := time.Since(start); took < timeout {
+			t.Errorf("%s: cancelled %v into the commit, before the timeout %v", what, took, timeout)
+		}
+		if !d.expired.Load() {
+			t.Errorf("%s: cancelled but not marked expired", what)
+		}
+	}
+	long("after short commits")
+
+	d = newSaveDeadline(t.Context(), timeout)
+	defer d.timer.Stop()
+	d.begin()
+	d.end()
+	for deadline := time.Now().Add(100 * timeout); d.armed.Load(); {
+		if time.Now().After(deadline) {
+			t.Fatal("the timer never went idle")
+		}
+		time.Sleep(timeout / 4)
+	}
+	long("after an idle timer")
 }
 
 // TestIdleRoomStops checks the room of an ended match stops once it has
