@@ -1,17 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"context"
-	"crypto/sha1"
-	"encoding/base64"
-	"fmt"
 	"math/rand/v2"
-	"net"
-	"net/http"
 	"testing"
-
-	"github.com/coder/websocket"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/pathagon"
@@ -91,79 +82,6 @@ func BenchmarkClientMove(b *testing.B) {
 		at[i]++
 		if i++; i == players {
 			i = 0
-		}
-	}
-}
-
-// BenchmarkClientWrite is the load generator's send of one move command
-// over a WebSocket on loopback, through the library's writer ("library")
-// or framed by the load generator and written to the socket ("raw",
-// -rawwrites). The peer answers the handshake and then drops whatever
-// arrives, 64 KiB per read, so the process's CPU per op (cpu-ns/op, user
-// and system, from getrusage) is nearly all the writer's: ns/op is wall
-// time on a shared machine.
-func BenchmarkClientWrite(b *testing.B) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ln.Close()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go sink(c)
-		}
-	}()
-	msg := appendMove(nil, 1234, 56, "c4-d5", 1)
-	for _, raw := range []bool{false, true} {
-		name := "library"
-		if raw {
-			name = "raw"
-		}
-		b.Run(name, func(b *testing.B) {
-			ctx := context.Background()
-			slot := &connSlot{}
-			ws, _, err := websocket.Dial(context.WithValue(ctx, dialedConn{}, slot), "ws://"+ln.Addr().String(),
-				&websocket.DialOptions{HTTPClient: newWSClient()})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer ws.CloseNow()
-			p := &player{ws: ws}
-			if raw {
-				p.raw = &frameWriter{conn: slot.get()}
-			}
-			b.ReportAllocs()
-			cpu := ownCPU()
-			for b.Loop() {
-				if err := p.write(ctx, msg); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(ownCPU()-cpu)/float64(b.N), "cpu-ns/op")
-		})
-	}
-}
-
-// sink answers a WebSocket handshake on c and then reads and drops
-// everything until c closes.
-func sink(c net.Conn) {
-	defer c.Close()
-	br := bufio.NewReader(c)
-	req, err := http.ReadRequest(br)
-	if err != nil {
-		return
-	}
-	h := sha1.Sum([]byte(req.Header.Get("Sec-WebSocket-Key") + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"))
-	fmt.Fprintf(c, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: %s\r\n\r\n",
-		base64.StdEncoding.EncodeToString(h[:]))
-	buf := make([]byte, 64<<10)
-	for {
-		if _, err := br.Read(buf); err != nil {
-			return
 		}
 	}
 }

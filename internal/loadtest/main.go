@@ -100,7 +100,6 @@ func main() {
 	delta := flag.Bool("delta", true, "ask for delta updates and keep the position with the rules; false: read the full state of every update")
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
 	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
-	rawWrites := flag.Bool("rawwrites", true, "write messages straight to the socket, framed by the load generator; false: through the WebSocket library's writer")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
 	if *procs > 0 {
@@ -119,7 +118,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, rawWrites: *rawWrites, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline}, *cpuProfile); err != nil {
+	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -131,12 +130,10 @@ type config struct {
 	info               *game.Info
 	conns              int  // connections per match in modeClients
 	delta              bool // delta updates, positions kept with the rules
-	rawWrites          bool // frame messages and write them to the socket (rawwrite.go)
 	games              int
 	duration, interval time.Duration
-	timeline           string       // file for every move's send time and round trip; none when empty
-	stats              *stats       // where the connections count
-	wsClient           *http.Client // the WebSocket handshakes' (newWSClient), with rawWrites
+	timeline           string // file for every move's send time and round trip; none when empty
+	stats              *stats // where the connections count
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -174,9 +171,6 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	defer cancel()
 	st := &stats{errors: map[string]int{}, timeline: cfg.timeline != ""}
 	cfg.stats = st
-	if cfg.rawWrites {
-		cfg.wsClient = newWSClient()
-	}
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = setupConcurrency
 
 	// Setup: create and connect every match.
@@ -533,7 +527,6 @@ func postJSON(url string, body any, want int, out any) error {
 // stay cheap.
 type player struct {
 	ws    *websocket.Conn
-	raw   *frameWriter // the socket under ws, with -rawwrites; nil: writes go through ws
 	m     *match
 	stats *stats
 	done  chan struct{}
@@ -571,27 +564,12 @@ type legalMove struct {
 }
 
 func dial(ctx context.Context, cfg config, id string, tokens []string, m *match) (*player, error) {
-	var opts *websocket.DialOptions
-	slot := &connSlot{}
-	dctx := ctx
-	if cfg.wsClient != nil {
-		opts = &websocket.DialOptions{HTTPClient: cfg.wsClient}
-		dctx = context.WithValue(ctx, dialedConn{}, slot)
-	}
-	ws, _, err := websocket.Dial(dctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, opts)
+	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, nil)
 	if err != nil {
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 20)
 	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens}
-	if cfg.wsClient != nil {
-		c := slot.get()
-		if c == nil {
-			ws.CloseNow()
-			return nil, errors.New("-rawwrites: the handshake's connection was not recorded")
-		}
-		p.raw = &frameWriter{conn: c}
-	}
 	p.buf.Grow(readBuffer)
 	if err := p.hello(ctx); err != nil {
 		ws.CloseNow()
@@ -610,16 +588,7 @@ func (p *player) hello(ctx context.Context) error {
 		msg.Tokens = p.tokens
 	}
 	hello, _ := json.Marshal(msg)
-	return p.write(ctx, hello)
-}
-
-// write sends one text message: straight to the socket with -rawwrites,
-// else through the library.
-func (p *player) write(ctx context.Context, msg []byte) error {
-	if p.raw != nil {
-		return p.raw.write(msg)
-	}
-	return p.ws.Write(ctx, websocket.MessageText, msg)
+	return p.ws.Write(ctx, websocket.MessageText, hello)
 }
 
 var (
@@ -1140,7 +1109,7 @@ func tick(ctx context.Context, m *match, cfg config, st *stats, legal *[]game.Mo
 		// Without ctx: a cancellable context costs the library a
 		// context.AfterFunc per frame, and cancelling it mid-write
 		// would close the connection.
-		if err := q.write(context.Background(), m.out); err != nil {
+		if err := q.ws.Write(context.Background(), websocket.MessageText, m.out); err != nil {
 			m.mu.Lock()
 			if !m.dead && ctx.Err() == nil {
 				st.fail("write")

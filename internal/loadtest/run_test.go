@@ -25,12 +25,11 @@ func TestRun(t *testing.T) {
 		mode        string
 		conns       int
 		delta       bool
-		rawWrites   bool
 		minPerMatch int // moves each match makes at least in the time
 	}{
-		{"one connection, deltas", modeClients, 1, true, true, 4},
-		{"two connections, full states, library writes", modeClients, 2, false, false, 4},
-		{"against the bot", modeBot, 1, true, true, 2},
+		{"one connection, deltas", modeClients, 1, true, 4},
+		{"two connections, full states", modeClients, 2, false, 4},
+		{"against the bot", modeBot, 1, true, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "load.db"))
@@ -46,7 +45,7 @@ func TestRun(t *testing.T) {
 			hs := httptest.NewServer(srv.Handler())
 			defer hs.Close()
 			const nGames = 4
-			cfg := config{url: hs.URL, info: info, mode: tc.mode, conns: tc.conns, delta: tc.delta, rawWrites: tc.rawWrites, games: nGames,
+			cfg := config{url: hs.URL, info: info, mode: tc.mode, conns: tc.conns, delta: tc.delta, games: nGames,
 				duration: 1500 * time.Millisecond, interval: 100 * time.Millisecond}
 			st, err := run(cfg, "")
 			if err != nil {
