@@ -9,7 +9,7 @@ import (
 // the commit itself.
 type metrics struct {
 	queue, commit, catchUp prometheus.Histogram
-	batch               prometheus.Histogram
+	batch                  prometheus.Histogram
 }
 
 func newMetrics() *metrics {
