@@ -105,10 +105,13 @@ const (
 	// round.
 	catchBudget = time.Millisecond
 	// catchMin is the fewest match rows a catch-up transaction writes
-	// whatever the time, so a round ends after at most matches/catchMin
-	// batches however slow the writer is: the log Open reads after a
-	// crash stays under catchRows + matches/catchMin × maxBatch rows
-	// (145 920 at 10 000 matches).
+	// whatever the time, or the changes of the batch before it if more
+	// (catchTx), so a round keeps pace with the log however slow the
+	// writer is: the rows added during a round are at most its matches
+	// and one batch, and the log Open reads after a crash stays under
+	// catchRows + 2 × (matches + maxBatch) + maxBatch rows (87 072 at
+	// 10 000 matches, when every batch is full; ~67 000 at the load
+	// test's ~10 changes a batch).
 	catchMin = 64
 	// defaultLimit and maxLimit bound List.
 	defaultLimit, maxLimit = 50, 1000
@@ -167,6 +170,7 @@ type writerState struct {
 	catchAt int64         // start a round this many log rows after caught (catchRows; tests lower it)
 	budget  time.Duration // a catch-up transaction's time (catchBudget; tests lower it)
 	least   int           // match rows a catch-up transaction writes at least (catchMin; tests lower it)
+	perRow  int           // and at least this many per change of the batch before it (1; tests set 0)
 	// onCommit, if set (tests), is called after each commit (and after
 	// the writer's state took it) with the number of log rows and of
 	// caught-up match rows the transaction wrote.
@@ -441,7 +445,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 	read.SetMaxOpenConns(readConns)
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
-		w: writerState{catchAt: catchRows, budget: catchBudget, least: catchMin, known: map[string]matchState{}, staged: map[string]matchState{}, cur: map[string]current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
+		w: writerState{catchAt: catchRows, budget: catchBudget, least: catchMin, perRow: 1, known: map[string]matchState{}, staged: map[string]matchState{}, cur: map[string]current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
 	// The log rows the last run wrote after its last catch-up (a crash)
 	// are brought into the match rows before anyone reads: the writer's
 	// memory starts empty, every match row current.
@@ -574,7 +578,7 @@ func (db *DB) writer(ctx context.Context) {
 		if db.w.round != nil || db.w.nextSeq-db.w.caught >= db.w.catchAt {
 			// A failed catch-up leaves the rows and the round as they
 			// were: the next batch's tries again.
-			db.catchTx(context.WithoutCancel(ctx))
+			db.catchTx(context.WithoutCancel(ctx), len(batch))
 		}
 	}
 }
@@ -702,12 +706,13 @@ func (db *DB) committed() {
 // catchTx writes, in a transaction of its own, the current head, version,
 // ply, clock and update time of the next matches of the catch-up round
 // into their match rows (starting a round first if none is running): at
-// least w.least rows, then until w.budget has passed; the transaction that
+// least w.least rows or n (the changes of the batch before it), then
+// until w.budget has passed; the transaction that
 // ends the round records its mark in log_state.caught. A round writes the
 // matches moved since the last one, each row once (in rowid order, so a
 // transaction's rows share pages), where the fold of earlier versions
 // wrote every move a second time into the moves table.
-func (db *DB) catchTx(ctx context.Context) error {
+func (db *DB) catchTx(ctx context.Context, n int) error {
 	w := &db.w
 	start := time.Now()
 	defer func() { db.metrics.catchUp.Observe(time.Since(start).Seconds()) }()
@@ -723,8 +728,8 @@ func (db *DB) catchTx(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	at := w.roundAt
-	for at < len(w.round) && (w.txCaught < w.least || time.Since(start) < w.budget) {
+	at, least := w.roundAt, max(w.least, w.perRow*n)
+	for at < len(w.round) && (w.txCaught < least || time.Since(start) < w.budget) {
 		r := w.round[at]
 		at++
 		c, ok := w.cur[r.id]
