@@ -48,7 +48,7 @@ func openWithMatch(t *testing.T) (*DB, store.Match) {
 }
 
 // onWriter runs f on the writer goroutine, between its transactions (after
-// the fold that follows the last batch): tests read and change the
+// the catch-up that may follow the last batch): tests read and change the
 // writer's state there.
 func onWriter(t testing.TB, db *DB, f func(w *writerState)) {
 	t.Helper()
@@ -436,7 +436,7 @@ func TestMetrics(t *testing.T) {
 // TestListNewest checks List against every match loaded one by one, with
 // more matches than the limit: some moves stored alone (their current
 // values only in the writer's memory), some with their match row (a
-// status change), games and statuses mixed, update times interleaved across matches, folds in between (a low
+// status change), games and statuses mixed, update times interleaved across matches, catch-up rounds in between (a low
 // threshold), and after a reopen (Open brings the match rows up to date).
 func TestListNewest(t *testing.T) {
 	ctx := context.Background()
