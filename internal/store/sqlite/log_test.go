@@ -564,3 +564,49 @@ func BenchmarkOpenTail(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// BenchmarkCatchUp times a catch-up round of 10 000 matches, each with a
+// move stored alone since the last one, in one transaction (the writer
+// splits it into ~1 ms transactions), after the commit of a Create that
+// triggers it: the cost per match row.
+func BenchmarkCatchUp(b *testing.B) {
+	const matches = 10_000
+	ctx := context.Background()
+	db := open(b, filepath.Join(b.TempDir(), "tabula.db"))
+	defer db.Close()
+	tune(b, db, 1<<40)
+	ms := make([]store.Match, matches)
+	for i := range ms {
+		ms[i] = storetest.NewMatch(fmt.Sprintf("m%05d", i), i)
+		if err := db.Create(ctx, ms[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		var wg sync.WaitGroup
+		for j := range ms {
+			wg.Go(func() {
+				var err error
+				if ms[j], err = appendMove(ctx, db, ms[j], i+1); err != nil {
+					b.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		onWriter(b, db, func(w *writerState) { w.catchAt, w.least = 0, matches })
+		b.StartTimer()
+		if err := db.Create(ctx, storetest.NewMatch(fmt.Sprintf("t%d", i), 0)); err != nil {
+			b.Fatal(err)
+		}
+		onWriter(b, db, func(w *writerState) {
+			if w.round != nil || len(w.cur) != 0 {
+				b.Errorf("after a round of %d: round %v, %d matches behind", matches, w.round != nil, len(w.cur))
+			}
+			w.catchAt, w.least = 1<<40, catchMin
+		})
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*matches), "µs/match")
+}
