@@ -8,8 +8,8 @@ import (
 // (Collector): where a move's commit waits, in the store's queue or in
 // the commit itself.
 type metrics struct {
-	queue, commit, fold prometheus.Histogram
-	batch               prometheus.Histogram
+	queue, commit, catchUp prometheus.Histogram
+	batch                  prometheus.Histogram
 }
 
 func newMetrics() *metrics {
@@ -21,11 +21,11 @@ func newMetrics() *metrics {
 			Buckets: buckets,
 		}),
 		commit: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "tabula_store_commit_seconds", Help: "One group-commit transaction of the SQLite writer, from its start to the end of its commit (statements, WAL write and fsync); journal folds are not in it (tabula_store_fold_seconds).",
+			Name: "tabula_store_commit_seconds", Help: "One group-commit transaction of the SQLite writer, from its start to the end of its commit (statements, WAL write and fsync); catch-up transactions are not in it (tabula_store_catchup_seconds).",
 			Buckets: buckets,
 		}),
-		fold: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "tabula_store_fold_seconds", Help: "One transaction folding a chunk of the move journal into the moves table, between the writer's group commits, from its start to the end of its commit.",
+		catchUp: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "tabula_store_catchup_seconds", Help: "One catch-up transaction, writing the heads and current versions of matches moved since the last round into their match rows, between the writer's group commits, from its start to the end of its commit.",
 			Buckets: buckets,
 		}),
 		batch: prometheus.NewHistogram(prometheus.HistogramOpts{
@@ -54,5 +54,5 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 }
 
 func (m *metrics) all() []prometheus.Histogram {
-	return []prometheus.Histogram{m.queue, m.commit, m.fold, m.batch}
+	return []prometheus.Histogram{m.queue, m.commit, m.catchUp, m.batch}
 }

@@ -48,7 +48,7 @@ func openWithMatch(t *testing.T) (*DB, store.Match) {
 }
 
 // onWriter runs f on the writer goroutine, between its transactions (after
-// the fold that follows the last batch): tests read and change the
+// the catch-up that may follow the last batch): tests read and change the
 // writer's state there.
 func onWriter(t testing.TB, db *DB, f func(w *writerState)) {
 	t.Helper()
@@ -57,10 +57,11 @@ func onWriter(t testing.TB, db *DB, f func(w *writerState)) {
 	}
 }
 
-// tune sets the writer's fold threshold and chunk (lowered by tests).
-func tune(t testing.TB, db *DB, foldAt, chunk int) {
+// tune sets the number of log rows after which the writer starts a
+// catch-up round (lowered by tests).
+func tune(t testing.TB, db *DB, catchAt int64) {
 	t.Helper()
-	onWriter(t, db, func(w *writerState) { w.foldAt, w.chunk = foldAt, chunk })
+	onWriter(t, db, func(w *writerState) { w.catchAt = catchAt })
 }
 
 func TestStore(t *testing.T) {
@@ -136,8 +137,8 @@ func benchmarkSave(b *testing.B, matches int) {
 }
 
 // reportWriter reports the writer's metrics over a benchmark: changes per
-// group commit, fold transactions per 1 000 changes, and the p99 (the
-// upper bound of its histogram bucket) of a commit and of a fold.
+// group commit, catch-up transactions per 1 000 changes, and the p99 (the
+// upper bound of its histogram bucket) of a commit and of a catch-up.
 func reportWriter(b *testing.B, db *DB) {
 	read := func(h prometheus.Histogram) *dto.Histogram {
 		var m dto.Metric
@@ -154,11 +155,11 @@ func reportWriter(b *testing.B, db *DB) {
 		}
 		return math.Inf(1)
 	}
-	batch, commit, fold := read(db.metrics.batch), read(db.metrics.commit), read(db.metrics.fold)
+	batch, commit, catchUp := read(db.metrics.batch), read(db.metrics.commit), read(db.metrics.catchUp)
 	for _, h := range []struct {
 		name string
 		h    *dto.Histogram
-	}{{"commit", commit}, {"fold", fold}} {
+	}{{"commit", commit}, {"catch-up", catchUp}} {
 		line := ""
 		for _, bk := range h.h.GetBucket() {
 			line += fmt.Sprintf(" ≤%gms:%d", 1e3*bk.GetUpperBound(), bk.GetCumulativeCount())
@@ -166,10 +167,10 @@ func reportWriter(b *testing.B, db *DB) {
 		b.Logf("%s (%d, cumulative):%s", h.name, h.h.GetSampleCount(), line)
 	}
 	b.ReportMetric(batch.GetSampleSum()/float64(batch.GetSampleCount()), "changes/commit")
-	b.ReportMetric(1e3*float64(fold.GetSampleCount())/float64(b.N), "folds/1k-op")
+	b.ReportMetric(1e3*float64(catchUp.GetSampleCount())/float64(b.N), "catchups/1k-op")
 	b.ReportMetric(1e3*p99(commit), "commit-p99-ms")
-	if fold.GetSampleCount() > 0 {
-		b.ReportMetric(1e3*p99(fold), "fold-p99-ms")
+	if catchUp.GetSampleCount() > 0 {
+		b.ReportMetric(1e3*p99(catchUp), "catchup-p99-ms")
 	}
 }
 
@@ -307,194 +308,6 @@ func playMoves(t *testing.T, db *DB, m store.Match, n int) store.Match {
 	return m
 }
 
-// TestJournalFoldOnOpen checks moves left in the journal by a process that
-// stopped without folding (as after kill -9) are folded into the moves
-// table when the database is opened again, and read back whole.
-func TestJournalFoldOnOpen(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "tabula.db")
-	db := open(t, path)
-	m := storetest.NewMatch("m1", 0)
-	if err := db.Create(ctx, m); err != nil {
-		t.Fatal(err)
-	}
-	m = playMoves(t, db, m, 5)
-	if n := journalRows(t, db.read); n != 5 {
-		t.Fatalf("journal rows before close = %d, want 5", n)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db = open(t, path)
-	defer db.Close()
-	if n := journalRows(t, db.read); n != 0 {
-		t.Fatalf("journal rows after reopening = %d, want 0", n)
-	}
-	got, moves, err := db.Load(ctx, "m1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, m) || len(moves) != 5 || moves[4].Text != "+5" {
-		t.Fatalf("after reopening: Load = %+v, %d moves; want %+v, 5", got, len(moves), m)
-	}
-	// The writer knows nothing of m1 now: its version is read back.
-	if err := db.Save(ctx, store.Change{Match: m, Prev: m.Version - 1, Truncate: -1}); !errors.Is(err, store.ErrConflict) {
-		t.Fatalf("stale save after reopening = %v, want ErrConflict", err)
-	}
-	playMoves(t, db, m, 1)
-}
-
-// TestChunkRows checks a batch's fold chunk follows its size within its
-// bounds (foldPerChange, foldMinChunk, foldChunk).
-func TestChunkRows(t *testing.T) {
-	w := writerState{chunk: foldChunk}
-	for _, tc := range []struct {
-		name       string
-		changes    int
-		chunk, out int
-	}{
-		{"one change folds the minimum", 1, foldChunk, foldMinChunk},
-		{"a batch folds per change", 40, foldChunk, 40 * foldPerChange},
-		{"a full batch folds at most the chunk", maxBatch, foldChunk, foldChunk},
-		{"a lowered chunk bounds the minimum", 1, 2, 2},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			w.chunk = tc.chunk
-			if got := w.chunkRows(tc.changes); got != tc.out {
-				t.Errorf("chunkRows(%d) with chunk %d = %d, want %d", tc.changes, tc.chunk, got, tc.out)
-			}
-		})
-	}
-}
-
-// TestJournalFold lowers the fold threshold and chunk so the journal is
-// folded two rows at a time while matches move, finish (the writer then
-// forgets them, their last moves possibly still in the journal) and change
-// again, and checks every match reads back as last saved and a stale
-// change is still refused after its match was forgotten.
-func TestJournalFold(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "tabula.db")
-	db := open(t, path)
-	defer func() { db.Close() }()
-	tune(t, db, 3, 2)
-	var ms []store.Match
-	for i := range 4 {
-		m := storetest.NewMatch(fmt.Sprintf("m%d", i), i)
-		if err := db.Create(ctx, m); err != nil {
-			t.Fatal(err)
-		}
-		ms = append(ms, m)
-	}
-	// The matches' moves interleave in the journal, so a fold of one
-	// match leaves its newer rows behind an older unfolded row of another.
-	for round := range 6 {
-		for i := range ms {
-			if round < 2+i {
-				ms[i] = playMoves(t, db, ms[i], 1)
-			}
-		}
-	}
-	// m1 finishes with a move; after the next folds the writer forgets it.
-	done := ms[1]
-	done.Version++
-	done.Ply++
-	done.Status = store.StatusFinished
-	done.Result = &store.Result{Winners: []int{1}, Reason: "line"}
-	if err := db.Save(ctx, store.Change{Match: done, Prev: ms[1].Version, Truncate: -1, Append: []store.Move{{Ply: done.Ply, Seat: 1, Text: "end", At: done.Updated}}}); err != nil {
-		t.Fatal(err)
-	}
-	ms[1] = done
-	ms[0] = playMoves(t, db, ms[0], 4)
-	onWriter(t, db, func(w *writerState) {
-		if _, ok := w.known["m1"]; ok {
-			t.Error("the writer still keeps finished match m1 after folds")
-		}
-	})
-	if err := db.Save(ctx, store.Change{Match: done, Prev: done.Version - 1, Truncate: -1}); !errors.Is(err, store.ErrConflict) {
-		t.Fatalf("stale save of a forgotten match = %v, want ErrConflict", err)
-	}
-	rematch := done
-	rematch.Version++
-	rematch.Rematch = "m9"
-	if err := db.Save(ctx, store.Change{Match: rematch, Prev: done.Version, Truncate: -1}); err != nil {
-		t.Fatal(err)
-	}
-	ms[1] = rematch
-	// Reopened, the journal is empty (folded at Open). Then m2, m3, m2
-	// move, and a fold before m0's move folds m2's two rows: the older
-	// goes with the range delete, the newer stays behind m3's unfolded
-	// one, folded, until a later one.
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db = open(t, path)
-	tune(t, db, 1<<30, foldChunk)
-	ms[2] = playMoves(t, db, ms[2], 1)
-	ms[3] = playMoves(t, db, ms[3], 1)
-	ms[2] = playMoves(t, db, ms[2], 1)
-	tune(t, db, 2, 2)
-	ms[0] = playMoves(t, db, ms[0], 1)
-	tune(t, db, 1<<30, foldChunk)
-	// Reads take the journal as it is: some moves are still there
-	// unfolded, some folded but not deleted yet (in both tables), the
-	// rest in moves only, and m1's newest journal row was stored with its
-	// match row (no version of its own).
-	inJournal := journalRows(t, db.read)
-	var both int
-	if err := db.read.QueryRowContext(ctx, `SELECT count(*) FROM journal AS j JOIN moves AS m ON m.match_id = j.match_id AND m.ply = j.ply`).Scan(&both); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("journal: %d rows, %d of them folded", inJournal, both)
-	if inJournal != 3 || both != 1 {
-		t.Fatalf("journal: %d rows, %d of them folded; want 3, 1 (m3 and m0 unfolded, m2 folded)", inJournal, both)
-	}
-	listed, err := db.List(ctx, store.Filter{Limit: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(listed) != len(ms) {
-		t.Fatalf("List gave %d matches, want %d", len(listed), len(ms))
-	}
-	for _, got := range listed {
-		i := slices.IndexFunc(ms, func(m store.Match) bool { return m.ID == got.ID })
-		if i < 0 || !reflect.DeepEqual(got, ms[i]) {
-			t.Errorf("List: %+v, want it as last saved", got)
-		}
-	}
-	loadAll := func(when string) {
-		t.Helper()
-		for _, m := range ms {
-			got, moves, err := db.Load(ctx, m.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, m) || len(moves) != m.Ply {
-				t.Errorf("%s: Load(%s) = %+v, %d moves; want %+v, %d", when, m.ID, got, len(moves), m, m.Ply)
-			}
-			for i, mv := range moves {
-				if mv.Ply != i+1 {
-					t.Errorf("%s: match %s: move %d has ply %d", when, m.ID, i, mv.Ply)
-				}
-			}
-		}
-	}
-	loadAll("beside the journal")
-	if n := journalRows(t, db.read); n != inJournal {
-		t.Errorf("journal rows after the reads = %d, want %d (reads do not fold)", n, inJournal)
-	}
-	// Opened again (as after kill -9), the journal with its folded row is
-	// folded whole, the folded row skipped, and every match reads back.
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db = open(t, path)
-	if n := journalRows(t, db.read); n != 0 {
-		t.Errorf("journal rows after reopening = %d, want 0", n)
-	}
-	loadAll("after reopening")
-}
-
 // TestMigration00004 checks migrating down folds the journal back into the
 // moves table, and that migrating up again reads the match whole.
 func TestMigration00004(t *testing.T) {
@@ -534,64 +347,6 @@ func TestMigration00004(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, m) || len(moves) != 3 {
 		t.Errorf("after migrating up again: Load = %+v, %d moves; want %+v, 3", got, len(moves), m)
-	}
-}
-
-// TestMigration00005 leaves a folded row in the journal (in both tables),
-// migrates down to 00003 (00005 deletes the folded rows, then 00004 folds
-// the rest back into moves, which refused duplicates), and checks every
-// move reads back once after migrating up again.
-func TestMigration00005(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "tabula.db")
-	db := open(t, path)
-	a, b := foldedBehind(t, db)
-	b = playMoves(t, db, b, 1)
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	// A closed store leaves its journal as it is (as kill -9 does).
-	raw, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer raw.Close()
-	count := func(q string) int {
-		t.Helper()
-		var n int
-		if err := raw.QueryRowContext(ctx, q).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-	const folded = `SELECT count(*) FROM journal AS j JOIN moves AS m ON m.match_id = j.match_id AND m.ply = j.ply`
-	if n := count(folded); n != 1 {
-		t.Fatalf("%d folded rows in the journal, want 1", n)
-	}
-	p := provider(t, raw)
-	if _, err := p.DownTo(ctx, 4); err != nil {
-		t.Fatal(err)
-	}
-	if n := count(folded); n != 0 {
-		t.Fatalf("after migrating down to 00004: %d folded rows in the journal, want 0", n)
-	}
-	if _, err := p.DownTo(ctx, 3); err != nil {
-		t.Fatal(err)
-	}
-	if n := count(`SELECT count(*) FROM moves`); n != 4 {
-		t.Fatalf("after migrating down to 00003: %d moves, want 4", n)
-	}
-	raw.Close()
-	db = open(t, path)
-	defer db.Close()
-	for _, m := range []store.Match{a, b} {
-		got, moves, err := db.Load(ctx, m.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, m) || len(moves) != 2 || moves[0].Ply != 1 || moves[1].Ply != 2 {
-			t.Errorf("after migrating up again: Load(%s) = %+v, %d moves; want %+v, 2", m.ID, got, len(moves), m)
-		}
 	}
 }
 
@@ -678,67 +433,16 @@ func TestMetrics(t *testing.T) {
 	}
 }
 
-// BenchmarkListJournal times a lobby List while the journal holds
-// foldRows moves of 4 096 matches (reads no longer fold it first), and
-// reports what folding that journal costs the writer, for comparison.
-func BenchmarkListJournal(b *testing.B) {
-	ctx := context.Background()
-	db := open(b, filepath.Join(b.TempDir(), "tabula.db"))
-	defer db.Close()
-	const matches = 4096
-	ms := make([]store.Match, matches)
-	for i := range ms {
-		ms[i] = storetest.NewMatch(fmt.Sprintf("m%04d", i), 0)
-		if err := db.Create(ctx, ms[i]); err != nil {
-			b.Fatal(err)
-		}
-	}
-	var wg sync.WaitGroup
-	for i := range ms {
-		wg.Go(func() {
-			m := ms[i]
-			for ply := 1; ply <= foldRows/matches; ply++ {
-				var err error
-				if m, err = appendMove(ctx, db, m, ply); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	rows := journalRows(b, db.read)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := db.List(ctx, store.Filter{Limit: 50}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.StopTimer()
-	start := time.Now()
-	if err := db.do(ctx, applyFunc(db.foldAll)); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(time.Since(start).Milliseconds()), "fold-ms")
-	b.ReportMetric(float64(rows), "journal-rows")
-	start = time.Now()
-	if _, err := db.List(ctx, store.Filter{Limit: 50}); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportMetric(float64(time.Since(start).Microseconds()), "list-folded-µs")
-}
-
 // TestListNewest checks List against every match loaded one by one, with
 // more matches than the limit: some moves stored alone (their current
 // values only in the writer's memory), some with their match row (a
-// status change), games and statuses mixed, update times interleaved across matches, folds in between (a low
+// status change), games and statuses mixed, update times interleaved across matches, catch-up rounds in between (a low
 // threshold), and after a reopen (Open brings the match rows up to date).
 func TestListNewest(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
-	tune(t, db, 8, 4)
+	tune(t, db, 8)
 	const n = 16
 	ms := make([]store.Match, n)
 	for i := range ms {
@@ -856,7 +560,7 @@ func TestListWhileWriting(t *testing.T) {
 	ctx := context.Background()
 	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
 	defer db.Close()
-	tune(t, db, 16, 8)
+	tune(t, db, 16)
 	const matches, moves = 8, 40
 	var reached [matches]atomic.Int64
 	var wg sync.WaitGroup
@@ -935,258 +639,6 @@ func provider(t *testing.T, raw *sql.DB) *goose.Provider {
 	}
 	return p
 }
-
-// TestFoldOwnTransaction lowers the fold's threshold, bound, step and time
-// so the journal is folded all along while matches move in parallel, and
-// checks a move commit never carries a fold or a deletion (folds run in
-// transactions of their own), a fold deletes at most its step of folded
-// journal rows, the journal stays under its bound, every match reads back
-// whole with its rows partly folded and partly not, and again after
-// reopening with the journal left full (as after kill -9).
-func TestFoldOwnTransaction(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "tabula.db")
-	db := open(t, path)
-	const matches, moves, foldAt, hard = 8, 60, 8, 32
-	const clear = 3
-	var mixed, folds, maxRows, deleted, overDeleted atomic.Int64
-	onWriter(t, db, func(w *writerState) {
-		w.foldAt, w.hard, w.chunk, w.step, w.budget, w.clear = foldAt, hard, 16, 2, time.Nanosecond, clear
-		w.onCommit = func(added, folded, del int) {
-			if added > 0 && (folded > 0 || del > 0) {
-				mixed.Add(1)
-			}
-			deleted.Add(int64(del))
-			if del > clear {
-				overDeleted.Add(1)
-			}
-			if folded > 0 {
-				folds.Add(1)
-			}
-			if int64(w.unfoldedRows) > maxRows.Load() {
-				maxRows.Store(int64(w.unfoldedRows))
-			}
-		}
-	})
-	ms := make([]store.Match, matches)
-	for i := range ms {
-		ms[i] = storetest.NewMatch(fmt.Sprintf("f%d", i), i)
-		if err := db.Create(ctx, ms[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var wg sync.WaitGroup
-	for i := range ms {
-		wg.Go(func() { ms[i] = playMoves(t, db, ms[i], moves) })
-	}
-	wg.Wait()
-	onWriter(t, db, func(w *writerState) { w.onCommit, w.foldAt = nil, 1<<30 })
-	if n := mixed.Load(); n > 0 {
-		t.Errorf("%d commits both added and folded journal rows, want none", n)
-	}
-	if folds.Load() == 0 {
-		t.Error("no fold transaction ran")
-	}
-	// The folded rows leave the journal a few at a time.
-	if n := overDeleted.Load(); n > 0 {
-		t.Errorf("%d fold transactions deleted more than %d journal rows", n, clear)
-	}
-	if deleted.Load() == 0 {
-		t.Error("no fold transaction deleted journal rows")
-	}
-	// After a batch over the bound, its fold takes foldPerChange rows per
-	// change whatever the time: the journal never holds more than the
-	// bound and one batch (at most one change per match).
-	if got := maxRows.Load(); got > hard+matches {
-		t.Errorf("the journal held %d unfolded rows, want at most %d", got, hard+matches)
-	}
-	var inJournal, folded int
-	if err := db.read.QueryRowContext(ctx, `SELECT count(*), count(m.ply) FROM journal AS j LEFT JOIN moves AS m ON m.match_id = j.match_id AND m.ply = j.ply`).Scan(&inJournal, &folded); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d folds; journal: %d rows, %d of them folded; at most %d unfolded", folds.Load(), inJournal, folded, maxRows.Load())
-	if inJournal == folded {
-		t.Fatalf("journal: %d rows, all folded; want some unfolded", inJournal)
-	}
-	loadAll := func(when string) {
-		t.Helper()
-		for _, m := range ms {
-			got, mv, err := db.Load(ctx, m.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, m) || len(mv) != moves {
-				t.Errorf("%s: Load(%s) = %+v, %d moves; want %+v, %d", when, m.ID, got, len(mv), m, moves)
-			}
-			for i, x := range mv {
-				if x.Ply != i+1 || x.Text != fmt.Sprintf("+%d", i+1) {
-					t.Errorf("%s: match %s: move %d is ply %d %q", when, m.ID, i, x.Ply, x.Text)
-				}
-			}
-		}
-	}
-	loadAll("beside the journal")
-	// Close leaves the journal as it is, as kill -9 does.
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db = open(t, path)
-	defer db.Close()
-	if n := journalRows(t, db.read); n != 0 {
-		t.Errorf("journal rows after reopening = %d, want 0", n)
-	}
-	loadAll("after reopening")
-}
-
-// BenchmarkOpenFullJournal times Open after a crash with the largest
-// journal the writer leaves (foldHard unfolded rows and a full batch) over
-// 10 000 matches with a match row each: Open folds it whole before it
-// serves.
-func BenchmarkOpenFullJournal(b *testing.B) {
-	const matches, rows = 10_000, foldHard + maxBatch
-	ctx := context.Background()
-	template := filepath.Join(b.TempDir(), "template.db")
-	db := open(b, template)
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	m := storetest.NewMatch("m", 0)
-	for i := range matches {
-		m.ID = fmt.Sprintf("m%d", i)
-		r, err := encode(m)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := tx.ExecContext(ctx, sqlCreateMatch, r.args()...); err != nil {
-			b.Fatal(err)
-		}
-	}
-	// Row seq goes to match seq % matches as its ply seq / matches + 1:
-	// the matches' moves interleave, as they do under load.
-	if _, err := tx.ExecContext(ctx, `WITH RECURSIVE s(seq) AS (SELECT 0 UNION ALL SELECT seq + 1 FROM s WHERE seq + 1 < ?)
-		INSERT INTO journal (seq, match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
-		SELECT seq + 1, 'm' || (seq % ?), seq / ? + 1, seq % 2, 'd4', 1700000000000 + seq, NULL, '', seq / ? + 2, 1700000000000 + seq, '{}' FROM s`,
-		rows, matches, matches, matches); err != nil {
-		b.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		b.Fatal(err)
-	}
-	// Stop the writer without its fold: the file holds what a crash leaves.
-	db.stop()
-	<-db.done
-	<-db.ckpt
-	if err := db.closeAll(); err != nil {
-		b.Fatal(err)
-	}
-	data, err := os.ReadFile(template)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for i := range b.N {
-		b.StopTimer()
-		path := filepath.Join(b.TempDir(), fmt.Sprintf("open%d.db", i))
-		if err := os.WriteFile(path, data, 0o600); err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		db := open(b, path)
-		b.StopTimer()
-		if n := journalRows(b, db.read); n != 0 {
-			b.Fatalf("journal rows after Open = %d, want 0", n)
-		}
-		db.Close()
-		b.StartTimer()
-	}
-}
-
-// TestTakebackFoldsOneMatch checks a takeback moves only its own match's
-// journal rows into moves (the unfolded ones and one folded but still in
-// the journal) and deletes them from the journal, so the truncated moves
-// do not come back from there, while the other match's rows stay as they
-// were and the writer's count of unfolded rows matches the journal's.
-func TestTakebackFoldsOneMatch(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "tabula.db")
-	db := open(t, path)
-	a, b := foldedBehind(t, db)
-	tune(t, db, 1<<30, foldChunk)
-	a = playMoves(t, db, a, 1)
-	b = playMoves(t, db, b, 1)
-	// The journal: b1, a2 (folded), a3, b2. Take back to ply 1, play x2.
-	next := a
-	next.Version++
-	next.Ply = 2
-	next.Updated = a.Updated.Add(time.Second)
-	if err := db.Save(ctx, store.Change{Match: next, Prev: a.Version, Truncate: 1, Append: []store.Move{{Ply: 2, Seat: 1, Text: "x2", At: next.Updated}}}); err != nil {
-		t.Fatal(err)
-	}
-	a = next
-	check := func(when string, wantJournal int) {
-		t.Helper()
-		if n := journalRows(t, db.read); n != wantJournal {
-			t.Errorf("%s: %d journal rows, want %d", when, n, wantJournal)
-		}
-		for _, tc := range []struct {
-			m     store.Match
-			texts []string
-		}{{a, []string{"+1", "x2"}}, {b, []string{"+1", "+2"}}} {
-			got, moves, err := db.Load(ctx, tc.m.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var texts []string
-			for _, mv := range moves {
-				texts = append(texts, mv.Text)
-			}
-			if !reflect.DeepEqual(got, tc.m) || !slices.Equal(texts, tc.texts) {
-				t.Errorf("%s: Load(%s) = %+v, moves %q; want %+v, %q", when, tc.m.ID, got, texts, tc.m, tc.texts)
-			}
-		}
-	}
-	check("after the takeback", 3) // b1, b2, x2
-	onWriter(t, db, func(w *writerState) {
-		if w.unfoldedRows != 3 || len(w.unfolded["a"]) != 1 || !slices.Equal(w.queue, []string{"b", "a"}) {
-			t.Errorf("writer: %d unfolded rows, a's %v, queue %v; want 3, one, [b a]", w.unfoldedRows, w.unfolded["a"], w.queue)
-		}
-	})
-	// The next folds take the rest: b's two rows, then a's x2 (a fold
-	// runs after the batch before it has replied: the last tune waits
-	// for the second).
-	tune(t, db, 0, 2)
-	tune(t, db, 0, 2)
-	tune(t, db, 1<<30, foldChunk)
-	check("after folding the rest", 0)
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db = open(t, path)
-	defer db.Close()
-	check("after reopening", 0)
-}
-
-// foldedBehind creates matches a and b, plays a1, b1, a2 and folds a's
-// two rows: a2 is folded but stays in the journal behind the unfolded b1
-// (the journal: b1, a2). It returns the matches after their moves.
-func foldedBehind(t *testing.T, db *DB) (a, b store.Match) {
-	t.Helper()
-	ctx := context.Background()
-	a, b = storetest.NewMatch("a", 0), storetest.NewMatch("b", 1)
-	for _, m := range []store.Match{a, b} {
-		if err := db.Create(ctx, m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	tune(t, db, 1<<30, foldChunk)
-	a = playMoves(t, db, a, 1)
-	b = playMoves(t, db, b, 1)
-	a = playMoves(t, db, a, 1)
-	tune(t, db, 2, 2)
-	return a, b
-}
-
 // TestCommitGap checks the writer's pacing (commitGap): a change queued
 // right after a commit waits until the gap since that commit's start has
 // passed, a change queued after a quiet spell does not wait, and a change

@@ -12,10 +12,10 @@ import (
 )
 
 // BenchmarkTakeback times a takeback (a Save that truncates a match's moves
-// and appends one) while the journal holds foldRows rows of 10 000 other
+// and appends one) while the log holds catchRows rows of 10 000 other
 // matches: the writer's stall for every move queued behind it.
 func BenchmarkTakeback(b *testing.B) {
-	const matches, rows = 10_000, foldRows
+	const matches, rows = 10_000, catchRows
 	ctx := context.Background()
 	db := open(b, filepath.Join(b.TempDir(), "tabula.db"))
 	defer db.Close()
