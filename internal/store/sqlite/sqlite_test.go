@@ -639,6 +639,7 @@ func provider(t *testing.T, raw *sql.DB) *goose.Provider {
 	}
 	return p
 }
+
 // TestCommitGap checks the writer's pacing (commitGap): a change queued
 // right after a commit waits until the gap since that commit's start has
 // passed, a change queued after a quiet spell does not wait, and a change
