@@ -12,3 +12,5 @@ type nonblocking struct{}
 func newNonblocking(net.Conn) nonblocking { return nonblocking{} }
 
 func (nonblocking) write([]byte) (int, error) { return 0, nil }
+
+func (nonblocking) waitReadable() {}

@@ -18,6 +18,9 @@ type nonblocking struct {
 	p   []byte
 	n   int
 	err error
+	// waitReadable's callback and state, used by the read loop only.
+	peek   func(fd uintptr) bool
+	peeked bool
 }
 
 func newNonblocking(nc net.Conn) nonblocking {
@@ -70,4 +73,33 @@ func (nb *nonblocking) once(fd uintptr) bool {
 		}
 	}
 	return true
+}
+
+// waitReadable returns once the socket has bytes to read (or has failed
+// or closed), parked in the runtime's poller by a shallow call instead of
+// deep in the WebSocket library's read: a parked goroutine's stack is
+// scanned by every collection up to its deepest frame.
+func (nb *nonblocking) waitReadable() {
+	if nb.raw == nil {
+		return
+	}
+	if nb.peek == nil {
+		nb.peek = nb.peekOnce
+	}
+	nb.peeked = false
+	nb.raw.Read(nb.peek)
+}
+
+// peekOnce is waitReadable's callback: the first call peeks at the socket
+// without taking a byte and asks the runtime to wait only if there is
+// nothing (EAGAIN); after a wake-up it returns at once (a spurious wake-up
+// is harmless: the library's read waits again).
+func (nb *nonblocking) peekOnce(fd uintptr) bool {
+	if nb.peeked {
+		return true
+	}
+	nb.peeked = true
+	var b [1]byte
+	_, _, err := syscall.Recvfrom(int(fd), b[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
+	return err != syscall.EAGAIN
 }
