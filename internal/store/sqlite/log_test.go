@@ -507,17 +507,7 @@ func BenchmarkOpenTail(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := storetest.NewMatch("m", 0)
-	for i := range matches {
-		m.ID = fmt.Sprintf("m%d", i)
-		r, err := encode(m)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := tx.ExecContext(ctx, sqlCreateMatch, r.args()...); err != nil {
-			b.Fatal(err)
-		}
-	}
+	createRows(b, tx, matches)
 	// Row seq goes to match seq % matches as its ply seq / matches + 1,
 	// after its previous row: the matches' moves interleave, as they do
 	// under load.

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -19,18 +20,8 @@ func BenchmarkTakeback(b *testing.B) {
 	ctx := context.Background()
 	db := open(b, filepath.Join(b.TempDir(), "tabula.db"))
 	defer db.Close()
+	createRows(b, db.write, matches)
 	m := storetest.NewMatch("t", 0)
-	for i := range matches {
-		m.ID = fmt.Sprintf("m%d", i)
-		r, err := encode(m)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := db.write.ExecContext(ctx, sqlCreateMatch, r.args()...); err != nil {
-			b.Fatal(err)
-		}
-	}
-	m = storetest.NewMatch("t", 0)
 	if err := db.Create(ctx, m); err != nil {
 		b.Fatal(err)
 	}
@@ -63,5 +54,24 @@ func BenchmarkTakeback(b *testing.B) {
 			b.Fatal(err)
 		}
 		m = next
+	}
+}
+
+// createRows writes n fresh match rows, m0 to m(n-1), straight into the
+// matches table through e (a benchmark's setup, past the writer).
+func createRows(b *testing.B, e interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, n int) {
+	b.Helper()
+	m := storetest.NewMatch("m", 0)
+	for i := range n {
+		m.ID = fmt.Sprintf("m%d", i)
+		r, err := encode(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := e.ExecContext(context.Background(), sqlCreateMatch, r.args()...); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
