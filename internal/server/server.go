@@ -56,7 +56,9 @@ import (
 )
 
 // Store is what the server needs from its database. Save must return only
-// after the change is durable.
+// after the change is durable, and must keep nothing the change refers to
+// once it has returned nil: a room reuses its buffers (the clock times)
+// for the next change.
 type Store interface {
 	Create(ctx context.Context, m store.Match) error
 	Save(ctx context.Context, c store.Change) error
