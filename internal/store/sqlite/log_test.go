@@ -146,21 +146,8 @@ func TestTakebackInLog(t *testing.T) {
 func TestArchiveAndLog(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
-	raw, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := provider(t, raw).UpTo(ctx, 5); err != nil {
-		t.Fatal(err)
-	}
 	m := storetest.NewMatch("m1", 0)
-	r, err := encode(m) // the match row as the old writer left it: version 1, no ply
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := raw.ExecContext(ctx, sqlCreateMatch, r.args()...); err != nil {
-		t.Fatal(err)
-	}
+	raw, r := oldMatch(t, path, 5, m)
 	at := func(ply int) int64 { return m.Created.Add(time.Duration(ply) * time.Second).UnixMilli() }
 	for ply := 1; ply <= 3; ply++ {
 		if _, err := raw.ExecContext(ctx, `INSERT INTO moves (match_id, ply, seat, notation, at, cmd_id, version, updated, clock) VALUES ('m1', ?, ?, ?, ?, '', ?, ?, ?)`,

@@ -224,22 +224,9 @@ func TestMoveOnlyWrite(t *testing.T) {
 func TestMigration00003(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
-	raw, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := provider(t, raw).UpTo(ctx, 2); err != nil {
-		t.Fatal(err)
-	}
 	old := storetest.NewMatch("m1", 0)
 	old.Version, old.Ply = 2, 1
-	r, err := encode(old)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := raw.ExecContext(ctx, sqlCreateMatch, r.args()...); err != nil {
-		t.Fatal(err)
-	}
+	raw, _ := oldMatch(t, path, 2, old)
 	if _, err := raw.ExecContext(ctx, `INSERT INTO moves (match_id, ply, seat, notation, at, clock_ms, cmd_id) VALUES (?, ?, ?, ?, ?, ?, ?)`, "m1", 1, 0, "+1", old.Created.UnixMilli(), nil, "c1"); err != nil {
 		t.Fatal(err)
 	}
@@ -631,6 +618,28 @@ func TestListWhileWriting(t *testing.T) {
 }
 
 // provider returns the migrations' provider for raw.
+// oldMatch opens the database at path through the migrations up to
+// version only, as an older release left it, and writes m's match row
+// there as that release's writer did (the caller closes raw).
+func oldMatch(t *testing.T, path string, version int64, m store.Match) (*sql.DB, row) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := provider(t, raw).UpTo(context.Background(), version); err != nil {
+		t.Fatal(err)
+	}
+	r, err := encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.ExecContext(context.Background(), sqlCreateMatch, r.args()...); err != nil {
+		t.Fatal(err)
+	}
+	return raw, r
+}
+
 func provider(t *testing.T, raw *sql.DB) *goose.Provider {
 	t.Helper()
 	p, err := migrator(raw)
