@@ -50,10 +50,7 @@ func BenchmarkView(b *testing.B) {
 	resp := h.create(protocol.CreateRequest{Game: "pathagon", Join: &zero, TimeControl: protocol.TimeControl{Kind: "fischer", BaseMs: 300_000, IncrementMs: 2_000}})
 	id := resp.Match.ID
 	h.join(id, 1)
-	r, err := h.srv.room(context.Background(), id)
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := h.room(id)
 	r.do(func() {
 		for ply := range 10 {
 			legal := r.st.LegalMoves(nil)

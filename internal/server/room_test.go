@@ -29,10 +29,7 @@ func TestSlowClientDropped(t *testing.T) {
 	id, _ := h.twoPlayers(protocol.TimeControl{})
 	slow := h.connect(id, "") // never reads again
 	fast := h.connect(id, "")
-	r, err := h.srv.room(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := h.room(id)
 	// fast reads everything as it comes, counting the updates.
 	var updates atomic.Int64
 	go func() {
@@ -213,10 +210,7 @@ func TestMoveTexts(t *testing.T) {
 func TestViewMovesSurviveTakeback(t *testing.T) {
 	h := start(t, "")
 	id, _ := h.twoPlayers(protocol.TimeControl{})
-	r, err := h.srv.room(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := h.room(id)
 	done := make(chan struct{})
 	go r.do(func() {
 		defer close(done)
@@ -335,10 +329,7 @@ func TestIdleRoomStops(t *testing.T) {
 	h := start(t, "", func(c *Config) { c.Clock = fake })
 	id, tokens := h.twoPlayers(protocol.TimeControl{})
 	c0 := h.connect(id, tokens[0])
-	r, err := h.srv.room(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := h.room(id)
 	idle := func() bool {
 		r.mu.Lock()
 		defer r.mu.Unlock()
@@ -393,10 +384,7 @@ func TestIdleRoomStops(t *testing.T) {
 			t.Fatal("a stopped room stayed in the server's table")
 		}
 	}
-	again, err := h.srv.room(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := h.room(id)
 	if again == r {
 		t.Fatal("the stopped room was handed out again")
 	}
@@ -418,10 +406,7 @@ func TestCloseStopsRooms(t *testing.T) {
 	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 10000})
 	c0 := h.connect(id, tokens[0])
 	wantAck(t, c0.do(protocol.TypeMove, "+1"))
-	r, err := h.srv.room(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := h.room(id)
 	version := r.version.Load()
 	h.srv.Close()
 	c0.waitClosed("the connection stayed open after Close")
@@ -456,10 +441,7 @@ func TestCloseStopsRooms(t *testing.T) {
 func TestBotResultWhileRoomBusy(t *testing.T) {
 	h := start(t, "")
 	id, _ := h.twoPlayers(protocol.TimeControl{})
-	r, err := h.srv.room(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := h.room(id)
 	r.mu.Lock() // a change in progress
 	v := r.m.Version
 	res := botResult{version: v, move: r.st.LegalMoves(nil)[0]}

@@ -159,15 +159,22 @@ type client struct {
 	n       atomic.Int64
 }
 
-// settle waits until the match's room has finished what it is doing (the
-// work after a command's ack, such as arming the flag timer, included), so
-// a test can move the fake clock without racing the room.
-func (h *harness) settle(id string) {
+// room returns match id's live room, loading it if need be.
+func (h *harness) room(id string) *room {
 	h.t.Helper()
 	r, err := h.srv.room(context.Background(), id)
 	if err != nil {
 		h.t.Fatal(err)
 	}
+	return r
+}
+
+// settle waits until the match's room has finished what it is doing (the
+// work after a command's ack, such as arming the flag timer, included), so
+// a test can move the fake clock without racing the room.
+func (h *harness) settle(id string) {
+	h.t.Helper()
+	r := h.room(id)
 	done := make(chan struct{})
 	go r.do(func() { close(done) })
 	select {
