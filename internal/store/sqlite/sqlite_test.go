@@ -38,8 +38,16 @@ func open(t testing.TB, path string) *DB {
 // when the test ends.
 func openWithMatch(t *testing.T) (*DB, store.Match) {
 	t.Helper()
-	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+	db, m := createAt(t, filepath.Join(t.TempDir(), "tabula.db"))
 	t.Cleanup(func() { db.Close() })
+	return db, m
+}
+
+// createAt opens (creating) the database at path and creates match "m1"
+// in it; the caller closes it.
+func createAt(t *testing.T, path string) (*DB, store.Match) {
+	t.Helper()
+	db := open(t, path)
 	m := storetest.NewMatch("m1", 0)
 	if err := db.Create(context.Background(), m); err != nil {
 		t.Fatal(err)
@@ -77,11 +85,7 @@ func TestStore(t *testing.T) {
 func TestReopen(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
-	db := open(t, path)
-	m := storetest.NewMatch("m1", 0)
-	if err := db.Create(ctx, m); err != nil {
-		t.Fatal(err)
-	}
+	db, m := createAt(t, path)
 	next := m
 	next.Version, next.Ply = 2, 1
 	if err := db.Save(ctx, store.Change{Match: next, Prev: 1, Truncate: -1, Append: []store.Move{{Ply: 1, Text: "+1", At: m.Created}}}); err != nil {
@@ -300,11 +304,7 @@ func playMoves(t *testing.T, db *DB, m store.Match, n int) store.Match {
 func TestMigration00004(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
-	db := open(t, path)
-	m := storetest.NewMatch("m1", 0)
-	if err := db.Create(ctx, m); err != nil {
-		t.Fatal(err)
-	}
+	db, m := createAt(t, path)
 	m = playMoves(t, db, m, 3)
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
@@ -657,11 +657,7 @@ func provider(t *testing.T, raw *sql.DB) *goose.Provider {
 func TestCommitGap(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
-	db := open(t, path)
-	m := storetest.NewMatch("m1", 0)
-	if err := db.Create(ctx, m); err != nil {
-		t.Fatal(err)
-	}
+	db, m := createAt(t, path)
 	const gap = 300 * time.Millisecond
 	onWriter(t, db, func(w *writerState) { w.gap = gap })
 
