@@ -229,3 +229,19 @@ func BenchmarkPlayInterleaved(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMoveString writes the notation of every move of longGame's
+// 400-ply line (placements, relocations and the captures among them), as
+// the server and the load generator do for each move; one op is one move.
+func BenchmarkMoveString(b *testing.B) {
+	const plies = 400
+	start, line := longGame(b, plies)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		_ = start.MoveString(line[i])
+		if i++; i == plies {
+			i = 0
+		}
+	}
+}
