@@ -109,7 +109,7 @@ func BenchmarkEvaluate(b *testing.B) {
 // longGame returns the start with plyCap off and a seeded random game of
 // n plies from it, each ply chosen among the moves that do not end the
 // game, so the repetition history grows to n positions.
-func longGame(b *testing.B, n int) (*pathagon.State, []game.Move) {
+func longGame(b testing.TB, n int) (*pathagon.State, []game.Move) {
 	b.Helper()
 	start, err := pathagon.New(game.Options{Values: map[string]string{pathagon.OptPlyCap: "0"}})
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 )
 
 // The repetition history is shared between the states of one game (see
-// line in pathagon.go); these tests play from states that are not the
+// chunk in pathagon.go); these tests play from states that are not the
 // newest of their game, and from several goroutines, and check that every
 // state still counts exactly its own earlier positions (§6).
 

@@ -113,7 +113,7 @@ func (s *State) ParseMove(text string) (game.Move, error) {
 	if named != 0 {
 		return 0, fmt.Errorf("pathagon: move %q: %s is not next to %s: %w", text, cellsString(named), to, game.ErrIllegalMove)
 	}
-	if !explicit && !s.rules.optionalCaptures {
+	if !explicit && !s.v.rules.optionalCaptures {
 		own := s.pos.bb[s.pos.toMove]
 		if from != NoCell {
 			own &^= from.bit()
@@ -194,7 +194,7 @@ func parsePosition(info *game.Info, text string, o game.Options) (*State, error)
 	if len(f) < 6 || len(f) > 8 {
 		return nil, bad("want 6 fields (board, side, reserves, lastRelocated, forbidden) and optionally the ply and %q", repetitionMark)
 	}
-	s := &State{info: info, rules: r}
+	s := &State{v: &variant{info: info, rules: r}}
 	p := &s.pos
 	ranks := strings.Split(f[0], "/")
 	if len(ranks) != Size {

@@ -72,6 +72,14 @@ func New(o game.Options) (*State, error) { return newState(Info, o) }
 // position starts a fresh repetition history.
 func ParsePosition(text string, o game.Options) (*State, error) { return parsePosition(Info, text, o) }
 
+// variant is what all the states of one game share: the descriptor and
+// the option values. New and ParsePosition allocate one per game, so a
+// State holds one pointer instead of both.
+type variant struct {
+	info  *game.Info
+	rules rules
+}
+
 // rules are the option values a state plays by.
 type rules struct {
 	optionalCaptures bool
@@ -96,7 +104,7 @@ func newState(info *game.Info, o game.Options) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{info: info, rules: r}
+	s := &State{v: &variant{info: info, rules: r}}
 	s.pos.reserve = [2]int8{Pieces, Pieces}
 	s.pos.last = [2]Cell{NoCell, NoCell}
 	if info.EnumOption(o, OptFirstPlayer) == "dark" {
@@ -118,11 +126,13 @@ const (
 )
 
 // position is everything a ply changes; Apply saves it whole for Undo.
+// Its 46 bytes leave State at 64 (see State).
 type position struct {
 	bb        [2]uint64 // pieces of Light and Dark
 	forbidden uint64    // cells the side to move may not enter (§4.5)
 	hash      uint64
 	ply       int32 // plies played since the start
+	n         int32 // positions in the history before this one; apply keeps it
 	reserve   [2]int8
 	last      [2]Cell // lastRelocated per player (§3)
 	toMove    game.Player
@@ -144,51 +154,64 @@ func (p *position) key() key {
 	return key{p.bb[0] | p.forbidden | meta<<NumCells, p.bb[1] | p.forbidden}
 }
 
-// minLine is the first capacity of a line: the placement phase alone takes
-// 28 plies, so smaller lines would only be copied at once.
-const minLine = 32
+// chunkKeys is the number of keys in a chunk: 30 keys (480 bytes) and the
+// 32-byte header fill a 512-byte size class, so a game's history costs
+// ~17 bytes per ply and is never copied as it grows.
+const chunkKeys = 30
 
-// line is the shared, append-only record of the positions of one game (or
-// of one branch of it): keys[i] is the key of the i-th position since the
-// start or the parsed position. A state's history is the prefix keys[:n]
-// of its line. Play from the state at the tip of its line (n == written)
-// appends its key in place. Every successor of a state has the same
-// history (the state's own plus its key), so Play from a state whose key
-// is already in slot n (written by an earlier Play from it, or from an
-// equal state with the same history) shares the line too; only Play from
-// a state whose slot n holds another key (a sibling's successor took it:
-// a second line of play, a takeback, search) copies the prefix into a new
-// line. A slot is written once, under mu, before any state covering it
-// exists, so states never see a slot change and may be shared between
-// goroutines.
-type line struct {
+// chunk is a piece of the shared, append-only record of the positions of
+// one game (or of one branch of it). The history of a state is a list of
+// chunks: chunk j holds the keys of positions 30j to 30j+29 since the
+// start or the parsed position, all but the last full, and the state's
+// line is the last one (nil for an empty history). Play from the state
+// whose history ends at the written end of its last chunk appends its
+// key in place, and Play from a state whose key is already there (written
+// by an earlier Play from it, or from an equal state with the same
+// history) shares the chunk; only Play from a state whose next slot holds
+// another key (a sibling's successor took it: a second line of play, a
+// takeback, search) copies that one chunk, which shares the earlier ones
+// (at most 29 keys are copied). A slot is written once, under mu, before
+// any state covering it exists, so states never see a slot change and
+// may be shared between goroutines.
+type chunk struct {
+	prev    *chunk // the chunk before, full; nil for the first
+	next    *chunk // under mu: the chunk the first Play past this full one started
 	mu      sync.Mutex
-	written int32 // slots holding keys; keys[written:] are free
-	keys    []key // fixed length: the capacity
+	written int32 // under mu: keys[:written] are set
+	keys    [chunkKeys]key
 }
 
 // State is a Pathagon position with its repetition history. It implements
-// game.State, game.Mutabler, game.Evaluator, game.Noisy and game.Perfter; a
-// copy made by Mutable also implements game.Mutable.
+// game.State, game.Mutabler, game.Evaluator, game.Noisy and game.Perfter;
+// the copy Mutable returns also implements game.Mutable. It is 64 bytes
+// (a size class): Play allocates one State, and one chunk every 30 plies.
 type State struct {
-	info  *game.Info
-	rules rules
-	pos   position
-	n     int32      // positions of line before the ones in undo
-	line  *line      // nil: no history (at the start, or repetitionDraw off)
-	undo  []position // Mutable copies only: the position before each Apply
+	pos  position
+	v    *variant
+	line *chunk // the last chunk of the history; nil: empty (repetitionDraw off, or no ply yet)
+}
+
+// search is the copy Mutable returns: a State whose Apply plays in place
+// and saves the position before each ply for Undo. The applied plies are
+// part of its history (undo[i] is position pos.n+i) without being written
+// to the shared chunks.
+type search struct {
+	State
+	undo []position
 }
 
 var (
 	_ game.State     = (*State)(nil)
 	_ game.Mutabler  = (*State)(nil)
-	_ game.Mutable   = (*State)(nil)
 	_ game.Evaluator = (*State)(nil)
 	_ game.Perfter   = (*State)(nil)
+	_ game.Mutable   = (*search)(nil)
+	_ game.Mutabler  = (*search)(nil)
+	_ game.Perfter   = (*search)(nil)
 )
 
 // Info returns the game's description.
-func (s *State) Info() *game.Info { return s.info }
+func (s *State) Info() *game.Info { return s.v.info }
 
 // NumPlayers is always 2.
 func (s *State) NumPlayers() int { return 2 }
@@ -307,7 +330,7 @@ func (s *State) appendFrom(dst []game.Move, from Cell, targets uint64, ts *[4]ui
 	for ; targets != 0; targets &= targets - 1 {
 		to := Cell(bits.TrailingZeros64(targets))
 		caps := trappedAt(ts, to)
-		if !s.rules.optionalCaptures || caps == 0 {
+		if !s.v.rules.optionalCaptures || caps == 0 {
 			dst = append(dst, makeMove(to, from, caps))
 			continue
 		}
@@ -331,7 +354,7 @@ func (s *State) countMoves() uint64 {
 	targets := full &^ (own | opp) &^ p.forbidden
 	nt := uint64(bits.OnesCount64(targets))
 	if p.reserve[me] > 0 {
-		if !s.rules.optionalCaptures {
+		if !s.v.rules.optionalCaptures {
 			return nt
 		}
 		ts := trapSets(own, opp)
@@ -341,7 +364,7 @@ func (s *State) countMoves() uint64 {
 	if p.last[me] != NoCell {
 		movable &^= p.last[me].bit()
 	}
-	if !s.rules.optionalCaptures {
+	if !s.v.rules.optionalCaptures {
 		return uint64(bits.OnesCount64(movable)) * nt
 	}
 	var n uint64
@@ -398,7 +421,7 @@ func (s *State) check(m game.Move) error {
 	}
 	ts := trapSets(own, opp)
 	trapped := trappedAt(&ts, to)
-	if caps&^trapped != 0 || (!s.rules.optionalCaptures && caps != trapped) {
+	if caps&^trapped != 0 || (!s.v.rules.optionalCaptures && caps != trapped) {
 		return illegal("captures %s, but %s traps %s", capString(to, caps), to, capString(to, trapped))
 	}
 	return nil
@@ -422,58 +445,62 @@ func (s *State) Play(m game.Move) (game.State, error) {
 	if err := s.check(m); err != nil {
 		return nil, err
 	}
-	next := &State{info: s.info, rules: s.rules, pos: s.pos}
-	if s.rules.repetitionDraw {
-		next.line, next.n = s.extend()
+	return s.successor(m, s.line, s.pos.n), nil
+}
+
+// successor returns the state after the legal move m from the position of
+// s, whose history is the n positions ending in chunk line.
+func (s *State) successor(m game.Move, line *chunk, n int32) *State {
+	next := &State{pos: s.pos, v: s.v}
+	if s.v.rules.repetitionDraw {
+		next.line = extend(line, n, s.pos.key())
+		next.pos.n = n + 1
 	}
 	next.pos.apply(m)
-	next.finish()
-	return next, nil
+	next.finish(nil)
+	return next
 }
 
-// extend returns the history as seen from a successor of s: every earlier
-// position and s's own. At the tip of its line s appends in place, and
-// shares the line when its key is already next in it; otherwise the
-// history is copied into a new line with room to grow.
-func (s *State) extend() (*line, int32) {
-	k := s.pos.key()
-	if l := s.line; l != nil && len(s.undo) == 0 && int(s.n) < len(l.keys) {
-		l.mu.Lock()
-		shared := true
-		switch {
-		case l.written == s.n: // s is the tip
-			l.keys[s.n] = k
-			l.written++
-		case l.keys[s.n] != k: // another line of play took the slot
-			shared = false
+// extend returns the last chunk of the history of n positions ending in
+// chunk line followed by k. It shares line when k is (or can be written)
+// next in it, and the chunk after a full line when that one starts with
+// k; otherwise it allocates a chunk: a new one after a full line, or a
+// copy of line's first n%chunkKeys keys followed by k.
+func extend(line *chunk, n int32, k key) *chunk {
+	slot := n % chunkKeys
+	if slot == 0 { // k starts a chunk
+		if line == nil {
+			return &chunk{written: 1, keys: [chunkKeys]key{k}}
 		}
-		l.mu.Unlock()
-		if shared {
-			return l, s.n + 1
+		line.mu.Lock()
+		next := line.next
+		if next == nil {
+			next = &chunk{prev: line, written: 1, keys: [chunkKeys]key{k}}
+			line.next = next
 		}
+		line.mu.Unlock()
+		if next.keys[0] == k {
+			return next
+		}
+		return &chunk{prev: line, written: 1, keys: [chunkKeys]key{k}}
 	}
-	l := s.copyLine(1)
-	n := len(l.keys)
-	l.keys = l.keys[:cap(l.keys)]
-	l.keys[n-1] = k
-	l.written = int32(n)
-	return l, int32(n)
-}
-
-// copyLine returns a new line holding the history of s itself (the prefix
-// of its line, then the positions in undo), with extra more slots at the
-// end of keys and at least twice that capacity; keys has the length of the
-// history plus extra and the capacity of the line.
-func (s *State) copyLine(extra int) *line {
-	n := int(s.n) + len(s.undo) + extra
-	keys := make([]key, n, max(2*n, minLine))
-	if s.line != nil {
-		copy(keys, s.line.keys[:s.n])
+	line.mu.Lock()
+	shared := true
+	switch {
+	case line.written == slot: // the history ends at the written end
+		line.keys[slot] = k
+		line.written++
+	case line.keys[slot] != k: // another line of play took the slot
+		shared = false
 	}
-	for i := range s.undo {
-		keys[int(s.n)+i] = s.undo[i].key()
+	line.mu.Unlock()
+	if shared {
+		return line
 	}
-	return &line{keys: keys}
+	c := &chunk{prev: line.prev, written: slot + 1}
+	copy(c.keys[:slot], line.keys[:slot])
+	c.keys[slot] = k
+	return c
 }
 
 // apply plays a legal move on p and checks whether the mover connected.
@@ -523,73 +550,95 @@ func (p *position) apply(m game.Move) {
 }
 
 // finish applies the house draws (§6) after the win check, in spec order.
-func (s *State) finish() {
+// undo holds the positions a search applied after the history.
+func (s *State) finish(undo []position) {
 	p := &s.pos
 	if p.result != inProgress {
 		return
 	}
-	if s.rules.repetitionDraw && s.seen(p.key()) >= 2 {
+	if s.v.rules.repetitionDraw && seen(p.key(), s.line, p.n, undo) >= 2 {
 		p.result = drawRepetition
 		return
 	}
-	if s.rules.plyCap > 0 && p.ply >= s.rules.plyCap {
+	if s.v.rules.plyCap > 0 && p.ply >= s.v.rules.plyCap {
 		p.result = drawPlyLimit
 	}
 }
 
-// seen counts the earlier occurrences of k, stopping at 2 (enough for
-// the third occurrence). The side to move alternates every ply and is part
-// of the key, so only every other earlier position can match: the one two
+// seen counts the earlier occurrences of k, stopping at 2 (enough for the
+// third occurrence), in the history of n positions ending in chunk line
+// followed by undo. The side to move alternates every ply and is part of
+// the key, so only every other earlier position can match: the one two
 // plies back, four plies back, and so on.
-func (s *State) seen(k key) int {
-	n, back := 0, 2 // plies between s and the earlier position
-	for i := len(s.undo) - 2; i >= 0; i -= 2 {
-		if s.undo[i].key() == k {
-			if n++; n == 2 {
-				return n
-			}
-		}
-		back += 2
-	}
-	if s.line == nil {
-		return n
-	}
-	keys := s.line.keys[:s.n]
-	for i := len(keys) - (back - len(s.undo)); i >= 0; i -= 2 {
-		if keys[i] == k {
-			if n++; n == 2 {
-				return n
+func seen(k key, line *chunk, n int32, undo []position) int {
+	found := 0
+	i := int(n) + len(undo) - 2 // the position two plies back
+	for ; i >= int(n); i -= 2 {
+		if undo[i-int(n)].key() == k {
+			if found++; found == 2 {
+				return found
 			}
 		}
 	}
-	return n
+	base := (int(n) - 1) / chunkKeys * chunkKeys // the position in line.keys[0]
+	for c := line; c != nil && i >= 0; c = c.prev {
+		j := i - base
+		for ; j >= 0; j -= 2 {
+			if c.keys[j] == k {
+				if found++; found == 2 {
+					return found
+				}
+			}
+		}
+		i, base = base+j, base-chunkKeys
+	}
+	return found
 }
 
 // Mutable returns a private copy with the Apply/Undo fast path.
 func (s *State) Mutable() game.Mutable { return s.mutable() }
 
-func (s *State) mutable() *State {
-	m := &State{info: s.info, rules: s.rules, pos: s.pos, line: s.line, n: s.n, undo: make([]position, 0, 64)}
-	if len(s.undo) > 0 { // a copy of a copy: materialise the applied plies
-		l := s.copyLine(0)
-		m.n = int32(len(l.keys))
-		l.keys = l.keys[:cap(l.keys)]
-		l.written = m.n
-		m.line = l
-	}
-	return m
+// mutable returns a search copy of the position with its history.
+func (s *State) mutable() *search {
+	return &search{State: *s, undo: make([]position, 0, 64)}
 }
 
-// Apply plays a legal move in place (game.Mutable). Only for copies made by
-// Mutable; m must come from LegalMoves.
-func (s *State) Apply(m game.Move) {
+// Mutable returns a private copy of the position with its history.
+func (s *search) Mutable() game.Mutable { return s.materialise().mutable() }
+
+// materialise returns s as a State: the applied plies written to the
+// shared history (extend shares or copies chunks as for Play).
+func (s *search) materialise() *State {
+	t := s.State
+	if s.v.rules.repetitionDraw {
+		for i := range s.undo {
+			t.line = extend(t.line, t.pos.n, s.undo[i].key())
+			t.pos.n++
+		}
+	}
+	return &t
+}
+
+// Play returns the state after m; it never changes s. Its history holds
+// the plies applied to s.
+func (s *search) Play(m game.Move) (game.State, error) {
+	if err := s.check(m); err != nil {
+		return nil, err
+	}
+	t := s.materialise()
+	return t.successor(m, t.line, t.pos.n), nil
+}
+
+// Apply plays a legal move in place (game.Mutable); m must come from
+// LegalMoves.
+func (s *search) Apply(m game.Move) {
 	s.undo = append(s.undo, s.pos)
 	s.pos.apply(m)
-	s.finish()
+	s.finish(s.undo)
 }
 
 // Undo takes back the last Apply.
-func (s *State) Undo() {
+func (s *search) Undo() {
 	n := len(s.undo) - 1
 	s.pos = s.undo[n]
 	s.undo = s.undo[:n]
@@ -604,7 +653,11 @@ func (s *State) Perft(depth int) uint64 {
 	return s.mutable().perft(depth, make([][]game.Move, depth+1))
 }
 
-func (s *State) perft(depth int, buf [][]game.Move) uint64 {
+// Perft counts the move sequences of the given depth from the position
+// with the applied plies in its history.
+func (s *search) Perft(depth int) uint64 { return s.materialise().Perft(depth) }
+
+func (s *search) perft(depth int, buf [][]game.Move) uint64 {
 	if depth == 1 {
 		return s.countMoves()
 	}
