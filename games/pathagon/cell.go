@@ -30,12 +30,17 @@ func (c Cell) Col() int { return int(c) % Size }
 // Valid reports whether c is one of the 49 cells.
 func (c Cell) Valid() bool { return c >= 0 && c < NumCells }
 
+// cellNames holds the algebraic names of the cells in index order, two
+// bytes each, so that String slices it instead of allocating.
+const cellNames = "a7b7c7d7e7f7g7" + "a6b6c6d6e6f6g6" + "a5b5c5d5e5f5g5" + "a4b4c4d4e4f4g4" +
+	"a3b3c3d3e3f3g3" + "a2b2c2d2e2f2g2" + "a1b1c1d1e1f1g1"
+
 // String returns the algebraic name, "a7" .. "g1", or "-" for NoCell.
 func (c Cell) String() string {
 	if !c.Valid() {
 		return "-"
 	}
-	return string([]byte{byte('a' + c.Col()), byte('1' + Size - 1 - c.Row())})
+	return cellNames[2*c : 2*c+2]
 }
 
 // ParseCell reads an algebraic cell name, case-insensitively.

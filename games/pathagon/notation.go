@@ -18,17 +18,27 @@ const maxForbidden = 4
 const repetitionMark = "repetition"
 
 // MoveString returns the notation of m (spec §7): "d4", "a7-g1", "c4xb4".
+// Only moves with captures allocate: the others are slices of the cell
+// names and of the relocation table.
 func (s *State) MoveString(m game.Move) string {
 	if m>>moveBits != 0 || m&63 >= NumCells || m>>fromShift&63 > NumCells {
 		return fmt.Sprintf("?%#x", uint64(m))
 	}
 	to, from, caps := decode(m)
-	var b strings.Builder
-	if from != NoCell {
-		b.WriteString(from.String())
-		b.WriteByte('-')
+	switch {
+	case caps != 0:
+	case from == NoCell:
+		return to.String()
+	default:
+		i := relocLen * (int(from)*NumCells + int(to))
+		return s.v.reloc[i : i+relocLen]
 	}
-	b.WriteString(to.String())
+	var buf [relocLen + 4*3]byte // the longest: a relocation with four captures
+	b := buf[:0]
+	if from != NoCell {
+		b = append(append(b, from.String()...), '-')
+	}
+	b = append(b, to.String()...)
 	for d := N; d <= S; d++ {
 		if caps&(1<<d) == 0 {
 			continue
@@ -37,10 +47,9 @@ func (s *State) MoveString(m game.Move) string {
 		if c == NoCell {
 			return fmt.Sprintf("?%#x", uint64(m))
 		}
-		b.WriteByte('x')
-		b.WriteString(c.String())
+		b = append(append(b, 'x'), c.String()...)
 	}
-	return b.String()
+	return string(b)
 }
 
 // ParseMove reads a move in notation, case-insensitively: "d4", "a7-g1",
@@ -182,7 +191,7 @@ func (s *State) String() string {
 // MarshalText returns the position text.
 func (s *State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-func parsePosition(info *game.Info, text string, o game.Options) (*State, error) {
+func parsePosition(info *game.Info, reloc string, text string, o game.Options) (*State, error) {
 	r, err := readRules(info, o)
 	if err != nil {
 		return nil, err
@@ -194,7 +203,7 @@ func parsePosition(info *game.Info, text string, o game.Options) (*State, error)
 	if len(f) < 6 || len(f) > 8 {
 		return nil, bad("want 6 fields (board, side, reserves, lastRelocated, forbidden) and optionally the ply and %q", repetitionMark)
 	}
-	s := &State{v: &variant{info: info, rules: r}}
+	s := &State{v: &variant{info: info, reloc: reloc, rules: r}}
 	p := &s.pos
 	ranks := strings.Split(f[0], "/")
 	if len(ranks) != Size {

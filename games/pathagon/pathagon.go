@@ -58,26 +58,58 @@ func newInfo() *game.Info {
 				Doc: "the game is drawn when this ply ends without a winner; 0 is off (ruling P6)"},
 		},
 	}
-	info.New = func(o game.Options) (game.State, error) { return newState(info, o) }
+	names := relocationNames()
+	info.New = func(o game.Options) (game.State, error) { return newState(info, names, o) }
 	info.ParsePosition = func(text string, o game.Options) (game.State, error) {
-		return parsePosition(info, text, o)
+		return parsePosition(info, names, text, o)
 	}
 	return info
 }
 
 // New returns the start position for the options (see Info.Options).
-func New(o game.Options) (*State, error) { return newState(Info, o) }
+func New(o game.Options) (*State, error) {
+	s, err := Info.New(o)
+	if err != nil {
+		return nil, err
+	}
+	return s.(*State), nil
+}
 
 // ParsePosition reads position text (see the package documentation). The
 // position starts a fresh repetition history.
-func ParsePosition(text string, o game.Options) (*State, error) { return parsePosition(Info, text, o) }
+func ParsePosition(text string, o game.Options) (*State, error) {
+	s, err := Info.ParsePosition(text, o)
+	if err != nil {
+		return nil, err
+	}
+	return s.(*State), nil
+}
 
-// variant is what all the states of one game share: the descriptor and
-// the option values. New and ParsePosition allocate one per game, so a
-// State holds one pointer instead of both.
+// variant is what all the states of one game share: the descriptor, the
+// notation of its relocations and the option values. New and
+// ParsePosition allocate one per game, so a State holds one pointer for
+// all three.
 type variant struct {
 	info  *game.Info
+	reloc string // from relocationNames, built once per Info
 	rules rules
+}
+
+// relocLen is the length of a relocation's notation, "a7-g1".
+const relocLen = 5
+
+// relocationNames returns the notation of every relocation without
+// captures, "a7-a7" to "g1-g1", the one from-to at relocLen·(from·NumCells
+// + to), so that MoveString slices it instead of allocating (12 KB, one
+// per Info).
+func relocationNames() string {
+	b := make([]byte, 0, NumCells*NumCells*relocLen)
+	for from := Cell(0); from < NumCells; from++ {
+		for to := Cell(0); to < NumCells; to++ {
+			b = append(append(append(b, from.String()...), '-'), to.String()...)
+		}
+	}
+	return string(b)
 }
 
 // rules are the option values a state plays by.
@@ -99,12 +131,12 @@ func readRules(info *game.Info, o game.Options) (rules, error) {
 	}, nil
 }
 
-func newState(info *game.Info, o game.Options) (*State, error) {
+func newState(info *game.Info, reloc string, o game.Options) (*State, error) {
 	r, err := readRules(info, o)
 	if err != nil {
 		return nil, err
 	}
-	s := &State{v: &variant{info: info, rules: r}}
+	s := &State{v: &variant{info: info, reloc: reloc, rules: r}}
 	s.pos.reserve = [2]int8{Pieces, Pieces}
 	s.pos.last = [2]Cell{NoCell, NoCell}
 	if info.EnumOption(o, OptFirstPlayer) == "dark" {
