@@ -10,10 +10,10 @@ import (
 // TestPlayAllocs pins what Play allocates (the server and the load
 // generator call it for every move): the new State (64 bytes), and with
 // repetitionDraw on a 512-byte chunk of history on the plies that start
-// one, the first and then every 30th (the history is never copied as it
+// one, the first and then every 29th (the history is never copied as it
 // grows; a successor shares its parent's chunks). Replaying a 300-ply game
-// from the start is 300 States and 10 chunks; with repetitionDraw off,
-// 300 States.
+// from the start is 300 States and 11 chunks (ceil(300/29)); with
+// repetitionDraw off, 300 States.
 func TestPlayAllocs(t *testing.T) {
 	const plies = 300
 	start, line := longGame(t, plies)
@@ -26,7 +26,7 @@ func TestPlayAllocs(t *testing.T) {
 		start *pathagon.State
 		want  float64
 	}{
-		{"repetitionDraw=true", start, plies + plies/30},
+		{"repetitionDraw=true", start, plies + 11},
 		{"repetitionDraw=false", off, plies},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

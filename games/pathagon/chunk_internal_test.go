@@ -125,7 +125,11 @@ func TestChunkHistory(t *testing.T) {
 		t.Fatalf("the main line ended after %d plies", len(main)-1)
 	}
 	var all []treeNode
-	for _, b := range []int{0, 1, 28, 29, 30, 31, 59, 60, 61, 89, 90} {
+	branches := []int{0, 1}
+	for m := chunkKeys; m+2 < len(main); m += chunkKeys {
+		branches = append(branches, m-2, m-1, m, m+1)
+	}
+	for _, b := range branches {
 		from := main[b]
 		again, err := from.s.Play(main[b+1].s.lastMove(t, from.s))
 		if err != nil {

@@ -11,7 +11,7 @@ import (
 	"github.com/tabula-games/tabula/games/pathagon"
 )
 
-// The repetition history is kept in chunks of 30 positions (see chunk in
+// The repetition history is kept in chunks of 29 positions (see chunk in
 // pathagon.go): a state shares the chunks of the state it was played from
 // and copies at most the last one when a sibling took its slot. These
 // tests put the chunk boundaries inside the repetition window (§6, ruling
@@ -100,8 +100,8 @@ func TestP6RepetitionAcrossChunks(t *testing.T) {
 
 // TestHistoryConcurrentAcrossChunks is TestHistoryConcurrent after a
 // 28-ply placement prefix: eight goroutines play a's and b's cycles from
-// one shared state, their histories crossing the chunk boundary at ply
-// 30 at the same time; run with -race.
+// one shared state, their histories crossing the chunk boundary after
+// position 28 at the same time; run with -race.
 func TestHistoryConcurrentAcrossChunks(t *testing.T) {
 	a, b := p6Cycles()
 	start, prefix := p6Placed(t, pathagon.Pieces, nil)

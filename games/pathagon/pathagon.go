@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tabula-games/tabula/game"
 )
@@ -186,14 +187,20 @@ func (p *position) key() key {
 	return key{p.bb[0] | p.forbidden | meta<<NumCells, p.bb[1] | p.forbidden}
 }
 
-// chunkKeys is the number of keys in a chunk: 30 keys (480 bytes) and the
-// 32-byte header fill a 512-byte size class, so a game's history costs
-// ~17 bytes per ply and is never copied as it grows.
-const chunkKeys = 30
+// bit is k's bit in a chunk's filter: one of 64, from a multiplicative
+// hash of both words.
+func (k key) bit() uint64 {
+	return 1 << ((k.a*0x9e3779b97f4a7c15 ^ k.b) * 0xbf58476d1ce4e5b9 >> 58)
+}
+
+// chunkKeys is the number of keys in a chunk: 29 keys (464 bytes) and the
+// 48-byte header fill a 512-byte size class, so a game's history costs
+// ~18 bytes per ply and is never copied as it grows.
+const chunkKeys = 29
 
 // chunk is a piece of the shared, append-only record of the positions of
 // one game (or of one branch of it). The history of a state is a list of
-// chunks: chunk j holds the keys of positions 30j to 30j+29 since the
+// chunks: chunk j holds the keys of positions 29j to 29j+28 since the
 // start or the parsed position, all but the last full, and the state's
 // line is the last one (nil for an empty history). Play from the state
 // whose history ends at the written end of its last chunk appends its
@@ -202,7 +209,7 @@ const chunkKeys = 30
 // history) shares the chunk; only Play from a state whose next slot holds
 // another key (a sibling's successor took it: a second line of play, a
 // takeback, search) copies that one chunk, which shares the earlier ones
-// (at most 29 keys are copied). A slot is written once, under mu, before
+// (at most 28 keys are copied). A slot is written once, under mu, before
 // any state covering it exists, so states never see a slot change and
 // may be shared between goroutines.
 type chunk struct {
@@ -210,13 +217,20 @@ type chunk struct {
 	next    *chunk // under mu: the chunk the first Play past this full one started
 	mu      sync.Mutex
 	written int32 // under mu: keys[:written] are set
-	keys    [chunkKeys]key
+	// filter[i&1] has k.bit() set for the key k of every position i in
+	// keys (one word per parity: positions an even number of plies apart,
+	// the ones seen compares), so that seen skips a chunk without reading
+	// its keys when k cannot be among them. Set under mu but read without
+	// it, so atomic; a state whose history ends inside the chunk may see
+	// bits of later positions, which only costs a needless scan.
+	filter [2]atomic.Uint64
+	keys   [chunkKeys]key
 }
 
 // State is a Pathagon position with its repetition history. It implements
 // game.State, game.Mutabler, game.Evaluator, game.Noisy and game.Perfter;
 // the copy Mutable returns also implements game.Mutable. It is 64 bytes
-// (a size class): Play allocates one State, and one chunk every 30 plies.
+// (a size class): Play allocates one State, and one chunk every 29 plies.
 type State struct {
 	pos  position
 	v    *variant
@@ -502,25 +516,26 @@ func extend(line *chunk, n int32, k key) *chunk {
 	slot := n % chunkKeys
 	if slot == 0 { // k starts a chunk
 		if line == nil {
-			return &chunk{written: 1, keys: [chunkKeys]key{k}}
+			return newChunk(nil, k, n)
 		}
 		line.mu.Lock()
 		next := line.next
 		if next == nil {
-			next = &chunk{prev: line, written: 1, keys: [chunkKeys]key{k}}
+			next = newChunk(line, k, n)
 			line.next = next
 		}
 		line.mu.Unlock()
 		if next.keys[0] == k {
 			return next
 		}
-		return &chunk{prev: line, written: 1, keys: [chunkKeys]key{k}}
+		return newChunk(line, k, n)
 	}
 	line.mu.Lock()
 	shared := true
 	switch {
 	case line.written == slot: // the history ends at the written end
 		line.keys[slot] = k
+		line.filter[n&1].Or(k.bit())
 		line.written++
 	case line.keys[slot] != k: // another line of play took the slot
 		shared = false
@@ -532,6 +547,18 @@ func extend(line *chunk, n int32, k key) *chunk {
 	c := &chunk{prev: line.prev, written: slot + 1}
 	copy(c.keys[:slot], line.keys[:slot])
 	c.keys[slot] = k
+	base := n - slot
+	for i := range slot + 1 {
+		c.filter[(base+i)&1].Or(c.keys[i].bit())
+	}
+	return c
+}
+
+// newChunk returns a chunk after prev that starts with k, the key of
+// position n.
+func newChunk(prev *chunk, k key, n int32) *chunk {
+	c := &chunk{prev: prev, written: 1, keys: [chunkKeys]key{k}}
+	c.filter[n&1].Store(k.bit())
 	return c
 }
 
@@ -612,17 +639,25 @@ func seen(k key, line *chunk, n int32, undo []position) int {
 			}
 		}
 	}
+	if line == nil || i < 0 {
+		return found
+	}
+	// Read a chunk's keys only when its filter holds k's bit.
+	bit := k.bit()
 	base := (int(n) - 1) / chunkKeys * chunkKeys // the position in line.keys[0]
 	for c := line; c != nil && i >= 0; c = c.prev {
-		j := i - base
-		for ; j >= 0; j -= 2 {
-			if c.keys[j] == k {
-				if found++; found == 2 {
-					return found
+		if c.filter[i&1].Load()&bit != 0 {
+			for j := i - base; j >= 0; j -= 2 {
+				if c.keys[j] == k {
+					if found++; found == 2 {
+						return found
+					}
 				}
 			}
 		}
-		i, base = base+j, base-chunkKeys
+		// The last position before base that is an even number of
+		// plies back from i.
+		i, base = base-1-((i-base+1)&1), base-chunkKeys
 	}
 	return found
 }
