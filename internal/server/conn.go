@@ -273,40 +273,46 @@ func readFrame(ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []
 }
 
 // readLoop reads client messages until the connection fails or is
-// cancelled. Between frames it waits for the socket in a shallow call
+// cancelled, and has each handled by the server's handlers, one at a time
+// and in order. Between frames it waits for the socket in a shallow call
 // (waitReadable) when the library's buffer is empty: a parked read loop
 // is most of the server's goroutines, and every collection scans each
 // one's stack down to its deepest frame — parked inside the library's
 // frame reader, and with the message handling's locals in its own
 // frame, that was ~3.1 KB a connection (31 MB of stacks at 10,000
-// matches); readMessage keeps those locals off the parked stack.
+// matches). Neither the wait nor the read allocates, so a read loop owes
+// the collector no assist (see handlers).
 func (s *Server) readLoop(c *conn, r *room, bearer string) {
-	hello := false
 	// buf holds one frame at a time, reused: ws.Read allocated a fresh
 	// buffer per frame (io.ReadAll, 512 bytes or more). Decoded messages
 	// copy what they keep, so nothing refers to buf after its frame is
 	// handled.
 	var buf bytes.Buffer
+	m := &message{c: c, r: r, bearer: bearer, done: make(chan struct{}, 1)}
 	for {
 		if c.br != nil && c.br.Buffered() == 0 {
 			c.sock.nb.waitReadable()
 		}
-		if !s.readMessage(c, r, bearer, &buf, &hello) {
+		m.typ, m.data, m.err = readFrame(c.ws, &buf)
+		if !c.heard.Load() {
+			// A load first: the flag is nearly always set already (the
+			// ping timer clears it every pingInterval), and an atomic
+			// store is a locked instruction on a line the timer shares.
+			c.heard.Store(true)
+		}
+		s.handlers.handle(m)
+		if !m.ok {
 			return
 		}
 	}
 }
 
-// readMessage reads and handles one client message; false when the read
-// loop is to end. hello is set once the client has said hello.
-func (s *Server) readMessage(c *conn, r *room, bearer string, buf *bytes.Buffer, hello *bool) bool {
-	typ, data, err := readFrame(c.ws, buf)
-	if !c.heard.Load() {
-		// A load first: the flag is nearly always set already (the
-		// ping timer clears it every pingInterval), and an atomic
-		// store is a locked instruction on a line the timer shares.
-		c.heard.Store(true)
-	}
+// handleMessage handles one frame a read loop read (or the error reading
+// it), setting m.ok to whether the read loop goes on.
+func (s *Server) handleMessage(m *message) { m.ok = s.handleFrame(m) }
+
+func (s *Server) handleFrame(m *message) bool {
+	c, r, data, err := m.c, m.r, m.data, m.err
 	if err != nil {
 		var ce websocket.CloseError
 		if errors.As(err, &ce) || c.isCancelled() {
@@ -317,7 +323,7 @@ func (s *Server) readMessage(c *conn, r *room, bearer string, buf *bytes.Buffer,
 		}
 		return false
 	}
-	if typ != websocket.MessageText {
+	if m.typ != websocket.MessageText {
 		c.sendError("", r.version.Load(), protocol.Errorf(protocol.CodeBadJSON, "binary frames are not accepted"))
 		return true
 	}
@@ -334,7 +340,7 @@ func (s *Server) readMessage(c *conn, r *room, bearer string, buf *bytes.Buffer,
 	case msg.Type == protocol.TypeHello:
 		token := msg.Token
 		if token == "" {
-			token = bearer
+			token = m.bearer
 		}
 		var tokens []string
 		if token != "" {
@@ -344,8 +350,8 @@ func (s *Server) readMessage(c *conn, r *room, bearer string, buf *bytes.Buffer,
 		if !r.direct(subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta}) {
 			return false
 		}
-		*hello = true
-	case !*hello:
+		m.hello = true
+	case !m.hello:
 		c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeNeedHello, "send hello first"))
 	default:
 		if !r.direct(command{c: c, msg: msg, at: s.clock.Now()}) {

@@ -100,19 +100,20 @@ type Config struct {
 // Server is the game server. Make one with New, serve Handler, and call
 // Close at the end.
 type Server struct {
-	cfg     Config
-	games   map[string]*game.Info
-	log     *slog.Logger
-	clock   clock.Clock
-	metrics *metrics
-	bots    *botPool
+	cfg      Config
+	games    map[string]*game.Info
+	log      *slog.Logger
+	clock    clock.Clock
+	metrics  *metrics
+	bots     *botPool
+	handlers *handlers // run the connections' messages
 
 	// ackSeed keys the hashes of the command IDs rooms remember (ackRing).
 	ackSeed maphash.Seed
 
 	ctx    context.Context // the server's lifetime; cancelled by Close
 	cancel context.CancelFunc
-	wg     sync.WaitGroup // bot workers and the short-lived goroutines Close waits for
+	wg     sync.WaitGroup // bot workers, handlers and the short-lived goroutines Close waits for
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -166,6 +167,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.bots = newBotPool(botQueue)
+	s.handlers = newHandlers(s.handleMessage, &s.wg, maxHandlers)
 	s.metrics = newMetrics(s)
 	for range cfg.BotWorkers {
 		s.wg.Go(func() { s.bots.work(s.ctx, s) })
@@ -208,6 +210,7 @@ func (s *Server) Close() {
 		r.shutdown()
 		s.forget(r)
 	}
+	s.handlers.close()
 	s.wg.Wait()
 }
 
