@@ -99,6 +99,7 @@ func main() {
 	conns := flag.Int("conns", 1, "-mode clients: connections per match, 1 (one holds both seats) or 2 (one per seat)")
 	delta := flag.Bool("delta", true, "ask for delta updates and keep the position with the rules; false: read the full state of every update")
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
+	memProfile := flag.String("memprofile", "", "write the load generator's heap profiles at the start (FILE.start) and the end (FILE) of the measuring time; their difference (pprof -base) is what the measuring time allocated")
 	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
@@ -118,7 +119,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline}, *cpuProfile); err != nil {
+	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -133,6 +134,7 @@ type config struct {
 	games              int
 	duration, interval time.Duration
 	timeline           string // file for every move's send time and round trip; none when empty
+	memProfile         string // file for the heap profile at the end of the measuring time (FILE.start at its start); none when empty
 	stats              *stats // where the connections count
 }
 
@@ -221,8 +223,13 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if err := writeHeapProfile(cfg.memProfile, ".start"); err != nil {
+		return st, err
+	}
 	before := serverMetrics(cfg.url)
 	ownBefore := ownCPU()
+	var memBefore, memAfter runtime.MemStats
+	runtime.ReadMemStats(&memBefore)
 
 	// Measure.
 	mctx, mcancel := context.WithTimeout(ctx, cfg.duration)
@@ -240,6 +247,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		st.over.Store(true)
 		elapsed = time.Since(start)
 		ownUsed = ownCPU() - ownBefore
+		runtime.ReadMemStats(&memAfter)
 		if cpuProfile != "" {
 			// The profile covers what the CPU reading covers: closing the
 			// connections afterwards was 5 % of its samples.
@@ -249,6 +257,9 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	}()
 	schedule(mctx, matches, cfg, start, st)
 	<-ended
+	if err := writeHeapProfile(cfg.memProfile, ""); err != nil {
+		return st, err
+	}
 	finish(matches, st)
 	moves := after.moves - before.moves
 
@@ -274,6 +285,11 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		fmt.Printf("cpu: server %.2f cores (%.0f µs per server move), load generator %.2f cores (%.0f µs per server move)\n",
 			srvCPU/elapsed.Seconds(), srvCPU/moves*1e6, ownUsed.Seconds()/elapsed.Seconds(), ownUsed.Seconds()/moves*1e6)
 	}
+	if n := st.moves.Load(); n > 0 {
+		fmt.Printf("load generator heap: %.0f B and %.2f allocations per client move, %d collections in the measuring time, heap %d MB at its end\n",
+			float64(memAfter.TotalAlloc-memBefore.TotalAlloc)/float64(n), float64(memAfter.Mallocs-memBefore.Mallocs)/float64(n),
+			memAfter.NumGC-memBefore.NumGC, memAfter.HeapAlloc>>20)
+	}
 	fmt.Printf("load average at end: %s\n", loadAvg())
 	fmt.Printf("move round trip: p50=%v p90=%v p99=%v max=%v\n", q(0.5).Round(10*time.Microsecond), q(0.9).Round(10*time.Microsecond),
 		q(0.99).Round(10*time.Microsecond), q(1).Round(10*time.Microsecond))
@@ -296,6 +312,24 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		fmt.Printf("server dropped %.0f slow connections (by design: a client this far behind is closed, never waited for)\n", d)
 	}
 	return st, nil
+}
+
+// writeHeapProfile writes the heap profile (allocations since the
+// process started, and the live heap of the last collection) to
+// path+suffix; nothing when path is empty.
+func writeHeapProfile(path, suffix string) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path + suffix)
+	if err != nil {
+		return fmt.Errorf("memprofile: %w", err)
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return fmt.Errorf("memprofile: %w", err)
+	}
+	return f.Close()
 }
 
 // writeTimeline writes one "sent_unix_µs round_trip_µs" line per move.
