@@ -12,13 +12,22 @@ import (
 // BenchmarkClientMove is the load generator's own work for one move of a
 // delta client, without the sockets: pick a random legal move (next),
 // then read the server's delta update for a move (apply: parse,
-// ParseMove, Play). 2 000 players advance in turn, one move per op, so
+// ParseMove, then Apply on the player's Mutable copy, or Play where a
+// game has no Mutable: sub-benchmark "play"). 2 000 players advance in turn, one move per op, so
 // each one's memory is as cold as with 10 000 live connections. The
 // moves come from 16 seeded games of 280 plies that never end early
 // (next's own pick is only timed), so every player's history grows to
-// 280 positions before it starts over; the delta is encoded by the
-// server's own encoder, in the loop.
+// 280 positions before it starts over (not timed: a new match's position
+// comes with its welcome, on the full-state path); the delta is encoded
+// by the server's own encoder, in the loop.
 func BenchmarkClientMove(b *testing.B) {
+	b.Run("mutable", func(b *testing.B) { benchmarkClientMove(b, position) })
+	b.Run("play", func(b *testing.B) {
+		benchmarkClientMove(b, func(s game.State) (game.State, game.Mutable) { return s, nil })
+	})
+}
+
+func benchmarkClientMove(b *testing.B, position func(game.State) (game.State, game.Mutable)) {
 	const players, lines, plies = 2000, 16, 280
 	start, err := pathagon.New(game.Options{})
 	if err != nil {
@@ -50,14 +59,16 @@ func BenchmarkClientMove(b *testing.B) {
 	}
 	ps := make([]*player, players)
 	at := make([]int, players)
+	interned := newInterner()
 	for i := range ps {
-		ps[i] = &player{delta: true, pos: start, light: lightState{Status: protocol.StatusLive}}
 		at[i] = i * plies / players // spread over the game, as live matches are
+		var s game.State = start
 		for _, text := range texts[i%lines][:at[i]] {
-			m, _ := ps[i].pos.ParseMove(text)
-			ps[i].pos, _ = ps[i].pos.Play(m)
+			m, _ := s.ParseMove(text)
+			s, _ = s.Play(m)
 		}
-		ps[i].light.Version, ps[i].light.ToMove = int64(at[i]), int(ps[i].pos.ToMove())
+		ps[i] = &player{delta: true, texts: interned, light: lightState{Version: int64(at[i]), Status: protocol.StatusLive, ToMove: int(s.ToMove())}}
+		ps[i].pos, ps[i].mut = position(s)
 	}
 	var raw []byte
 	var legal []game.Move
@@ -66,7 +77,10 @@ func BenchmarkClientMove(b *testing.B) {
 	for b.Loop() {
 		p := ps[i]
 		if at[i] == plies {
-			p.pos, p.light, at[i] = start, lightState{Status: protocol.StatusLive}, 0
+			b.StopTimer()
+			p.pos, p.mut = position(start)
+			p.light, at[i] = lightState{Status: protocol.StatusLive}, 0
+			b.StartTimer()
 		}
 		s, text, err := p.next(rng, &legal)
 		if err != nil || text == "" {

@@ -133,9 +133,10 @@ type config struct {
 	delta              bool // delta updates, positions kept with the rules
 	games              int
 	duration, interval time.Duration
-	timeline           string // file for every move's send time and round trip; none when empty
-	memProfile         string // file for the heap profile at the end of the measuring time (FILE.start at its start); none when empty
-	stats              *stats // where the connections count
+	timeline           string    // file for every move's send time and round trip; none when empty
+	memProfile         string    // file for the heap profile at the end of the measuring time (FILE.start at its start); none when empty
+	stats              *stats    // where the connections count
+	texts              *interner // the delta texts of the run
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -172,7 +173,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st := &stats{errors: map[string]int{}, timeline: cfg.timeline != ""}
-	cfg.stats = st
+	cfg.stats, cfg.texts = st, newInterner()
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = setupConcurrency
 
 	// Setup: create and connect every match.
@@ -572,11 +573,14 @@ type player struct {
 	delta  bool
 	tokens []string
 
+	texts *interner // delta mode: the run's move texts and statuses
+
 	mu     sync.Mutex
-	latest []byte     // full mode: the last update or welcome, raw
-	pos    game.State // delta mode: the position at version
-	light  lightState // delta mode: version, status, to move (no legal list)
-	desync int        // delta mode: deltas that did not fit the position
+	latest []byte       // full mode: the last update or welcome, raw
+	pos    game.State   // delta mode: the position at version
+	mut    game.Mutable // delta mode: pos itself when the game has the Mutable fast path, else nil
+	light  lightState   // delta mode: version, status, to move (no legal list)
+	desync int          // delta mode: deltas that did not fit the position
 	// closed is why the reader stopped, set before done is closed.
 	closed error
 
@@ -603,7 +607,7 @@ func dial(ctx context.Context, cfg config, id string, tokens []string, m *match)
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 20)
-	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens}
+	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens, texts: cfg.texts}
 	p.buf.Grow(readBuffer)
 	if err := p.hello(ctx); err != nil {
 		ws.CloseNow()
@@ -649,22 +653,29 @@ func (p *player) read(ctx context.Context) {
 			p.closed = err
 			return
 		}
-		data := p.buf.Bytes()
-		switch {
-		case bytes.HasPrefix(data, ackPrefix), bytes.HasPrefix(data, errPrefix):
-			p.acked(time.Now())
-		case p.delta:
-			if err := p.apply(data); err != nil {
-				p.mu.Lock()
-				p.desync++
-				p.mu.Unlock()
-				p.hello(ctx) // a full resync
-			}
-		case bytes.Contains(data, stateMarker):
+		p.handle(ctx, p.buf.Bytes())
+	}
+}
+
+// handle takes one message from the server: an ack (or error) ends the
+// match's move in flight, a delta or state brings the position up to
+// date. On the steady path (an ack, a delta) it allocates nothing
+// (TestHandleAllocs).
+func (p *player) handle(ctx context.Context, data []byte) {
+	switch {
+	case bytes.HasPrefix(data, ackPrefix), bytes.HasPrefix(data, errPrefix):
+		p.acked(time.Now())
+	case p.delta:
+		if err := p.apply(data); err != nil {
 			p.mu.Lock()
-			p.latest = append(p.latest[:0], data...)
+			p.desync++
 			p.mu.Unlock()
+			p.hello(ctx) // a full resync
 		}
+	case bytes.Contains(data, stateMarker):
+		p.mu.Lock()
+		p.latest = append(p.latest[:0], data...)
+		p.mu.Unlock()
 	}
 }
 
@@ -704,27 +715,42 @@ func (p *player) ended(ctx context.Context) {
 // apply brings a delta player's position up to date with one server
 // message: a delta is applied with the rules, a full state replaces the
 // position (replayed from its move list).
+//
+// A delta allocates nothing (TestApplyAllocs): its move text and status
+// come from the run's interned texts, and a game with the Mutable fast
+// path (Pathagon) plays the move in place, in an undo stack reserved
+// when the position was set. Each of the thousands of reader goroutines
+// that allocated while a collection was marking owed the collector an
+// assist of at least 64 KiB of scan work, more than there was, and
+// parked until marking ended: every round trip around a collection took
+// its mark time. Only the full-state path (the welcome of a new match, a
+// resync) allocates.
 func (p *player) apply(data []byte) error {
 	if bytes.HasPrefix(data, updatePrefix) && bytes.Contains(data, deltaMarker) {
-		d, err := parseDelta(data)
+		d, err := parseDelta(data, p.texts)
 		if err != nil {
 			return err
 		}
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		if p.pos == nil || d.version != p.light.Version+1 {
-			return fmt.Errorf("delta for version %d at %d", d.version, p.light.Version)
+			return errVersion
 		}
 		m, err := p.pos.ParseMove(d.move)
 		if err != nil {
 			return err
 		}
-		next, err := p.pos.Play(m)
-		if err != nil {
+		next := p.pos
+		if p.mut != nil {
+			p.mut.Apply(m) // legal: ParseMove checked it
+		} else if next, err = p.pos.Play(m); err != nil {
 			return err
 		}
 		if d.toMove >= 0 && int(next.ToMove()) != d.toMove {
-			return fmt.Errorf("delta: seat %d to move, rules say %v", d.toMove, next.ToMove())
+			if p.mut != nil {
+				p.mut.Undo()
+			}
+			return errToMove
 		}
 		p.pos, p.light.Version, p.light.ToMove = next, d.version, d.toMove
 		if d.status != "" {
@@ -755,10 +781,100 @@ func (p *player) apply(data []byte) error {
 	if st, err = game.PlayAll(st, msg.State.Moves); err != nil {
 		return err
 	}
+	pos, mut := position(st)
 	p.mu.Lock()
-	p.pos, p.light = st, lightState{Version: msg.State.Version, Status: msg.State.Status, ToMove: msg.State.ToMove}
+	p.pos, p.mut, p.light = pos, mut, lightState{Version: msg.State.Version, Status: msg.State.Status, ToMove: msg.State.ToMove}
 	p.mu.Unlock()
 	return nil
+}
+
+// Errors of a delta that does not fit the position (each one resyncs).
+var (
+	errVersion = errors.New("delta: not the next version")
+	errToMove  = errors.New("delta: another seat to move than the rules say")
+)
+
+// undoRoom is how many plies a delta client's Mutable position takes in
+// place before its undo stack has to grow (an allocation on the reader):
+// Pathagon's default ply cap, 300, ends every game before.
+const undoRoom = 320
+
+// position returns what a delta player keeps of st: a Mutable copy with
+// room for undoRoom plies when the game offers one (then pos is that
+// copy), otherwise st itself and a nil Mutable.
+func position(st game.State) (pos game.State, mut game.Mutable) {
+	mm, ok := st.(game.Mutabler)
+	if !ok {
+		return st, nil
+	}
+	mut = mm.Mutable()
+	reserve(mut, undoRoom)
+	return mut, mut
+}
+
+// reserve grows m's undo stack to hold plies moves, if the game lasts
+// that long, by playing them and taking them back: the contract has no
+// other way to size it. It avoids moves that end the game while others
+// remain, so that the stack gets as deep as a long game needs.
+func reserve(m game.Mutable, plies int) {
+	var legal []game.Move
+	n := 0
+	for ; n < plies; n++ {
+		legal = m.LegalMoves(legal[:0])
+		if len(legal) == 0 {
+			break
+		}
+		pick := legal[0]
+		for _, mv := range legal {
+			m.Apply(mv)
+			_, over := m.Outcome()
+			m.Undo()
+			if !over {
+				pick = mv
+				break
+			}
+		}
+		m.Apply(pick)
+	}
+	for ; n > 0; n-- {
+		m.Undo()
+	}
+}
+
+// interner hands out one string per distinct text: the move texts and
+// statuses of a run's deltas (a Pathagon game has a few thousand moves in
+// its notation). A reader that finds its text here allocates nothing.
+type interner struct {
+	mu sync.RWMutex
+	m  map[string]string
+}
+
+// internLimit bounds the texts kept: past it a new text is allocated
+// each time, so a server sending endless distinct texts costs time, not
+// memory.
+const internLimit = 1 << 16
+
+func newInterner() *interner { return &interner{m: map[string]string{}} }
+
+// intern returns b as a string, the same one for the same bytes; a nil
+// interner allocates each time.
+func (in *interner) intern(b []byte) string {
+	if in == nil {
+		return string(b)
+	}
+	in.mu.RLock()
+	s, ok := in.m[string(b)] // no allocation: the compiler looks up with b's bytes
+	in.mu.RUnlock()
+	if ok {
+		return s
+	}
+	s = string(b)
+	in.mu.Lock()
+	if len(in.m) < internLimit {
+		in.m[s] = s
+	}
+	in.mu.Unlock()
+	return s
 }
 
 // delta is what the load generator reads from a delta update.
@@ -782,9 +898,10 @@ var (
 // protocol.ServerMessage order): version, the event's move, the delta's
 // toMove and status. Keys preceded by a comma or brace cannot occur inside
 // a JSON string (quotes there are escaped). It runs for every move, so it
-// allocates only the move's text and builds errors only on failure (the
-// status is absent from most deltas).
-func parseDelta(raw []byte) (delta, error) {
+// takes the texts from texts (allocating only a text not seen before, or
+// one with escapes) and builds errors only on failure (the status is
+// absent from most deltas).
+func parseDelta(raw []byte, texts *interner) (delta, error) {
 	var d delta
 	v, ok := after(raw, versionKey)
 	if !ok {
@@ -805,7 +922,7 @@ func parseDelta(raw []byte) (delta, error) {
 		return d, errors.New("delta: no move in the event")
 	}
 	var err error
-	if d.move, err = jsonString(v); err != nil {
+	if d.move, err = jsonString(v, texts); err != nil {
 		return d, err
 	}
 	if v, ok = after(dl, toMoveKey); !ok {
@@ -817,7 +934,7 @@ func parseDelta(raw []byte) (delta, error) {
 	}
 	d.toMove = int(toMove)
 	if v, ok = after(dl, statusKey); ok {
-		if d.status, err = jsonString(v); err != nil {
+		if d.status, err = jsonString(v, texts); err != nil {
 			return d, err
 		}
 	}
@@ -857,9 +974,9 @@ func jsonInt(v []byte) (int64, bool) {
 	return n, true
 }
 
-// jsonString reads the JSON string at the start of v; only one with
-// escapes goes through encoding/json.
-func jsonString(v []byte) (string, error) {
+// jsonString reads the JSON string at the start of v, interned in texts;
+// only one with escapes goes through encoding/json.
+func jsonString(v []byte, texts *interner) (string, error) {
 	if len(v) == 0 || v[0] != '"' {
 		return "", errors.New("delta: not a string")
 	}
@@ -873,7 +990,7 @@ func jsonString(v []byte) (string, error) {
 		return "", errors.New("delta: unterminated string")
 	}
 	if bytes.IndexByte(v[:j], '\\') < 0 {
-		return string(v[1:j]), nil
+		return texts.intern(v[1:j]), nil
 	}
 	var s string
 	err := json.Unmarshal(v[:j+1], &s)
