@@ -75,7 +75,7 @@ func playGame(t testing.TB, seed uint64) playedGame {
 // not happen).
 func newTestPlayer(plies int) *player {
 	m := &match{lat: make([]time.Duration, 0, plies)}
-	p := &player{m: m, stats: &stats{errors: map[string]int{}}, info: pathagon.Info, delta: true, texts: newInterner()}
+	p := &player{m: m, stats: &stats{errors: map[string]int{}}, info: pathagon.Info, delta: true, texts: newInterner(), positions: newPositions()}
 	m.seats = []*player{p}
 	return p
 }
@@ -198,10 +198,11 @@ func TestReserve(t *testing.T) {
 		if i != 10 && i != len(g.deltas)-1 {
 			continue
 		}
-		pos, mut := position(s)
+		mut := mutable(s)
 		if mut == nil {
 			t.Fatal("pathagon: no Mutable")
 		}
+		var pos game.State = mut
 		if pos.String() != s.String() || pos.Hash() != s.Hash() || pos.ToMove() != s.ToMove() {
 			t.Errorf("ply %d: reserved %q, want %q", i+1, pos.String(), s.String())
 		}
@@ -210,5 +211,91 @@ func TestReserve(t *testing.T) {
 		if over1 != over2 || o1.Reason != o2.Reason {
 			t.Errorf("ply %d: outcome %v %v, want %v %v", i+1, o1, over1, o2, over2)
 		}
+	}
+}
+
+// fullState is the full state a resync brings after the first plies of
+// g: its move list.
+func (g playedGame) fullState(t *testing.T, plies int) []byte {
+	t.Helper()
+	moves := []string{}
+	for _, d := range g.deltas[:plies] {
+		moves = append(moves, mustText(t, d))
+	}
+	raw, err := json.Marshal(protocol.ServerMessage{Type: protocol.TypeWelcome, Version: int64(plies),
+		State: &protocol.State{Game: "pathagon", Players: 2, Version: int64(plies), Status: protocol.StatusLive, ToMove: plies % 2, Moves: moves}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+// TestFullState checks the full-state path of a delta player: a resync
+// replays the match's moves on the player's own Mutable (rewound), later
+// or earlier in the game than the player was, and the deltas after it fit.
+func TestFullState(t *testing.T) {
+	g := playGame(t, 3)
+	p := newTestPlayer(len(g.deltas))
+	if err := p.apply(g.welcome); err != nil {
+		t.Fatal(err)
+	}
+	mut := p.mut
+	for _, plies := range []int{5, 17, 2, 17} {
+		if err := p.apply(g.fullState(t, plies)); err != nil {
+			t.Fatal(err)
+		}
+		if p.mut != mut || p.applied != plies || p.light.Version != int64(plies) {
+			t.Fatalf("after %d plies: Mutable %p (want %p), %d applied, version %d", plies, p.mut, mut, p.applied, p.light.Version)
+		}
+		if got := p.pos.String(); got != g.after[plies-1] {
+			t.Fatalf("after %d plies: position %q, want %q", plies, got, g.after[plies-1])
+		}
+	}
+	for i := 17; i < 20; i++ {
+		if err := p.apply(g.deltas[i]); err != nil {
+			t.Fatalf("delta %d after the resync: %v", i+1, err)
+		}
+	}
+	if got := p.pos.String(); got != g.after[19] {
+		t.Errorf("position %q, want %q", got, g.after[19])
+	}
+}
+
+// TestPositionsRecycled checks that a closed connection's position goes
+// back to the run's free list at the start of its game, and that the next
+// match's welcome takes it, without a new Mutable.
+func TestPositionsRecycled(t *testing.T) {
+	g := playGame(t, 3)
+	p := newTestPlayer(len(g.deltas))
+	if err := p.apply(g.welcome); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range g.deltas[:30] {
+		if err := p.apply(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mut := p.mut
+	p.release()
+	if p.pos != nil || p.mut != nil || p.applied != 0 {
+		t.Fatalf("released: pos %v, mut %v, %d applied", p.pos, p.mut, p.applied)
+	}
+	q := newTestPlayer(len(g.deltas))
+	q.positions = p.positions
+	if err := q.apply(g.welcome); err != nil {
+		t.Fatal(err)
+	}
+	if q.mut != mut {
+		t.Errorf("the next welcome took a new Mutable, not the free one")
+	}
+	start, err := pathagon.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := q.pos.String(), start.String(); got != want {
+		t.Errorf("the recycled position is %q, want the start %q", got, want)
+	}
+	if got := q.positions.get(gameKind{players: 2}); got != nil {
+		t.Errorf("the free list still holds %v", got)
 	}
 }

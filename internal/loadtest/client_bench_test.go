@@ -21,13 +21,11 @@ import (
 // comes with its welcome, on the full-state path); the delta is encoded
 // by the server's own encoder, in the loop.
 func BenchmarkClientMove(b *testing.B) {
-	b.Run("mutable", func(b *testing.B) { benchmarkClientMove(b, position) })
-	b.Run("play", func(b *testing.B) {
-		benchmarkClientMove(b, func(s game.State) (game.State, game.Mutable) { return s, nil })
-	})
+	b.Run("mutable", func(b *testing.B) { benchmarkClientMove(b, true) })
+	b.Run("play", func(b *testing.B) { benchmarkClientMove(b, false) })
 }
 
-func benchmarkClientMove(b *testing.B, position func(game.State) (game.State, game.Mutable)) {
+func benchmarkClientMove(b *testing.B, inPlace bool) {
 	const players, lines, plies = 2000, 16, 280
 	start, err := pathagon.New(game.Options{})
 	if err != nil {
@@ -62,13 +60,22 @@ func benchmarkClientMove(b *testing.B, position func(game.State) (game.State, ga
 	interned := newInterner()
 	for i := range ps {
 		at[i] = i * plies / players // spread over the game, as live matches are
-		var s game.State = start
-		for _, text := range texts[i%lines][:at[i]] {
-			m, _ := s.ParseMove(text)
-			s, _ = s.Play(m)
+		p := &player{delta: true, texts: interned, pos: start, light: lightState{Version: int64(at[i]), Status: protocol.StatusLive}}
+		if inPlace {
+			p.mut = mutable(start)
+			p.pos = p.mut
 		}
-		ps[i] = &player{delta: true, texts: interned, light: lightState{Version: int64(at[i]), Status: protocol.StatusLive, ToMove: int(s.ToMove())}}
-		ps[i].pos, ps[i].mut = position(s)
+		for _, text := range texts[i%lines][:at[i]] {
+			m, _ := p.pos.ParseMove(text)
+			if inPlace {
+				p.mut.Apply(m)
+				p.applied++
+			} else {
+				p.pos, _ = p.pos.Play(m)
+			}
+		}
+		p.light.ToMove = int(p.pos.ToMove())
+		ps[i] = p
 	}
 	var raw []byte
 	var legal []game.Move
@@ -76,11 +83,13 @@ func benchmarkClientMove(b *testing.B, position func(game.State) (game.State, ga
 	i := 0
 	for b.Loop() {
 		p := ps[i]
-		if at[i] == plies {
-			b.StopTimer()
-			p.pos, p.mut = position(start)
+		if at[i] == plies { // a new match: a recycled position, or a new one
+			if inPlace {
+				p.rewind()
+			} else {
+				p.pos = start
+			}
 			p.light, at[i] = lightState{Status: protocol.StatusLive}, 0
-			b.StartTimer()
 		}
 		s, text, err := p.next(rng, &legal)
 		if err != nil || text == "" {

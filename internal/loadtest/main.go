@@ -133,10 +133,11 @@ type config struct {
 	delta              bool // delta updates, positions kept with the rules
 	games              int
 	duration, interval time.Duration
-	timeline           string    // file for every move's send time and round trip; none when empty
-	memProfile         string    // file for the heap profile at the end of the measuring time (FILE.start at its start); none when empty
-	stats              *stats    // where the connections count
-	texts              *interner // the delta texts of the run
+	timeline           string     // file for every move's send time and round trip; none when empty
+	memProfile         string     // file for the heap profile at the end of the measuring time (FILE.start at its start); none when empty
+	stats              *stats     // where the connections count
+	texts              *interner  // the delta texts of the run
+	positions          *positions // the free delta positions of the run
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -173,7 +174,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st := &stats{errors: map[string]int{}, timeline: cfg.timeline != ""}
-	cfg.stats, cfg.texts = st, newInterner()
+	cfg.stats, cfg.texts, cfg.positions = st, newInterner(), newPositions()
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = setupConcurrency
 
 	// Setup: create and connect every match.
@@ -573,14 +574,19 @@ type player struct {
 	delta  bool
 	tokens []string
 
-	texts *interner // delta mode: the run's move texts and statuses
+	texts     *interner  // delta mode: the run's move texts and statuses
+	positions *positions // delta mode: the run's free positions
 
 	mu     sync.Mutex
 	latest []byte       // full mode: the last update or welcome, raw
 	pos    game.State   // delta mode: the position at version
 	mut    game.Mutable // delta mode: pos itself when the game has the Mutable fast path, else nil
-	light  lightState   // delta mode: version, status, to move (no legal list)
-	desync int          // delta mode: deltas that did not fit the position
+	// applied counts the plies applied to mut since the start of its
+	// game (of kind), which rewind takes back.
+	applied int
+	kind    gameKind
+	light   lightState // delta mode: version, status, to move (no legal list)
+	desync  int        // delta mode: deltas that did not fit the position
 	// closed is why the reader stopped, set before done is closed.
 	closed error
 
@@ -607,7 +613,7 @@ func dial(ctx context.Context, cfg config, id string, tokens []string, m *match)
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 20)
-	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens, texts: cfg.texts}
+	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens, texts: cfg.texts, positions: cfg.positions}
 	p.buf.Grow(readBuffer)
 	if err := p.hello(ctx); err != nil {
 		ws.CloseNow()
@@ -640,6 +646,7 @@ var (
 func (p *player) read(ctx context.Context) {
 	defer close(p.done)
 	defer p.ended(ctx)
+	defer p.release()
 	for {
 		// Without ctx, as for writes: the connection is closed when
 		// the match ends, which ends this loop.
@@ -716,15 +723,16 @@ func (p *player) ended(ctx context.Context) {
 // message: a delta is applied with the rules, a full state replaces the
 // position (replayed from its move list).
 //
-// A delta allocates nothing (TestApplyAllocs): its move text and status
+// A delta allocates nothing (TestHandleAllocs): its move text and status
 // come from the run's interned texts, and a game with the Mutable fast
 // path (Pathagon) plays the move in place, in an undo stack reserved
-// when the position was set. Each of the thousands of reader goroutines
+// when the Mutable was made (and kept: a closed connection's position
+// goes back to the run's free list for the next match). Each of the thousands of reader goroutines
 // that allocated while a collection was marking owed the collector an
 // assist of at least 64 KiB of scan work, more than there was, and
 // parked until marking ended: every round trip around a collection took
 // its mark time. Only the full-state path (the welcome of a new match, a
-// resync) allocates.
+// resync) allocates: its decoding, and a new Mutable when none is free.
 func (p *player) apply(data []byte) error {
 	if bytes.HasPrefix(data, updatePrefix) && bytes.Contains(data, deltaMarker) {
 		d, err := parseDelta(data, p.texts)
@@ -743,12 +751,14 @@ func (p *player) apply(data []byte) error {
 		next := p.pos
 		if p.mut != nil {
 			p.mut.Apply(m) // legal: ParseMove checked it
+			p.applied++
 		} else if next, err = p.pos.Play(m); err != nil {
 			return err
 		}
 		if d.toMove >= 0 && int(next.ToMove()) != d.toMove {
 			if p.mut != nil {
 				p.mut.Undo()
+				p.applied--
 			}
 			return errToMove
 		}
@@ -774,18 +784,64 @@ func (p *player) apply(data []byte) error {
 	if err := json.Unmarshal(data, &msg); err != nil || msg.State == nil {
 		return fmt.Errorf("state: %v", err)
 	}
-	st, err := p.info.New(game.Options{Variant: msg.State.Variant, Players: msg.State.Players})
-	if err != nil {
-		return err
-	}
-	if st, err = game.PlayAll(st, msg.State.Moves); err != nil {
-		return err
-	}
-	pos, mut := position(st)
+	kind := gameKind{msg.State.Variant, msg.State.Players}
 	p.mu.Lock()
-	p.pos, p.mut, p.light = pos, mut, lightState{Version: msg.State.Version, Status: msg.State.Status, ToMove: msg.State.ToMove}
-	p.mu.Unlock()
+	defer p.mu.Unlock()
+	if p.mut == nil || p.kind != kind {
+		p.releaseLocked()
+		p.mut = p.positions.get(kind)
+	}
+	p.rewind()
+	if p.mut == nil {
+		st, err := p.info.New(game.Options{Variant: kind.variant, Players: kind.players})
+		if err != nil {
+			return err
+		}
+		if p.mut = mutable(st); p.mut == nil { // a game without the fast path
+			if st, err = game.PlayAll(st, msg.State.Moves); err != nil {
+				return err
+			}
+			p.pos, p.light = st, lightState{Version: msg.State.Version, Status: msg.State.Status, ToMove: msg.State.ToMove}
+			return nil
+		}
+	}
+	p.pos, p.kind = p.mut, kind
+	for i, text := range msg.State.Moves {
+		m, err := p.mut.ParseMove(text)
+		if err != nil {
+			p.rewind()
+			p.pos = nil
+			return fmt.Errorf("state: move %d: %w", i+1, err)
+		}
+		p.mut.Apply(m)
+		p.applied++
+	}
+	p.light = lightState{Version: msg.State.Version, Status: msg.State.Status, ToMove: msg.State.ToMove}
 	return nil
+}
+
+// rewind takes back every ply applied to p.mut, back to the start of its
+// game. p.mu is held.
+func (p *player) rewind() {
+	for ; p.applied > 0; p.applied-- {
+		p.mut.Undo()
+	}
+}
+
+// release hands the player's position back to the run's free list once
+// its connection is closed.
+func (p *player) release() {
+	p.mu.Lock()
+	p.releaseLocked()
+	p.mu.Unlock()
+}
+
+func (p *player) releaseLocked() {
+	if p.mut != nil {
+		p.rewind()
+		p.positions.put(p.kind, p.mut)
+	}
+	p.mut, p.pos = nil, nil
 }
 
 // Errors of a delta that does not fit the position (each one resyncs).
@@ -799,17 +855,69 @@ var (
 // Pathagon's default ply cap, 300, ends every game before.
 const undoRoom = 320
 
-// position returns what a delta player keeps of st: a Mutable copy with
-// room for undoRoom plies when the game offers one (then pos is that
-// copy), otherwise st itself and a nil Mutable.
-func position(st game.State) (pos game.State, mut game.Mutable) {
+// mutable returns a Mutable copy of st (a game's start) with room for
+// undoRoom plies, or nil when the game has no Mutable fast path.
+func mutable(st game.State) game.Mutable {
 	mm, ok := st.(game.Mutabler)
 	if !ok {
-		return st, nil
+		return nil
 	}
-	mut = mm.Mutable()
+	mut := mm.Mutable()
 	reserve(mut, undoRoom)
-	return mut, mut
+	return mut
+}
+
+// gameKind is what a game's start depends on in a load test: the
+// variant and number of players its states report (the other options
+// keep their defaults).
+type gameKind struct {
+	variant string
+	players int
+}
+
+// positions is the run's free list of delta positions, each a Mutable
+// rewound to the start of its game. A player whose connection closed (its
+// match ended, or the run) puts its own back; the welcome of a new match
+// takes one. A new Mutable costs its reserve (~1 ms and ~50 KB for
+// Pathagon, at ~8 new matches a second at 10 000 matches), a reused
+// one only its rewind.
+type positions struct {
+	mu   sync.Mutex
+	free map[gameKind][]game.Mutable
+}
+
+// freePositions bounds the free list: far more than the matches that end
+// while their replacements connect, and a bound on the memory held.
+const freePositions = 1024
+
+func newPositions() *positions { return &positions{free: map[gameKind][]game.Mutable{}} }
+
+// get returns a free position of kind, or nil.
+func (ps *positions) get(kind gameKind) game.Mutable {
+	if ps == nil {
+		return nil
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	free := ps.free[kind]
+	if len(free) == 0 {
+		return nil
+	}
+	m := free[len(free)-1]
+	ps.free[kind] = free[:len(free)-1]
+	return m
+}
+
+// put adds m, at the start of its game, to the free list.
+func (ps *positions) put(kind gameKind, m game.Mutable) {
+	if ps == nil {
+		return
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if len(ps.free[kind]) < freePositions {
+		ps.free[kind] = append(ps.free[kind], m)
+	}
 }
 
 // reserve grows m's undo stack to hold plies moves, if the game lasts
