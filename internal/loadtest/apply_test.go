@@ -299,3 +299,42 @@ func TestPositionsRecycled(t *testing.T) {
 		t.Errorf("the free list still holds %v", got)
 	}
 }
+
+// TestNextAllocs checks that the scheduler's steady path allocates
+// nothing: pick a random legal move and write its command, once the
+// picker knows the texts of the position's moves. It also checks that
+// the text is the move's notation.
+func TestNextAllocs(t *testing.T) {
+	g := playGame(t, 3)
+	p := newTestPlayer(len(g.deltas))
+	for _, msg := range append([][]byte{g.welcome}, g.deltas[:40]...) {
+		if err := p.apply(msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pick := newPicker()
+	legal := p.pos.LegalMoves(nil)
+	for _, m := range legal {
+		if got, want := pick.text(p.pos, m), p.pos.MoveString(m); got != want {
+			t.Fatalf("text %q, want %q", got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	out := make([]byte, 0, 128)
+	allocs := testing.AllocsPerRun(100, func() {
+		s, text, err := p.next(rng, pick)
+		if err != nil || text == "" {
+			t.Fatalf("next: %q, %v", text, err)
+		}
+		out = appendMove(out[:0], 1, s.Version, text, s.ToMove)
+	})
+	if allocs != 0 {
+		t.Errorf("next and the move command: %v allocations, want 0", allocs)
+	}
+	// A cached text is used only where it reads as the same move.
+	m := legal[0]
+	pick.texts[m] = p.pos.MoveString(legal[1])
+	if got, want := pick.text(p.pos, m), p.pos.MoveString(m); got != want {
+		t.Errorf("with a wrong text kept: %q, want %q", got, want)
+	}
+}

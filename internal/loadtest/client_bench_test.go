@@ -78,7 +78,7 @@ func benchmarkClientMove(b *testing.B, inPlace bool) {
 		ps[i] = p
 	}
 	var raw []byte
-	var legal []game.Move
+	k := newPicker()
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -91,7 +91,7 @@ func benchmarkClientMove(b *testing.B, inPlace bool) {
 			}
 			p.light, at[i] = lightState{Status: protocol.StatusLive}, 0
 		}
-		s, text, err := p.next(rng, &legal)
+		s, text, err := p.next(rng, k)
 		if err != nil || text == "" {
 			b.Fatalf("next: %q %v", text, err)
 		}

@@ -1141,12 +1141,41 @@ func (p *player) retire() {
 	p.ws.Close(websocket.StatusNormalClosure, "")
 }
 
+// picker is the scheduler's scratch for next, one for all players.
+type picker struct {
+	// legal holds a position's legal moves: one slice per player grew
+	// with every player's longest list (a Pathagon relocation has
+	// hundreds), ~4 % of the load generator's CPU in growing and clearing
+	// slices.
+	legal []game.Move
+	// texts holds the text MoveString gave for each move, so that the
+	// scheduler sends a move without building its text again.
+	texts map[game.Move]string
+}
+
+func newPicker() *picker { return &picker{texts: map[game.Move]string{}} }
+
+// text returns the notation of m, legal in pos: the text kept for m when
+// pos reads it as m (the server, in the same position, reads it the
+// same; ParseMove(MoveString(m)) == m is the contract's round trip, and
+// in Pathagon a move's text does not depend on the position), otherwise
+// pos.MoveString(m), which it keeps (up to internLimit moves).
+func (k *picker) text(pos game.State, m game.Move) string {
+	if t, ok := k.texts[m]; ok {
+		if back, err := pos.ParseMove(t); err == nil && back == m {
+			return t
+		}
+	}
+	t := pos.MoveString(m)
+	if len(k.texts) < internLimit {
+		k.texts[m] = t
+	}
+	return t
+}
+
 // next returns the player's view of the match and a random legal move for
-// the seat to move ("" when there is none). legal is the scheduler's
-// scratch for the legal moves, one for all players: one per player grew
-// with every player's longest list (a Pathagon relocation has hundreds),
-// ~4 % of the load generator's CPU in growing and clearing slices.
-func (p *player) next(rng *rand.Rand, legal *[]game.Move) (lightState, string, error) {
+// the seat to move ("" when there is none), with k's scratch.
+func (p *player) next(rng *rand.Rand, k *picker) (lightState, string, error) {
 	if p.delta {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -1157,11 +1186,11 @@ func (p *player) next(rng *rand.Rand, legal *[]game.Move) (lightState, string, e
 		if s.ToMove < 0 || s.Status != protocol.StatusLive {
 			return s, "", nil
 		}
-		*legal = p.pos.LegalMoves((*legal)[:0])
-		if len(*legal) == 0 {
+		k.legal = p.pos.LegalMoves(k.legal[:0])
+		if len(k.legal) == 0 {
 			return s, "", nil
 		}
-		return s, p.pos.MoveString((*legal)[rng.IntN(len(*legal))]), nil
+		return s, k.text(p.pos, k.legal[rng.IntN(len(k.legal))]), nil
 	}
 	p.mu.Lock()
 	p.scratch = append(p.scratch[:0], p.latest...)
@@ -1311,7 +1340,7 @@ func schedule(ctx context.Context, matches []*match, cfg config, start time.Time
 		return
 	}
 	timer := time.NewTimer(time.Hour)
-	var legal []game.Move // next's scratch
+	pick := newPicker() // next's scratch
 	defer timer.Stop()
 	for k := 0; ; k++ {
 		i := k % n
@@ -1326,12 +1355,12 @@ func schedule(ctx context.Context, matches []*match, cfg config, start time.Time
 		} else if ctx.Err() != nil {
 			return
 		}
-		tick(ctx, matches[i], cfg, st, &legal)
+		tick(ctx, matches[i], cfg, st, pick)
 	}
 }
 
 // tick makes match m's move for one tick, if one is due.
-func tick(ctx context.Context, m *match, cfg config, st *stats, legal *[]game.Move) {
+func tick(ctx context.Context, m *match, cfg config, st *stats, k *picker) {
 	m.mu.Lock()
 	if m.dead {
 		m.mu.Unlock()
@@ -1344,7 +1373,7 @@ func tick(ctx context.Context, m *match, cfg config, st *stats, legal *[]game.Mo
 	}
 	p := m.conn(m.last)
 	m.mu.Unlock()
-	s, text, err := p.next(m.rng, legal)
+	s, text, err := p.next(m.rng, k)
 	switch {
 	case err != nil:
 		st.fail("no state")
