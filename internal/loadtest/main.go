@@ -645,8 +645,8 @@ var (
 
 func (p *player) read(ctx context.Context) {
 	defer close(p.done)
+	defer p.release() // after ended has marked a failed match dead
 	defer p.ended(ctx)
-	defer p.release()
 	for {
 		// Without ctx, as for writes: the connection is closed when
 		// the match ends, which ends this loop.
