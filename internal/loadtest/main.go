@@ -725,14 +725,15 @@ func (p *player) ended(ctx context.Context) {
 //
 // A delta allocates nothing (TestHandleAllocs): its move text and status
 // come from the run's interned texts, and a game with the Mutable fast
-// path (Pathagon) plays the move in place, in an undo stack reserved
-// when the Mutable was made (and kept: a closed connection's position
-// goes back to the run's free list for the next match). Each of the thousands of reader goroutines
-// that allocated while a collection was marking owed the collector an
-// assist of at least 64 KiB of scan work, more than there was, and
-// parked until marking ended: every round trip around a collection took
-// its mark time. Only the full-state path (the welcome of a new match, a
-// resync) allocates: its decoding, and a new Mutable when none is free.
+// path (Pathagon) plays the move in place, in an undo stack reserved when
+// the Mutable was made (and kept: a closed connection's position goes
+// back to the run's free list for the next match). Each of the thousands
+// of reader goroutines that allocated while a collection was marking owed
+// the collector an assist of at least 64 KiB of scan work, more than
+// there was, and parked until marking ended: every round trip around a
+// collection took its mark time. Only the full-state path (the welcome of
+// a new match, a resync) allocates: its decoding, and a new Mutable when
+// none is free.
 func (p *player) apply(data []byte) error {
 	if bytes.HasPrefix(data, updatePrefix) && bytes.Contains(data, deltaMarker) {
 		d, err := parseDelta(data, p.texts)
