@@ -198,7 +198,7 @@ func TestReserve(t *testing.T) {
 		if i != 10 && i != len(g.deltas)-1 {
 			continue
 		}
-		mut := mutable(s)
+		mut := (*positions)(nil).mutable(s, gameKind{})
 		if mut == nil {
 			t.Fatal("pathagon: no Mutable")
 		}
@@ -336,5 +336,59 @@ func TestNextAllocs(t *testing.T) {
 	pick.texts[m] = p.pos.MoveString(legal[1])
 	if got, want := pick.text(p.pos, m), p.pos.MoveString(m); got != want {
 		t.Errorf("with a wrong text kept: %q, want %q", got, want)
+	}
+}
+
+// TestReserveRoom checks that a new position has room for a whole game
+// (seed 3 reaches Pathagon's ply cap, 300) without its undo stack
+// growing: both the first of its kind, which finds the moves that
+// reserve the room, and a later one, which replays them.
+func TestReserveRoom(t *testing.T) {
+	g := playGame(t, 3)
+	if len(g.deltas) < 300 {
+		t.Fatalf("a game of %d plies, want the ply cap", len(g.deltas))
+	}
+	start, err := pathagon.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []game.Move
+	var s game.State = start
+	for _, d := range g.deltas {
+		m, err := s.ParseMove(mustText(t, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		if s, err = s.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ps := newPositions()
+	for _, name := range []string{"found", "replayed"} {
+		t.Run(name, func(t *testing.T) {
+			mut := ps.mutable(start, gameKind{players: 2})
+			if got, want := mut.String(), start.String(); got != want {
+				t.Fatalf("new position %q, want the start %q", got, want)
+			}
+			played := false
+			allocs := testing.AllocsPerRun(1, func() {
+				if played { // the first run is AllocsPerRun's warm-up
+					for _, m := range moves {
+						mut.Apply(m)
+					}
+					for range moves {
+						mut.Undo()
+					}
+				}
+				played = true
+			})
+			if allocs != 0 {
+				t.Errorf("a game of %d plies in place: %v allocations, want 0", len(moves), allocs)
+			}
+		})
+	}
+	if len(ps.lines[gameKind{players: 2}]) < len(moves) {
+		t.Errorf("reserved %d plies, want %d", len(ps.lines[gameKind{players: 2}]), len(moves))
 	}
 }

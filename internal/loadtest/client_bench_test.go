@@ -57,12 +57,12 @@ func benchmarkClientMove(b *testing.B, inPlace bool) {
 	}
 	ps := make([]*player, players)
 	at := make([]int, players)
-	interned := newInterner()
+	interned, free := newInterner(), newPositions()
 	for i := range ps {
 		at[i] = i * plies / players // spread over the game, as live matches are
 		p := &player{delta: true, texts: interned, pos: start, light: lightState{Version: int64(at[i]), Status: protocol.StatusLive}}
 		if inPlace {
-			p.mut = mutable(start)
+			p.mut = free.mutable(start, gameKind{})
 			p.pos = p.mut
 		}
 		for _, text := range texts[i%lines][:at[i]] {

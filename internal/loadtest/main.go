@@ -798,7 +798,7 @@ func (p *player) apply(data []byte) error {
 		if err != nil {
 			return err
 		}
-		if p.mut = mutable(st); p.mut == nil { // a game without the fast path
+		if p.mut = p.positions.mutable(st, kind); p.mut == nil { // a game without the fast path
 			if st, err = game.PlayAll(st, msg.State.Moves); err != nil {
 				return err
 			}
@@ -856,15 +856,32 @@ var (
 // Pathagon's default ply cap, 300, ends every game before.
 const undoRoom = 320
 
-// mutable returns a Mutable copy of st (a game's start) with room for
-// undoRoom plies, or nil when the game has no Mutable fast path.
-func mutable(st game.State) game.Mutable {
+// mutable returns a Mutable copy of st, the start of a game of kind,
+// with room for undoRoom plies, or nil when the game has no Mutable fast
+// path. The moves that reserve the room are found once per kind (~1 ms
+// for Pathagon, most of it listing legal moves) and replayed for every
+// later Mutable of that kind.
+func (ps *positions) mutable(st game.State, kind gameKind) game.Mutable {
 	mm, ok := st.(game.Mutabler)
 	if !ok {
 		return nil
 	}
 	mut := mm.Mutable()
-	reserve(mut, undoRoom)
+	if ps == nil {
+		reserve(mut, undoRoom, nil)
+		return mut
+	}
+	ps.mu.Lock()
+	line := ps.lines[kind]
+	ps.mu.Unlock()
+	if line == nil {
+		line = reserve(mut, undoRoom, nil)
+		ps.mu.Lock()
+		ps.lines[kind] = line
+		ps.mu.Unlock()
+	} else {
+		reserve(mut, undoRoom, line)
+	}
 	return mut
 }
 
@@ -879,19 +896,21 @@ type gameKind struct {
 // positions is the run's free list of delta positions, each a Mutable
 // rewound to the start of its game. A player whose connection closed (its
 // match ended, or the run) puts its own back; the welcome of a new match
-// takes one. A new Mutable costs its reserve (~1 ms and ~50 KB for
-// Pathagon, at ~8 new matches a second at 10 000 matches), a reused
-// one only its rewind.
+// takes one. A new Mutable costs its reserve (for Pathagon ~46 KB and
+// ~90 µs replaying 320 plies), a reused one only its rewind.
 type positions struct {
-	mu   sync.Mutex
-	free map[gameKind][]game.Mutable
+	mu    sync.Mutex
+	free  map[gameKind][]game.Mutable
+	lines map[gameKind][]game.Move // reserve's moves from each kind's start
 }
 
 // freePositions bounds the free list: far more than the matches that end
 // while their replacements connect, and a bound on the memory held.
 const freePositions = 1024
 
-func newPositions() *positions { return &positions{free: map[gameKind][]game.Mutable{}} }
+func newPositions() *positions {
+	return &positions{free: map[gameKind][]game.Mutable{}, lines: map[gameKind][]game.Move{}}
+}
 
 // get returns a free position of kind, or nil.
 func (ps *positions) get(kind gameKind) game.Mutable {
@@ -923,12 +942,23 @@ func (ps *positions) put(kind gameKind, m game.Mutable) {
 
 // reserve grows m's undo stack to hold plies moves, if the game lasts
 // that long, by playing them and taking them back: the contract has no
-// other way to size it. It avoids moves that end the game while others
-// remain, so that the stack gets as deep as a long game needs.
-func reserve(m game.Mutable, plies int) {
+// other way to size it. It plays line when given (moves legal from the
+// position of m, as played from the same start), otherwise it picks
+// moves that do not end the game while others remain, so that the stack
+// gets as deep as a long game needs. It returns the moves it played.
+func reserve(m game.Mutable, plies int, line []game.Move) []game.Move {
+	if line != nil {
+		for _, mv := range line {
+			m.Apply(mv)
+		}
+		for range line {
+			m.Undo()
+		}
+		return line
+	}
 	var legal []game.Move
-	n := 0
-	for ; n < plies; n++ {
+	line = []game.Move{}
+	for len(line) < plies {
 		legal = m.LegalMoves(legal[:0])
 		if len(legal) == 0 {
 			break
@@ -944,10 +974,12 @@ func reserve(m game.Mutable, plies int) {
 			}
 		}
 		m.Apply(pick)
+		line = append(line, pick)
 	}
-	for ; n > 0; n-- {
+	for range line {
 		m.Undo()
 	}
+	return line
 }
 
 // interner hands out one string per distinct text: the move texts and
