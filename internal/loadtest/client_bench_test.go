@@ -12,14 +12,15 @@ import (
 // BenchmarkClientMove is the load generator's own work for one move of a
 // delta client, without the sockets: pick a random legal move (next),
 // then read the server's delta update for a move (apply: parse,
-// ParseMove, then Apply on the player's Mutable copy, or Play where a
-// game has no Mutable: sub-benchmark "play"). 2 000 players advance in turn, one move per op, so
-// each one's memory is as cold as with 10 000 live connections. The
-// moves come from 16 seeded games of 280 plies that never end early
-// (next's own pick is only timed), so every player's history grows to
-// 280 positions before it starts over (not timed: a new match's position
-// comes with its welcome, on the full-state path); the delta is encoded
-// by the server's own encoder, in the loop.
+// ParseMove, then Apply on the player's Mutable copy; sub-benchmark
+// "play": Play, the path of a game without a Mutable, and of every game
+// before s7load). 2 000 players advance in turn, one move per op, so each
+// one's memory is as cold as with 10 000 live connections. The moves
+// come from 16 seeded games of 280 plies that never end early (next's
+// own pick is only timed), so every player's history grows to 280
+// positions before it starts over (a new match: the Mutable rewound, as
+// a recycled one is); the delta is encoded by the server's own encoder,
+// in the loop.
 func BenchmarkClientMove(b *testing.B) {
 	b.Run("mutable", func(b *testing.B) { benchmarkClientMove(b, true) })
 	b.Run("play", func(b *testing.B) { benchmarkClientMove(b, false) })
