@@ -81,6 +81,10 @@ const (
 	// readBuffer is a connection's initial frame buffer: a Pathagon state
 	// with its legal moves is a few KiB.
 	readBuffer = 8 << 10
+	// moveCommand is the room of a match's move command buffer, made at
+	// the setup so that the scheduler's first moves do not grow it: a
+	// command is ~80 bytes with a 7-digit ID and a move with captures.
+	moveCommand = 128
 )
 
 // Modes: who holds the seats.
@@ -99,10 +103,15 @@ func main() {
 	conns := flag.Int("conns", 1, "-mode clients: connections per match, 1 (one holds both seats) or 2 (one per seat)")
 	delta := flag.Bool("delta", true, "ask for delta updates and keep the position with the rules; false: read the full state of every update")
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
-	memProfile := flag.String("memprofile", "", "write the load generator's heap profiles at the start (FILE.start) and the end (FILE) of the measuring time; their difference (pprof -base) is what the measuring time allocated")
+	memProfile := flag.String("memprofile", "", "write the load generator's heap profiles at the start (FILE.start) and the end (FILE) of the measuring time, each after a collection; their difference (pprof -base) is what the measuring time allocated")
 	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
+	if *memProfile != "" {
+		// One sample per 512 B allocated on average, not per 512 KiB: a
+		// steady path that allocates a few bytes a move shows.
+		runtime.MemProfileRate = 512
+	}
 	if *procs > 0 {
 		runtime.GOMAXPROCS(*procs)
 	}
@@ -187,7 +196,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			m := &match{rng: rand.New(rand.NewPCG(rand.Uint64(), 0))}
+			m := &match{rng: rand.New(rand.NewPCG(rand.Uint64(), 0)), out: make([]byte, 0, moveCommand)}
 			seats, err := connect(ctx, cfg, m)
 			if err != nil {
 				setupErr.Store(err)
@@ -317,12 +326,14 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 }
 
 // writeHeapProfile writes the heap profile (allocations since the
-// process started, and the live heap of the last collection) to
-// path+suffix; nothing when path is empty.
+// process started, and the live heap) to path+suffix; nothing when path
+// is empty. It collects first: a profile holds the counts as of the last
+// collection, and the measuring time may have none.
 func writeHeapProfile(path, suffix string) error {
 	if path == "" {
 		return nil
 	}
+	runtime.GC()
 	f, err := os.Create(path + suffix)
 	if err != nil {
 		return fmt.Errorf("memprofile: %w", err)
