@@ -312,7 +312,7 @@ func TestNextAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pick := newPicker()
+	pick := newPicker(nil)
 	legal := p.pos.LegalMoves(nil)
 	for _, m := range legal {
 		if got, want := pick.text(p.pos, m), p.pos.MoveString(m); got != want {
@@ -390,5 +390,41 @@ func TestReserveRoom(t *testing.T) {
 	}
 	if len(ps.lines[gameKind{players: 2}]) < len(moves) {
 		t.Errorf("reserved %d plies, want %d", len(ps.lines[gameKind{players: 2}]), len(moves))
+	}
+}
+
+// TestPickedTextInterned checks that the delta of a move the scheduler
+// picked, new to the run, allocates nothing on the reader: the picker
+// interned its text.
+func TestPickedTextInterned(t *testing.T) {
+	g := playGame(t, 3)
+	p := newTestPlayer(len(g.deltas))
+	for _, msg := range append([][]byte{g.welcome}, g.deltas[:40]...) { // texts interned up to ply 40
+		if err := p.apply(msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pick := newPicker(p.texts)
+	s, text, err := p.next(rand.New(rand.NewPCG(4, 5)), pick)
+	if err != nil || text == "" {
+		t.Fatalf("next: %q, %v", text, err)
+	}
+	update := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: s.Version + 1,
+		Event: &protocol.Event{Kind: protocol.EventMove, Seat: s.ToMove, Move: text}, Delta: &protocol.Delta{Ply: 41, ToMove: 1 - s.ToMove}}
+	raw := update.AppendJSON(nil)
+	applied := false
+	allocs := testing.AllocsPerRun(1, func() {
+		if applied { // the first run is AllocsPerRun's warm-up
+			if err := p.apply(raw); err != nil {
+				t.Fatal(err)
+			}
+		}
+		applied = true
+	})
+	if allocs != 0 {
+		t.Errorf("the delta of a picked move: %v allocations, want 0", allocs)
+	}
+	if p.light.Version != s.Version+1 {
+		t.Errorf("version %d, want %d", p.light.Version, s.Version+1)
 	}
 }

@@ -79,7 +79,7 @@ func benchmarkClientMove(b *testing.B, inPlace bool) {
 		ps[i] = p
 	}
 	var raw []byte
-	k := newPicker()
+	k := newPicker(interned)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

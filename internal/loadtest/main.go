@@ -1020,12 +1020,33 @@ func (in *interner) intern(b []byte) string {
 	if ok {
 		return s
 	}
-	s = string(b)
+	return in.add(string(b))
+}
+
+// internString returns the interned copy of s, adding s when it is new.
+func (in *interner) internString(s string) string {
+	if in == nil {
+		return s
+	}
+	in.mu.RLock()
+	t, ok := in.m[s]
+	in.mu.RUnlock()
+	if ok {
+		return t
+	}
+	return in.add(s)
+}
+
+// add interns s (up to internLimit texts) and returns the interned copy.
+func (in *interner) add(s string) string {
 	in.mu.Lock()
+	defer in.mu.Unlock()
+	if t, ok := in.m[s]; ok { // another goroutine added it meanwhile
+		return t
+	}
 	if len(in.m) < internLimit {
 		in.m[s] = s
 	}
-	in.mu.Unlock()
 	return s
 }
 
@@ -1195,9 +1216,16 @@ type picker struct {
 	// texts holds the text MoveString gave for each move, so that the
 	// scheduler sends a move without building its text again.
 	texts map[game.Move]string
+	// interned is the run's texts, where each new move text goes too:
+	// the delta that comes back for the move then finds its text there,
+	// and the reader allocates nothing even for a move new to the run
+	// (only the scheduler, one goroutine, does).
+	interned *interner
 }
 
-func newPicker() *picker { return &picker{texts: map[game.Move]string{}} }
+func newPicker(interned *interner) *picker {
+	return &picker{texts: map[game.Move]string{}, interned: interned}
+}
 
 // text returns the notation of m, legal in pos: the text kept for m when
 // pos reads it as m (the server, in the same position, reads it the
@@ -1210,7 +1238,7 @@ func (k *picker) text(pos game.State, m game.Move) string {
 			return t
 		}
 	}
-	t := pos.MoveString(m)
+	t := k.interned.internString(pos.MoveString(m))
 	if len(k.texts) < internLimit {
 		k.texts[m] = t
 	}
@@ -1384,7 +1412,7 @@ func schedule(ctx context.Context, matches []*match, cfg config, start time.Time
 		return
 	}
 	timer := time.NewTimer(time.Hour)
-	pick := newPicker() // next's scratch
+	pick := newPicker(cfg.texts) // next's scratch
 	defer timer.Stop()
 	for k := 0; ; k++ {
 		i := k % n
