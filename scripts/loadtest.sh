@@ -15,7 +15,10 @@
 # moves_total) and the collections in that window. From the server's
 # GODEBUG=gcpacertrace=1: the most heap and stack one collection scanned
 # (the pointer-holding part of the live heap, which sets how long marking
-# takes; noscan memory such as byte buffers is not scanned).
+# takes; noscan memory such as byte buffers is not scanned). From the
+# load generator's own report (since s7load): its bytes allocated per
+# move and its collections over the measuring time; its gctrace is in its
+# output.
 #
 # Each binary's rows use its own load generator's defaults (since 2293344:
 # one connection per match holding both seats, delta updates, positions
@@ -58,7 +61,7 @@ row() { # row BIN GAMES
 		curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
 		sleep 0.1
 	done
-	"$WORK/loadtest-$bin" -url "http://127.0.0.1:$PORT" -games "$n" -duration "$DURATION" -interval "$INTERVAL" "${args[@]}" >"$log" 2>&1 &
+	GODEBUG=gctrace=1 "$WORK/loadtest-$bin" -url "http://127.0.0.1:$PORT" -games "$n" -duration "$DURATION" -interval "$INTERVAL" "${args[@]}" >"$log" 2>&1 &
 	local lg=$!
 	# The server's goroutines, every 2 s while the load generator runs
 	# (its connections are gone once it exits); the largest is reported.
@@ -91,25 +94,29 @@ row() { # row BIN GAMES
 		sort -n | tail -1 | awk '{printf "%s MB + %s MB stacks", $1, $2}')
 	kill "$pid" && wait "$pid" 2>/dev/null || true
 	PORT=$((PORT + 1))
-	local shape played cpu lat loadA loadB setup
+	local shape played cpu lat loadA loadB setup lgheap
 	shape=$(grep -o 'mode=[a-z]* conns=[0-9]* delta=[a-z]*\|mode=[a-z]*' "$log" | head -1 | tr ' ' ',')
 	setup=$(sed -n 's/^setup: .* in \(.*\)$/\1/p' "$log")
 	played=$(sed -n 's/.*client_moves=[0-9]* (\([0-9]*\)\/s) skipped_ticks=\([0-9]*\) server_moves=[0-9.]* (\([0-9]*\)\/s).*/\3 \2/p' "$log")
 	cpu=$(sed -n 's/^cpu: server \([0-9.]*\) cores (\([0-9]*\) µs.*load generator \([0-9.]*\) cores (\([0-9]*\) µs.*/\2 \4 \1 \3/p' "$log")
 	lat=$(sed -n 's/^move round trip: p50=\([^ ]*\) p90=\([^ ]*\) p99=\([^ ]*\) max=\([^ ]*\)$/\1 \2 \3 \4/p' "$log")
+	# The load generator's own heap over the measuring time (since
+	# s7load; "? ?" before): bytes allocated per move, collections.
+	lgheap=$(sed -n 's/^load generator heap: \([0-9]*\) B and .* per client move, \([0-9]*\) collections.*/\1 \2/p' "$log")
 	loadA=$(sed -n 's/^load average at start: \([^ ]*\).*/\1/p' "$log")
 	loadB=$(sed -n 's/^load average at end: \([^ ]*\).*/\1/p' "$log")
 	read -r smoves skipped <<<"${played:-? ?}"
 	read -r us_s us_l cores_s cores_l <<<"${cpu:-? ? ? ?}"
 	read -r p50 p90 p99 pmax <<<"${lat:-? ? ? ?}"
+	read -r lgbytes lggcs <<<"${lgheap:-? ?}"
 	local total="?"
 	if [[ $us_s =~ ^[0-9]+$ && $us_l =~ ^[0-9]+$ ]]; then total=$((us_s + us_l)); fi
-	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss" "${live:-?}" "${scan:-?}" "$perMove" "$gcs" "${goroutines:-?}"
+	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss" "${live:-?}" "${scan:-?}" "$perMove" "$gcs" "$lgbytes" "$lggcs" "${goroutines:-?}"
 }
 
-echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS | live heap (largest) | scanned (largest collection) | server B alloc/move | collections after setup | goroutines |"
-echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS | live heap (largest) | scanned (largest collection) | server B alloc/move | collections after setup | loadgen B alloc/move | loadgen collections | goroutines |"
+echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in $GAMES; do
 	for bin in $binaries; do
 		row "$bin" "$n"

@@ -81,6 +81,10 @@ const (
 	// readBuffer is a connection's initial frame buffer: a Pathagon state
 	// with its legal moves is a few KiB.
 	readBuffer = 8 << 10
+	// moveCommand is the room of a match's move command buffer, made at
+	// the setup so that the scheduler's first moves do not grow it: a
+	// command is ~80 bytes with a 7-digit ID and a move with captures.
+	moveCommand = 128
 )
 
 // Modes: who holds the seats.
@@ -99,9 +103,15 @@ func main() {
 	conns := flag.Int("conns", 1, "-mode clients: connections per match, 1 (one holds both seats) or 2 (one per seat)")
 	delta := flag.Bool("delta", true, "ask for delta updates and keep the position with the rules; false: read the full state of every update")
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
+	memProfile := flag.String("memprofile", "", "write the load generator's heap profiles at the start (FILE.start) and the end (FILE) of the measuring time, each after a collection; their difference (pprof -base) is what the measuring time allocated")
 	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
+	if *memProfile != "" {
+		// One sample per 512 B allocated on average, not per 512 KiB: a
+		// steady path that allocates a few bytes a move shows.
+		runtime.MemProfileRate = 512
+	}
 	if *procs > 0 {
 		runtime.GOMAXPROCS(*procs)
 	}
@@ -118,7 +128,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline}, *cpuProfile); err != nil {
+	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -132,8 +142,11 @@ type config struct {
 	delta              bool // delta updates, positions kept with the rules
 	games              int
 	duration, interval time.Duration
-	timeline           string // file for every move's send time and round trip; none when empty
-	stats              *stats // where the connections count
+	timeline           string     // file for every move's send time and round trip; none when empty
+	memProfile         string     // file for the heap profile at the end of the measuring time (FILE.start at its start); none when empty
+	stats              *stats     // where the connections count
+	texts              *interner  // the delta texts of the run
+	positions          *positions // the free delta positions of the run
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -170,7 +183,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st := &stats{errors: map[string]int{}, timeline: cfg.timeline != ""}
-	cfg.stats = st
+	cfg.stats, cfg.texts, cfg.positions = st, newInterner(), newPositions()
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = setupConcurrency
 
 	// Setup: create and connect every match.
@@ -183,7 +196,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			m := &match{rng: rand.New(rand.NewPCG(rand.Uint64(), 0))}
+			m := &match{rng: rand.New(rand.NewPCG(rand.Uint64(), 0)), out: make([]byte, 0, moveCommand)}
 			seats, err := connect(ctx, cfg, m)
 			if err != nil {
 				setupErr.Store(err)
@@ -221,8 +234,13 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if err := writeHeapProfile(cfg.memProfile, ".start"); err != nil {
+		return st, err
+	}
 	before := serverMetrics(cfg.url)
 	ownBefore := ownCPU()
+	var memBefore, memAfter runtime.MemStats
+	runtime.ReadMemStats(&memBefore)
 
 	// Measure.
 	mctx, mcancel := context.WithTimeout(ctx, cfg.duration)
@@ -240,6 +258,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		st.over.Store(true)
 		elapsed = time.Since(start)
 		ownUsed = ownCPU() - ownBefore
+		runtime.ReadMemStats(&memAfter)
 		if cpuProfile != "" {
 			// The profile covers what the CPU reading covers: closing the
 			// connections afterwards was 5 % of its samples.
@@ -249,6 +268,9 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	}()
 	schedule(mctx, matches, cfg, start, st)
 	<-ended
+	if err := writeHeapProfile(cfg.memProfile, ""); err != nil {
+		return st, err
+	}
 	finish(matches, st)
 	moves := after.moves - before.moves
 
@@ -274,6 +296,11 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		fmt.Printf("cpu: server %.2f cores (%.0f µs per server move), load generator %.2f cores (%.0f µs per server move)\n",
 			srvCPU/elapsed.Seconds(), srvCPU/moves*1e6, ownUsed.Seconds()/elapsed.Seconds(), ownUsed.Seconds()/moves*1e6)
 	}
+	if n := st.moves.Load(); n > 0 {
+		fmt.Printf("load generator heap: %.0f B and %.2f allocations per client move, %d collections in the measuring time, heap %d MB at its end\n",
+			float64(memAfter.TotalAlloc-memBefore.TotalAlloc)/float64(n), float64(memAfter.Mallocs-memBefore.Mallocs)/float64(n),
+			memAfter.NumGC-memBefore.NumGC, memAfter.HeapAlloc>>20)
+	}
 	fmt.Printf("load average at end: %s\n", loadAvg())
 	fmt.Printf("move round trip: p50=%v p90=%v p99=%v max=%v\n", q(0.5).Round(10*time.Microsecond), q(0.9).Round(10*time.Microsecond),
 		q(0.99).Round(10*time.Microsecond), q(1).Round(10*time.Microsecond))
@@ -296,6 +323,26 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		fmt.Printf("server dropped %.0f slow connections (by design: a client this far behind is closed, never waited for)\n", d)
 	}
 	return st, nil
+}
+
+// writeHeapProfile writes the heap profile (allocations since the
+// process started, and the live heap) to path+suffix; nothing when path
+// is empty. It collects first: a profile holds the counts as of the last
+// collection, and the measuring time may have none.
+func writeHeapProfile(path, suffix string) error {
+	if path == "" {
+		return nil
+	}
+	runtime.GC()
+	f, err := os.Create(path + suffix)
+	if err != nil {
+		return fmt.Errorf("memprofile: %w", err)
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return fmt.Errorf("memprofile: %w", err)
+	}
+	return f.Close()
 }
 
 // writeTimeline writes one "sent_unix_µs round_trip_µs" line per move.
@@ -538,11 +585,19 @@ type player struct {
 	delta  bool
 	tokens []string
 
+	texts     *interner  // delta mode: the run's move texts and statuses
+	positions *positions // delta mode: the run's free positions
+
 	mu     sync.Mutex
-	latest []byte     // full mode: the last update or welcome, raw
-	pos    game.State // delta mode: the position at version
-	light  lightState // delta mode: version, status, to move (no legal list)
-	desync int        // delta mode: deltas that did not fit the position
+	latest []byte       // full mode: the last update or welcome, raw
+	pos    game.State   // delta mode: the position at version
+	mut    game.Mutable // delta mode: pos itself when the game has the Mutable fast path, else nil
+	// applied counts the plies applied to mut since the start of its
+	// game (of kind), which rewind takes back.
+	applied int
+	kind    gameKind
+	light   lightState // delta mode: version, status, to move (no legal list)
+	desync  int        // delta mode: deltas that did not fit the position
 	// closed is why the reader stopped, set before done is closed.
 	closed error
 
@@ -569,7 +624,7 @@ func dial(ctx context.Context, cfg config, id string, tokens []string, m *match)
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 20)
-	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens}
+	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens, texts: cfg.texts, positions: cfg.positions}
 	p.buf.Grow(readBuffer)
 	if err := p.hello(ctx); err != nil {
 		ws.CloseNow()
@@ -601,6 +656,7 @@ var (
 
 func (p *player) read(ctx context.Context) {
 	defer close(p.done)
+	defer p.release() // after ended has marked a failed match dead
 	defer p.ended(ctx)
 	for {
 		// Without ctx, as for writes: the connection is closed when
@@ -615,22 +671,29 @@ func (p *player) read(ctx context.Context) {
 			p.closed = err
 			return
 		}
-		data := p.buf.Bytes()
-		switch {
-		case bytes.HasPrefix(data, ackPrefix), bytes.HasPrefix(data, errPrefix):
-			p.acked(time.Now())
-		case p.delta:
-			if err := p.apply(data); err != nil {
-				p.mu.Lock()
-				p.desync++
-				p.mu.Unlock()
-				p.hello(ctx) // a full resync
-			}
-		case bytes.Contains(data, stateMarker):
+		p.handle(ctx, p.buf.Bytes())
+	}
+}
+
+// handle takes one message from the server: an ack (or error) ends the
+// match's move in flight, a delta or state brings the position up to
+// date. On the steady path (an ack, a delta) it allocates nothing
+// (TestHandleAllocs).
+func (p *player) handle(ctx context.Context, data []byte) {
+	switch {
+	case bytes.HasPrefix(data, ackPrefix), bytes.HasPrefix(data, errPrefix):
+		p.acked(time.Now())
+	case p.delta:
+		if err := p.apply(data); err != nil {
 			p.mu.Lock()
-			p.latest = append(p.latest[:0], data...)
+			p.desync++
 			p.mu.Unlock()
+			p.hello(ctx) // a full resync
 		}
+	case bytes.Contains(data, stateMarker):
+		p.mu.Lock()
+		p.latest = append(p.latest[:0], data...)
+		p.mu.Unlock()
 	}
 }
 
@@ -670,27 +733,46 @@ func (p *player) ended(ctx context.Context) {
 // apply brings a delta player's position up to date with one server
 // message: a delta is applied with the rules, a full state replaces the
 // position (replayed from its move list).
+//
+// A delta allocates nothing (TestHandleAllocs): its move text and status
+// come from the run's interned texts, and a game with the Mutable fast
+// path (Pathagon) plays the move in place, in an undo stack reserved when
+// the Mutable was made (and kept: a closed connection's position goes
+// back to the run's free list for the next match). Each of the thousands
+// of reader goroutines that allocated while a collection was marking owed
+// the collector an assist of at least 64 KiB of scan work, more than
+// there was, and parked until marking ended: every round trip around a
+// collection took its mark time. Only the full-state path (the welcome of
+// a new match, a resync) allocates: its decoding, and a new Mutable when
+// none is free.
 func (p *player) apply(data []byte) error {
 	if bytes.HasPrefix(data, updatePrefix) && bytes.Contains(data, deltaMarker) {
-		d, err := parseDelta(data)
+		d, err := parseDelta(data, p.texts)
 		if err != nil {
 			return err
 		}
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		if p.pos == nil || d.version != p.light.Version+1 {
-			return fmt.Errorf("delta for version %d at %d", d.version, p.light.Version)
+			return errVersion
 		}
 		m, err := p.pos.ParseMove(d.move)
 		if err != nil {
 			return err
 		}
-		next, err := p.pos.Play(m)
-		if err != nil {
+		next := p.pos
+		if p.mut != nil {
+			p.mut.Apply(m) // legal: ParseMove checked it
+			p.applied++
+		} else if next, err = p.pos.Play(m); err != nil {
 			return err
 		}
 		if d.toMove >= 0 && int(next.ToMove()) != d.toMove {
-			return fmt.Errorf("delta: seat %d to move, rules say %v", d.toMove, next.ToMove())
+			if p.mut != nil {
+				p.mut.Undo()
+				p.applied--
+			}
+			return errToMove
 		}
 		p.pos, p.light.Version, p.light.ToMove = next, d.version, d.toMove
 		if d.status != "" {
@@ -714,17 +796,258 @@ func (p *player) apply(data []byte) error {
 	if err := json.Unmarshal(data, &msg); err != nil || msg.State == nil {
 		return fmt.Errorf("state: %v", err)
 	}
-	st, err := p.info.New(game.Options{Variant: msg.State.Variant, Players: msg.State.Players})
-	if err != nil {
-		return err
-	}
-	if st, err = game.PlayAll(st, msg.State.Moves); err != nil {
-		return err
-	}
+	kind := gameKind{msg.State.Variant, msg.State.Players}
 	p.mu.Lock()
-	p.pos, p.light = st, lightState{Version: msg.State.Version, Status: msg.State.Status, ToMove: msg.State.ToMove}
-	p.mu.Unlock()
+	defer p.mu.Unlock()
+	if p.mut == nil || p.kind != kind {
+		p.releaseLocked()
+		p.mut = p.positions.get(kind)
+	}
+	p.rewind()
+	if p.mut == nil {
+		st, err := p.info.New(game.Options{Variant: kind.variant, Players: kind.players})
+		if err != nil {
+			return err
+		}
+		if p.mut = p.positions.mutable(st, kind); p.mut == nil { // a game without the fast path
+			if st, err = game.PlayAll(st, msg.State.Moves); err != nil {
+				return err
+			}
+			p.pos, p.light = st, lightState{Version: msg.State.Version, Status: msg.State.Status, ToMove: msg.State.ToMove}
+			return nil
+		}
+	}
+	p.pos, p.kind = p.mut, kind
+	for i, text := range msg.State.Moves {
+		m, err := p.mut.ParseMove(text)
+		if err != nil {
+			p.rewind()
+			p.pos = nil
+			return fmt.Errorf("state: move %d: %w", i+1, err)
+		}
+		p.mut.Apply(m)
+		p.applied++
+	}
+	p.light = lightState{Version: msg.State.Version, Status: msg.State.Status, ToMove: msg.State.ToMove}
 	return nil
+}
+
+// rewind takes back every ply applied to p.mut, back to the start of its
+// game. p.mu is held.
+func (p *player) rewind() {
+	for ; p.applied > 0; p.applied-- {
+		p.mut.Undo()
+	}
+}
+
+// release hands the player's position back to the run's free list once
+// its connection is closed.
+func (p *player) release() {
+	p.mu.Lock()
+	p.releaseLocked()
+	p.mu.Unlock()
+}
+
+func (p *player) releaseLocked() {
+	if p.mut != nil {
+		p.rewind()
+		p.positions.put(p.kind, p.mut)
+	}
+	p.mut, p.pos = nil, nil
+}
+
+// Errors of a delta that does not fit the position (each one resyncs).
+var (
+	errVersion = errors.New("delta: not the next version")
+	errToMove  = errors.New("delta: another seat to move than the rules say")
+)
+
+// undoRoom is how many plies a delta client's Mutable position takes in
+// place before its undo stack has to grow (an allocation on the reader):
+// Pathagon's default ply cap, 300, ends every game before.
+const undoRoom = 320
+
+// mutable returns a Mutable copy of st, the start of a game of kind,
+// with room for undoRoom plies, or nil when the game has no Mutable fast
+// path. The moves that reserve the room are found once per kind (~1 ms
+// for Pathagon, most of it listing legal moves) and replayed for every
+// later Mutable of that kind.
+func (ps *positions) mutable(st game.State, kind gameKind) game.Mutable {
+	mm, ok := st.(game.Mutabler)
+	if !ok {
+		return nil
+	}
+	mut := mm.Mutable()
+	if ps == nil {
+		reserve(mut, undoRoom, nil)
+		return mut
+	}
+	ps.mu.Lock()
+	line := ps.lines[kind]
+	ps.mu.Unlock()
+	if line == nil {
+		line = reserve(mut, undoRoom, nil)
+		ps.mu.Lock()
+		ps.lines[kind] = line
+		ps.mu.Unlock()
+	} else {
+		reserve(mut, undoRoom, line)
+	}
+	return mut
+}
+
+// gameKind is what a game's start depends on in a load test: the
+// variant and number of players its states report (the other options
+// keep their defaults).
+type gameKind struct {
+	variant string
+	players int
+}
+
+// positions is the run's free list of delta positions, each a Mutable
+// rewound to the start of its game. A player whose connection closed (its
+// match ended, or the run) puts its own back; the welcome of a new match
+// takes one. A new Mutable costs its reserve (for Pathagon ~46 KB and
+// ~90 µs replaying 320 plies), a reused one only its rewind.
+type positions struct {
+	mu    sync.Mutex
+	free  map[gameKind][]game.Mutable
+	lines map[gameKind][]game.Move // reserve's moves from each kind's start
+}
+
+// freePositions bounds the free list: far more than the matches that end
+// while their replacements connect, and a bound on the memory held.
+const freePositions = 1024
+
+func newPositions() *positions {
+	return &positions{free: map[gameKind][]game.Mutable{}, lines: map[gameKind][]game.Move{}}
+}
+
+// get returns a free position of kind, or nil.
+func (ps *positions) get(kind gameKind) game.Mutable {
+	if ps == nil {
+		return nil
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	free := ps.free[kind]
+	if len(free) == 0 {
+		return nil
+	}
+	m := free[len(free)-1]
+	ps.free[kind] = free[:len(free)-1]
+	return m
+}
+
+// put adds m, at the start of its game, to the free list.
+func (ps *positions) put(kind gameKind, m game.Mutable) {
+	if ps == nil {
+		return
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if len(ps.free[kind]) < freePositions {
+		ps.free[kind] = append(ps.free[kind], m)
+	}
+}
+
+// reserve grows m's undo stack to hold plies moves, if the game lasts
+// that long, by playing them and taking them back: the contract has no
+// other way to size it. It plays line when given (moves legal from the
+// position of m, as played from the same start), otherwise it picks
+// moves that do not end the game while others remain, so that the stack
+// gets as deep as a long game needs. It returns the moves it played.
+func reserve(m game.Mutable, plies int, line []game.Move) []game.Move {
+	if line != nil {
+		for _, mv := range line {
+			m.Apply(mv)
+		}
+		for range line {
+			m.Undo()
+		}
+		return line
+	}
+	var legal []game.Move
+	line = []game.Move{}
+	for len(line) < plies {
+		legal = m.LegalMoves(legal[:0])
+		if len(legal) == 0 {
+			break
+		}
+		pick := legal[0]
+		for _, mv := range legal {
+			m.Apply(mv)
+			_, over := m.Outcome()
+			m.Undo()
+			if !over {
+				pick = mv
+				break
+			}
+		}
+		m.Apply(pick)
+		line = append(line, pick)
+	}
+	for range line {
+		m.Undo()
+	}
+	return line
+}
+
+// interner hands out one string per distinct text: the move texts and
+// statuses of a run's deltas (a Pathagon game has a few thousand moves in
+// its notation). A reader that finds its text here allocates nothing.
+type interner struct {
+	mu sync.RWMutex
+	m  map[string]string
+}
+
+// internLimit bounds the texts kept: past it a new text is allocated
+// each time, so a server sending endless distinct texts costs time, not
+// memory.
+const internLimit = 1 << 16
+
+func newInterner() *interner { return &interner{m: map[string]string{}} }
+
+// intern returns b as a string, the same one for the same bytes; a nil
+// interner allocates each time.
+func (in *interner) intern(b []byte) string {
+	if in == nil {
+		return string(b)
+	}
+	in.mu.RLock()
+	s, ok := in.m[string(b)] // no allocation: the compiler looks up with b's bytes
+	in.mu.RUnlock()
+	if ok {
+		return s
+	}
+	return in.add(string(b))
+}
+
+// internString returns the interned copy of s, adding s when it is new.
+func (in *interner) internString(s string) string {
+	if in == nil {
+		return s
+	}
+	in.mu.RLock()
+	t, ok := in.m[s]
+	in.mu.RUnlock()
+	if ok {
+		return t
+	}
+	return in.add(s)
+}
+
+// add interns s (up to internLimit texts) and returns the interned copy.
+func (in *interner) add(s string) string {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if t, ok := in.m[s]; ok { // another goroutine added it meanwhile
+		return t
+	}
+	if len(in.m) < internLimit {
+		in.m[s] = s
+	}
+	return s
 }
 
 // delta is what the load generator reads from a delta update.
@@ -748,9 +1071,10 @@ var (
 // protocol.ServerMessage order): version, the event's move, the delta's
 // toMove and status. Keys preceded by a comma or brace cannot occur inside
 // a JSON string (quotes there are escaped). It runs for every move, so it
-// allocates only the move's text and builds errors only on failure (the
-// status is absent from most deltas).
-func parseDelta(raw []byte) (delta, error) {
+// takes the texts from texts (allocating only a text not seen before, or
+// one with escapes) and builds errors only on failure (the status is
+// absent from most deltas).
+func parseDelta(raw []byte, texts *interner) (delta, error) {
 	var d delta
 	v, ok := after(raw, versionKey)
 	if !ok {
@@ -771,7 +1095,7 @@ func parseDelta(raw []byte) (delta, error) {
 		return d, errors.New("delta: no move in the event")
 	}
 	var err error
-	if d.move, err = jsonString(v); err != nil {
+	if d.move, err = jsonString(v, texts); err != nil {
 		return d, err
 	}
 	if v, ok = after(dl, toMoveKey); !ok {
@@ -783,7 +1107,7 @@ func parseDelta(raw []byte) (delta, error) {
 	}
 	d.toMove = int(toMove)
 	if v, ok = after(dl, statusKey); ok {
-		if d.status, err = jsonString(v); err != nil {
+		if d.status, err = jsonString(v, texts); err != nil {
 			return d, err
 		}
 	}
@@ -823,9 +1147,9 @@ func jsonInt(v []byte) (int64, bool) {
 	return n, true
 }
 
-// jsonString reads the JSON string at the start of v; only one with
-// escapes goes through encoding/json.
-func jsonString(v []byte) (string, error) {
+// jsonString reads the JSON string at the start of v, interned in texts;
+// only one with escapes goes through encoding/json.
+func jsonString(v []byte, texts *interner) (string, error) {
 	if len(v) == 0 || v[0] != '"' {
 		return "", errors.New("delta: not a string")
 	}
@@ -839,7 +1163,7 @@ func jsonString(v []byte) (string, error) {
 		return "", errors.New("delta: unterminated string")
 	}
 	if bytes.IndexByte(v[:j], '\\') < 0 {
-		return string(v[1:j]), nil
+		return texts.intern(v[1:j]), nil
 	}
 	var s string
 	err := json.Unmarshal(v[:j+1], &s)
@@ -882,12 +1206,48 @@ func (p *player) retire() {
 	p.ws.Close(websocket.StatusNormalClosure, "")
 }
 
+// picker is the scheduler's scratch for next, one for all players.
+type picker struct {
+	// legal holds a position's legal moves: one slice per player grew
+	// with every player's longest list (a Pathagon relocation has
+	// hundreds), ~4 % of the load generator's CPU in growing and clearing
+	// slices.
+	legal []game.Move
+	// texts holds the text MoveString gave for each move, so that the
+	// scheduler sends a move without building its text again.
+	texts map[game.Move]string
+	// interned is the run's texts, where each new move text goes too:
+	// the delta that comes back for the move then finds its text there,
+	// and the reader allocates nothing even for a move new to the run
+	// (only the scheduler, one goroutine, does).
+	interned *interner
+}
+
+func newPicker(interned *interner) *picker {
+	return &picker{texts: map[game.Move]string{}, interned: interned}
+}
+
+// text returns the notation of m, legal in pos: the text kept for m when
+// pos reads it as m (the server, in the same position, reads it the
+// same; ParseMove(MoveString(m)) == m is the contract's round trip, and
+// in Pathagon a move's text does not depend on the position), otherwise
+// pos.MoveString(m), which it keeps (up to internLimit moves).
+func (k *picker) text(pos game.State, m game.Move) string {
+	if t, ok := k.texts[m]; ok {
+		if back, err := pos.ParseMove(t); err == nil && back == m {
+			return t
+		}
+	}
+	t := k.interned.internString(pos.MoveString(m))
+	if len(k.texts) < internLimit {
+		k.texts[m] = t
+	}
+	return t
+}
+
 // next returns the player's view of the match and a random legal move for
-// the seat to move ("" when there is none). legal is the scheduler's
-// scratch for the legal moves, one for all players: one per player grew
-// with every player's longest list (a Pathagon relocation has hundreds),
-// ~4 % of the load generator's CPU in growing and clearing slices.
-func (p *player) next(rng *rand.Rand, legal *[]game.Move) (lightState, string, error) {
+// the seat to move ("" when there is none), with k's scratch.
+func (p *player) next(rng *rand.Rand, k *picker) (lightState, string, error) {
 	if p.delta {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -898,11 +1258,11 @@ func (p *player) next(rng *rand.Rand, legal *[]game.Move) (lightState, string, e
 		if s.ToMove < 0 || s.Status != protocol.StatusLive {
 			return s, "", nil
 		}
-		*legal = p.pos.LegalMoves((*legal)[:0])
-		if len(*legal) == 0 {
+		k.legal = p.pos.LegalMoves(k.legal[:0])
+		if len(k.legal) == 0 {
 			return s, "", nil
 		}
-		return s, p.pos.MoveString((*legal)[rng.IntN(len(*legal))]), nil
+		return s, k.text(p.pos, k.legal[rng.IntN(len(k.legal))]), nil
 	}
 	p.mu.Lock()
 	p.scratch = append(p.scratch[:0], p.latest...)
@@ -1052,7 +1412,7 @@ func schedule(ctx context.Context, matches []*match, cfg config, start time.Time
 		return
 	}
 	timer := time.NewTimer(time.Hour)
-	var legal []game.Move // next's scratch
+	pick := newPicker(cfg.texts) // next's scratch
 	defer timer.Stop()
 	for k := 0; ; k++ {
 		i := k % n
@@ -1067,12 +1427,12 @@ func schedule(ctx context.Context, matches []*match, cfg config, start time.Time
 		} else if ctx.Err() != nil {
 			return
 		}
-		tick(ctx, matches[i], cfg, st, &legal)
+		tick(ctx, matches[i], cfg, st, pick)
 	}
 }
 
 // tick makes match m's move for one tick, if one is due.
-func tick(ctx context.Context, m *match, cfg config, st *stats, legal *[]game.Move) {
+func tick(ctx context.Context, m *match, cfg config, st *stats, k *picker) {
 	m.mu.Lock()
 	if m.dead {
 		m.mu.Unlock()
@@ -1085,7 +1445,7 @@ func tick(ctx context.Context, m *match, cfg config, st *stats, legal *[]game.Mo
 	}
 	p := m.conn(m.last)
 	m.mu.Unlock()
-	s, text, err := p.next(m.rng, legal)
+	s, text, err := p.next(m.rng, k)
 	switch {
 	case err != nil:
 		st.fail("no state")

@@ -78,16 +78,18 @@ func TestParseDelta(t *testing.T) {
 			if err := json.Unmarshal(raw, &back); err != nil {
 				t.Fatal(err)
 			}
-			got, err := parseDelta(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != tt.want || got.move != back.Event.Move || got.toMove != back.Delta.ToMove || got.status != back.Delta.Status {
-				t.Errorf("parseDelta = %+v, want %+v", got, tt.want)
+			for _, texts := range []*interner{nil, newInterner()} {
+				got, err := parseDelta(raw, texts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != tt.want || got.move != back.Event.Move || got.toMove != back.Delta.ToMove || got.status != back.Delta.Status {
+					t.Errorf("parseDelta = %+v, want %+v", got, tt.want)
+				}
 			}
 		})
 	}
-	if _, err := parseDelta([]byte(`{"type":"ack","version":3}`)); err == nil {
+	if _, err := parseDelta([]byte(`{"type":"ack","version":3}`), nil); err == nil {
 		t.Error("parseDelta of an ack: no error")
 	}
 }
@@ -175,15 +177,16 @@ func TestJSONInt(t *testing.T) {
 	}
 }
 
-// BenchmarkParseDelta is the per-move parse of a delta update: one
-// allocation, the move's text.
+// BenchmarkParseDelta is the per-move parse of a delta update: no
+// allocation, the move's text is interned.
 func BenchmarkParseDelta(b *testing.B) {
 	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: 19, Event: &protocol.Event{Kind: protocol.EventMove, Seat: 0, Move: "a7-g1"},
 		Delta: &protocol.Delta{Ply: 12, ToMove: 1}}
 	raw := msg.AppendJSON(nil)
+	texts := newInterner()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := parseDelta(raw); err != nil {
+		if _, err := parseDelta(raw, texts); err != nil {
 			b.Fatal(err)
 		}
 	}
