@@ -32,6 +32,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -129,8 +130,7 @@ const (
 // DB is a Tabula store in one SQLite file. It is safe for concurrent use.
 type DB struct {
 	read    *sql.DB
-	write   *sql.DB
-	stmts   statements // prepared on write
+	write   *sql.DB // one connection, the writer's (see wconn)
 	reqs    chan request
 	done    chan struct{} // closed when the writer exits
 	ckpt    chan struct{} // closed when the checkpointer exits
@@ -190,12 +190,11 @@ type writerState struct {
 	txSeq    int64 // the next seq the current transaction assigns
 	txCaught int   // match rows the current catch-up transaction wrote
 	txDone   bool  // the current catch-up transaction ends its round
-	// bound are the statements bound to the current transaction, made
-	// once per transaction rather than once per use.
-	bound map[*sql.Stmt]*sql.Stmt
+	// conn is the writer's connection, set while the writer runs.
+	conn *wconn
 	// rows are the log rows of the current transaction not inserted yet
 	// (journalCols values each): they go in as multi-row INSERTs.
-	rows []any
+	rows []driver.NamedValue
 }
 
 // current is a match's current version, ply, clock, update time and head
@@ -247,23 +246,13 @@ func (st matchState) ended() bool {
 // statements are the writer's prepared statements: parsing SQL was an
 // eighth of the server's time under load.
 type statements struct {
-	createMatch, saveMatch, truncate, matchState, plyRow, catchUp, setCaught *sql.Stmt
+	createMatch, saveMatch, truncate, matchState, plyRow, catchUp, setCaught driverStmt
 	// journal[k] inserts 1<<k log rows.
-	journal [insertSizes]*sql.Stmt
+	journal [insertSizes]driverStmt
 }
 
-func (st statements) all() []*sql.Stmt {
-	return append([]*sql.Stmt{st.createMatch, st.saveMatch, st.truncate, st.matchState, st.plyRow, st.catchUp, st.setCaught}, st.journal[:]...)
-}
-
-// stmt returns st bound to the current transaction.
-func (db *DB) stmt(ctx context.Context, tx *sql.Tx, st *sql.Stmt) *sql.Stmt {
-	b, ok := db.w.bound[st]
-	if !ok {
-		b = tx.StmtContext(ctx, st)
-		db.w.bound[st] = b
-	}
-	return b
+func (st statements) all() []driverStmt {
+	return append([]driverStmt{st.createMatch, st.saveMatch, st.truncate, st.matchState, st.plyRow, st.catchUp, st.setCaught}, st.journal[:]...)
 }
 
 // journal queues a log row for the current transaction, after prev (the
@@ -274,9 +263,11 @@ func (db *DB) journal(m store.Move, id string, prev int64, version, updated, clo
 	if prev != 0 {
 		p = prev
 	}
-	// int64, not int: database/sql converts an int with reflection, a
-	// second allocation.
-	w.rows = append(w.rows, w.txSeq, id, int64(m.Ply), int64(m.Seat), m.Text, m.At.UnixMilli(), moveClock(m), m.CmdID, version, updated, clock, p)
+	// Ordinals are set by flush, which numbers each INSERT's values.
+	w.rows = append(w.rows, driver.NamedValue{Value: w.txSeq}, driver.NamedValue{Value: id}, driver.NamedValue{Value: int64(m.Ply)},
+		driver.NamedValue{Value: int64(m.Seat)}, driver.NamedValue{Value: m.Text}, driver.NamedValue{Value: m.At.UnixMilli()},
+		driver.NamedValue{Value: moveClock(m)}, driver.NamedValue{Value: m.CmdID}, driver.NamedValue{Value: version},
+		driver.NamedValue{Value: updated}, driver.NamedValue{Value: clock}, driver.NamedValue{Value: p})
 	seq := w.txSeq
 	w.txSeq++
 	return seq
@@ -284,12 +275,16 @@ func (db *DB) journal(m store.Move, id string, prev int64, version, updated, clo
 
 // flush inserts the queued log rows, in multi-row INSERTs of the largest
 // prepared sizes that fit.
-func (db *DB) flush(ctx context.Context, tx *sql.Tx) error {
+func (db *DB) flush(ctx context.Context) error {
 	rows := db.w.rows
 	for len(rows) > 0 {
 		k := min(bits.Len(uint(len(rows)/journalCols))-1, insertSizes-1)
 		n := 1 << k
-		if _, err := db.stmt(ctx, tx, db.stmts.journal[k]).ExecContext(ctx, rows[:n*journalCols]...); err != nil {
+		args := rows[:n*journalCols]
+		for i := range args {
+			args[i].Ordinal = i + 1
+		}
+		if _, err := db.w.conn.stmts.journal[k].ExecContext(ctx, args); err != nil {
 			return fmt.Errorf("sqlite: journal: %w", err)
 		}
 		rows = rows[n*journalCols:]
@@ -357,22 +352,23 @@ const (
 	insertSizes = 7
 )
 
-func prepare(ctx context.Context, db *sql.DB) (statements, error) {
+// prepare prepares the writer's statements with prep.
+func prepare(ctx context.Context, prep func(context.Context, string) (driverStmt, error)) (statements, error) {
 	var st statements
 	for _, p := range []struct {
-		dst **sql.Stmt
+		dst *driverStmt
 		sql string
 	}{{&st.createMatch, sqlCreateMatch}, {&st.saveMatch, sqlSaveMatch}, {&st.truncate, sqlTruncate},
 		{&st.matchState, sqlMatchState}, {&st.plyRow, sqlPlyRow}, {&st.catchUp, sqlCatchUp}, {&st.setCaught, sqlSetCaught}} {
 		var err error
-		if *p.dst, err = db.PrepareContext(ctx, p.sql); err != nil {
+		if *p.dst, err = prep(ctx, p.sql); err != nil {
 			return st, fmt.Errorf("sqlite: prepare: %w", err)
 		}
 	}
 	for k := range st.journal {
 		q := sqlJournalMove + strings.Repeat(", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 1<<k-1)
 		var err error
-		if st.journal[k], err = db.PrepareContext(ctx, q); err != nil {
+		if st.journal[k], err = prep(ctx, q); err != nil {
 			return st, fmt.Errorf("sqlite: prepare: %w", err)
 		}
 	}
@@ -446,49 +442,98 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 		write.Close()
 		return nil, err
 	}
-	stmts, err := prepare(ctx, write)
+	conn, err := write.Conn(ctx)
 	if err != nil {
 		write.Close()
-		return nil, err
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	read, err := sql.Open("sqlite", readDSN)
 	if err != nil {
+		conn.Close()
 		write.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	read.SetMaxOpenConns(readConns)
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	db := &DB{read: read, write: write, stmts: stmts, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
-		w: writerState{catchAt: catchRows, gap: commitGap, budget: catchBudget, least: catchMin, perRow: 1, known: map[string]matchState{}, staged: map[string]matchState{}, cur: map[string]current{}, bound: map[*sql.Stmt]*sql.Stmt{}}}
-	// The log rows the last run wrote after its last catch-up (a crash)
-	// are brought into the match rows before anyone reads: the writer's
-	// memory starts empty, every match row current.
-	if err := db.write.QueryRowContext(ctx, sqlMaxSeq).Scan(&db.w.nextSeq); err != nil {
-		db.closeAll()
-		return nil, fmt.Errorf("sqlite: read log: %w", err)
-	}
-	db.w.nextSeq++
-	if err := db.runTx(ctx, []request{{op: applyFunc(db.catchUpOpen)}}); err != nil {
+	db := &DB{read: read, write: write, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
+		w: writerState{catchAt: catchRows, gap: commitGap, budget: catchBudget, least: catchMin, perRow: 1, known: map[string]matchState{}, staged: map[string]matchState{}, cur: map[string]current{}}}
+	started := make(chan error, 1)
+	go db.run(ctx, wctx, conn, started) // the writer; exits when Close cancels wctx
+	if err := <-started; err != nil {
+		<-db.done
+		stop()
 		db.closeAll()
 		return nil, err
 	}
-	go db.writer(wctx)       // exits when Close cancels wctx
-	go db.checkpointer(wctx) // likewise
+	go db.checkpointer(wctx) // exits when Close cancels wctx
 	return db, nil
+}
+
+// run is the writer goroutine: it holds conn's driver connection (see
+// wconn), prepares the writer's statements on it, brings the match rows
+// up to date with the log (Open's work, with Open's ctx), reports how
+// that went on started, and then writes until wctx is cancelled.
+func (db *DB) run(ctx, wctx context.Context, conn *sql.Conn, started chan<- error) {
+	defer close(db.done)
+	ok := false
+	err := conn.Raw(func(dc any) error {
+		wc, err := newWconn(ctx, dc)
+		if err != nil {
+			return err
+		}
+		db.w.conn = wc
+		defer func() {
+			db.w.conn = nil
+			wc.close()
+		}()
+		if err := db.openLog(ctx); err != nil {
+			return err
+		}
+		ok = true
+		started <- nil
+		db.writer(wctx)
+		return nil
+	})
+	if !ok {
+		started <- err
+	}
+	conn.Close()
+}
+
+// openLog reads where the log ends and brings the match rows up to date
+// with the log rows the last run wrote after its last catch-up (a crash),
+// before anyone reads: the writer's memory starts empty, every match row
+// current.
+func (db *DB) openLog(ctx context.Context) error {
+	dest := make([]driver.Value, 1)
+	if err := db.w.conn.querySQL(ctx, sqlMaxSeq, dest); err != nil {
+		return fmt.Errorf("sqlite: read log: %w", err)
+	}
+	last, err := asInt64(dest[0])
+	if err != nil {
+		return fmt.Errorf("sqlite: read log: %w", err)
+	}
+	db.w.nextSeq = last + 1
+	return db.runTx(ctx, []request{{op: applyFunc(db.catchUpOpen)}})
 }
 
 // catchUpOpen brings the match rows up to date with the log rows after
 // log_state.caught and moves caught to the log's end.
-func (db *DB) catchUpOpen(ctx context.Context, tx *sql.Tx) error {
-	var caught int64
-	if err := tx.QueryRowContext(ctx, `SELECT caught FROM log_state`).Scan(&caught); err != nil {
+func (db *DB) catchUpOpen(ctx context.Context) error {
+	c := db.w.conn
+	dest := make([]driver.Value, 1)
+	if err := c.querySQL(ctx, `SELECT caught FROM log_state`, dest); err != nil {
+		return fmt.Errorf("sqlite: read log state: %w", err)
+	}
+	caught, err := asInt64(dest[0])
+	if err != nil {
 		return fmt.Errorf("sqlite: read log state: %w", err)
 	}
 	if caught < db.w.nextSeq {
-		if _, err := tx.ExecContext(ctx, sqlCatchUpOpen, caught); err != nil {
+		if _, err := c.execSQL(ctx, sqlCatchUpOpen, caught); err != nil {
 			return fmt.Errorf("sqlite: bring matches up to date: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, sqlSetCaught, db.w.nextSeq); err != nil {
+		if _, err := c.execSQL(ctx, sqlSetCaught, db.w.nextSeq); err != nil {
 			return fmt.Errorf("sqlite: bring matches up to date: %w", err)
 		}
 	}
@@ -549,9 +594,6 @@ func (db *DB) checkpointer(ctx context.Context) {
 }
 
 func (db *DB) closeAll() error {
-	for _, st := range db.stmts.all() {
-		st.Close()
-	}
 	err := errors.Join(db.write.Close(), db.read.Close())
 	if db.lock != nil {
 		err = errors.Join(err, db.lock.Close())
@@ -562,7 +604,6 @@ func (db *DB) closeAll() error {
 // writer commits queued requests in batches until ctx is cancelled, then
 // drains what is queued and exits.
 func (db *DB) writer(ctx context.Context) {
-	defer close(db.done)
 	batch := make([]request, 0, maxBatch)
 	pause := time.NewTimer(commitGap)
 	pause.Stop()
@@ -646,41 +687,39 @@ func (db *DB) commit(ctx context.Context, batch []request) {
 
 // begin resets the writer's per-transaction state and begins a
 // transaction.
-func (db *DB) begin(ctx context.Context) (*sql.Tx, error) {
+func (db *DB) begin(ctx context.Context) error {
 	w := &db.w
 	clear(w.staged)
-	clear(w.bound)
 	clear(w.rows)
 	w.rows = w.rows[:0]
 	clear(w.txCur)
 	w.txCur = w.txCur[:0]
 	w.txSeq, w.txCaught, w.txDone = w.nextSeq, 0, false
-	tx, err := db.write.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: begin: %w", err)
+	if err := w.conn.begin(ctx); err != nil {
+		return fmt.Errorf("sqlite: begin: %w", err)
 	}
-	return tx, nil
+	return nil
 }
 
 // runTx applies batch in one transaction and commits it; the writer's
 // state keeps what the batch staged only if the commit succeeds. It
 // never writes a catch-up (catchTx does, in a transaction of its own).
 func (db *DB) runTx(ctx context.Context, batch []request) error {
-	tx, err := db.begin(ctx)
-	if err != nil {
+	if err := db.begin(ctx); err != nil {
 		return err
 	}
+	c := db.w.conn
 	for _, r := range batch {
-		if err := r.op.apply(ctx, tx); err != nil {
-			tx.Rollback()
+		if err := r.op.apply(ctx); err != nil {
+			c.rollback()
 			return err
 		}
 	}
-	if err := db.flush(ctx, tx); err != nil {
-		tx.Rollback()
+	if err := db.flush(ctx); err != nil {
+		c.rollback()
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := c.commit(); err != nil {
 		return fmt.Errorf("sqlite: commit: %w", err)
 	}
 	db.committed()
@@ -766,38 +805,38 @@ func (db *DB) catchTx(ctx context.Context, n int) error {
 		}
 		slices.Sort(w.round)
 	}
-	tx, err := db.begin(ctx)
-	if err != nil {
+	if err := db.begin(ctx); err != nil {
 		return err
 	}
+	c := w.conn
 	at, least := w.roundAt, max(w.least, w.perRow*n)
 	for at < len(w.round) && (w.txCaught < least || time.Since(start) < w.budget) {
 		key := w.round[at]
 		at++
 		rowid, id := int64(key>>roundBits), w.roundIDs[key&(1<<roundBits-1)]
-		c, ok := w.cur[id]
+		cur, ok := w.cur[id]
 		if !ok {
 			continue // a change wrote its row since the round started
 		}
 		var head any // NULL
-		if c.head != 0 {
-			head = c.head
+		if cur.head != 0 {
+			head = cur.head
 		}
-		if _, err := db.stmt(ctx, tx, db.stmts.catchUp).ExecContext(ctx, head, c.version, int64(c.ply), c.clock, c.updated, rowid, id); err != nil {
-			tx.Rollback()
+		if _, err := c.exec(ctx, c.stmts.catchUp, head, cur.version, int64(cur.ply), cur.clock, cur.updated, rowid, id); err != nil {
+			c.rollback()
 			return fmt.Errorf("sqlite: catch up match %s: %w", id, err)
 		}
 		w.txCur = append(w.txCur, curChange{id: id, del: true})
 		w.txCaught++
 	}
 	if at == len(w.round) {
-		if _, err := db.stmt(ctx, tx, db.stmts.setCaught).ExecContext(ctx, w.mark); err != nil {
-			tx.Rollback()
+		if _, err := c.exec(ctx, c.stmts.setCaught, w.mark); err != nil {
+			c.rollback()
 			return fmt.Errorf("sqlite: catch up: %w", err)
 		}
 		w.txDone = true
 	}
-	if err := tx.Commit(); err != nil {
+	if err := c.commit(); err != nil {
 		return fmt.Errorf("sqlite: commit catch-up: %w", err)
 	}
 	w.roundAt = at
@@ -808,7 +847,7 @@ func (db *DB) catchTx(ctx context.Context, n int) error {
 // state returns what the writer knows of match id inside the current
 // transaction, reading it from the database the first time.
 // store.ErrNotFound when there is no such match.
-func (db *DB) state(ctx context.Context, tx *sql.Tx, id string) (matchState, error) {
+func (db *DB) state(ctx context.Context, id string) (matchState, error) {
 	if st, ok := db.w.staged[id]; ok {
 		return st, nil
 	}
@@ -816,12 +855,28 @@ func (db *DB) state(ctx context.Context, tx *sql.Tx, id string) (matchState, err
 		return st, nil
 	}
 	var st matchState
-	var seats string
-	err := db.stmt(ctx, tx, db.stmts.matchState).QueryRowContext(ctx, id).Scan(&st.rowid, &st.status, &seats, &st.rematch, &st.result, &st.version, &st.head, &st.moves)
+	c := db.w.conn
+	v := make([]driver.Value, 8)
+	err := c.queryRow(ctx, c.stmts.matchState, v, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, store.ErrNotFound
 	}
 	if err != nil {
+		return st, fmt.Errorf("sqlite: read match %s: %w", id, err)
+	}
+	var seats string
+	var moves int64
+	errs := make([]error, 8)
+	st.rowid, errs[0] = asInt64(v[0])
+	st.status, errs[1] = asString(v[1])
+	seats, errs[2] = asString(v[2])
+	st.rematch, errs[3] = asString(v[3])
+	st.result, errs[4] = asNullString(v[4])
+	st.version, errs[5] = asInt64(v[5])
+	st.head, errs[6] = asInt64(v[6])
+	moves, errs[7] = asInt64(v[7])
+	st.moves = int(moves)
+	if err := errors.Join(errs...); err != nil {
 		return st, fmt.Errorf("sqlite: read match %s: %w", id, err)
 	}
 	if err := json.Unmarshal([]byte(seats), &st.seats); err != nil {
@@ -833,13 +888,13 @@ func (db *DB) state(ctx context.Context, tx *sql.Tx, id string) (matchState, err
 // applier is a write the writer applies in its transaction: a Save
 // (saveOp) or a function (applyFunc).
 type applier interface {
-	apply(ctx context.Context, tx *sql.Tx) error
+	apply(ctx context.Context) error
 }
 
 // applyFunc is a function as an applier.
-type applyFunc func(ctx context.Context, tx *sql.Tx) error
+type applyFunc func(ctx context.Context) error
 
-func (f applyFunc) apply(ctx context.Context, tx *sql.Tx) error { return f(ctx, tx) }
+func (f applyFunc) apply(ctx context.Context) error { return f(ctx) }
 
 // do queues apply for the writer and waits until it is committed. If ctx
 // ends first, the write may still happen.
@@ -875,8 +930,9 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 	if err != nil {
 		return err
 	}
-	return db.do(ctx, applyFunc(func(ctx context.Context, tx *sql.Tx) error {
-		res, err := db.stmt(ctx, tx, db.stmts.createMatch).ExecContext(ctx, row.args()...)
+	return db.do(ctx, applyFunc(func(ctx context.Context) error {
+		c := db.w.conn
+		res, err := c.exec(ctx, c.stmts.createMatch, row.args()...)
 		if err != nil {
 			if strings.Contains(err.Error(), "UNIQUE constraint failed") {
 				return fmt.Errorf("sqlite: create match %s: %w", m.ID, store.ErrConflict)
@@ -921,9 +977,9 @@ type saveOp struct {
 	game     string
 }
 
-func (op *saveOp) apply(ctx context.Context, tx *sql.Tx) error {
+func (op *saveOp) apply(ctx context.Context) error {
 	db, row := op.db, &op.row
-	st, err := db.state(ctx, tx, row.id)
+	st, err := db.state(ctx, row.id)
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("sqlite: save match %s: %w", row.id, store.ErrConflict)
 	}
@@ -934,7 +990,7 @@ func (op *saveOp) apply(ctx context.Context, tx *sql.Tx) error {
 		return fmt.Errorf("sqlite: save match %s at version %d (stored %d): %w", row.id, op.prev, st.version, store.ErrConflict)
 	}
 	if op.truncate >= 0 && op.truncate < st.moves {
-		if st.head, err = db.takeBack(ctx, tx, row.id, st.head, op.truncate); err != nil {
+		if st.head, err = db.takeBack(ctx, row.id, st.head, op.truncate); err != nil {
 			return err
 		}
 		st.moves = op.truncate
@@ -964,8 +1020,9 @@ func (op *saveOp) apply(ctx context.Context, tx *sql.Tx) error {
 		if st.head != 0 {
 			head = st.head
 		}
-		if _, err := db.stmt(ctx, tx, db.stmts.saveMatch).ExecContext(ctx,
-			row.seats, row.status, row.result, row.version, int64(row.ply), row.clock, row.rematch, row.updated, head, row.id); err != nil {
+		c := db.w.conn
+		if _, err := c.exec(ctx, c.stmts.saveMatch,
+			row.seats, row.status, nullString(row.result), row.version, int64(row.ply), row.clock, row.rematch, row.updated, head, row.id); err != nil {
 			return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
 		}
 		st.seats = slices.Clone(op.seats)
@@ -981,18 +1038,24 @@ func (op *saveOp) apply(ctx context.Context, tx *sql.Tx) error {
 // if the chain from head reaches it, else 0, and then the moves past keep
 // are deleted from the moves table. The rows past keep stay in the log,
 // unreachable. The caller writes the match row with the new head.
-func (db *DB) takeBack(ctx context.Context, tx *sql.Tx, id string, head int64, keep int) (int64, error) {
+func (db *DB) takeBack(ctx context.Context, id string, head int64, keep int) (int64, error) {
+	c := db.w.conn
 	if head != 0 {
 		// The chain may end in this transaction's rows.
-		if err := db.flush(ctx, tx); err != nil {
+		if err := db.flush(ctx); err != nil {
 			return 0, err
 		}
-		if err := db.stmt(ctx, tx, db.stmts.plyRow).QueryRowContext(ctx, head, int64(keep)).Scan(&head); err != nil {
+		dest := make([]driver.Value, 1)
+		err := c.queryRow(ctx, c.stmts.plyRow, dest, head, int64(keep))
+		if err == nil {
+			head, err = asInt64(dest[0])
+		}
+		if err != nil {
 			return 0, fmt.Errorf("sqlite: take back match %s: %w", id, err)
 		}
 	}
 	if head == 0 {
-		if _, err := db.stmt(ctx, tx, db.stmts.truncate).ExecContext(ctx, id, int64(keep)); err != nil {
+		if _, err := c.exec(ctx, c.stmts.truncate, id, int64(keep)); err != nil {
 			return 0, fmt.Errorf("sqlite: truncate match %s: %w", id, err)
 		}
 	}
@@ -1243,7 +1306,7 @@ type row struct {
 }
 
 func (r row) args() []any {
-	return []any{r.id, r.game, r.variant, r.players, r.seed, r.options, r.seats, r.tc, r.status, r.result, r.version, r.ply, r.clock, r.rematch, r.created, r.updated}
+	return []any{r.id, r.game, r.variant, int64(r.players), r.seed, r.options, r.seats, r.tc, r.status, nullString(r.result), r.version, int64(r.ply), r.clock, r.rematch, r.created, r.updated}
 }
 
 func encode(m store.Match) (row, error) {

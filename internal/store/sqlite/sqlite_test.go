@@ -60,7 +60,20 @@ func createAt(t *testing.T, path string) (*DB, store.Match) {
 // writer's state there.
 func onWriter(t testing.TB, db *DB, f func(w *writerState)) {
 	t.Helper()
-	if err := db.do(context.Background(), applyFunc(func(context.Context, *sql.Tx) error { f(&db.w); return nil })); err != nil {
+	if err := db.do(context.Background(), applyFunc(func(context.Context) error { f(&db.w); return nil })); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writerExec runs q with args on the writer's connection, in a
+// transaction of the writer's own (a benchmark's setup past the writer's
+// state: the writer owns the write pool's only connection).
+func writerExec(t testing.TB, db *DB, q string, args ...any) {
+	t.Helper()
+	if err := db.do(context.Background(), applyFunc(func(ctx context.Context) error {
+		_, err := db.w.conn.execSQL(ctx, q, args...)
+		return err
+	})); err != nil {
 		t.Fatal(err)
 	}
 }
