@@ -196,7 +196,7 @@ type writerState struct {
 	// conn is the writer's connection, set while the writer runs.
 	conn *wconn
 	// rows are the log rows of the current transaction not inserted yet
-	// (journalCols values each): they go in as multi-row INSERTs.
+	// (journalArgs values each): they go in as multi-row INSERTs.
 	rows []driver.NamedValue
 }
 
@@ -239,6 +239,9 @@ type matchState struct {
 	status, rematch string
 	seats           []store.Seat
 	result          sql.NullString
+	// key is the match's ID as a driver value, boxed once (set by
+	// journal): boxing it per log row was an allocation.
+	key any
 }
 
 // ended reports whether the match is over (finished or aborted).
@@ -258,19 +261,40 @@ func (st statements) all() []driverStmt {
 	return append([]driverStmt{st.createMatch, st.saveMatch, st.truncate, st.matchState, st.plyRow, st.catchUp, st.setCaught}, st.journal[:]...)
 }
 
-// journal queues a log row for the current transaction, after prev (the
-// match's head, 0 for none), and returns its seq.
-func (db *DB) journal(m store.Move, id string, prev int64, version, updated, clock any) int64 {
+// journal queues a log row of match st (whose ID is id) for the current
+// transaction, after prev (the match's head, 0 for none), and returns its
+// seq. A move stored alone (r non-nil) carries the match's new version,
+// update time and clock from r; else they are NULL.
+//
+// Each integer past 255 or text given to the driver is an allocation
+// (boxed in an interface), so the row's values are given as few and as
+// small as they can be (see sqlJournalRow): the seq as an offset from the
+// INSERT's first (flush), the version as an offset from the ply and the
+// update time from the move's time (0 or near it for a plain move: no
+// allocation), the ply and the time boxed once for both uses, the match's
+// ID boxed once per match (matchState.key).
+func (db *DB) journal(m store.Move, st *matchState, id string, prev int64, r *row) int64 {
 	w := &db.w
+	if st.key == nil {
+		st.key = id
+	}
 	var p any // NULL
 	if prev != 0 {
 		p = prev
 	}
-	// Ordinals are set by flush, which numbers each INSERT's values.
-	w.rows = append(w.rows, driver.NamedValue{Value: w.txSeq}, driver.NamedValue{Value: id}, driver.NamedValue{Value: int64(m.Ply)},
-		driver.NamedValue{Value: int64(m.Seat)}, driver.NamedValue{Value: m.Text}, driver.NamedValue{Value: m.At.UnixMilli()},
-		driver.NamedValue{Value: moveClock(m)}, driver.NamedValue{Value: m.CmdID}, driver.NamedValue{Value: version},
-		driver.NamedValue{Value: updated}, driver.NamedValue{Value: clock}, driver.NamedValue{Value: p})
+	ply, atMS := int64(m.Ply), m.At.UnixMilli()
+	plyV, atV := any(ply), any(atMS)
+	var version, updated, clock any // NULL
+	if r != nil {
+		version, updated, clock = r.version-ply, r.updated-atMS, r.clock
+	}
+	// The seq's base and ordinals are set by flush, which numbers each
+	// INSERT's values.
+	w.rows = append(w.rows, driver.NamedValue{}, driver.NamedValue{Value: st.key}, driver.NamedValue{Value: plyV},
+		driver.NamedValue{Value: int64(m.Seat)}, driver.NamedValue{Value: m.Text}, driver.NamedValue{Value: atV},
+		driver.NamedValue{Value: moveClock(m)}, driver.NamedValue{Value: m.CmdID}, driver.NamedValue{Value: plyV},
+		driver.NamedValue{Value: version}, driver.NamedValue{Value: atV}, driver.NamedValue{Value: updated},
+		driver.NamedValue{Value: clock}, driver.NamedValue{Value: p})
 	seq := w.txSeq
 	w.txSeq++
 	return seq
@@ -280,17 +304,23 @@ func (db *DB) journal(m store.Move, id string, prev int64, version, updated, clo
 // prepared sizes that fit.
 func (db *DB) flush(ctx context.Context) error {
 	rows := db.w.rows
+	seq := db.w.txSeq - int64(len(rows)/journalArgs) // the first queued row's
 	for len(rows) > 0 {
-		k := min(bits.Len(uint(len(rows)/journalCols))-1, insertSizes-1)
+		k := min(bits.Len(uint(len(rows)/journalArgs))-1, insertSizes-1)
 		n := 1 << k
-		args := rows[:n*journalCols]
+		args := rows[:n*journalArgs]
+		base := any(seq) // row i's seq is base + i
+		for i := range n {
+			args[i*journalArgs].Value = base
+		}
 		for i := range args {
 			args[i].Ordinal = i + 1
 		}
 		if _, err := db.w.conn.stmts.journal[k].ExecContext(ctx, args); err != nil {
 			return fmt.Errorf("sqlite: journal: %w", err)
 		}
-		rows = rows[n*journalCols:]
+		rows = rows[n*journalArgs:]
+		seq += int64(n)
 	}
 	clear(db.w.rows) // drop the references to the texts
 	db.w.rows = db.w.rows[:0]
@@ -309,13 +339,20 @@ const (
 		seats = ?, status = ?, result = ?, version = ?, ply = ?, clock = ?, rematch = ?, updated = ?, head = ?
 		WHERE id = ?`
 	sqlTruncate = `DELETE FROM moves WHERE match_id = ? AND ply > ?`
-	// sqlJournalMove appends a move to the log (more rows are added for
-	// multi-row INSERTs). A move that changes nothing but the version,
-	// ply, clock and update time carries them (the match row is not
-	// written); a move stored with its match row has them NULL. Its seq
-	// is given (the writer's counter), so the writer knows every row's
-	// place without reading it back.
-	sqlJournalMove = `INSERT INTO journal (seq, match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock, prev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// sqlJournalMove appends moves to the log, a row of sqlJournalRow
+	// each. A move that changes nothing but the version, ply, clock and
+	// update time carries them (the match row is not written); a move
+	// stored with its match row has them NULL. Its seq is given (the
+	// writer's counter), so the writer knows every row's place without
+	// reading it back.
+	sqlJournalMove = `INSERT INTO journal (seq, match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock, prev) VALUES `
+	// sqlJournalRow is row %d of a log INSERT, with journalArgs
+	// parameters (see DB.journal): the INSERT's first seq (plus the
+	// row's index), match ID, ply, seat, notation, time, clock_ms,
+	// cmd_id, ply and version offset, time and update time offset,
+	// clock and prev. The parameters are anonymous: the driver allocates
+	// each numbered parameter's name per use.
+	sqlJournalRow = `(? + %d, ?, ?, ?, ?, ?, ?, ?, ? + ?, ? + ?, ?, ?)`
 	// sqlMatchState reads what the writer keeps of a match it has not
 	// written yet, or has forgotten (an ended match whose row was
 	// current): the match row is current then (Open caught it up), and
@@ -346,12 +383,13 @@ const (
 		FROM (SELECT match_id, max(version) AS version, seq, ply, clock, updated FROM journal
 			WHERE seq >= ?1 AND version IS NOT NULL GROUP BY match_id) AS t
 		WHERE t.match_id = m.id AND t.version > m.version`
-	// journalCols is the number of values in a log row.
-	journalCols = 12
+	// journalArgs is the number of parameters of a log row
+	// (sqlJournalRow).
+	journalArgs = 14
 	// insertSizes is log2 of the largest multi-row INSERT plus one: the
 	// log INSERTs of 1, 2, 4, ... 64 rows are prepared (64 rows are
-	// 768 values, under SQLite's 32 766 variables), and a batch goes in
-	// as the binary digits of its row count.
+	// 896 parameters, under SQLite's 32 766), and a batch goes in as the
+	// binary digits of its row count.
 	insertSizes = 7
 )
 
@@ -369,9 +407,16 @@ func prepare(ctx context.Context, prep func(context.Context, string) (driverStmt
 		}
 	}
 	for k := range st.journal {
-		q := sqlJournalMove + strings.Repeat(", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 1<<k-1)
+		var q strings.Builder
+		q.WriteString(sqlJournalMove)
+		for i := range 1 << k {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			fmt.Fprintf(&q, sqlJournalRow, i)
+		}
 		var err error
-		if st.journal[k], err = prep(ctx, q); err != nil {
+		if st.journal[k], err = prep(ctx, q.String()); err != nil {
 			return st, fmt.Errorf("sqlite: prepare: %w", err)
 		}
 	}
@@ -1038,12 +1083,12 @@ func (op *saveOp) apply(ctx context.Context) error {
 	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply &&
 		row.status == st.status && slices.Equal(op.seats, st.seats) && row.rematch == st.rematch && row.result == st.result
 	if moveOnly {
-		st.head = db.journal(op.append[0], row.id, st.head, row.version, row.updated, row.clock)
+		st.head = db.journal(op.append[0], &st, row.id, st.head, row)
 		db.w.txCur = append(db.w.txCur, curChange{id: row.id, c: current{version: row.version, ply: row.ply, clock: row.clock,
 			updated: row.updated, head: st.head, status: row.status, game: op.game}})
 	} else {
 		for _, m := range op.append {
-			st.head = db.journal(m, row.id, st.head, nil, nil, nil)
+			st.head = db.journal(m, &st, row.id, st.head, nil)
 		}
 		db.w.txCur = append(db.w.txCur, curChange{id: row.id, del: true})
 		b, err := appendSeats(nil, op.seats)
