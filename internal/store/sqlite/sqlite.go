@@ -195,6 +195,8 @@ type writerState struct {
 	txDone   bool  // the current catch-up transaction ends its round
 	// conn is the writer's connection, set while the writer runs.
 	conn *wconn
+	// buf is where the writer encodes a change's clock, reused.
+	buf []byte
 	// rows are the log rows of the current transaction not inserted yet
 	// (journalArgs values each): they go in as multi-row INSERTs.
 	rows []driver.NamedValue
@@ -1027,6 +1029,11 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 		db.putOp(op)
 		return err
 	}
+	// The clock's times are copied (the caller may reuse its own once
+	// Save returned) and encoded by the writer.
+	op.times = append(op.times[:0], c.Match.Clock.Remaining...)
+	op.clock = c.Match.Clock
+	op.clock.Remaining = op.times
 	done, err := db.send(ctx, op, op.reply)
 	if done {
 		db.putOp(op)
@@ -1036,7 +1043,7 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 
 // putOp returns op to the pool, holding nothing of its change.
 func (db *DB) putOp(op *saveOp) {
-	op.row, op.append, op.seats, op.game = row{}, nil, nil, ""
+	op.row, op.append, op.seats, op.game, op.clock = row{}, nil, nil, "", store.Clock{}
 	db.ops.Put(op)
 }
 
@@ -1049,16 +1056,28 @@ func (db *DB) putOp(op *saveOp) {
 type saveOp struct {
 	db       *DB
 	reply    chan error // buffered, size 1
-	row      row
+	row      row        // all but the clock, which the writer encodes
 	prev     int64
 	truncate int
 	append   []store.Move
 	seats    []store.Seat
 	game     string
+	clock    store.Clock     // the change's clock, its times in times
+	times    []time.Duration // the op's own, reused
 }
 
 func (op *saveOp) apply(ctx context.Context) error {
 	db, row := op.db, &op.row
+	// The clock's text is made here rather than in Save: an allocation
+	// on the one writer goroutine rather than on each caller's (a
+	// connection's goroutine, under load: each that allocates while the
+	// collector marks owes an assist).
+	b, err := appendClock(db.w.buf[:0], op.clock)
+	if err != nil {
+		return fmt.Errorf("sqlite: encode match %s: %w", row.id, err)
+	}
+	db.w.buf = b
+	row.clock = string(b)
 	st, err := db.state(ctx, row.id)
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("sqlite: save match %s: %w", row.id, store.ErrConflict)
@@ -1411,16 +1430,16 @@ func encode(m store.Match) (row, error) {
 	return r, err
 }
 
-// encodeChange encodes the columns Save writes, but the seats: the writer
-// encodes them only when they changed.
+// encodeChange encodes the columns Save writes, but the seats and the
+// clock: the writer encodes the seats only when they changed, and the
+// clock (saveOp.apply). A clock it cannot encode fails here.
 func encodeChange(m store.Match) (row, error) {
 	r := row{id: m.ID, status: m.Status, version: m.Version, ply: m.Ply, rematch: m.Rematch, updated: m.Updated.UnixMilli()}
-	var buf [128]byte // the clock of a 2-player match fits
-	b, err := appendClock(buf[:0], m.Clock)
-	if err != nil {
-		return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
+	if y := m.Clock.Since.Year(); y < 0 || y > 9999 { // appendClock's only failure (JSON has no such times)
+		if _, err := appendClock(nil, m.Clock); err != nil {
+			return r, fmt.Errorf("sqlite: encode match %s: %w", m.ID, err)
+		}
 	}
-	r.clock = string(b)
 	if m.Result != nil {
 		res, err := json.Marshal(m.Result)
 		if err != nil {
