@@ -135,6 +135,7 @@ func benchmarkSave(b *testing.B, matches int) {
 	var n atomic.Int64
 	b.SetParallelism(max(1, matches/runtime.GOMAXPROCS(0)))
 	b.ReportAllocs()
+	before := cpuTime(b)
 	b.ResetTimer() // not Open's work (its migrations allocate ~30 MB)
 	b.RunParallel(func(pb *testing.PB) {
 		m := storetest.NewMatch(fmt.Sprintf("m%d", n.Add(1)), 0)
@@ -151,6 +152,7 @@ func benchmarkSave(b *testing.B, matches int) {
 		}
 	})
 	b.StopTimer()
+	b.ReportMetric(float64((cpuTime(b)-before).Microseconds())/float64(b.N), "cpu-µs/op")
 	reportWriter(b, db)
 }
 
