@@ -98,7 +98,7 @@ func TestSaveCallerAllocs(t *testing.T) {
 }
 
 // TestLogRowValues checks the values of log rows written in one group
-// commit of 7 moves (INSERTs of 4, 2 and 1 rows): each row's seq (an
+// commit of 70 moves (INSERTs of 64 and 6 rows): each row's seq (an
 // offset from its INSERT's first), version (an offset from the ply) and
 // update time (an offset from the move's time) as DB.journal passes them,
 // with offsets of 0, small, large and negative.
@@ -111,12 +111,12 @@ func TestLogRowValues(t *testing.T) {
 		version, updated int64
 		at               int64
 	}
-	const matches = 7
+	const matches = maxInsertRows + 6
 	wants := map[string]want{}
 	ms := make([]store.Match, matches)
 	for i := range ms {
 		ms[i] = storetest.NewMatch(fmt.Sprintf("m%d", i), i)
-		ms[i].Version = []int64{1, 5, 300, 1 << 40, 2, 7, 1000}[i]
+		ms[i].Version = []int64{1, 5, 300, 1 << 40, 2, 7, 1000}[i%7]
 		if err := db.Create(ctx, ms[i]); err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +132,7 @@ func TestLogRowValues(t *testing.T) {
 		next.Version++
 		next.Ply = 1
 		at := next.Updated.Add(time.Duration(i) * time.Second)
-		next.Updated = at.Add([]time.Duration{0, time.Millisecond, time.Hour, -time.Second, 0, 255 * time.Millisecond, 256 * time.Millisecond}[i])
+		next.Updated = at.Add([]time.Duration{0, time.Millisecond, time.Hour, -time.Second, 0, 255 * time.Millisecond, 256 * time.Millisecond}[i%7])
 		wants[next.ID] = want{ply: 1, version: next.Version, updated: next.Updated.UnixMilli(), at: at.UnixMilli()}
 		wg.Go(func() {
 			if err := db.Save(ctx, store.Change{Match: next, Prev: ms[i].Version, Truncate: -1, Append: []store.Move{{Ply: 1, Text: "d4", At: at}}}); err != nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // The writer goroutine owns the write pool's one connection for its whole
@@ -73,6 +74,28 @@ func (w *wconn) prepare(ctx context.Context, q string) (driverStmt, error) {
 		return nil, fmt.Errorf("sqlite: driver statement %T lacks a method the writer uses", s)
 	}
 	return ds, nil
+}
+
+// journal returns the INSERT of n log rows (1 <= n <= maxInsertRows),
+// preparing it on first use.
+func (w *wconn) journal(ctx context.Context, n int) (driverStmt, error) {
+	if st := w.stmts.journal[n-1]; st != nil {
+		return st, nil
+	}
+	var q strings.Builder
+	q.WriteString(sqlJournalMove)
+	for i := range n {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		fmt.Fprintf(&q, sqlJournalRow, i)
+	}
+	st, err := w.prepare(ctx, q.String())
+	if err != nil {
+		return nil, err
+	}
+	w.stmts.journal[n-1] = st
+	return st, nil
 }
 
 // close closes the prepared statements (not the connection: sql.Conn
