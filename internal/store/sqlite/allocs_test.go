@@ -53,8 +53,8 @@ func TestSaveAllocs(t *testing.T) {
 	// the clock's JSON text (1, made by the writer, which keeps it for
 	// reads; the caller's side allocates nothing: TestSaveCallerAllocs);
 	// the log row's values boxed for the driver (~6: the notation,
-	// cmd_id and clock texts, the time, clock_ms and prev; the seq's base
-	// once per INSERT); the driver's bind (3: its list of C text buffers
+	// cmd_id and clock texts, clock_ms and prev; the seq's and the
+	// time's bases once per INSERT); the driver's bind (3: its list of C text buffers
 	// growing to 4), exec and result (~2); BEGIN and COMMIT, each a
 	// driver statement, and the transaction (~5). The transaction's share
 	// is spread over a group commit's ~20 moves under load.
@@ -101,7 +101,8 @@ func TestSaveCallerAllocs(t *testing.T) {
 // commit of 70 moves (INSERTs of 64 and 6 rows): each row's seq (an
 // offset from its INSERT's first), version (an offset from the ply) and
 // update time (an offset from the move's time) as DB.journal passes them,
-// with offsets of 0, small, large and negative.
+// with offsets of 0, small, large and negative, and move times up to 69 s
+// apart (offsets from the INSERT's earliest).
 func TestLogRowValues(t *testing.T) {
 	ctx := context.Background()
 	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))

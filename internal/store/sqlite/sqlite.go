@@ -199,6 +199,9 @@ type writerState struct {
 	// rows are the log rows of the current transaction not inserted yet
 	// (journalArgs values each): they go in as multi-row INSERTs.
 	rows []driver.NamedValue
+	// ats are the times (Unix ms) of the log rows in rows, one each:
+	// flush passes them as offsets from their INSERT's earliest.
+	ats []int64
 }
 
 // current is a match's current version, ply, clock, update time and head
@@ -271,10 +274,11 @@ func (st statements) all() []driverStmt {
 // Each integer past 255 or text given to the driver is an allocation
 // (boxed in an interface), so the row's values are given as few and as
 // small as they can be (see sqlJournalRow): the seq as an offset from the
-// INSERT's first (flush), the version as an offset from the ply and the
-// update time from the move's time (0 or near it for a plain move: no
-// allocation), the ply and the time boxed once for both uses, the match's
-// ID boxed once per match (matchState.key).
+// INSERT's first and the move's time from its earliest (flush: the moves
+// of one group commit are made within milliseconds of each other), the
+// version as an offset from the ply and the update time from the move's
+// time (0 or near it for a plain move: no allocation), the ply boxed once
+// for both uses, the match's ID boxed once per match (matchState.key).
 func (db *DB) journal(m store.Move, st *matchState, id string, prev int64, r *row) int64 {
 	w := &db.w
 	if st.key == nil {
@@ -285,18 +289,19 @@ func (db *DB) journal(m store.Move, st *matchState, id string, prev int64, r *ro
 		p = prev
 	}
 	ply, atMS := int64(m.Ply), m.At.UnixMilli()
-	plyV, atV := any(ply), any(atMS)
+	plyV := any(ply)
 	var version, updated, clock any // NULL
 	if r != nil {
 		version, updated, clock = r.version-ply, r.updated-atMS, r.clock
 	}
-	// The seq's base and ordinals are set by flush, which numbers each
-	// INSERT's values.
+	// The seq's and the time's bases and offsets and the ordinals are set
+	// by flush, which numbers each INSERT's values.
 	w.rows = append(w.rows, driver.NamedValue{}, driver.NamedValue{Value: st.key}, driver.NamedValue{Value: plyV},
-		driver.NamedValue{Value: int64(m.Seat)}, driver.NamedValue{Value: m.Text}, driver.NamedValue{Value: atV},
+		driver.NamedValue{Value: int64(m.Seat)}, driver.NamedValue{Value: m.Text}, driver.NamedValue{}, driver.NamedValue{},
 		driver.NamedValue{Value: moveClock(m)}, driver.NamedValue{Value: m.CmdID}, driver.NamedValue{Value: plyV},
-		driver.NamedValue{Value: version}, driver.NamedValue{Value: atV}, driver.NamedValue{Value: updated},
+		driver.NamedValue{Value: version}, driver.NamedValue{}, driver.NamedValue{}, driver.NamedValue{Value: updated},
 		driver.NamedValue{Value: clock}, driver.NamedValue{Value: p})
+	w.ats = append(w.ats, atMS)
 	seq := w.txSeq
 	w.txSeq++
 	return seq
@@ -305,8 +310,8 @@ func (db *DB) journal(m store.Move, st *matchState, id string, prev int64, r *ro
 // flush inserts the queued log rows, in one multi-row INSERT of as many
 // rows (or of maxInsertRows, and one of the rest).
 func (db *DB) flush(ctx context.Context) error {
-	rows := db.w.rows
-	seq := db.w.txSeq - int64(len(rows)/journalArgs) // the first queued row's
+	rows, ats := db.w.rows, db.w.ats
+	seq := db.w.txSeq - int64(len(ats)) // the first queued row's
 	for len(rows) > 0 {
 		n := min(len(rows)/journalArgs, maxInsertRows)
 		st, err := db.w.conn.journal(ctx, n)
@@ -314,9 +319,13 @@ func (db *DB) flush(ctx context.Context) error {
 			return fmt.Errorf("sqlite: journal: %w", err)
 		}
 		args := rows[:n*journalArgs]
-		base := any(seq) // row i's seq is base + i
+		earliest := slices.Min(ats[:n])
+		seqBase, atBase := any(seq), any(earliest) // row i's seq is seqBase + i
 		for i := range n {
-			args[i*journalArgs].Value = base
+			r := args[i*journalArgs:]
+			atOffset := any(ats[i] - earliest)
+			r[0].Value = seqBase
+			r[5].Value, r[6].Value, r[11].Value, r[12].Value = atBase, atOffset, atBase, atOffset
 		}
 		for i := range args {
 			args[i].Ordinal = i + 1
@@ -324,11 +333,11 @@ func (db *DB) flush(ctx context.Context) error {
 		if _, err := st.ExecContext(ctx, args); err != nil {
 			return fmt.Errorf("sqlite: journal: %w", err)
 		}
-		rows = rows[n*journalArgs:]
+		rows, ats = rows[n*journalArgs:], ats[n:]
 		seq += int64(n)
 	}
 	clear(db.w.rows) // drop the references to the texts
-	db.w.rows = db.w.rows[:0]
+	db.w.rows, db.w.ats = db.w.rows[:0], db.w.ats[:0]
 	return nil
 }
 
@@ -353,11 +362,13 @@ const (
 	sqlJournalMove = `INSERT INTO journal (seq, match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock, prev) VALUES `
 	// sqlJournalRow is row %d of a log INSERT, with journalArgs
 	// parameters (see DB.journal): the INSERT's first seq (plus the
-	// row's index), match ID, ply, seat, notation, time, clock_ms,
-	// cmd_id, ply and version offset, time and update time offset,
-	// clock and prev. The parameters are anonymous: the driver allocates
-	// each numbered parameter's name per use.
-	sqlJournalRow = `(? + %d, ?, ?, ?, ?, ?, ?, ?, ? + ?, ? + ?, ?, ?)`
+	// row's index), match ID, ply, seat, notation, the INSERT's
+	// earliest time and the row's offset from it, clock_ms, cmd_id, ply
+	// and version offset, the time again (base and offset) and the
+	// update time's offset from it, clock and prev. The parameters are
+	// anonymous: the driver allocates each numbered parameter's name per
+	// use.
+	sqlJournalRow = `(? + %d, ?, ?, ?, ?, ? + ?, ?, ?, ? + ?, ? + ? + ?, ?, ?)`
 	// sqlMatchState reads what the writer keeps of a match it has not
 	// written yet, or has forgotten (an ended match whose row was
 	// current): the match row is current then (Open caught it up), and
@@ -390,8 +401,8 @@ const (
 		WHERE t.match_id = m.id AND t.version > m.version`
 	// journalArgs is the number of parameters of a log row
 	// (sqlJournalRow).
-	journalArgs = 14
-	// maxInsertRows bounds the rows of a log INSERT (64 rows are 896
+	journalArgs = 16
+	// maxInsertRows bounds the rows of a log INSERT (64 rows are 1 024
 	// parameters, under SQLite's 32 766). A batch's rows go in as one
 	// INSERT of exactly as many rows, prepared on first use (a statement
 	// per size, up to 64, ~2 MB of SQLite's memory if every size is
@@ -738,7 +749,7 @@ func (db *DB) begin(ctx context.Context) error {
 	w := &db.w
 	clear(w.staged)
 	clear(w.rows)
-	w.rows = w.rows[:0]
+	w.rows, w.ats = w.rows[:0], w.ats[:0]
 	clear(w.txCur)
 	w.txCur = w.txCur[:0]
 	w.txSeq, w.txCaught, w.txDone = w.nextSeq, 0, false
