@@ -39,6 +39,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"math/bits"
 	"net/url"
 	"os"
 	"slices"
@@ -307,13 +308,13 @@ func (db *DB) journal(m store.Move, st *matchState, id string, prev int64, r *ro
 	return seq
 }
 
-// flush inserts the queued log rows, in one multi-row INSERT of as many
-// rows (or of maxInsertRows, and one of the rest).
+// flush inserts the queued log rows, in multi-row INSERTs of the largest
+// sizes that fit (see maxInsertLog).
 func (db *DB) flush(ctx context.Context) error {
 	rows, ats := db.w.rows, db.w.ats
 	seq := db.w.txSeq - int64(len(ats)) // the first queued row's
 	for len(rows) > 0 {
-		n := min(len(rows)/journalArgs, maxInsertRows)
+		n := 1 << min(bits.Len(uint(len(ats)))-1, maxInsertLog)
 		st, err := db.w.conn.journal(ctx, n)
 		if err != nil {
 			return fmt.Errorf("sqlite: journal: %w", err)
@@ -402,16 +403,20 @@ const (
 	// journalArgs is the number of parameters of a log row
 	// (sqlJournalRow).
 	journalArgs = 16
-	// maxInsertRows bounds the rows of a log INSERT (64 rows are 1 024
-	// parameters, under SQLite's 32 766). A batch's rows go in as one
-	// INSERT of exactly as many rows, prepared on first use (a statement
-	// per size, up to 64, ~2 MB of SQLite's memory if every size is
-	// used): the driver's bind allocates a list of its text buffers per
-	// statement run, growing from nothing, so when the rows went in as
-	// the binary digits of their count (the INSERTs of 1, 2, 4, ... 64
-	// rows) a group commit of ~30 moves paid ~30 allocations for them
-	// instead of ~10.
-	maxInsertRows = 64
+	// maxInsertLog is log2 of the most rows a log INSERT holds (64 rows
+	// are 1 024 parameters, under SQLite's 32 766). A batch's rows go in
+	// as the binary digits of their count (INSERTs of 1, 2, 4, ... 64
+	// rows, each prepared on first use): the driver's bind allocates per
+	// run a list of the statement's text buffers, growing by doubling
+	// from nothing, which a power of two of rows (4 texts each) fills
+	// exactly. One INSERT of exactly as many rows (a statement per size)
+	// made fewer allocations (one run, not ~3, per commit) but more
+	// bytes: ~37 more per move in BenchmarkSavePaced, the list's
+	// capacity past the row count (docs/benchmarks/server.md, "Session
+	// 7").
+	maxInsertLog = 6
+	// maxInsertRows is the most rows a log INSERT holds.
+	maxInsertRows = 1 << maxInsertLog
 )
 
 // prepare prepares the writer's statements with prep.

@@ -76,8 +76,8 @@ func (w *wconn) prepare(ctx context.Context, q string) (driverStmt, error) {
 	return ds, nil
 }
 
-// journal returns the INSERT of n log rows (1 <= n <= maxInsertRows),
-// preparing it on first use.
+// journal returns the INSERT of n log rows (1 <= n <= maxInsertRows; a
+// power of two in use), preparing it on first use.
 func (w *wconn) journal(ctx context.Context, n int) (driverStmt, error) {
 	if st := w.stmts.journal[n-1]; st != nil {
 		return st, nil
