@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -20,7 +19,11 @@ func BenchmarkTakeback(b *testing.B) {
 	ctx := context.Background()
 	db := open(b, filepath.Join(b.TempDir(), "tabula.db"))
 	defer db.Close()
-	createRows(b, db.write, matches)
+	if err := db.do(ctx, applyFunc(func(ctx context.Context) error {
+		return createRows(func(q string, args ...any) error { _, err := db.w.conn.execSQL(ctx, q, args...); return err }, matches)
+	})); err != nil {
+		b.Fatal(err)
+	}
 	m := storetest.NewMatch("t", 0)
 	if err := db.Create(ctx, m); err != nil {
 		b.Fatal(err)
@@ -37,15 +40,11 @@ func BenchmarkTakeback(b *testing.B) {
 		b.StopTimer()
 		// Other matches' rows as the writer leaves them (its own are in
 		// its memory), with new plies each time: not in moves yet.
-		if _, err := db.write.ExecContext(ctx, `DELETE FROM journal WHERE match_id != 't'`); err != nil {
-			b.Fatal(err)
-		}
-		if _, err := db.write.ExecContext(ctx, `WITH RECURSIVE s(seq) AS (SELECT 0 UNION ALL SELECT seq + 1 FROM s WHERE seq + 1 < ?)
+		writerExec(b, db, `DELETE FROM journal WHERE match_id != 't'`)
+		writerExec(b, db, `WITH RECURSIVE s(seq) AS (SELECT 0 UNION ALL SELECT seq + 1 FROM s WHERE seq + 1 < ?)
 			INSERT INTO journal (seq, match_id, ply, seat, notation, at, clock_ms, cmd_id, version, updated, clock)
 			SELECT ? + seq, 'm' || (seq % ?), ? + seq / ? + 1, seq % 2, 'd4', 1700000000000 + seq, NULL, '', seq / ? + 2, 1700000000000 + seq, '{}' FROM s`,
-			rows, 1_000_000_000*(i+1), matches, 1000*i, matches, matches); err != nil {
-			b.Fatal(err)
-		}
+			int64(rows), int64(1_000_000_000*(i+1)), int64(matches), int64(1000*i), int64(matches), int64(matches))
 		next := m
 		next.Version++
 		next.Updated = m.Updated.Add(time.Second)
@@ -58,20 +57,18 @@ func BenchmarkTakeback(b *testing.B) {
 }
 
 // createRows writes n fresh match rows, m0 to m(n-1), straight into the
-// matches table through e (a benchmark's setup, past the writer).
-func createRows(b *testing.B, e interface {
-	ExecContext(context.Context, string, ...any) (sql.Result, error)
-}, n int) {
-	b.Helper()
+// matches table through exec (a benchmark's setup, past the writer).
+func createRows(exec func(q string, args ...any) error, n int) error {
 	m := storetest.NewMatch("m", 0)
 	for i := range n {
 		m.ID = fmt.Sprintf("m%d", i)
 		r, err := encode(m)
 		if err != nil {
-			b.Fatal(err)
+			return err
 		}
-		if _, err := e.ExecContext(context.Background(), sqlCreateMatch, r.args()...); err != nil {
-			b.Fatal(err)
+		if err := exec(sqlCreateMatch, r.args()...); err != nil {
+			return err
 		}
 	}
+	return nil
 }
