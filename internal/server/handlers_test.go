@@ -41,8 +41,7 @@ func TestHandlersBusy(t *testing.T) {
 	started := make(chan struct{}, limit)
 	inline := 0
 	var mu sync.Mutex
-	var h *handlers
-	h = newHandlers(func(m *message) {
+	h := newHandlers(func(m *message) {
 		if m.bearer == "inline" {
 			mu.Lock()
 			inline++
