@@ -55,26 +55,7 @@ func TestP6RepetitionAcrossChunks(t *testing.T) {
 			}
 			want := 2*k + 18
 			s1 := play(t, base, a[0])
-			branches := [][]string{a[1:], b, a[1:]}
-			states := []game.State{s1, s1, s1}
-			drawn := make([]int, len(branches))
-			for ply := 0; slices.Contains(drawn, 0); ply++ {
-				for i, moves := range branches {
-					if drawn[i] != 0 {
-						continue
-					}
-					if ply == len(moves) {
-						t.Fatalf("branch %d: no draw after %d plies", i, ply)
-					}
-					states[i] = play(t, states[i], moves[ply])
-					if o, over := states[i].Outcome(); over {
-						if o.Reason != game.ReasonRepetition {
-							t.Fatalf("branch %d ended by %q", i, o.Reason)
-						}
-						drawn[i] = states[i].(*pathagon.State).Ply()
-					}
-				}
-			}
+			drawn := drawBranches(t, s1, [][]string{a[1:], b, a[1:]})
 			if w := []int{want, want, want}; !slices.Equal(drawn, w) {
 				t.Errorf("draw plies %v, want %v", drawn, w)
 			}
@@ -82,7 +63,7 @@ func TestP6RepetitionAcrossChunks(t *testing.T) {
 			// The whole line from the start, then replays from every
 			// state of it (the prefix included) after it ended.
 			line := append(slices.Clone(prefix), a[:18]...)
-			states = []game.State{start}
+			states := []game.State{start}
 			for _, mv := range line {
 				states = append(states, play(t, states[len(states)-1], mv))
 			}

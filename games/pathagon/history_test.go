@@ -45,13 +45,37 @@ func TestP6RepetitionBranches(t *testing.T) {
 	a, b := p6Cycles()
 	base := position(t, p6Light, p6Dark, "l 0 0 -,- -", nil)
 	s1 := play(t, base, a[0]) // the tip of its history
-	branches := [][]string{a[1:], b, a[1:]}
-	var states []game.State
-	for range branches {
-		states = append(states, s1)
+	drawn := drawBranches(t, s1, [][]string{a[1:], b, a[1:]})
+	// a and the replay of a: the position after ply 2 recurs at plies 10
+	// and 18. b: the position after its first ply (ply 2) recurs at 10 and
+	// 18 too (s1 itself never recurs: Dark's lastRelocated differs).
+	if want := []int{18, 18, 18}; !slices.Equal(drawn, want) {
+		t.Errorf("draw plies %v, want %v", drawn, want)
 	}
-	// Advance the branches in turn, one ply each, so each one's Play
-	// comes after the others have extended their histories.
+
+	// Replaying from a state in the middle of a finished history copies
+	// the prefix and draws exactly where the original did.
+	states := []game.State{base}
+	for _, mv := range a[:18] {
+		states = append(states, play(t, states[len(states)-1], mv))
+	}
+	for _, from := range []int{1, 9, 10, 17} {
+		if got := drawPly(t, states[from], a[from:]); got != 18 {
+			t.Errorf("replay from ply %d: drawn at ply %d, want 18", from, got)
+		}
+	}
+}
+
+// drawBranches plays each branch's moves from from, the branches in turn,
+// one ply each (so each one's Play comes after the others have extended
+// their histories), until every branch ended in a repetition draw, and
+// returns the ply at which each did.
+func drawBranches(t *testing.T, from game.State, branches [][]string) []int {
+	t.Helper()
+	states := make([]game.State, len(branches))
+	for i := range states {
+		states[i] = from
+	}
 	drawn := make([]int, len(branches))
 	for ply := 0; slices.Contains(drawn, 0); ply++ {
 		for i, moves := range branches {
@@ -70,24 +94,7 @@ func TestP6RepetitionBranches(t *testing.T) {
 			}
 		}
 	}
-	// a and the replay of a: the position after ply 2 recurs at plies 10
-	// and 18. b: the position after its first ply (ply 2) recurs at 10 and
-	// 18 too (s1 itself never recurs: Dark's lastRelocated differs).
-	if want := []int{18, 18, 18}; !slices.Equal(drawn, want) {
-		t.Errorf("draw plies %v, want %v", drawn, want)
-	}
-
-	// Replaying from a state in the middle of a finished history copies
-	// the prefix and draws exactly where the original did.
-	states = []game.State{base}
-	for _, mv := range a[:18] {
-		states = append(states, play(t, states[len(states)-1], mv))
-	}
-	for _, from := range []int{1, 9, 10, 17} {
-		if got := drawPly(t, states[from], a[from:]); got != 18 {
-			t.Errorf("replay from ply %d: drawn at ply %d, want 18", from, got)
-		}
-	}
+	return drawn
 }
 
 // TestP6RepetitionAcrossCapture: an 8-ply cycle in which Light captures a
