@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -87,32 +86,7 @@ func TestHistoryConcurrentAcrossChunks(t *testing.T) {
 	a, b := p6Cycles()
 	start, prefix := p6Placed(t, pathagon.Pieces, nil)
 	s1 := play(t, play(t, start, prefix...), a[0])
-	const workers = 8
-	got := make([]int, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			moves := a[1:]
-			if w%2 == 1 {
-				moves = b
-			}
-			s := game.State(s1)
-			for _, mv := range moves {
-				next, err := tryPlay(s, mv)
-				if err != nil {
-					t.Errorf("worker %d: %s: %v", w, mv, err)
-					return
-				}
-				s = next
-				if _, over := s.Outcome(); over {
-					got[w] = s.(*pathagon.State).Ply()
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	for w, ply := range got {
+	for w, ply := range drawConcurrently(t, s1, a[1:], b) {
 		if ply != 28+18 {
 			t.Errorf("worker %d drew at ply %d, want %d", w, ply, 28+18)
 		}

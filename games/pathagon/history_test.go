@@ -253,25 +253,35 @@ func TestHistoryConcurrent(t *testing.T) {
 	a, b := p6Cycles()
 	base := position(t, p6Light, p6Dark, "l 0 0 -,- -", nil)
 	s1 := play(t, base, a[0])
+	for w, ply := range drawConcurrently(t, s1, a[1:], b) {
+		if ply != 18 {
+			t.Errorf("worker %d drew at ply %d, want 18", w, ply)
+		}
+	}
+}
+
+// drawConcurrently plays from s1 on eight goroutines at once, the even
+// ones moves a and the odd ones moves b, each until its game ends, and
+// returns the ply at which each ended (0: not ended).
+func drawConcurrently(t *testing.T, s1 game.State, a, b []string) []int {
+	t.Helper()
 	const workers = 8
 	got := make([]int, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			moves := a[1:]
+			moves := a
 			if w%2 == 1 {
 				moves = b
 			}
-			s := game.State(s1)
+			s := s1
 			for _, mv := range moves {
-				m, err := s.ParseMove(mv)
-				if err == nil {
-					s, err = s.Play(m)
-				}
+				next, err := tryPlay(s, mv)
 				if err != nil {
 					t.Errorf("worker %d: %s: %v", w, mv, err)
 					return
 				}
+				s = next
 				if _, over := s.Outcome(); over {
 					got[w] = s.(*pathagon.State).Ply()
 					return
@@ -280,11 +290,7 @@ func TestHistoryConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	for w, ply := range got {
-		if ply != 18 {
-			t.Errorf("worker %d drew at ply %d, want 18", w, ply)
-		}
-	}
+	return got
 }
 
 // TestHistoryShared: every successor of a state has the same history, so
