@@ -311,6 +311,7 @@ func (s *Server) readLoop(c *conn, r *room, bearer string) {
 // it), setting m.ok to whether the read loop goes on.
 func (s *Server) handleMessage(m *message) { m.ok = s.handleFrame(m) }
 
+// handleFrame is handleMessage's work: false when the read loop is to end.
 func (s *Server) handleFrame(m *message) bool {
 	c, r, data, err := m.c, m.r, m.data, m.err
 	if err != nil {
