@@ -1,8 +1,9 @@
 // Package server is Tabula's game server: the JSON lobby API, one WebSocket
 // per match connection, and a room per loaded match that owns the match's
 // state and clocks. A room has no goroutine: its changes run under its
-// mutex on the goroutine that brings them (a connection's read loop, a
-// timer, a bot worker, an HTTP handler); every accepted change is
+// mutex on the goroutine that brings them (a handler running a
+// connection's message, a timer, a bot worker, an HTTP handler); every
+// accepted change is
 // committed to the store before anyone hears of it. A room stays loaded
 // until the server closes, or, for a finished match, until it has had no
 // connection for roomIdle.
@@ -13,7 +14,12 @@
 //     until the peer goes, is too slow, or the server closes. Writes need
 //     none: the sender writes into the socket without blocking, and a
 //     flusher goroutine runs only while a peer is behind (sock); a ping
-//     timer pings a silent peer from its own goroutine every pingInterval;
+//     timer pings a silent peer from its own goroutine every pingInterval.
+//     The read loop only waits for and reads each frame; a handler runs it
+//     and the loop waits for it, so a connection's messages stay in order;
+//   - up to maxHandlers handlers (handlers.run), started as messages in
+//     flight need them: until the server closes (past the limit a read
+//     loop runs its message itself);
 //   - BotWorkers bot workers (botPool.work): until the server closes;
 //   - short-lived ones: timer callbacks (a flag fall, a bot retry, a
 //     finished room's idle check), a bot result whose room was busy
