@@ -3,10 +3,9 @@
 // state and clocks. A room has no goroutine: its changes run under its
 // mutex on the goroutine that brings them (a handler running a
 // connection's message, a timer, a bot worker, an HTTP handler); every
-// accepted change is
-// committed to the store before anyone hears of it. A room stays loaded
-// until the server closes, or, for a finished match, until it has had no
-// connection for roomIdle.
+// accepted change is committed to the store before anyone hears of it. A
+// room stays loaded until the server closes, or, for a finished match,
+// until it has had no connection for roomIdle.
 //
 // Goroutines and their lifetimes:
 //   - one per WebSocket connection (Server.serve, its read loop, started
