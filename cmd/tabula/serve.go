@@ -28,12 +28,11 @@ const (
 	// nothing from holding them.
 	readHeaderTimeout = 10 * time.Second
 	// defaultGCPercent is the server's GOGC unless the environment sets one
-	// (see gcPercentSet). The live heap grows with the
-	// live matches (~300 MB at 10 000) and every collection's mark phase
-	// takes a quarter of the CPU plus assists for about a second at that
-	// size; with the default 100 that came every 6-12 s and the moves
-	// queued behind it were the load test's p99. 400 marks a quarter as
-	// often for a heap of up to five times the live one (~1.5 GB at
+	// (see gcPercentSet). The live heap grows with the live matches
+	// (~120-230 MB at 10 000, session 7) and every collection's mark phase
+	// takes a quarter of the CPU for 0.2-0.4 s at that size; with the
+	// default 100 collections came every few seconds. 400 marks a quarter
+	// as often for a heap of up to five times the live one (~1 GB at
 	// 10 000 matches); --memory-limit caps it where memory is short.
 	defaultGCPercent = 400
 )
