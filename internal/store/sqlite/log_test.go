@@ -435,16 +435,7 @@ func TestMigration00006Down(t *testing.T) {
 	b = playMoves(t, db, b, 2)
 	a = takeBack(t, db, a, 2, "x3")
 	b = playMoves(t, db, b, 1)
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	raw, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := provider(t, raw).DownTo(ctx, 5); err != nil {
-		t.Fatal(err)
-	}
+	raw := migrateDown(t, db, path, 5)
 	if n := journalRows(t, raw); n != 0 {
 		t.Errorf("after migrating down: %d journal rows, want 0", n)
 	}

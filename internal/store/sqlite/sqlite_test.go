@@ -266,18 +266,9 @@ func TestMigration00003(t *testing.T) {
 	if err := db.Save(ctx, store.Change{Match: next, Prev: 2, Truncate: -1, Append: []store.Move{{Ply: 2, Seat: 1, Text: "+2", At: next.Updated}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
 
-	raw, err = sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw = migrateDown(t, db, path, 2)
 	defer raw.Close()
-	if _, err := provider(t, raw).DownTo(ctx, 2); err != nil {
-		t.Fatal(err)
-	}
 	var version int64
 	var ply int
 	if err := raw.QueryRowContext(ctx, `SELECT version, ply FROM matches WHERE id = 'm1'`).Scan(&version, &ply); err != nil {
@@ -322,17 +313,7 @@ func TestMigration00004(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db, m := createAt(t, path)
 	m = playMoves(t, db, m, 3)
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	raw, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := provider(t, raw)
-	if _, err := p.DownTo(ctx, 3); err != nil {
-		t.Fatal(err)
-	}
+	raw := migrateDown(t, db, path, 3)
 	var n int
 	var version int64
 	if err := raw.QueryRowContext(ctx, `SELECT count(*), max(version) FROM moves WHERE match_id = 'm1'`).Scan(&n, &version); err != nil {
@@ -633,7 +614,6 @@ func TestListWhileWriting(t *testing.T) {
 	}
 }
 
-// provider returns the migrations' provider for raw.
 // oldMatch opens the database at path through the migrations up to
 // version only, as an older release left it, and writes m's match row
 // there as that release's writer did (the caller closes raw).
@@ -656,6 +636,7 @@ func oldMatch(t *testing.T, path string, version int64, m store.Match) (*sql.DB,
 	return raw, r
 }
 
+// provider returns the migrations' provider for raw.
 func provider(t *testing.T, raw *sql.DB) *goose.Provider {
 	t.Helper()
 	p, err := migrator(raw)
@@ -663,6 +644,25 @@ func provider(t *testing.T, raw *sql.DB) *goose.Provider {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// migrateDown closes db, opens the file at path without the store and
+// migrates it down to version, as an operator rolling back a release
+// would (the caller closes raw).
+func migrateDown(t *testing.T, db *DB, path string, version int64) (raw *sql.DB) {
+	t.Helper()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := provider(t, raw).DownTo(context.Background(), version); err != nil {
+		raw.Close()
+		t.Fatal(err)
+	}
+	return raw
 }
 
 // TestCommitGap checks the writer's pacing (commitGap): a change queued
