@@ -258,9 +258,9 @@ func (st matchState) ended() bool {
 // eighth of the server's time under load.
 type statements struct {
 	createMatch, saveMatch, truncate, matchState, plyRow, catchUp, setCaught driverStmt
-	// journal[n-1] inserts n log rows, prepared on first use
+	// journal[k] inserts 1<<k log rows, prepared on first use
 	// (wconn.journal).
-	journal [maxInsertRows]driverStmt
+	journal [maxInsertLog + 1]driverStmt
 }
 
 func (st statements) all() []driverStmt {
@@ -314,8 +314,9 @@ func (db *DB) flush(ctx context.Context) error {
 	rows, ats := db.w.rows, db.w.ats
 	seq := db.w.txSeq - int64(len(ats)) // the first queued row's
 	for len(rows) > 0 {
-		n := 1 << min(bits.Len(uint(len(ats)))-1, maxInsertLog)
-		st, err := db.w.conn.journal(ctx, n)
+		k := min(bits.Len(uint(len(ats)))-1, maxInsertLog)
+		n := 1 << k
+		st, err := db.w.conn.journal(ctx, k)
 		if err != nil {
 			return fmt.Errorf("sqlite: journal: %w", err)
 		}

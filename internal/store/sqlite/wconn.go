@@ -76,12 +76,13 @@ func (w *wconn) prepare(ctx context.Context, q string) (driverStmt, error) {
 	return ds, nil
 }
 
-// journal returns the INSERT of n log rows (1 <= n <= maxInsertRows; a
-// power of two in use), preparing it on first use.
-func (w *wconn) journal(ctx context.Context, n int) (driverStmt, error) {
-	if st := w.stmts.journal[n-1]; st != nil {
+// journal returns the INSERT of 1<<k log rows (0 <= k <= maxInsertLog),
+// preparing it on first use.
+func (w *wconn) journal(ctx context.Context, k int) (driverStmt, error) {
+	if st := w.stmts.journal[k]; st != nil {
 		return st, nil
 	}
+	n := 1 << k
 	var q strings.Builder
 	q.WriteString(sqlJournalMove)
 	for i := range n {
@@ -94,7 +95,7 @@ func (w *wconn) journal(ctx context.Context, n int) (driverStmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.stmts.journal[n-1] = st
+	w.stmts.journal[k] = st
 	return st, nil
 }
 
