@@ -18,7 +18,11 @@
 # takes; noscan memory such as byte buffers is not scanned). From the
 # load generator's own report (since s7load): its bytes allocated per
 # move and its collections over the measuring time; its gctrace is in its
-# output.
+# output. From /proc/stat over the same window: the host's steal, the
+# share of this virtual machine's CPU time the host gave other guests
+# (a second with 20 % steal leaves 1.6 of the two cores); from the load
+# generator (since s8steal): the p99 of the moves sent in the seconds
+# under 5 % steal, with how many seconds those were.
 #
 # Each binary's rows use its own load generator's defaults (since 2293344:
 # one connection per match holding both seats, delta updates, positions
@@ -67,14 +71,18 @@ row() { # row BIN GAMES
 	# (its connections are gone once it exits); the largest is reported.
 	# After the setup, also the allocation, move and collection counters
 	# (one line per sample).
-	local samples="$WORK/metrics-$bin-$n.txt"
+	# And the machine's CPU line of /proc/stat, for the host's steal over
+	# the same window (old binaries' load generators do not report it).
+	local samples="$WORK/metrics-$bin-$n.txt" cpustat="$WORK/cpustat-$bin-$n.txt"
 	: >"$samples"
+	: >"$cpustat"
 	while kill -0 "$lg" 2>/dev/null; do
 		curl -sf "http://127.0.0.1:$PORT/metrics" >"$WORK/metrics.now" || true
 		awk '/^go_goroutines / {print $2}' "$WORK/metrics.now"
 		if grep -q '^setup:' "$log"; then
 			awk '/^go_memstats_alloc_bytes_total / {a=$2} /^tabula_moves_total / {m=$2} /^go_gc_duration_seconds_count / {g=$2}
 				END {printf "%.0f %.0f %.0f\n", a, m, g}' "$WORK/metrics.now" >>"$samples"
+			head -1 /proc/stat >>"$cpustat"
 		fi
 		sleep 2
 	done >"$WORK/goroutines-$bin-$n.txt"
@@ -103,6 +111,13 @@ row() { # row BIN GAMES
 	# The load generator's own heap over the measuring time (since
 	# s7load; "? ?" before): bytes allocated per move, collections.
 	lgheap=$(sed -n 's/^load generator heap: \([0-9]*\) B and .* per client move, \([0-9]*\) collections.*/\1 \2/p' "$log")
+	# The host's steal (user … softirq steal: columns 2-9 of the cpu
+	# line) over the window, and from the load generator (since s8steal)
+	# the p99 of the moves sent in seconds under 5 % steal.
+	local steal quiet
+	steal=$(awk 'NR == 1 {for (i = 2; i <= 9; i++) t0 += $i; s0 = $9} {t = 0; for (i = 2; i <= 9; i++) t += $i; s = $9}
+		END {if (NR < 2 || t == t0) print "?"; else printf "%.1f %%\n", 100 * (s - s0) / (t - t0)}' "$cpustat")
+	quiet=$(sed -n 's/^host steal: .* round trip in the \([0-9]*\) seconds under 5%: n=[0-9]* p50=[^ ]* p99=\([^;]*\);.*/\2 in \1 s/p' "$log")
 	loadA=$(sed -n 's/^load average at start: \([^ ]*\).*/\1/p' "$log")
 	loadB=$(sed -n 's/^load average at end: \([^ ]*\).*/\1/p' "$log")
 	read -r smoves skipped <<<"${played:-? ?}"
@@ -111,12 +126,12 @@ row() { # row BIN GAMES
 	read -r lgbytes lggcs <<<"${lgheap:-? ?}"
 	local total="?"
 	if [[ $us_s =~ ^[0-9]+$ && $us_l =~ ^[0-9]+$ ]]; then total=$((us_s + us_l)); fi
-	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$rss" "${live:-?}" "${scan:-?}" "$perMove" "$gcs" "$lgbytes" "$lggcs" "${goroutines:-?}"
+	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$steal" "${quiet:-?}" "$rss" "${live:-?}" "${scan:-?}" "$perMove" "$gcs" "$lgbytes" "$lggcs" "${goroutines:-?}"
 }
 
-echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | server RSS | live heap (largest) | scanned (largest collection) | server B alloc/move | collections after setup | loadgen B alloc/move | loadgen collections | goroutines |"
-echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | host steal | p99 in seconds under 5 % steal | server RSS | live heap (largest) | scanned (largest collection) | server B alloc/move | collections after setup | loadgen B alloc/move | loadgen collections | goroutines |"
+echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in $GAMES; do
 	for bin in $binaries; do
 		row "$bin" "$n"

@@ -160,8 +160,7 @@ func (c config) connsPerMatch() int {
 type stats struct {
 	mu        sync.Mutex
 	latencies []time.Duration
-	sent      []int64     // unix µs of each latency's send, with cfg.timeline only
-	timeline  bool        // keep sent
+	sent      []int64     // unix µs of each latency's send
 	over      atomic.Bool // the measuring time is over: later acks are not counted
 	errors    map[string]int
 	moves     atomic.Int64
@@ -182,7 +181,7 @@ func (s *stats) fail(what string) {
 func run(cfg config, cpuProfile string) (*stats, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st := &stats{errors: map[string]int{}, timeline: cfg.timeline != ""}
+	st := &stats{errors: map[string]int{}}
 	cfg.stats, cfg.texts, cfg.positions = st, newInterner(), newPositions()
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = setupConcurrency
 
@@ -216,10 +215,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	// to them as acks come in was a growing slice per match.
 	perMatch := int(cfg.duration/cfg.interval) + 2
 	for _, m := range matches {
-		m.lat = make([]time.Duration, 0, perMatch)
-		if st.timeline {
-			m.sent = make([]int64, 0, perMatch)
-		}
+		m.lat, m.sent = make([]time.Duration, 0, perMatch), make([]int64, 0, perMatch)
 	}
 	fmt.Printf("setup: %d matches (%d connections, mode %s, delta %v) connected in %v\n", cfg.games, cfg.games*cfg.connsPerMatch(), cfg.mode, cfg.delta, time.Since(t0).Round(time.Millisecond))
 	fmt.Printf("load average at start: %s\n", loadAvg())
@@ -245,7 +241,20 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	// Measure.
 	mctx, mcancel := context.WithTimeout(ctx, cfg.duration)
 	defer mcancel()
+	cpu0, stealErr := readCPUTimes()
 	start := time.Now()
+	var shares []float64
+	stealDone := make(chan struct{})
+	if stealErr == nil {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		go func() {
+			defer close(stealDone)
+			shares, stealErr = sampleSteal(mctx, cpu0, tick.C, readCPUTimes)
+		}()
+	} else {
+		close(stealDone)
+	}
 	// The readings end with the measuring time, before the clients close
 	// their connections (closing 10 000 was ~7 % of the load generator's
 	// CPU, charged to the moves before).
@@ -279,14 +288,11 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 			return st, err
 		}
 	}
-	lat := st.latencies
+	<-stealDone
+	split := splitBySteal(start, shares, st.sent, st.latencies)
+	lat := st.latencies // sorted in place: the split and the timeline are done with the send order
 	slices.Sort(lat)
-	q := func(f float64) time.Duration {
-		if len(lat) == 0 {
-			return 0
-		}
-		return lat[min(len(lat)-1, int(f*float64(len(lat))))]
-	}
+	q := func(f float64) time.Duration { return quantileOf(lat, f) }
 	fmt.Printf("games=%d mode=%s conns=%d delta=%v interval=%v duration=%v offered=%.0f/s client_moves=%d (%.0f/s) skipped_ticks=%d server_moves=%.0f (%.0f/s) restarts=%d\n",
 		cfg.games, cfg.mode, cfg.connsPerMatch(), cfg.delta, cfg.interval, elapsed.Round(time.Millisecond), float64(cfg.games)/cfg.interval.Seconds(),
 		st.moves.Load(), float64(st.moves.Load())/elapsed.Seconds(), st.skipped.Load(),
@@ -304,6 +310,11 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	fmt.Printf("load average at end: %s\n", loadAvg())
 	fmt.Printf("move round trip: p50=%v p90=%v p99=%v max=%v\n", q(0.5).Round(10*time.Microsecond), q(0.9).Round(10*time.Microsecond),
 		q(0.99).Round(10*time.Microsecond), q(1).Round(10*time.Microsecond))
+	if stealErr != nil {
+		fmt.Printf("host steal: unknown (%v)\n", stealErr)
+	} else {
+		fmt.Println(split)
+	}
 	if n := st.desyncs.Load(); n > 0 {
 		fmt.Printf("delta desyncs (resynced): %d\n", n)
 	}
@@ -500,7 +511,7 @@ type match struct {
 	restarting bool // a replacement match is being created
 	dead       bool // failed: no more moves
 	lat        []time.Duration
-	sent       []int64 // unix µs of each lat's send, with -timeline only
+	sent       []int64 // unix µs of each lat's send
 }
 
 // conn returns the connection acting for seat.
@@ -707,9 +718,7 @@ func (p *player) acked(at time.Time) {
 		return
 	}
 	m.lat = append(m.lat, at.Sub(m.sentAt))
-	if p.stats.timeline {
-		m.sent = append(m.sent, m.sentAt.UnixMicro())
-	}
+	m.sent = append(m.sent, m.sentAt.UnixMicro())
 	m.last, m.inflight = m.sentSeat, false
 	p.stats.moves.Add(1)
 }
@@ -1515,10 +1524,7 @@ func finish(matches []*match, st *stats) {
 		total += len(m.lat)
 		m.mu.Unlock()
 	}
-	st.latencies = slices.Grow(st.latencies, total)
-	if st.timeline {
-		st.sent = slices.Grow(st.sent, total)
-	}
+	st.latencies, st.sent = slices.Grow(st.latencies, total), slices.Grow(st.sent, total)
 	for _, m := range matches {
 		m.mu.Lock()
 		st.latencies = append(st.latencies, m.lat...)
