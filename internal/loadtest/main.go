@@ -27,9 +27,11 @@
 // the server.
 //
 // A finished match is replaced by a new one. At the end it prints moves per
-// second, the round-trip percentiles, the machine's load average, and the
-// CPU used per server move by the server (read from its /metrics) and by
-// itself. Run the server in its own process (each process has its own
+// second, the round-trip percentiles, the machine's load average, the CPU
+// used per server move by the server (read from its /metrics) and by
+// itself, and (on Linux) the host's CPU steal of each second with the
+// round trips of the seconds under 5 % steal apart from the others
+// (steal.go). Run the server in its own process (each process has its own
 // file-descriptor limit):
 //
 //	go build -o /tmp/tabula ./cmd/tabula
