@@ -149,10 +149,16 @@ func quantileOf(sorted []time.Duration, q float64) time.Duration {
 }
 
 // String is the report's line: the mean and largest steal, then the p50
-// and p99 of the quiet seconds' round trips and of the others'.
+// and p99 of the quiet seconds' round trips and of the others' ("-" for
+// none).
 func (s stealSplit) String() string {
-	r := func(d time.Duration) time.Duration { return d.Round(10 * time.Microsecond) }
-	return fmt.Sprintf("host steal: mean %.1f%% max %.1f%% of the machine's CPU time per second; round trip in the %d seconds under %.0f%%: n=%d p50=%v p99=%v; in the %d seconds at %.0f%% or more: n=%d p50=%v p99=%v",
-		100*s.mean, 100*s.high, s.quietSeconds, 100*stealQuiet, len(s.quiet), r(quantileOf(s.quiet, 0.5)), r(quantileOf(s.quiet, 0.99)),
-		s.stolenSeconds, 100*stealQuiet, len(s.stolen), r(quantileOf(s.stolen, 0.5)), r(quantileOf(s.stolen, 0.99)))
+	q := func(sorted []time.Duration, q float64) string {
+		if len(sorted) == 0 {
+			return "-"
+		}
+		return quantileOf(sorted, q).Round(10 * time.Microsecond).String()
+	}
+	return fmt.Sprintf("host steal: mean %.1f%% max %.1f%% of the machine's CPU time per second; round trip in the %d seconds under %.0f%%: n=%d p50=%s p99=%s; in the %d seconds at %.0f%% or more: n=%d p50=%s p99=%s",
+		100*s.mean, 100*s.high, s.quietSeconds, 100*stealQuiet, len(s.quiet), q(s.quiet, 0.5), q(s.quiet, 0.99),
+		s.stolenSeconds, 100*stealQuiet, len(s.stolen), q(s.stolen, 0.5), q(s.stolen, 0.99))
 }

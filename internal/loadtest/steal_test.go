@@ -179,4 +179,8 @@ func TestSplitByStealEmpty(t *testing.T) {
 	if got := quantileOf(nil, 0.99); got != 0 {
 		t.Errorf("quantile of nothing %v", got)
 	}
+	const want = "host steal: mean 0.0% max 0.0% of the machine's CPU time per second; round trip in the 0 seconds under 5%: n=0 p50=- p99=-; in the 0 seconds at 5% or more: n=0 p50=- p99=-"
+	if got := s.String(); got != want {
+		t.Errorf("report\n%s\nwant\n%s", got, want)
+	}
 }
