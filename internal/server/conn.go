@@ -51,6 +51,9 @@ const (
 // took nothing for writeTimeout.
 var errSlow = errors.New("server: peer too slow")
 
+// errClosing is a send after the connection's close frame.
+var errClosing = errors.New("server: connection closing")
+
 // conn is one WebSocket connection to one match. It has no goroutine for
 // writing: whoever sends (the room, the read loop) writes the frame into
 // the socket at once, and the socket never blocks (sock): what the kernel
@@ -129,14 +132,19 @@ func (c *conn) sendError(id string, version int64, e *protocol.Error) {
 	c.send(encode(protocol.ServerMessage{Type: protocol.TypeError, ID: id, Version: version, Error: e}))
 }
 
-// kick closes the connection with a policy-violation status, without
-// blocking the caller.
-func (c *conn) kick(why string) {
+// kick closes the connection with status code and reason why, without
+// blocking the caller: the close frame goes out first if the socket takes
+// it (not when it failed for falling behind), then the socket closes.
+func (c *conn) kick(code websocket.StatusCode, why string) {
 	c.mu.Lock()
-	if c.closeCode == 0 {
-		c.closeCode, c.closeWhy = websocket.StatusPolicyViolation, why
+	first := c.closeCode == 0
+	if first {
+		c.closeCode, c.closeWhy = code, why
 	}
 	c.mu.Unlock()
+	if first {
+		c.sock.writeClose(uint16(code), why)
+	}
 	c.cancel()
 }
 

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
@@ -505,7 +507,7 @@ func (r *room) shutdown() {
 		return
 	}
 	for _, e := range r.subs {
-		e.c.kick("server shutting down")
+		e.c.kick(websocket.StatusGoingAway, "server shutting down")
 	}
 	r.stop()
 }
@@ -615,7 +617,7 @@ func (r *room) seatOf(token string) int {
 // slow to take its updates (counted), or one already gone.
 func (r *room) drop(c *conn) {
 	r.unsubscribe(c)
-	c.kick("too slow")
+	c.kick(websocket.StatusPolicyViolation, "too slow")
 	if c.tooSlow() {
 		r.s.metrics.slowDrops.Inc()
 	}

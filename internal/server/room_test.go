@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"reflect"
@@ -409,7 +410,11 @@ func TestCloseStopsRooms(t *testing.T) {
 	r := h.room(id)
 	version := r.version.Load()
 	h.srv.Close()
-	c0.waitClosed("the connection stayed open after Close")
+	err := c0.waitClosed("the connection stayed open after Close")
+	var ce websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != websocket.StatusGoingAway || ce.Reason != "server shutting down" {
+		t.Errorf("the client read %v, want a close frame with status going away (1001) and the reason", err)
+	}
 	if !r.stopped.Load() {
 		t.Fatal("a room still runs after Close")
 	}

@@ -134,9 +134,10 @@ func (h *harness) twoPlayers(tc protocol.TimeControl) (string, [2]string) {
 
 // client is a test WebSocket client that tracks the match version.
 // waitClosed reads (and drops) what the server sent until the connection
-// fails, as a closed one does once the kernel's buffers are drained; it
-// fails the test with why if that takes testTimeout.
-func (c *client) waitClosed(why string) {
+// fails, as a closed one does once the kernel's buffers are drained, and
+// returns the read's error (a websocket.CloseError if a close frame came);
+// it fails the test with why if that takes testTimeout.
+func (c *client) waitClosed(why string) error {
 	c.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
@@ -145,7 +146,7 @@ func (c *client) waitClosed(why string) {
 			if ctx.Err() != nil {
 				c.t.Fatal(why)
 			}
-			return
+			return err
 		}
 	}
 }

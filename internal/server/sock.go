@@ -90,6 +90,30 @@ func appendTextFrame(b, p []byte) []byte {
 	return append(b, p...)
 }
 
+// maxCloseReason is the longest close reason a close frame carries: a
+// control frame's payload is at most 125 bytes, two of them the code.
+const maxCloseReason = 123
+
+// writeClose sends a close frame with code and reason (RFC 6455 §5.5.1),
+// without blocking, as the socket's last frame: every later write fails
+// with errClosing (the caller closes the socket next, see conn.kick). A
+// reason is ASCII here; a longer one is cut to maxCloseReason bytes.
+func (s *sock) writeClose(code uint16, reason string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return s.err
+	}
+	reason = reason[:min(len(reason), maxCloseReason)]
+	b := append(make([]byte, 0, 4+len(reason)), 0x88, byte(2+len(reason)))
+	b = binary.BigEndian.AppendUint16(b, code)
+	err := s.writeLocked(append(b, reason...))
+	if err == nil {
+		s.err = errClosing
+	}
+	return err
+}
+
 // writeLocked sends p without blocking: what the kernel does not take
 // now is queued for the flusher, in order behind anything queued before.
 func (s *sock) writeLocked(p []byte) error {

@@ -173,3 +173,46 @@ func TestAppendTextFrame(t *testing.T) {
 		}
 	}
 }
+
+// TestSockWriteClose checks the close frame's bytes (FIN and opcode 8,
+// the payload's length, the code in network order, the reason, cut to
+// fit a control frame) and that nothing is sent after it.
+func TestSockWriteClose(t *testing.T) {
+	long := string(bytes.Repeat([]byte{'r'}, 200))
+	for _, tc := range []struct {
+		name   string
+		code   uint16
+		reason string
+		want   []byte
+	}{
+		{"going away", 1001, "bye", []byte{0x88, 5, 0x03, 0xe9, 'b', 'y', 'e'}},
+		{"no reason", 1008, "", []byte{0x88, 2, 0x03, 0xf0}},
+		{"reason cut", 1000, long, append([]byte{0x88, 125, 0x03, 0xe8}, long[:maxCloseReason]...)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			server, client := tcpPair(t)
+			s := newSock(server)
+			if err := s.writeClose(tc.code, tc.reason); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.writeText([]byte("late"), nil); !errors.Is(err, errClosing) {
+				t.Errorf("text after the close frame: %v, want errClosing", err)
+			}
+			if _, err := s.Write([]byte{0x8a, 0}); !errors.Is(err, errClosing) {
+				t.Errorf("control frame after the close frame: %v, want errClosing", err)
+			}
+			if err := s.writeClose(1000, "again"); !errors.Is(err, errClosing) {
+				t.Errorf("second close frame: %v, want errClosing", err)
+			}
+			server.Close()
+			client.SetReadDeadline(time.Now().Add(testTimeout))
+			got, err := io.ReadAll(client)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, tc.want) {
+				t.Errorf("sent % x, want % x", got, tc.want)
+			}
+		})
+	}
+}
