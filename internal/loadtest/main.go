@@ -391,7 +391,7 @@ var serverStages = []struct{ name, what string }{
 	{"tabula_save_seconds", "room's Save (store queue + commit)"},
 	{"tabula_store_queue_seconds", "store queue wait"},
 	{"tabula_store_commit_seconds", "one group commit (per transaction)"},
-	{"tabula_store_catchup_seconds", "one catch-up transaction"},
+	{"tabula_store_catchup_seconds", "a group commit's share of a catch-up round"},
 }
 
 // quantile returns the upper bound of the bucket holding quantile q of

@@ -279,33 +279,33 @@ func TestOpenAfterCrash(t *testing.T) {
 	wantLoad(t, db, "reopened, played on", ms[1], plies(1, 3)...)
 }
 
-// TestCatchUpOwnTransaction lowers the catch-up's threshold, budget and
+// TestCatchUpRidesCommits lowers the catch-up's threshold, budget and
 // minimum so rounds run all along while matches move in parallel, and
-// (with perRow) so they last several transactions or not, and
-// checks no transaction both appends log rows and catches match rows up
-// (a move's commit never carries the catch-up), rounds complete (caught
+// (with perRow) so they last several transactions or not, and checks
+// the match rows are caught up only in the group commits of moves (no
+// transaction, and no flush, of their own), rounds complete (caught
 // moves on), the log after caught stays under its bound, the match rows
 // a round wrote are current, and every match reads back whole, also after
 // reopening.
-func TestCatchUpOwnTransaction(t *testing.T) {
+func TestCatchUpRidesCommits(t *testing.T) {
 	for _, perRow := range []int{0, 1} {
-		t.Run(fmt.Sprintf("perRow=%d", perRow), func(t *testing.T) { testCatchUpOwnTransaction(t, perRow) })
+		t.Run(fmt.Sprintf("perRow=%d", perRow), func(t *testing.T) { testCatchUpRidesCommits(t, perRow) })
 	}
 }
 
-func testCatchUpOwnTransaction(t *testing.T, perRow int) {
+func testCatchUpRidesCommits(t *testing.T, perRow int) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tabula.db")
 	db := open(t, path)
 	defer func() { db.Close() }()
 	const matches, moves, catchAt, least = 8, 60, 8, 2
-	var mixed, catchUps, maxTail, rounds atomic.Int64
+	var alone, catchUps, maxTail, rounds atomic.Int64
 	onWriter(t, db, func(w *writerState) {
 		w.catchAt, w.budget, w.least, w.perRow = catchAt, time.Nanosecond, least, perRow
 		caught := w.caught
 		w.onCommit = func(added, n int) {
-			if added > 0 && n > 0 {
-				mixed.Add(1)
+			if added == 0 && n > 0 {
+				alone.Add(1)
 			}
 			if n > 0 {
 				catchUps.Add(1)
@@ -337,16 +337,16 @@ func testCatchUpOwnTransaction(t *testing.T, perRow int) {
 			dirty[id] = true
 		}
 	})
-	if n := mixed.Load(); n > 0 {
-		t.Errorf("%d transactions both appended moves and caught match rows up, want none", n)
+	if n := alone.Load(); n > 0 {
+		t.Errorf("%d transactions caught match rows up without appending moves, want none (every change here is a move)", n)
 	}
 	if catchUps.Load() == 0 || rounds.Load() == 0 {
-		t.Fatalf("%d catch-up transactions, %d rounds ended; want some", catchUps.Load(), rounds.Load())
+		t.Fatalf("%d commits caught rows up, %d rounds ended; want some", catchUps.Load(), rounds.Load())
 	}
-	// A catch-up transaction writes at least as many rows as the batch
-	// before it added, so a round's batches add at most its matches and
-	// one batch (at most one change per match): see catchMin. Without
-	// perRow a round takes at most matches/least transactions.
+	// A group commit catches up at least as many rows as its batch adds,
+	// so a round's batches add at most its matches and one batch (at most
+	// one change per match): see catchMin. Without perRow a round takes
+	// at most matches/least transactions.
 	r := matches + matches
 	if perRow == 0 {
 		r = (matches/least + 1) * matches
@@ -354,7 +354,7 @@ func testCatchUpOwnTransaction(t *testing.T, perRow int) {
 	if got, bound := maxTail.Load(), int64(catchAt+2*r+matches); got > bound {
 		t.Errorf("the log held %d rows after caught, want at most %d", got, bound)
 	}
-	t.Logf("%d catch-up transactions, %d rounds, at most %d rows after caught, %d matches behind at the end", catchUps.Load(), rounds.Load(), maxTail.Load(), len(dirty))
+	t.Logf("%d commits with catch-up rows, %d rounds, at most %d rows after caught, %d matches behind at the end", catchUps.Load(), rounds.Load(), maxTail.Load(), len(dirty))
 	for _, m := range ms {
 		wantLoad(t, db, "beside the log", m, plies(1, moves)...)
 		if dirty[m.ID] {
@@ -583,4 +583,31 @@ func BenchmarkCatchUp(b *testing.B) {
 		})
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*matches), "µs/match")
+}
+
+// TestCatchUpFailureKeepsBatch makes every catch-up fail (a match in the
+// round whose rowid does not fit the round's keys) and checks the batch
+// it rode with is retried without it and committed, and no round starts.
+func TestCatchUpFailureKeepsBatch(t *testing.T) {
+	db, m := openWithMatch(t)
+	const ghost = "ghost"
+	onWriter(t, db, func(w *writerState) {
+		w.catchAt = 1
+		w.known[ghost] = matchState{rowid: 1 << (64 - roundBits)}
+		w.curMu.Lock()
+		w.cur[ghost] = current{}
+		w.curMu.Unlock()
+	})
+	m = playMoves(t, db, m, 3)
+	onWriter(t, db, func(w *writerState) {
+		if w.round != nil {
+			t.Error("a round started though its catch-up failed")
+		}
+		w.catchAt = 1 << 40
+		delete(w.known, ghost)
+		w.curMu.Lock()
+		delete(w.cur, ghost)
+		w.curMu.Unlock()
+	})
+	wantLoad(t, db, "after failed catch-ups", m, plies(1, 3)...)
 }

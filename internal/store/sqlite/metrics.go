@@ -21,11 +21,11 @@ func newMetrics() *metrics {
 			Buckets: buckets,
 		}),
 		commit: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "tabula_store_commit_seconds", Help: "One group-commit transaction of the SQLite writer, from its start to the end of its commit (statements, WAL write and fsync); catch-up transactions are not in it (tabula_store_catchup_seconds).",
+			Name: "tabula_store_commit_seconds", Help: "One group-commit transaction of the SQLite writer, from its start to the end of its commit (statements, WAL write and fsync), with its share of a catch-up round if it carries one (tabula_store_catchup_seconds).",
 			Buckets: buckets,
 		}),
 		catchUp: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "tabula_store_catchup_seconds", Help: "One catch-up transaction, writing the heads and current versions of matches moved since the last round into their match rows, between the writer's group commits, from its start to the end of its commit.",
+			Name: "tabula_store_catchup_seconds", Help: "One group commit's share of a catch-up round: writing the heads and current versions of matches moved since the last round into their match rows, at the start of the transaction.",
 			Buckets: buckets,
 		}),
 		batch: prometheus.NewHistogram(prometheus.HistogramOpts{

@@ -15,8 +15,8 @@
 // earlier versions folded into it). A move stored alone writes only its
 // log row, which carries the match's new version, ply, clock and update
 // time; the writer keeps them and the head in memory for reads
-// (writerState.cur) and writes them into the match rows in bulk, in
-// transactions of their own between the group commits (catchTx), every
+// (writerState.cur) and writes them into the match rows in bulk, a share
+// of them at the start of each group commit (catchUp), in rounds every
 // catchRows log rows; log_state.caught records how far the match rows are
 // current, and Open reads only the log after it. A takeback sets the head
 // back to its kept ply's row (or to the archive) and writes the match row
@@ -99,15 +99,14 @@ const (
 	// rows plus those of one round (see catchMin). ~6.5 s of moves at
 	// 10 000 moves/s.
 	catchRows = 65_536
-	// catchBudget is the time after which a catch-up transaction stops
-	// writing match rows and commits (after at least catchMin rows), so
-	// the moves queued behind it wait about a millisecond plus its
-	// commit; the next batches' catch-up transactions go on with the
-	// round.
+	// catchBudget is the time after which a group commit's share of a
+	// catch-up round stops writing match rows (after at least catchMin
+	// rows) and the batch's changes follow, so the batch's moves wait
+	// about a millisecond more; the next batches go on with the round.
 	catchBudget = time.Millisecond
-	// catchMin is the fewest match rows a catch-up transaction writes
-	// whatever the time, or the changes of the batch before it if more
-	// (catchTx), so a round keeps pace with the log however slow the
+	// catchMin is the fewest match rows a group commit's share of a round
+	// writes whatever the time, or the changes of its batch if more
+	// (catchUp), so a round keeps pace with the log however slow the
 	// writer is: the rows added during a round are at most its matches
 	// and one batch, and the log Open reads after a crash stays under
 	// catchRows + 2 × (matches + maxBatch) + maxBatch rows (87 072 at
@@ -183,16 +182,17 @@ type writerState struct {
 	roundAt  int
 	mark     int64
 	catchAt  int64         // start a round this many log rows after caught (catchRows; tests lower it)
-	budget   time.Duration // a catch-up transaction's time (catchBudget; tests lower it)
-	least    int           // match rows a catch-up transaction writes at least (catchMin; tests lower it)
-	perRow   int           // and at least this many per change of the batch before it (1; tests set 0)
+	budget   time.Duration // a group commit's time for catch-up rows (catchBudget; tests lower it)
+	least    int           // match rows a group commit catches up at least (catchMin; tests lower it)
+	perRow   int           // and at least this many per change of its batch (1; tests set 0)
 	// onCommit, if set (tests), is called after each commit (and after
 	// the writer's state took it) with the number of log rows and of
 	// caught-up match rows the transaction wrote.
 	onCommit func(added, caught int)
 	txSeq    int64 // the next seq the current transaction assigns
-	txCaught int   // match rows the current catch-up transaction wrote
-	txDone   bool  // the current catch-up transaction ends its round
+	txCaught int   // match rows the current transaction caught up
+	txAt     int   // where the round goes on after the current transaction (roundAt until it catches up)
+	txDone   bool  // the current transaction ends the round
 	// conn is the writer's connection, set while the writer runs.
 	conn *wconn
 	// buf is where the writer encodes a change's clock, reused.
@@ -575,7 +575,7 @@ func (db *DB) openLog(ctx context.Context) error {
 		return fmt.Errorf("sqlite: read log: %w", err)
 	}
 	db.w.nextSeq = last + 1
-	return db.runTx(ctx, []request{{op: applyFunc(db.catchUpOpen)}})
+	return db.runTx(ctx, []request{{op: applyFunc(db.catchUpOpen)}}, false)
 }
 
 // catchUpOpen brings the match rows up to date with the log rows after
@@ -703,11 +703,6 @@ func (db *DB) writer(ctx context.Context) {
 			}
 		}
 		db.commit(txCtx, batch)
-		if db.w.round != nil || db.w.nextSeq-db.w.caught >= db.w.catchAt {
-			// A failed catch-up leaves the rows and the round as they
-			// were: the next batch's tries again.
-			db.catchTx(txCtx, len(batch))
-		}
 	}
 }
 
@@ -724,11 +719,14 @@ func (db *DB) drain() {
 	}
 }
 
-// commit runs batch in one transaction and replies to each request once it
-// has committed. Changes fail rarely (a version conflict is a bug above), so
-// the batch runs without savepoints; if one change fails, the transaction is
-// rolled back and every change retried in a transaction of its own, so each
-// gets its own result.
+// commit runs batch in one transaction, with the next rows of the
+// catch-up round when one is running or due, and replies to each request
+// once it has committed. Changes fail rarely (a version conflict is a bug
+// above), so the batch runs without savepoints; if one change fails, or
+// the catch-up does, the transaction is rolled back and every change
+// retried in a transaction of its own without the catch-up, so each gets
+// its own result (a failed catch-up leaves the round as it was: the next
+// batch's tries again).
 func (db *DB) commit(ctx context.Context, batch []request) {
 	start := time.Now()
 	for _, r := range batch {
@@ -736,8 +734,10 @@ func (db *DB) commit(ctx context.Context, batch []request) {
 	}
 	db.metrics.batch.Observe(float64(len(batch)))
 	defer func() { db.metrics.commit.Observe(time.Since(start).Seconds()) }()
-	if len(batch) > 1 {
-		if err := db.runTx(ctx, batch); err == nil {
+	w := &db.w
+	catchUp := w.round != nil || w.nextSeq-w.caught >= w.catchAt
+	if len(batch) > 1 || catchUp {
+		if err := db.runTx(ctx, batch, catchUp); err == nil {
 			for _, r := range batch {
 				r.reply <- nil
 			}
@@ -745,7 +745,7 @@ func (db *DB) commit(ctx context.Context, batch []request) {
 		}
 	}
 	for _, r := range batch {
-		r.reply <- db.runTx(ctx, []request{r})
+		r.reply <- db.runTx(ctx, []request{r}, false)
 	}
 }
 
@@ -758,21 +758,27 @@ func (db *DB) begin(ctx context.Context) error {
 	w.rows, w.ats = w.rows[:0], w.ats[:0]
 	clear(w.txCur)
 	w.txCur = w.txCur[:0]
-	w.txSeq, w.txCaught, w.txDone = w.nextSeq, 0, false
+	w.txSeq, w.txCaught, w.txAt, w.txDone = w.nextSeq, 0, w.roundAt, false
 	if err := w.conn.begin(ctx); err != nil {
 		return fmt.Errorf("sqlite: begin: %w", err)
 	}
 	return nil
 }
 
-// runTx applies batch in one transaction and commits it; the writer's
-// state keeps what the batch staged only if the commit succeeds. It
-// never writes a catch-up (catchTx does, in a transaction of its own).
-func (db *DB) runTx(ctx context.Context, batch []request) error {
+// runTx applies batch in one transaction and commits it, with catchUp
+// the next rows of the catch-up round first; the writer's state keeps
+// what the transaction did only if the commit succeeds.
+func (db *DB) runTx(ctx context.Context, batch []request, catchUp bool) error {
 	if err := db.begin(ctx); err != nil {
 		return err
 	}
 	c := db.w.conn
+	if catchUp {
+		if err := db.catchUp(ctx, len(batch)); err != nil {
+			c.rollback()
+			return err
+		}
+	}
 	for _, r := range batch {
 		if err := r.op.apply(ctx); err != nil {
 			c.rollback()
@@ -815,6 +821,7 @@ func (db *DB) committed() {
 			w.ended = append(w.ended, id)
 		}
 	}
+	w.roundAt = w.txAt
 	if w.txDone {
 		w.caught, w.round, w.roundIDs, w.roundAt = w.mark, nil, nil, 0
 		// Ended matches rarely change again; one that does is read back
@@ -842,21 +849,26 @@ func (db *DB) committed() {
 	}
 }
 
-// catchTx writes, in a transaction of its own, the current head, version,
-// ply, clock and update time of the next matches of the catch-up round
-// into their match rows (starting a round first if none is running): at
-// least w.least rows or n (the changes of the batch before it), then
-// until w.budget has passed; the transaction that
-// ends the round records its mark in log_state.caught. A round writes the
-// matches moved since the last one, each row once (in rowid order, so a
-// transaction's rows share pages), where the fold of earlier versions
-// wrote every move a second time into the moves table.
-func (db *DB) catchTx(ctx context.Context, n int) error {
+// catchUp writes, in the current transaction and before its batch's
+// changes, the current head, version, ply, clock and update time of the
+// next matches of the catch-up round into their match rows (starting a
+// round first if none is running): at least w.least rows or n (the
+// changes of the batch), then until w.budget has passed; the transaction
+// that ends the round records its mark in log_state.caught. A round writes
+// the matches moved since the last one, each row once (in rowid order, so
+// a transaction's rows share pages), where the fold of earlier versions
+// wrote every move a second time into the moves table. Riding on the
+// group commits, a round costs no commit (and no flush) of its own: in
+// transactions of their own, each move behind a catch-up waited for two
+// flushes. Before the changes, so a change that writes its match row
+// (and takes it out of cur, see committed) comes after the round's
+// write of it.
+func (db *DB) catchUp(ctx context.Context, n int) error {
 	w := &db.w
 	start := time.Now()
 	defer func() { db.metrics.catchUp.Observe(time.Since(start).Seconds()) }()
 	if w.round == nil {
-		w.mark, w.roundAt = w.nextSeq, 0
+		w.mark, w.roundAt, w.txAt = w.nextSeq, 0, 0
 		w.round, w.roundIDs = make([]uint64, 0, len(w.cur)), make([]string, 0, len(w.cur))
 		for id := range w.cur {
 			rowid := w.known[id].rowid
@@ -868,9 +880,6 @@ func (db *DB) catchTx(ctx context.Context, n int) error {
 			w.roundIDs = append(w.roundIDs, id)
 		}
 		slices.Sort(w.round)
-	}
-	if err := db.begin(ctx); err != nil {
-		return err
 	}
 	c := w.conn
 	at, least := w.roundAt, max(w.least, w.perRow*n)
@@ -887,7 +896,6 @@ func (db *DB) catchTx(ctx context.Context, n int) error {
 			head = cur.head
 		}
 		if _, err := c.exec(ctx, c.stmts.catchUp, head, cur.version, int64(cur.ply), cur.clock, cur.updated, rowid, id); err != nil {
-			c.rollback()
 			return fmt.Errorf("sqlite: catch up match %s: %w", id, err)
 		}
 		w.txCur = append(w.txCur, curChange{id: id, del: true})
@@ -895,16 +903,11 @@ func (db *DB) catchTx(ctx context.Context, n int) error {
 	}
 	if at == len(w.round) {
 		if _, err := c.exec(ctx, c.stmts.setCaught, w.mark); err != nil {
-			c.rollback()
 			return fmt.Errorf("sqlite: catch up: %w", err)
 		}
 		w.txDone = true
 	}
-	if err := c.commit(); err != nil {
-		return fmt.Errorf("sqlite: commit catch-up: %w", err)
-	}
-	w.roundAt = at
-	db.committed()
+	w.txAt = at
 	return nil
 }
 

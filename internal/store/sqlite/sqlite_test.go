@@ -157,8 +157,9 @@ func benchmarkSave(b *testing.B, matches int) {
 }
 
 // reportWriter reports the writer's metrics over a benchmark: changes per
-// group commit, catch-up transactions per 1 000 changes, and the p99 (the
-// upper bound of its histogram bucket) of a commit and of a catch-up.
+// group commit, group commits carrying catch-up rows per 1 000 changes,
+// and the p99 (the upper bound of its histogram bucket) of a commit and
+// of a commit's catch-up rows.
 func reportWriter(b *testing.B, db *DB) {
 	read := func(h prometheus.Histogram) *dto.Histogram {
 		var m dto.Metric
