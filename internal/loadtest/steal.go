@@ -11,9 +11,9 @@ import (
 	"time"
 )
 
-// This machine is a virtual one: its two cores are threads of a host that
-// runs other guests too, and the time the host gives them instead is the
-// steal column of /proc/stat. A second with 20 % steal leaves the server
+// The project's machine is a virtual one: its two cores are threads of a
+// host that runs other work too, and the time a core wanted to run while
+// the host ran something else is the steal column of /proc/stat. A second with 20 % steal leaves the server
 // and the load generator 1.6 cores for the 1.3 they need at 10 000
 // matches, and its round trips queue: the load test reports each second's
 // steal and the round trips of the quiet seconds apart from the rest, so
