@@ -868,7 +868,7 @@ func (db *DB) catchUp(ctx context.Context, n int) error {
 	start := time.Now()
 	defer func() { db.metrics.catchUp.Observe(time.Since(start).Seconds()) }()
 	if w.round == nil {
-		w.mark, w.roundAt, w.txAt = w.nextSeq, 0, 0
+		w.mark, w.roundAt = w.nextSeq, 0
 		w.round, w.roundIDs = make([]uint64, 0, len(w.cur)), make([]string, 0, len(w.cur))
 		for id := range w.cur {
 			rowid := w.known[id].rowid
