@@ -48,6 +48,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"strings"
 	"sync"
@@ -88,7 +89,8 @@ type Config struct {
 	Assets fs.FS
 	// NewAgent makes a bot for a seat spec; nil: ai.FromSpec.
 	NewAgent func(spec string, seed uint64) (ai.Agent, error)
-	// Bots lists the specs offered to clients; nil: ["random"].
+	// Bots lists the specs offered to clients; nil: every built-in
+	// level, ai.Specs().
 	Bots []string
 	// BotWorkers is how many bot searches run at once; 0: one per core.
 	BotWorkers int
@@ -97,6 +99,10 @@ type Config struct {
 	// OriginPatterns are extra WebSocket origins allowed (for a dev
 	// server on another port), as coder/websocket's AcceptOptions.
 	OriginPatterns []string
+	// TrustedProxies are the addresses of reverse proxies whose
+	// X-Forwarded-For header names the client (see clientOf); none by
+	// default, so the header is ignored.
+	TrustedProxies []netip.Prefix
 	// Collectors are more Prometheus metrics served at /metrics with the
 	// server's own (for example the SQLite store's commit timings).
 	Collectors []prometheus.Collector
@@ -155,7 +161,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.NewAgent = ai.FromSpec
 	}
 	if cfg.Bots == nil {
-		cfg.Bots = []string{"random"}
+		cfg.Bots = ai.Specs()
 	}
 	if cfg.BotWorkers <= 0 {
 		cfg.BotWorkers = runtime.NumCPU()
