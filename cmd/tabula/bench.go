@@ -14,20 +14,21 @@ import (
 const benchPlayoutCap = 100_000
 
 func runBench(ctx context.Context, e *env) error {
-	fs := newFlagSet("bench")
+	fs := e.newFlagSet()
 	budget := fs.Duration("time", 2*time.Second, "time per game")
 	seed := fs.Uint64("seed", 1, "seed for the random playouts")
-	if err := fs.Parse(e.args); err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+	rest, err := parseArgs(fs, e.args)
+	if err != nil {
+		return err
 	}
 	infos := e.games
-	if fs.NArg() > 0 {
-		info, rest, err := parseGameArgs(e, newFlagSet("bench"), fs.Args())
+	switch {
+	case len(rest) > 1:
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[1])
+	case len(rest) == 1:
+		info, err := findGame(e, rest[0])
 		if err != nil {
 			return err
-		}
-		if len(rest) > 0 {
-			return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[0])
 		}
 		infos = []*game.Info{info}
 	}

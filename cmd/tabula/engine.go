@@ -12,11 +12,10 @@ import (
 
 // runEngine speaks the engine protocol (docs/engine.md) on stdin/stdout.
 func runEngine(ctx context.Context, e *env) error {
-	fs := newFlagSet("engine")
-	var g gameFlags
+	fs := e.newFlagSet()
+	g := gameFlags{seed: 1} // --seed also seeds the agents
 	g.register(fs, false)
 	level := fs.String("level", "bot:hard", "agent: "+strings.Join(ai.Specs(), ", "))
-	g.seed = 1 // --seed also seeds the agents (and, in match, the openings and chance)
 	seed := &g.seed
 	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {

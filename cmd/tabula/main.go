@@ -7,11 +7,13 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -27,25 +29,85 @@ type env struct {
 	args           []string // after the command name
 	getenv         func(string) string
 	games          []*game.Info // the registry: games.All() in production
+
+	name  string        // the command's name, for its usage text
+	cmd   command       // the command being run
+	flags *flag.FlagSet // the command's flags, once newFlagSet made them
+	help  bool          // -h, -help or --help was given: print the usage
 }
 
+// command is one word of the command line: what it does, how it is called
+// and an example, which its usage text ("tabula help NAME", "tabula NAME
+// -h") shows above and below its flags.
 type command struct {
-	summary string
-	run     func(ctx context.Context, e *env) error
+	summary  string   // one line, in the list of "tabula help"
+	synopsis []string // the forms of the command line after "tabula"
+	examples []string // whole command lines that work as shown
+	run      func(ctx context.Context, e *env) error
 }
 
 func commands() map[string]command {
 	return map[string]command{
-		"games":  {"list the games: id, players, variants", runGames},
-		"moves":  {"print the legal moves of a position, one per line", runMoves},
-		"perft":  {"count move sequences to a depth: lines \"perft D N\"", runPerft},
-		"replay": {"check a game record from stdin; print the final position and result", runReplay},
-		"play":   {"play in the terminal: --seats human,bot:easy,...", runPlay},
-		"serve":  {"run the game server and web client: [--addr 127.0.0.1:8080] [--db tabula.db]", runServe},
-		"bench":  {"random playouts per second for every game (or one): numbers on stdout", runBench},
-		"engine": {"speak the engine protocol on stdin/stdout (docs/engine.md)", runEngine},
-		"match":  {"play agent A against agent B: score, Elo, SPRT", runMatch},
-		"solve":  {"puzzle solver: solve palaboratory FROM TO, or solve palaboratory --check", runSolve},
+		"games": {
+			summary:  "list the games: id, players, variants",
+			synopsis: []string{"games"},
+			examples: []string{"tabula games"},
+			run:      runGames,
+		},
+		"moves": {
+			summary:  "print the legal moves of a position, one per line",
+			synopsis: []string{"moves GAME [flags]"},
+			examples: []string{"tabula moves pathagon", `tabula moves abalone --variant belgian-daisy --moves "c5c6"`},
+			run:      runMoves,
+		},
+		"perft": {
+			summary:  "count move sequences to a depth: lines \"perft D N\"",
+			synopsis: []string{"perft GAME DEPTH [flags]"},
+			examples: []string{"tabula perft palago 3", "tabula perft talat 2 --variant palat"},
+			run:      runPerft,
+		},
+		"replay": {
+			summary:  "check a game record from stdin; print the final position and result",
+			synopsis: []string{"replay GAME [flags] < RECORD"},
+			examples: []string{"tabula replay pathagon --seed 7 < record.txt"},
+			run:      runReplay,
+		},
+		"play": {
+			summary:  "play in the terminal: --seats human,bot:easy,...",
+			synopsis: []string{"play GAME [flags]"},
+			examples: []string{"tabula play talat --seats human,bot:medium", "tabula play villapaletti --seats human,human,bot:easy"},
+			run:      runPlay,
+		},
+		"serve": {
+			summary:  "run the game server and web client",
+			synopsis: []string{"serve [flags]"},
+			examples: []string{"tabula serve --addr 127.0.0.1:8080 --db tabula.db"},
+			run:      runServe,
+		},
+		"bench": {
+			summary:  "random playouts per second for every game (or one): numbers on stdout",
+			synopsis: []string{"bench [GAME] [flags]"},
+			examples: []string{"tabula bench", "tabula bench palago --time 5s"},
+			run:      runBench,
+		},
+		"engine": {
+			summary:  "speak the engine protocol on stdin/stdout (docs/engine.md)",
+			synopsis: []string{"engine GAME [flags]"},
+			examples: []string{"tabula engine abalone --level bot:medium"},
+			run:      runEngine,
+		},
+		"match": {
+			summary:  "play agent A against agent B: score, Elo, SPRT",
+			synopsis: []string{"match GAME --a SPEC --b SPEC [flags]"},
+			examples: []string{"tabula match pathagon --a bot:hard --b bot:medium --games 200", "tabula match palago --a bot:max --b bot:hard --sprt 0,20"},
+			run:      runMatch,
+		},
+		"solve": {
+			summary:  "puzzle solver: solve palaboratory FROM TO, or solve palaboratory --check",
+			synopsis: []string{"solve palaboratory FROM TO", "solve palaboratory --check"},
+			examples: []string{"tabula solve palaboratory virus ring", "tabula solve palaboratory 1 2", "tabula solve palaboratory --check"},
+			run:      runSolve,
+		},
 	}
 }
 
@@ -59,27 +121,44 @@ func main() {
 	os.Exit(code)
 }
 
-// run executes one command line and returns the exit code.
+// run executes one command line and returns the exit code: 0 on success
+// and for help, 2 for a usage error (one line and a hint on stderr), 1 for
+// any other error.
 func run(ctx context.Context, registry []*game.Info, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmds := commands()
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" && len(args) == 1 {
 		usage(stdout, cmds)
 		if len(args) == 0 {
 			return 2
 		}
 		return 0
 	}
-	c, ok := cmds[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "tabula: unknown command %q (try \"tabula help\")\n", args[0])
-		return 2
-	}
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: args[1:], games: registry, getenv: os.Getenv}
-	if err := c.run(ctx, e); err != nil {
-		fmt.Fprintf(stderr, "tabula %s: %s\n", args[0], oneLine(err.Error()))
-		if errors.Is(err, errUsage) {
+	name := args[0]
+	rest := args[1:]
+	if name == "help" { // "tabula help COMMAND" is "tabula COMMAND -h"
+		if len(args) > 2 {
+			fmt.Fprintf(stderr, "tabula help: want one COMMAND, got %q (try \"tabula help\")\n", args[1:])
 			return 2
 		}
+		name, rest = args[1], []string{"-h"}
+	}
+	c, ok := cmds[name]
+	if !ok {
+		fmt.Fprintf(stderr, "tabula: unknown command %q (try \"tabula help\")\n", name)
+		return 2
+	}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, args: rest, games: registry, getenv: os.Getenv, name: name, cmd: c}
+	err := c.run(ctx, e)
+	if e.help {
+		e.usage(stdout)
+		return 0
+	}
+	if err != nil {
+		if errors.Is(err, errUsage) {
+			fmt.Fprintf(stderr, "tabula %s: %s (run 'tabula %s -h')\n", name, oneLine(err.Error()), name)
+			return 2
+		}
+		fmt.Fprintf(stderr, "tabula %s: %s\n", name, oneLine(err.Error()))
 		return 1
 	}
 	return 0
@@ -95,6 +174,72 @@ func usage(w io.Writer, cmds map[string]command) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, cmds[n].summary)
 	}
+	fmt.Fprintln(w, "\n\"tabula help COMMAND\" or \"tabula COMMAND -h\" prints a command's flags and examples.")
+}
+
+// newFlagSet makes the flag set of the running command. It reports nothing
+// itself: run prints the error once, and for -h, -help or --help the usage
+// text with every flag the command has defined, whichever they are.
+func (e *env) newFlagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet(e.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported once, by run
+	fs.Usage = func() {}
+	stop := func(string) error { e.help = true; return errHelp }
+	fs.BoolFunc("h", "print this help", stop)
+	fs.BoolFunc("help", "print this help", stop)
+	e.flags = fs
+	return fs
+}
+
+// errHelp ends flag parsing at -h; run prints the usage instead of it.
+var errHelp = errors.New("help requested")
+
+// usage prints the command's usage text: its forms, what it does, every
+// flag with its default, and examples.
+func (e *env) usage(w io.Writer) {
+	for i, s := range e.cmd.synopsis {
+		prefix := "usage:"
+		if i > 0 {
+			prefix = "   or:"
+		}
+		fmt.Fprintf(w, "%s tabula %s\n", prefix, s)
+	}
+	fmt.Fprintf(w, "\n%s\n", e.cmd.summary)
+	if e.flags != nil {
+		var b strings.Builder
+		e.flags.VisitAll(func(f *flag.Flag) {
+			if f.Name == "h" || f.Name == "help" {
+				return
+			}
+			writeFlag(&b, f)
+		})
+		if b.Len() > 0 {
+			fmt.Fprintf(w, "\nflags (-name or --name):\n%s", b.String())
+		}
+	}
+	fmt.Fprintln(w, "\nexamples:")
+	for _, x := range e.cmd.examples {
+		fmt.Fprintf(w, "  %s\n", x)
+	}
+}
+
+// writeFlag prints one flag as the flag package's PrintDefaults does: the
+// name and the kind of value, the usage below it, and the default unless
+// it is the zero value or the usage already names it.
+func writeFlag(w io.Writer, f *flag.Flag) {
+	kind, text := flag.UnquoteUsage(f)
+	fmt.Fprintf(w, "  --%s", f.Name)
+	if kind != "" {
+		fmt.Fprintf(w, " %s", kind)
+	}
+	fmt.Fprintf(w, "\n    \t%s", strings.ReplaceAll(text, "\n", "\n    \t"))
+	if d := f.DefValue; d != "" && d != "0" && d != "false" && d != "0s" && d != "map[]" && !strings.Contains(text, "default") {
+		if kind == "string" {
+			d = strconv.Quote(d)
+		}
+		fmt.Fprintf(w, " (default %s)", d)
+	}
+	fmt.Fprintln(w)
 }
 
 // oneLine keeps an error message on one line, as the contract promises.

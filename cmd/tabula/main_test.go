@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"strings"
 	"testing"
 
@@ -53,6 +54,9 @@ func TestCommands(t *testing.T) {
 		{name: "play human", stdin: "moves\n+3\n+2\nundo\n+2\nresign\n", args: []string{"play", "race", "--seats", "human,random", "--seed", "1"}, has: "north resigns"},
 		{name: "bench one game", args: []string{"bench", "--time", "20ms", "race"}, has: "race "},
 		{name: "help", args: []string{"help"}, has: "usage: tabula COMMAND"},
+		{name: "bench flags after the game", args: []string{"bench", "race", "--time", "20ms"}, has: "race "},
+		{name: "solve check", args: []string{"solve", "palaboratory", "--check"}, has: "catalogue ok"},
+		{name: "solve check first", args: []string{"solve", "--check", "palaboratory"}, has: "catalogue ok"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -142,7 +146,7 @@ func TestGCPercentSet(t *testing.T) {
 		{"other flags only", []string{"--addr", "127.0.0.1:0"}, "off", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fs := newFlagSet("serve")
+			fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 			fs.Int("gc-percent", defaultGCPercent, "")
 			fs.String("addr", "", "")
 			if err := fs.Parse(tc.args); err != nil {
@@ -156,6 +160,123 @@ func TestGCPercentSet(t *testing.T) {
 			}
 			if got := gcPercentSet(fs, getenv); got != tc.want {
 				t.Errorf("gcPercentSet(%q, GOGC=%q) = %v, want %v", tc.args, tc.gogc, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHelp checks every command's usage text, asked for in the three ways:
+// exit 0, the synopsis first, every flag the command defines with its
+// default, and an example; the command itself does not run.
+func TestHelp(t *testing.T) {
+	tests := []struct {
+		cmd   string
+		flags []string // a few the text must show, written out so a lost flag fails
+		has   []string // more text it must show
+	}{
+		{"games", nil, []string{"tabula games\n"}},
+		{"moves", []string{"--variant", "--players", "--option", "--seed", "--position", "--moves"}, nil},
+		{"perft", []string{"--variant", "--position", "--moves"}, []string{"perft GAME DEPTH"}},
+		{"replay", []string{"--variant", "--seed", "--moves"}, []string{"< RECORD"}},
+		{"play", []string{"--seats", "--movetime", "--seed"}, []string{`(default "human,random")`, "(default 1s)", "from the clock"}},
+		{"serve", []string{"--addr", "--db", "--bot-time"}, []string{`(default "127.0.0.1:8080")`}},
+		{"bench", []string{"--time", "--seed"}, []string{"(default 2s)"}},
+		{"engine", []string{"--level", "--seed", "--variant"}, []string{`(default "bot:hard")`, "(default 1)"}},
+		{"match", []string{"--a", "--b", "--games", "--movetime", "--random-plies", "--parallel", "--sprt", "--quiet", "--seed"},
+			[]string{"(default 100)", "(default 100ms)", "(default 1)"}},
+		{"solve", []string{"--check"}, []string{"solve palaboratory FROM TO", "or: tabula solve palaboratory --check"}},
+	}
+	cmds := commands()
+	if len(tests) != len(cmds) {
+		t.Errorf("%d commands, %d tested", len(cmds), len(tests))
+	}
+	for _, tt := range tests {
+		for _, args := range [][]string{{tt.cmd, "-h"}, {tt.cmd, "--help"}, {"help", tt.cmd}, {tt.cmd, "-help"}} {
+			t.Run(strings.Join(args, " "), func(t *testing.T) {
+				r := runArgs(t, "", args...)
+				if r.code != 0 || r.stderr != "" {
+					t.Fatalf("exit %d, stderr %q; want 0 and nothing", r.code, r.stderr)
+				}
+				if !strings.HasPrefix(r.stdout, "usage: tabula "+tt.cmd) {
+					t.Errorf("stdout does not start with the synopsis:\n%s", r.stdout)
+				}
+				for _, f := range tt.flags {
+					if !listsFlag(r.stdout, f) {
+						t.Errorf("stdout lacks %s:\n%s", f, r.stdout)
+					}
+				}
+				for _, w := range append([]string{"\nexamples:\n  tabula " + tt.cmd, cmds[tt.cmd].summary}, tt.has...) {
+					if !strings.Contains(r.stdout+" ", w) {
+						t.Errorf("stdout lacks %q:\n%s", w, r.stdout)
+					}
+				}
+			})
+		}
+		// Every flag the command defines is listed, including those added
+		// after this test was written.
+		t.Run(tt.cmd+" all flags", func(t *testing.T) {
+			var out bytes.Buffer
+			e := &env{stdout: &out, stderr: &out, stdin: strings.NewReader(""), args: []string{"-h"},
+				games: testRegistry(), getenv: func(string) string { return "" }, name: tt.cmd, cmd: cmds[tt.cmd]}
+			_ = cmds[tt.cmd].run(context.Background(), e) // stops at -h
+			if !e.help || e.flags == nil {
+				t.Fatalf("-h not seen (help %v, flags %v)", e.help, e.flags != nil)
+			}
+			e.usage(&out)
+			n := 0
+			e.flags.VisitAll(func(f *flag.Flag) {
+				if f.Name == "h" || f.Name == "help" {
+					return
+				}
+				n++
+				if !listsFlag(out.String(), "--"+f.Name) {
+					t.Errorf("flag --%s is not listed:\n%s", f.Name, out.String())
+				}
+			})
+			if n < len(tt.flags) {
+				t.Errorf("%d flags defined, want at least %d", n, len(tt.flags))
+			}
+		})
+	}
+}
+
+// listsFlag reports whether a usage text has a line for the flag.
+func listsFlag(usage, name string) bool {
+	return strings.Contains(usage, "\n  "+name+" ") || strings.Contains(usage, "\n  "+name+"\n")
+}
+
+// TestUsageErrors checks the answer to a flag a command does not have and
+// to help for a command that does not exist: one line on stderr with the
+// hint, nothing on stdout, exit 2.
+func TestUsageErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"games", "--verbose"}, "flag provided but not defined: -verbose (run 'tabula games -h')"},
+		{[]string{"moves", "race", "--colour", "red"}, "flag provided but not defined: -colour (run 'tabula moves -h')"},
+		{[]string{"perft", "--depth", "3", "race"}, "(run 'tabula perft -h')"},
+		{[]string{"replay", "race", "-x"}, "(run 'tabula replay -h')"},
+		{[]string{"play", "race", "--bot", "easy"}, "(run 'tabula play -h')"},
+		{[]string{"serve", "--port", "80"}, "flag provided but not defined: -port (run 'tabula serve -h')"},
+		{[]string{"bench", "--budget", "1s"}, "(run 'tabula bench -h')"},
+		{[]string{"engine", "race", "--depth", "4"}, "(run 'tabula engine -h')"},
+		{[]string{"match", "race", "--n", "4"}, "flag provided but not defined: -n (run 'tabula match -h')"},
+		{[]string{"solve", "palaboratory", "--fast"}, "(run 'tabula solve -h')"},
+		{[]string{"match", "race", "--b", "random"}, "want --a SPEC and --b SPEC (run 'tabula match -h')"},
+		{[]string{"help", "fly"}, `unknown command "fly"`},
+		{[]string{"help", "moves", "perft"}, "want one COMMAND"},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			r := runArgs(t, "", tt.args...)
+			if r.code != 2 {
+				t.Errorf("exit %d, want 2", r.code)
+			}
+			if r.stdout != "" {
+				t.Errorf("stdout %q, want nothing", r.stdout)
+			}
+			if strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") || !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("stderr %q: want one line containing %q", r.stderr, tt.want)
 			}
 		})
 	}

@@ -12,14 +12,13 @@ import (
 
 // runMatch plays agent A against agent B and prints the score and Elo.
 func runMatch(ctx context.Context, e *env) error {
-	fs := newFlagSet("match")
-	var g gameFlags
+	fs := e.newFlagSet()
+	g := gameFlags{seed: 1} // --seed also seeds the agents (and, in match, the openings and chance)
 	g.register(fs, false)
 	a := fs.String("a", "", "agent A (random, bot:easy..bot:max, cmd:\"PROGRAM ARGS\")")
 	b := fs.String("b", "", "agent B")
 	n := fs.Int("games", 100, "number of games (rounded up to whole rounds of seatings)")
 	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move")
-	g.seed = 1 // --seed also seeds the agents (and, in match, the openings and chance)
 	seed := &g.seed
 	randomPlies := fs.Int("random-plies", 2, "random plies opening each game (0: none)")
 	parallel := fs.Int("parallel", 2, "games played at once")

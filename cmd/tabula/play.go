@@ -25,9 +25,10 @@ type seat struct {
 }
 
 func runPlay(ctx context.Context, e *env) error {
-	fs := newFlagSet("play")
+	fs := e.newFlagSet()
 	var g gameFlags
 	g.register(fs, true)
+	fs.Lookup("seed").Usage += " (default: from the clock)"
 	seats := fs.String("seats", "human,random", "who plays each seat: human, random, bot:easy, ...")
 	botTime := fs.Duration("movetime", defaultBotTime, "thinking time per bot move")
 	info, rest, err := parseGameArgs(e, fs, e.args)

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strings"
 
@@ -34,18 +33,13 @@ func (o optionList) Set(v string) error {
 	return nil
 }
 
-func newFlagSet(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported once, by run
-	return fs
-}
-
+// register defines the game flags on fs; the seed's default is g.seed.
 func (g *gameFlags) register(fs *flag.FlagSet, withPosition bool) {
 	g.options = optionList{}
 	fs.StringVar(&g.variant, "variant", "", "variant (default: the game's first)")
 	fs.IntVar(&g.players, "players", 0, "number of players (default: the game's default)")
 	fs.Var(g.options, "option", "game option name=value (repeatable)")
-	fs.Uint64Var(&g.seed, "seed", 0, "seed of the game's own random choices (first player, noise); a record replays only with the seed it was played with")
+	fs.Uint64Var(&g.seed, "seed", g.seed, "seed of the game's own random choices (first player, noise); a record replays only with the seed it was played with")
 	if withPosition {
 		fs.StringVar(&g.position, "position", "", "start from this position text")
 		fs.StringVar(&g.moves, "moves", "", "play these moves (notation, space-separated) first")
@@ -59,29 +53,44 @@ func (g *gameFlags) gameOptions() game.Options {
 // parseGameArgs parses "GAME [flags] [positional...]" with the flags in any
 // place, and returns the game and the remaining positional arguments.
 func parseGameArgs(e *env, fs *flag.FlagSet, args []string) (*game.Info, []string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, nil, fmt.Errorf("%w: %v", errUsage, err)
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, nil, err
 	}
 	if len(pos) == 0 {
 		return nil, nil, fmt.Errorf("%w: missing GAME (see \"tabula games\")", errUsage)
 	}
+	info, err := findGame(e, pos[0])
+	return info, pos[1:], err
+}
+
+// parseArgs parses flags and positional arguments in any order and
+// returns the positional ones.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, fmt.Errorf("%w: %v", errUsage, err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// findGame looks a game up by its id in the registry.
+func findGame(e *env, id string) (*game.Info, error) {
 	var ids []string
 	for _, g := range e.games {
-		if g.ID == pos[0] {
-			return g, pos[1:], nil
+		if g.ID == id {
+			return g, nil
 		}
 		ids = append(ids, g.ID)
 	}
-	return nil, nil, fmt.Errorf("unknown game %q (have %s)", pos[0], strings.Join(ids, ", "))
+	return nil, fmt.Errorf("unknown game %q (have %s)", id, strings.Join(ids, ", "))
 }
 
 // start builds the state the flags describe: the start position or
@@ -113,8 +122,8 @@ func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0)) }
 // (moves, perft, replay): it parses the game flags, hands the positional
 // arguments after GAME to check, and builds the state --position and
 // --moves describe.
-func startGame(e *env, name string, check func(rest []string) error) (*game.Info, game.State, error) {
-	fs := newFlagSet(name)
+func startGame(e *env, check func(rest []string) error) (*game.Info, game.State, error) {
+	fs := e.newFlagSet()
 	var g gameFlags
 	g.register(fs, true)
 	info, rest, err := parseGameArgs(e, fs, e.args)

@@ -51,7 +51,7 @@ func gcPercentSet(fs *flag.FlagSet, getenv func(string) string) bool {
 // http://ADDR" on stdout once it accepts connections, and stops gracefully
 // on SIGINT or SIGTERM.
 func runServe(ctx context.Context, e *env) error {
-	fs := newFlagSet("serve")
+	fs := e.newFlagSet()
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address (port 0: any free port)")
 	dbPath := fs.String("db", "tabula.db", "SQLite database file, created if missing")
 	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core)")

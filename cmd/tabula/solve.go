@@ -12,17 +12,24 @@ import (
 
 // runSolve is "tabula solve palaboratory FROM TO" (cards by number or
 // name): minMoves and one optimal sequence of operations; and "tabula solve
-// palaboratory --check": the catalogue acceptance of §D.3 as a table.
+// palaboratory --check": the catalogue's acceptance check (every card valid
+// and distinct, every number the rulebook publishes reproduced) as a table.
 func runSolve(_ context.Context, e *env) error {
-	if len(e.args) == 0 || e.args[0] != "palaboratory" {
+	fs := e.newFlagSet()
+	check := fs.Bool("check", false, "check the card catalogue against the rulebook's published numbers and print the table")
+	args, err := parseArgs(fs, e.args)
+	if err != nil {
+		return err
+	}
+	if len(args) == 0 || args[0] != "palaboratory" {
 		return fmt.Errorf("%w: want \"solve palaboratory FROM TO\" or \"solve palaboratory --check\"", errUsage)
 	}
-	args := e.args[1:]
+	args = args[1:]
 	cards := palaboratory.Cards()
 	switch {
-	case len(args) == 1 && (args[0] == "--check" || args[0] == "-check"):
+	case *check && len(args) == 0:
 		return checkCatalogue(e.stdout, cards)
-	case len(args) != 2:
+	case *check || len(args) != 2:
 		return fmt.Errorf("%w: want \"solve palaboratory FROM TO\" (card numbers or names) or \"--check\"", errUsage)
 	}
 	from, ok := palaboratory.CardByName(cards, args[0])
@@ -67,7 +74,7 @@ func record(ops []palaboratory.Op) string {
 
 func checkCatalogue(w io.Writer, cards []palaboratory.Card) error {
 	r := palaboratory.CheckCatalogue(cards)
-	fmt.Fprintln(w, "cards (§D.1):")
+	fmt.Fprintln(w, "cards:")
 	for i := range cards {
 		c := &cards[i]
 		fmt.Fprintf(w, "  %2d %-11s %-12s %2d tiles  %s\n", c.Number, c.Name, c.Russian, len(c.Tiles), palago.FormatTiles(c.Tiles, " "))
@@ -86,8 +93,8 @@ func checkCatalogue(w io.Writer, cards []palaboratory.Card) error {
 			fmt.Fprintf(w, "  %-28s %5d %5d %9s  %s\n", x.From.Name+" → "+x.To.Name, x.Moves, x.Added, pub, mark)
 		}
 	}
-	table("card to card, the green numbers (§D.3 items 2 and 4):", r.Steps)
-	table("the rulebook's 12 extra tasks (§D.3 item 3):", r.Extra)
+	table("card to card, the numbers printed between the cards:", r.Steps)
+	table("the rulebook's 12 extra tasks:", r.Extra)
 	for _, p := range r.Problems {
 		fmt.Fprintln(w, "problem:", p)
 	}

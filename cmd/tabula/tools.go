@@ -11,7 +11,11 @@ import (
 )
 
 func runGames(_ context.Context, e *env) error {
-	if len(e.args) > 0 {
+	rest, err := parseArgs(e.newFlagSet(), e.args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
 		return fmt.Errorf("%w: games takes no arguments", errUsage)
 	}
 	for _, g := range e.games {
@@ -21,7 +25,7 @@ func runGames(_ context.Context, e *env) error {
 }
 
 func runMoves(_ context.Context, e *env) error {
-	_, s, err := startGame(e, "moves", noArgs(""))
+	_, s, err := startGame(e, noArgs(""))
 	if err != nil {
 		return err
 	}
@@ -36,7 +40,7 @@ const maxPerftDepth = 12
 
 func runPerft(ctx context.Context, e *env) error {
 	var depth int
-	_, s, err := startGame(e, "perft", func(rest []string) error {
+	_, s, err := startGame(e, func(rest []string) error {
 		if len(rest) != 1 {
 			return fmt.Errorf("%w: want GAME DEPTH", errUsage)
 		}
@@ -63,7 +67,7 @@ func runPerft(ctx context.Context, e *env) error {
 const maxRecord = 1 << 20
 
 func runReplay(_ context.Context, e *env) error {
-	info, s, err := startGame(e, "replay", noArgs(" (the record comes on stdin)"))
+	info, s, err := startGame(e, noArgs(" (the record comes on stdin)"))
 	if err != nil {
 		return err
 	}
