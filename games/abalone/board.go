@@ -50,7 +50,7 @@ var dirStep = [hexgrid.NumDirs]uint{
 
 // geometry holds the read-only tables of the board, built once.
 type geometry struct {
-	row, num [NumCells]int8                  // spec coordinates: row 0..8 (A..I), diagonal 1..9
+	row, num [NumCells]int8                  // the rules' coordinates: row 0..8 (A..I), diagonal 1..9
 	at       [9][10]Cell                     // cell at row r, diagonal n, or NoCell
 	next     [NumCells][hexgrid.NumDirs]Cell // neighbour in a direction, or NoCell
 	edge     [hexgrid.NumDirs]board          // cells whose neighbour in a direction is off the board
@@ -129,7 +129,7 @@ func newGeometry() *geometry {
 	return g
 }
 
-// coordOf maps spec coordinates to hexgrid axial coordinates with E5 at the
+// coordOf maps the rules' coordinates to hexgrid axial coordinates with E5 at the
 // origin: rows go up the board (north), diagonals go east.
 func coordOf(r, n int8) hexgrid.Coord { return hexgrid.Coord{Q: int(n) - 5, R: 4 - int(r)} }
 

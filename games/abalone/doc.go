@@ -1,4 +1,4 @@
-// Package abalone implements Abalone as specified in rules/abalone.md: the
+// Package abalone implements Abalone as specified in docs/rules/abalone.md: the
 // 61-cell hexagonal board, in-line moves, broadsides, sumito (2v1, 3v1, 3v2,
 // with push-offs), no suicide, the three layouts as variants ("standard",
 // "belgian-daisy", "german-daisy") and the house rules for repetition and

@@ -16,7 +16,7 @@ import (
 type dir struct {
 	Name, Back string
 	Step       int // bit offset modulo 61
-	DR, DN     int // (Δrow, Δdiagonal) of rules §1
+	DR, DN     int // (Δrow, Δdiagonal) of docs/rules/abalone.md
 	Edge       uint64
 }
 

@@ -13,7 +13,7 @@ import (
 // then for each axis and each of the four sideways directions the set of
 // lower ends of the 2- and 3-marble broadsides. Counting is popcounts of
 // those sets; listing walks their bits. Both follow the enumeration of
-// rules/abalone.md §8, so every move appears exactly once.
+// docs/rules/abalone.md, so every move appears exactly once.
 
 // maxMoves bounds the legal moves of a position: at most 14 marbles × 6
 // in-line directions plus 4 directions for each of at most 3·13 pairs and

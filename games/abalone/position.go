@@ -8,7 +8,7 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// String returns the position text of rules §7: the rows from I down to A
+// String returns the position text of docs/rules/abalone.md: the rows from I down to A
 // separated by "/", each from its lowest diagonal, "b", "w" or "." per cell;
 // then the side to move and the numbers of Black and White marbles pushed
 // off. For example the standard start:
@@ -41,10 +41,10 @@ func (s *State) String() string {
 	return string(buf)
 }
 
-// marblesPerSide is the number of marbles each side owns (rules §1).
+// marblesPerSide is the number of marbles each side owns .
 const marblesPerSide = 14
 
-// parsePosition reads the position text of rules §7. Leading and trailing
+// parsePosition reads the position text. Leading and trailing
 // white space is ignored; inside, the fields are separated by single spaces.
 func parsePosition(info *game.Info, r rules, text string) (*State, error) {
 	t := strings.TrimSpace(text)

@@ -16,11 +16,11 @@ const (
 
 // Outcome reasons of Abalone; the shared ones come from package game.
 const (
-	ReasonPushOff = "push-off" // rules §5 check 1: marblesToWin enemy marbles ejected
-	ReasonNoMoves = "no-moves" // rules §5 check 2 (ruling A5): the side to move has no legal move
+	ReasonPushOff = "push-off" // end check 1: marblesToWin enemy marbles ejected
+	ReasonNoMoves = "no-moves" // end check 2: the side to move has no legal move
 )
 
-// Option names, as in rules/abalone.md.
+// Option names, as in docs/rules/abalone.md.
 const (
 	OptMarblesToWin   = "marblesToWin"
 	OptRepetitionDraw = "repetitionDraw"
@@ -31,7 +31,7 @@ const (
 // that a ply count never overflows anything.
 const maxPlyCap = 1_000_000
 
-// Layouts, the variants of the game, and their start positions (rules §7).
+// Layouts, the variants of the game, and their start positions.
 var layouts = map[string]string{
 	"standard":      "wwwww/wwwwww/..www../......../........./......../..bbb../bbbbbb/bbbbb b 0 0",
 	"belgian-daisy": "ww.bb/wwwbbb/.ww.bb./......../........./......../.bb.ww./bbbwww/bb.ww b 0 0",
@@ -52,11 +52,11 @@ func newInfo() *game.Info {
 		Variants:       []string{"standard", "belgian-daisy", "german-daisy"},
 		Options: []game.OptionSpec{
 			{Name: OptMarblesToWin, Kind: game.Int, Default: "6", Min: 1, Max: 6,
-				Doc: "enemy marbles a side must push off to win (ruling A2)"},
+				Doc: "enemy marbles a side must push off to win"},
 			{Name: OptRepetitionDraw, Kind: game.Bool, Default: "true",
-				Doc: "the third occurrence of a position with the same side to move is a draw (ruling A3)"},
+				Doc: "the third occurrence of a position with the same side to move is a draw"},
 			{Name: OptPlyCap, Kind: game.Int, Default: "400", Min: 0, Max: maxPlyCap,
-				Doc: "after this many plies the side that pushed off more marbles wins, else draw; 0 is off (ruling A4)"},
+				Doc: "after this many plies the side that pushed off more marbles wins, else draw; 0 is off"},
 		},
 	}
 	info.New = func(o game.Options) (game.State, error) {
@@ -356,7 +356,7 @@ func (s *State) do(m game.Move) {
 	s.res = s.judge()
 }
 
-// judge applies the end checks of rules §5 in the order of ruling A9 to the
+// judge applies the end checks of docs/rules/abalone.md#end-of-the-game in order to the
 // position, the side to move having just been handed the move.
 func (s *State) judge() result {
 	me, op := s.side, s.side^1

@@ -11,7 +11,7 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// Card is one of the 12 creature cards (§D.1): its number, names and the
+// Card is one of the 12 creature cards: its number, names and the
 // authored layout, every tile of which carries a piece of the one
 // creature.
 type Card struct {
@@ -24,11 +24,11 @@ type Card struct {
 // String returns "№3 worm".
 func (c *Card) String() string { return "№" + strconv.Itoa(c.Number) + " " + c.Name }
 
-// NumCards is the number of creature cards in the rulebook (§D.1).
+// NumCards is the number of creature cards in the rulebook.
 const NumCards = 12
 
-// Size returns the tile count of card n (1..12), the red number of §D.1
-// (ruling L2). It panics for other n.
+// Size returns the tile count of card n (1..12), the red number on the card.
+// It panics for other n.
 func Size(n int) int {
 	return [NumCards + 1]int{0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14, 14}[n]
 }
@@ -36,7 +36,7 @@ func Size(n int) int {
 //go:embed cards.txt
 var cardsText string
 
-// ErrNotCard is wrapped by CheckCard for a layout that breaks §D.1.
+// ErrNotCard is wrapped by CheckCard for a layout that is not a valid card.
 var ErrNotCard = errors.New("palaboratory: not a creature card")
 
 // Cards returns the catalogue, cards 1..12 in order. Each call returns a
@@ -98,7 +98,7 @@ func CardByName(cards []Card, name string) (*Card, bool) {
 	return nil, false
 }
 
-// CheckCard checks the rules of §D.1 for a card layout of want tiles:
+// CheckCard checks the rules of a card for a layout of want tiles:
 // the layout has exactly want tiles on distinct cells, exactly one
 // creature, and every tile carries a piece of it. Errors wrap ErrNotCard.
 func CheckCard(tiles []palago.Tile, want int) error {
@@ -123,15 +123,15 @@ func CheckCard(tiles []palago.Tile, want int) error {
 	return nil
 }
 
-// Task is one of the rulebook's 12 extra green tasks (§D.3): the card
+// Task is one of the rulebook's 12 extra green tasks: the card
 // numbers, and the published tiles moved (↔) and added (Δ).
 type Task struct {
 	From, To     int
 	Moves, Added int
 }
 
-// ExtraTasks returns the rulebook's table of 12 extra green tasks (§D.3),
-// in the order of the spec's table (left column, then right).
+// ExtraTasks returns the rulebook's table of 12 extra green tasks,
+// in the order of the rulebook's table (left column, then right).
 func ExtraTasks() []Task {
 	return []Task{
 		{3, 5, 3, 2},   // Worm → Salamander
@@ -154,7 +154,7 @@ func ExtraTasks() []Task {
 const CardToCardPar = 2
 
 // GreenNumber returns the green number of card n (2..12): the moves from
-// card n−1 by the solver (§D.3 acceptance item 4).
+// card n−1 by the solver (the green number printed on the card).
 func GreenNumber(n int) int {
 	cards := Cards()
 	m, _ := MinMoves(cards[n-2].Tiles, cards[n-1].Tiles)

@@ -17,7 +17,7 @@ type Row struct {
 }
 
 // Report is the result of CheckCatalogue: the card-to-card steps (the
-// green numbers, §D.3 acceptance item 4), the 12 published rows (item 3)
+// green numbers), the 12 published rows
 // and every problem found.
 type Report struct {
 	Steps    []Row // card n−1 → n for n = 2..12
@@ -28,8 +28,8 @@ type Report struct {
 // OK reports whether the catalogue passed every acceptance item.
 func (r *Report) OK() bool { return len(r.Problems) == 0 }
 
-// CheckCatalogue verifies the catalogue acceptance of §D.3:
-//  1. every card meets §D.1 (tile count, exactly one creature, every tile
+// CheckCatalogue verifies the catalogue (docs/rules/palaboratory.md#an-authored-catalogue):
+//  1. every card is valid (tile count, exactly one creature, every tile
 //     in it) and no two cards are congruent;
 //  2. minMoves(card 1 → card 2) = 2;
 //  3. each of the 12 published rows has minMoves = ↔ and the count

@@ -1,27 +1,28 @@
 // Package palaboratory is Palaboratory, the one-player puzzle book of the
-// Palago family (spec: shared/rules/palago.md, Part D and rulings L1–L4),
+// Palago family (rules:
+// docs/rules/palaboratory.md),
 // built on the tile model of package palago: a catalogue of the 12
 // creature cards, the red and green tasks as a one-seat game, and the
 // solver for the fewest moves between two layouts.
 //
 // # Cards
 //
-// [Cards] returns the 12 cards, authored by this project (ruling L1) as
+// [Cards] returns the 12 cards, authored by this project as
 // "(q,r):o" tile lists in cards.txt: virus 5 tiles, ring 6, worm 7, snail
 // 8, salamander 9, whale 10, rat 11, stella 12, cobra 13, goat 14, cyclist
-// 14, sloth 14 (ruling L2). Each card holds exactly one creature and every
-// tile carries a piece of it (§D.1); cards 1 and 2 are the spec's virus and
+// 14, sloth 14. Each card holds exactly one creature and every
+// tile carries a piece of it; cards 1 and 2 are the rules' virus and
 // ring-with-an-eye test shapes. The other ten were found by a search
 // (TestSearchCatalogue in search_test.go, run by hand with -search) so that
 // every published number of the rulebook comes out exact:
-// [CheckCatalogue] verifies the acceptance items 1–4 of §D.3, and
+// [CheckCatalogue] verifies the catalogue against every number the rulebook publishes, and
 // "tabula solve palaboratory --check" prints the table. docs/palaboratory.md
 // draws the cards.
 //
 // # Minimum moves
 //
 // [MinMoves] is |S| − max over g, t of |S ∩ (g(T)+t)|, the 12 lattice
-// symmetries g (§A.7, colour swaps included) and translations t, tiles
+// symmetries g (colour swaps included) and translations t, tiles
 // compared by cell and orientation. [Solve] also returns one optimal
 // sequence of operations: rotations first, then the empty cells of the
 // final layout filled outward from the tiles already in place, relocated
@@ -29,21 +30,21 @@
 //
 // # The game
 //
-// [Info] has three variants. "red" (§D.2): build card N (option card,
+// [Info] has three variants. "red": build card N (option card,
 // default 1) on an empty table; solved when the table holds exactly the
 // card's tile count and a creature congruent to the card's, in either
-// colour (ruling L3). "green" (§D.3): start from card F's layout (option
+// colour. "green": start from card F's layout (option
 // from, default card−1) and make it congruent to card N's (option card,
 // default 2) by moving and adding tiles. Each rotation or relocation is a
-// move; additions are free (ruling L4). A solved game ends with seat 0 the
+// move; additions are free. A solved game ends with seat 0 the
 // winner, reason "solved" and Scores = [moves used]; [State.Par] is the
 // minimum. After [MoveLimit] moves an unsolved game ends without a winner,
 // reason "move-limit".
 //
-// "free" is the free build ("sculpt your own creature", §D.2): no card and
+// "free" is the free build ("sculpt your own creature"): no card and
 // no target, up to [FreeTiles] tiles placed, turned and relocated under the
 // same rules. [State.Creatures] reports every creature on the table with
-// its Palagonia value (loops plus external limbs, §C.6, through
+// its Palagonia value (loops plus external limbs, through
 // palago.Board.Value; creatures worth 1 or 2 are listed too), and
 // [State.Points] their sum. The game ends when the player plays "done",
 // which is listed last and legal at any time (reason "done"), or after
@@ -56,7 +57,7 @@
 // placed on the frontier while the table has fewer tiles than the target;
 // any tile turns to its other two orientations; a tile relocates to a
 // frontier cell that touches some other tile, in any orientation.
-// Intermediate layouts need not be connected (§D.3).
+// Intermediate layouts need not be connected.
 //
 // # Notation
 //
@@ -64,7 +65,7 @@
 // turns the tile on an occupied (q,r) to orientation o. "(q,r)>(q2,r2):o"
 // relocates the tile on (q,r) to (q2,r2) in orientation o ("->" is read
 // too). "done" (any case) ends a free build. Cells and orientations are
-// palago's (§A.2–§A.4).
+// palago's.
 //
 // # Position text
 //

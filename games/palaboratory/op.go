@@ -7,7 +7,7 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// OpKind says what an operation does to the layout (§D.3, ruling L4).
+// OpKind says what an operation does to the layout.
 type OpKind uint8
 
 const (
@@ -19,7 +19,7 @@ const (
 	// Relocate lifts a tile and puts it on another cell in any orientation:
 	// "(q,r)>(q2,r2):o". One move.
 	Relocate
-	// Done ends a free build (§D.2): "done". Not a move.
+	// Done ends a free build: "done". Not a move.
 	Done
 )
 
@@ -48,7 +48,7 @@ type Op struct {
 }
 
 // Counts reports whether the operation counts as a move (a rotation or a
-// relocation); additions do not (ruling L4).
+// relocation); additions do not.
 func (op Op) Counts() bool { return op.Kind == Rotate || op.Kind == Relocate }
 
 // String returns the operation in the game's notation: "(q,r):o" for a

@@ -10,7 +10,7 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// Variants (§D.2, §D.3).
+// Variants.
 const (
 	Red   = "red"   // build a card's creature from tiles
 	Green = "green" // transform one card's layout into another's
@@ -30,8 +30,7 @@ const (
 	ReasonDone      = "done"       // a free build ended by the player's "done"
 )
 
-// FreeTiles is the supply of a free build: the box's one set of 48 tiles
-// (§A.1).
+// FreeTiles is the supply of a free build: the box's one set of 48 tiles.
 const FreeTiles = 48
 
 // MoveLimit caps the moves (rotations and relocations) of one task so that
@@ -83,7 +82,7 @@ func newInfo() *game.Info {
 // read-only by every state of the game.
 type task struct {
 	green    bool
-	free     bool          // a free build: no cards, no target (§D.2)
+	free     bool          // a free build: no cards, no target
 	from, to int           // card numbers; from = 0 in a red task
 	start    []palago.Tile // card from's layout (green)
 	target   []palago.Tile // card to's layout
@@ -198,9 +197,9 @@ func newState(info *game.Info, tk *task, tiles []palago.Tile, moves int) *State 
 }
 
 // solvedBy reports whether a layout completes the task: for green, the
-// whole layout is congruent to the target (§D.3); for red, it has exactly
-// the card's tile count and a creature congruent to the card's (§D.2,
-// ruling L3), in either colour.
+// whole layout is congruent to the target; for red, it has exactly
+// the card's tile count and a creature congruent to the card's (docs/rules/palaboratory.md#solving-a-red-task),
+// in either colour.
 func (tk *task) solvedBy(tiles []palago.Tile) bool {
 	if tk.free || len(tiles) != tk.maxTiles {
 		return false
@@ -237,7 +236,7 @@ func creatureOf(tiles []palago.Tile) palago.Group {
 }
 
 // canonicalPieces returns the canonical form of a piece set under the 12
-// symmetries and translation (§A.7): a colour-swapping symmetry swaps the
+// symmetries and translation: a colour-swapping symmetry swaps the
 // pieces' colours.
 func canonicalPieces(ps []palago.Piece) []palago.Piece {
 	var best []palago.Piece
@@ -298,7 +297,7 @@ func (s *State) Moves() int { return s.moves }
 func (s *State) Target() []palago.Tile { return slices.Clone(s.tk.target) }
 
 // Par returns the fewest moves that solve the task from the start: the
-// green number for a green task (minMoves, §D.3), 0 for a red one.
+// green number for a green task (minMoves), 0 for a red one.
 func (s *State) Par() int {
 	if !s.tk.green {
 		return 0
@@ -310,8 +309,8 @@ func (s *State) Par() int {
 // over reports whether the game has ended.
 func (s *State) over() bool { return s.solved || s.done || s.moves >= MoveLimit }
 
-// Creature is a creature on the table with its Palagonia value (§C.6):
-// what a free build shows for each creature (§D.2).
+// Creature is a creature on the table with its Palagonia value:
+// what a free build shows for each creature.
 type Creature struct {
 	Group palago.Group
 	Value palago.CreatureValue

@@ -10,11 +10,11 @@ import (
 )
 
 // ErrShrink is returned by Solve when the target has fewer tiles than the
-// start: the green task only moves and adds tiles (§D.3).
+// start: the green task only moves and adds tiles.
 var ErrShrink = errors.New("palaboratory: the target has fewer tiles than the start")
 
 // Solution is an optimal way to turn a start layout S into a layout
-// congruent to a target T (§D.3): T's image Sym(T)+Shift keeps Kept tiles
+// congruent to a target T: T's image Sym(T)+Shift keeps Kept tiles
 // of S where they are, and Ops rotates or relocates every other tile of S
 // and adds the missing ones.
 type Solution struct {
@@ -30,7 +30,7 @@ type Solution struct {
 }
 
 // Overlap returns max over the 12 symmetries g and translations t of
-// |s ∩ (g(t)+d)|, comparing tiles by cell and orientation (§D.3), with the
+// |s ∩ (g(t)+d)|, comparing tiles by cell and orientation, with the
 // first symmetry and shift that reach it (symmetries in order, shifts
 // ordered by cell). It counts, for every pair of tiles with equal
 // orientations, the shift that lays one on the other, in a flat counter
@@ -86,7 +86,7 @@ func boxOf(ts []palago.Tile) box {
 	return b
 }
 
-// MinMoves returns minMoves(S→T) = |S| − Overlap(S, T) (§D.3) for
+// MinMoves returns minMoves(S→T) = |S| − Overlap(S, T) for
 // |T| ≥ |S|.
 func MinMoves(s, t []palago.Tile) (int, error) {
 	if len(t) < len(s) {
@@ -103,7 +103,7 @@ func MinMoves(s, t []palago.Tile) (int, error) {
 // final layout before adding new ones; so every relocation and addition
 // goes next to a tile already on the table, as the game requires.
 //
-// Proof of optimality (§D.3): a tile of S that is not in its final cell
+// Proof of optimality: a tile of S that is not in its final cell
 // and orientation must be touched at least once, so at least
 // |S| − Overlap moves are needed, and the sequence uses exactly that many.
 func Solve(s, t []palago.Tile) (Solution, error) {

@@ -83,7 +83,7 @@ func (t *cellTable) dropLast(c Cell) {
 }
 
 // Board is a set of tiles on the unbounded hex plane, with the colour
-// groups of the region model (§A.5) kept up to date: placing a tile updates
+// groups of the region model kept up to date: placing a tile updates
 // them incrementally (union–find over vertices), and Undo takes a placement
 // back exactly. Remove and Rotate recompute from scratch. Board does not
 // enforce any game's placement rules (adjacency, holes); the games do.
@@ -138,7 +138,7 @@ func (b *Board) Touches(c Cell) bool {
 }
 
 // IsHole reports whether c is a single hole: empty with all 6 neighbours
-// occupied (§B.3).
+// occupied.
 func (b *Board) IsHole(c Cell) bool {
 	if b.Occupied(c) {
 		return false
@@ -373,7 +373,7 @@ func (k PieceKind) String() string {
 	return "arch"
 }
 
-// Piece is one of the four regions of a placed tile (§A.5).
+// Piece is one of the four regions of a placed tile.
 type Piece struct {
 	Cell   Cell
 	Colour Colour
@@ -393,7 +393,7 @@ func (p Piece) corners(o Orientation) []int {
 	return []int{c1, c2}
 }
 
-// Group is a connected region of one colour (§A.5): a component of the
+// Group is a connected region of one colour: a component of the
 // colour's vertex graph, with its pieces.
 type Group struct {
 	Colour   Colour
@@ -408,7 +408,7 @@ type Group struct {
 func (g *Group) IsCreature() bool { return g.Closed && g.Arches > 0 }
 
 // IsEye reports whether the group is an eye: closed with no arch. An eye
-// is never a creature (ruling G7).
+// is never a creature.
 func (g *Group) IsEye() bool { return g.Closed && g.Arches == 0 }
 
 // Has reports whether p is one of the group's pieces.

@@ -1,28 +1,29 @@
-// Package palago is the rules engine of Palago (spec: shared/rules/palago.md,
-// Parts A and B) and the tile model shared with Palagonia and Palaboratory.
+// Package palago is the rules engine of Palago (rules:
+// docs/rules/palago.md) and the tile model shared with Palagonia and
+// Palaboratory.
 //
 // # Tiles and the board
 //
 // A tile lies on a hexagonal cell in axial coordinates (q, r), pointy-top,
-// with sides 0..5 facing NE, E, SE, SW, W, NW (§A.2). [Cell] is a compact
+// with sides 0..5 facing NE, E, SE, SW, W, NW. [Cell] is a compact
 // form of package hexgrid's Coord ([Cell.Coord], [CellOf]); the lattice
 // geometry (directions, distance, the 12 symmetries) is hexgrid's, and
-// [SideDir] maps the spec's side numbers to hexgrid directions. Only three
-// orientations fit (§A.3): in orientation o the A-tip is on corner 2·o and
-// the B-tip on corner 2·o+3 (§A.4). Colour A is on the even corners and
+// [SideDir] maps the rules' side numbers to hexgrid directions. Only three
+// orientations fit: in orientation o the A-tip is on corner 2·o and
+// the B-tip on corner 2·o+3. Colour A is on the even corners and
 // belongs to the player who moves first.
 //
 // [Board] holds up to [MaxTiles] tiles on the unbounded plane. It keeps the
-// colour groups of the region model (§A.5) with a union–find over tile
+// colour groups of the region model with a union–find over tile
 // corners, updated incrementally by [Board.Place] and taken back exactly by
 // [Board.Undo]; [Board.Remove] and [Board.Rotate] (Palagonia's actions)
 // recompute from scratch. [Board.Groups] lists every group with its
 // vertices and pieces; a group is a creature when it is closed and has an
 // arch, an eye when it is closed without one. [Board.Lines] is the line
-// model of §A.6 (open paths and closed loops of the printed lines), with
+// model (open paths and closed loops of the printed lines), with
 // [Board.BorderLoops], [Board.OuterLoop] and [Board.NestedLoops] for
-// Palagonia's scoring. [MapTile] applies a hexgrid.Symmetry to a tile
-// (§A.7), [AllSymmetries] lists the 12 in the spec's order R^0..R^5,
+// Palagonia's scoring. [MapTile] applies a hexgrid.Symmetry to a tile,
+// [AllSymmetries] lists the 12 in the order of the rules, R^0..R^5,
 // R^0∘F..R^5∘F, and [Canonical] gives the canonical form of a tile set
 // under them, or under the 6 that keep colours ([ColourPreserving]).
 //
@@ -56,5 +57,5 @@
 //
 // tiles (8..96, default 48), holeRule (strict | firstTileOnly),
 // tilesOutResult (draw | largestGroup) and firstPlayer (random | p1 | p2),
-// as the spec's rulings G3–G5 say.
+// as docs/rules/palago.md#options describes.
 package palago

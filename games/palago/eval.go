@@ -147,7 +147,7 @@ func (b *Board) colRoots(c Cell, col Colour) groupTally {
 }
 
 // twoTileWin reports whether a two-tile move completes a creature of col
-// alone with its second tile (§B.4), on b, which holds no creature, whose
+// alone with its second tile, on b, which holds no creature, whose
 // frontier is fr and whose threats are th. One-tile completions are
 // threats. It places and undoes tiles on b, leaving it as it was.
 func (b *Board) twoTileWin(col Colour, fr *CellSet, th *threatScan) bool {
@@ -199,7 +199,7 @@ func (b *Board) openFeatures() (near, largest [2]int) {
 
 // Evaluate returns a heuristic value in [-1, 1] for seat p: ±1 once the
 // game is over (0 for a draw); near ±1 when the player to move can
-// complete a creature of their colour with one tile or two (§B.4: they win
+// complete a creature of their colour with one tile or two (they win
 // at once); otherwise built from threats, forks of the
 // opponent, nearly closed groups and the size in arches of each colour's
 // largest open group.

@@ -8,19 +8,19 @@ import (
 	"github.com/tabula-games/tabula/hexgrid"
 )
 
-// This file holds the hex geometry of the spec's §A.2–§A.4 and §A.7: axial
+// This file holds the hex geometry of docs/rules/palago.md#the-tile: axial
 // cells, corners, vertex and side-midpoint keys, the three legal
 // orientations and the action of the 12 lattice symmetries on tiles. The
 // lattice itself (coordinates, directions, the symmetry group) is package
 // hexgrid's; this file adds what the tiles mean: sides numbered as in the
-// spec, corners and their colours, orientations and the keys.
+// rules, corners and their colours, orientations and the keys.
 
 // MaxCoord bounds |q| and |r| of a cell: a connected palago of 96 tiles
 // reaches at most 95 cells from (0,0), and Palaboratory's loose layouts get
 // room to spare; it also keeps a cell inside the 9-bit fields of a Move.
 const MaxCoord = 200
 
-// Cell is a hexagonal cell in axial coordinates (pointy-top, §A.2): a
+// Cell is a hexagonal cell in axial coordinates (pointy-top): a
 // compact form of hexgrid.Coord (the same q and r), small enough for the
 // board's tables and the 9-bit fields of a Move, with the "(q,r)" notation.
 type Cell struct{ Q, R int16 }
@@ -65,8 +65,8 @@ func (c Cell) Compare(d Cell) int {
 	return cmp.Compare(c.R, d.R)
 }
 
-// SideDir returns the direction that side k of a cell faces. The spec
-// numbers sides clockwise on screen from NE (§A.2: NE, E, SE, SW, W, NW),
+// SideDir returns the direction that side k of a cell faces. The rules
+// number sides clockwise on screen from NE (NE, E, SE, SW, W, NW),
 // hexgrid counter-clockwise from E, so side k is NE turned back k times.
 func SideDir(k int) hexgrid.Dir { return hexgrid.NE.Rotate(-k) }
 
@@ -85,7 +85,7 @@ func sideSteps() [6]Cell {
 type Colour uint8
 
 const (
-	// A is the colour on the even corners, the first player's (§A.3).
+	// A is the colour on the even corners, the first player's.
 	A Colour = iota
 	// B is the colour on the odd corners.
 	B
@@ -102,11 +102,11 @@ func (c Colour) String() string {
 // Other returns the other colour.
 func (c Colour) Other() Colour { return c ^ 1 }
 
-// Orientation is one of the three legal orientations of a tile (§A.4): its
+// Orientation is one of the three legal orientations of a tile: its
 // A-tip sits at corner 2·o and its B-tip at corner 2·o+3.
 type Orientation uint8
 
-// NumOrientations is the number of legal orientations (§A.3).
+// NumOrientations is the number of legal orientations.
 const NumOrientations = 3
 
 // Valid reports whether o is 0, 1 or 2.
@@ -119,7 +119,7 @@ func (o Orientation) String() string { return strconv.Itoa(int(o)) }
 func (o Orientation) TipCorner(col Colour) int { return (2*int(o) + 3*int(col)) % 6 }
 
 // ArchCorners returns the two corners that the arch of colour col touches:
-// a+2, a+4 for A and a+5, a+1 for B, where a = 2·o (§A.4).
+// a+2, a+4 for A and a+5, a+1 for B, where a = 2·o.
 func (o Orientation) ArchCorners(col Colour) (int, int) {
 	a := 2 * int(o)
 	if col == A {
@@ -138,8 +138,8 @@ type Tile struct {
 // String returns the tile as "(q,r):o".
 func (t Tile) String() string { return t.Cell.String() + ":" + t.O.String() }
 
-// Vertex is the exact key of a tile corner, 3·cell + dirs[k] + dirs[k+1]
-// (§A.2). Three cells share each vertex; the key is the same from each.
+// Vertex is the exact key of a tile corner, 3·cell + dirs[k] + dirs[k+1].
+// Three cells share each vertex; the key is the same from each.
 type Vertex struct{ X, Y int32 }
 
 // VertexOf returns the key of corner k of cell c.
@@ -158,7 +158,7 @@ func (v Vertex) Colour() Colour {
 	return B
 }
 
-// Mid is the exact key of a side midpoint, 2·cell + dirs[k] (§A.2); both
+// Mid is the exact key of a side midpoint, 2·cell + dirs[k]; both
 // cells on a side give the same key.
 type Mid struct{ X, Y int32 }
 
@@ -176,17 +176,17 @@ func mod(a, m int) int {
 	return a
 }
 
-// The 12 lattice symmetries fixing (0,0) are hexgrid's. The spec (§A.7)
-// writes them R^i and R^i∘F, i = 0..5, where R(q,r) = (−r, q+r) turns by
+// The 12 lattice symmetries fixing (0,0) are hexgrid's. The rules
+// (docs/rules/palago.md#symmetry) write them R^i and R^i∘F, i = 0..5, where R(q,r) = (−r, q+r) turns by
 // 60° clockwise on screen (hexgrid.Rotation(-1)) and F(q,r) = (q, −q−r)
 // reflects across the axis between E and NE (hexgrid's m1, which swaps E
-// and NE). AllSymmetries lists them in that order, so the spec's R^i∘F is
+// and NE). AllSymmetries lists them in that order, so the rules' R^i∘F is
 // AllSymmetries()[6+i].
 
-// specSymmetry returns the spec's R^i (i < 6) or R^(i−6)∘F.
+// specSymmetry returns the rules' R^i (i < 6) or R^(i−6)∘F.
 func specSymmetry(i int) hexgrid.Symmetry {
-	r := hexgrid.Rotation(-1)                                    // the spec's R
-	f := hexgrid.Reflection(hexgrid.E).Then(hexgrid.Rotation(1)) // the spec's F
+	r := hexgrid.Rotation(-1)                                    // the rules' R
+	f := hexgrid.Reflection(hexgrid.E).Then(hexgrid.Rotation(1)) // the rules' F
 	g := hexgrid.Identity
 	if i >= 6 {
 		g, i = f, i-6
@@ -197,8 +197,8 @@ func specSymmetry(i int) hexgrid.Symmetry {
 	return g
 }
 
-// AllSymmetries lists the 12 lattice symmetries in the spec's order: R^0..R^5,
-// then R^0∘F..R^5∘F (§A.7).
+// AllSymmetries lists the 12 lattice symmetries in the rules' order: R^0..R^5,
+// then R^0∘F..R^5∘F.
 func AllSymmetries() []hexgrid.Symmetry {
 	out := make([]hexgrid.Symmetry, hexgrid.NumSymmetries)
 	for i := range out {
@@ -208,7 +208,7 @@ func AllSymmetries() []hexgrid.Symmetry {
 }
 
 // ColourPreserving returns the 6 symmetries that keep A-tips on even
-// corners: R^0, R^2, R^4, F, R^2∘F, R^4∘F (§A.7). The other 6 swap the
+// corners: R^0, R^2, R^4, F, R^2∘F, R^4∘F. The other 6 swap the
 // colours.
 func ColourPreserving() []hexgrid.Symmetry {
 	out := make([]hexgrid.Symmetry, 0, hexgrid.NumSymmetries/2)
@@ -222,7 +222,7 @@ func ColourPreserving() []hexgrid.Symmetry {
 // Even and odd corners alternate, so g keeps them when it turns by a
 // multiple of 120°: the rotations by an even number of turns, and the
 // reflections by an odd number (hexgrid reflects across E–W first, which
-// swaps the corners' parity; the spec's F is hexgrid's m1).
+// swaps the corners' parity; the rules' F is hexgrid's m1).
 func PreservesColour(g hexgrid.Symmetry) bool { return g.Turns()%2 == 0 != g.Reflects() }
 
 // MapCell maps a cell by g.
@@ -246,8 +246,8 @@ func cornerOf(c Cell, v Vertex) int {
 }
 
 // MapTile maps a tile by g: its cell and its tips are mapped, and the new
-// orientation is half the even corner that one of the image tips lands on
-// (§A.7). Under a colour-swapping symmetry the image's A-tip is the image of
+// orientation is half the even corner that one of the image tips lands on.
+// Under a colour-swapping symmetry the image's A-tip is the image of
 // the B-tip.
 func MapTile(g hexgrid.Symmetry, t Tile) Tile {
 	c := MapCell(g, t.Cell)
@@ -281,7 +281,7 @@ func compareTiles(a, b Tile) int {
 }
 
 // Canonical returns the canonical form of a set of tiles under translation
-// and the given symmetries (§A.7): each symmetry's image is normalized and
+// and the given symmetries: each symmetry's image is normalized and
 // the lexicographically smallest is kept. Use all 12 symmetries to identify
 // layouts up to colour swap too, or ColourPreserving() to keep colours.
 func Canonical(tiles []Tile, syms []hexgrid.Symmetry) []Tile {

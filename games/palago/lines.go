@@ -1,6 +1,6 @@
 package palago
 
-// This file is the line model of §A.6: the printed lines of the tiles chain
+// This file is the line model (docs/rules/palago.md#lines-and-loops): the printed lines of the tiles chain
 // into open paths and closed loops; Palagonia scores creatures by the loops
 // that bound them.
 
@@ -154,7 +154,7 @@ func (b *Board) Lines() []Line {
 
 // Area2 returns twice the signed shoelace area of a loop's midpoint
 // polygon, in axial units (an affine image of the true area: signs and
-// ratios are kept, §A.6). It is 0 for an open path.
+// ratios are kept). It is 0 for an open path.
 func (l *Line) Area2() int64 {
 	if !l.Closed {
 		return 0
@@ -206,7 +206,7 @@ func (l *Line) Borders(g *Group) bool {
 	return false
 }
 
-// BorderLoops returns the closed lines that bound g (§C.6): those with a
+// BorderLoops returns the closed lines that bound g: those with a
 // piece of g on one side of a segment. For a closed group every border
 // line is a loop.
 func (b *Board) BorderLoops(g *Group) []Line {
@@ -219,8 +219,8 @@ func (b *Board) BorderLoops(g *Group) []Line {
 	return out
 }
 
-// OuterLoop returns the border loop of g with the largest absolute area
-// (§C.6), and false when g has no border loop.
+// OuterLoop returns the border loop of g with the largest absolute area,
+// and false when g has no border loop.
 func (b *Board) OuterLoop(g *Group) (Line, bool) {
 	var best Line
 	var area int64 = -1
@@ -238,7 +238,7 @@ func (b *Board) OuterLoop(g *Group) (Line, bool) {
 
 // NestedLoops returns the closed lines other than outer that have a
 // midpoint strictly inside outer: the inner shells Palagonia counts, "the
-// insides of the insides" included (§C.6).
+// insides of the insides" included.
 func (b *Board) NestedLoops(outer *Line) []Line {
 	var out []Line
 	for _, l := range b.Lines() {

@@ -9,7 +9,7 @@ const (
 	firstPair                 // must be followed by a second tile
 )
 
-// LegalMoves appends every legal move (§B.2–§B.3). First tiles are taken
+// LegalMoves appends every legal move. First tiles are taken
 // in the order of the frontier (empty neighbours of the tiles in placement
 // order, sides 0..5), orientations 0..2; after each comes its one-tile move
 // or its two-tile moves (second cell by side 0..5 of the first, then

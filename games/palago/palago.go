@@ -8,7 +8,7 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// Option names and values (spec §B and rulings G3–G5).
+// Option names and values.
 const (
 	OptTiles          = "tiles"          // supply size, 8..96
 	OptHoleRule       = "holeRule"       // HoleStrict or HoleFirstTileOnly
@@ -24,15 +24,15 @@ const (
 // Outcome reasons.
 const (
 	ReasonCreature       = "creature"        // one colour completed a creature
-	ReasonDoubleCreature = "double-creature" // both at once: the mover loses (G6)
-	ReasonTilesOut       = "tiles-out"       // supply empty, draw (G4)
+	ReasonDoubleCreature = "double-creature" // both at once: the mover loses
+	ReasonTilesOut       = "tiles-out"       // supply empty, draw
 	ReasonLargestGroup   = "largest-group"   // supply empty, tiebreak (B.5)
 )
 
-// DefaultTiles is the rulebook's supply (G5).
+// DefaultTiles is the rulebook's supply.
 const DefaultTiles = 48
 
-// minTiles and maxTiles bound the tiles option (ruling G5): fewer than 8
+// minTiles and maxTiles bound the tiles option: fewer than 8
 // leaves no room for a creature race, more than MaxTiles exceeds the Board.
 const (
 	minTiles = 8
@@ -53,11 +53,11 @@ func newInfo() *game.Info {
 		Variants:       []string{"standard"},
 		Options: []game.OptionSpec{
 			{Name: OptTiles, Kind: game.Int, Default: "48", Min: minTiles, Max: maxTiles,
-				Doc: "tiles in the common supply (G5)"},
+				Doc: "tiles in the common supply"},
 			{Name: OptHoleRule, Kind: game.Enum, Default: HoleStrict, Choices: []string{HoleStrict, HoleFirstTileOnly},
-				Doc: "strict: no tile fills a single hole unless it completes a creature; firstTileOnly: the second tile may (G3)"},
+				Doc: "strict: no tile fills a single hole unless it completes a creature; firstTileOnly: the second tile may"},
 			{Name: OptTilesOutResult, Kind: game.Enum, Default: TilesOutDraw, Choices: []string{TilesOutDraw, TilesOutLargestGroup},
-				Doc: "result when the supply runs out: a draw, or the colour with the larger open group in arches wins (G4)"},
+				Doc: "result when the supply runs out: a draw, or the colour with the larger open group in arches wins"},
 			{Name: OptFirstPlayer, Kind: game.Enum, Default: "random", Choices: []string{"random", "p1", "p2"},
 				Doc: "who moves first and plays colour A; random draws from the options' seed"},
 		},
@@ -259,7 +259,7 @@ func illegal(format string, args ...any) error {
 	return fmt.Errorf("palago: "+format+": %w", append(args, game.ErrIllegalMove)...)
 }
 
-// check validates a move by the rules of §B.2–§B.3, on a scratch copy of
+// check validates a move by the turn and hole rules, on a scratch copy of
 // the board. It returns errNotCanonical with the listed move when the same
 // two tiles are listed in the other order.
 func (s *State) check(tiles []Tile) (game.Move, error) {
@@ -273,7 +273,7 @@ func (s *State) check(tiles []Tile) (game.Move, error) {
 		return 0, illegal("%v is occupied", t1.Cell)
 	}
 	if b.Len() == 0 {
-		// G1, G2: two tiles, the first at (0,0), the second beside it.
+		// The first move: two tiles, the first at (0,0), the second beside it.
 		if t1.Cell != (Cell{}) {
 			return 0, illegal("the first tile of the game goes at (0,0)")
 		}
@@ -384,8 +384,7 @@ func (s *State) clone() *State {
 	return &c
 }
 
-// apply places legal tiles and settles the result after each one (§B.4,
-// §B.5).
+// apply places legal tiles and settles the result after each one (a creature ends the game, and so does an empty supply).
 func (s *State) apply(tiles []Tile) {
 	mover := s.ToMove()
 	mine := s.ColourOf(mover)

@@ -97,7 +97,7 @@ func CellsAround(v Vertex) (cells [3]Cell, corners [3]int, ok bool) {
 		}
 		c := Cell{int16(x / 3), int16(y / 3)}
 		// Corner k of c is corner k+2 of c+dirs[k] and corner k+4 of
-		// c+dirs[k+1] (§A.2).
+		// c+dirs[k+1].
 		return [3]Cell{c, c.Neighbour(k), c.Neighbour(k + 1)}, [3]int{k, (k + 2) % 6, (k + 4) % 6}, true
 	}
 	return cells, corners, false

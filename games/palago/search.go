@@ -17,7 +17,7 @@ const (
 	searchCandidates = 40
 	// scoreWin and scoreLoss mark a move that ends the game at once: it
 	// completes a creature of the mover's colour alone, or one of the
-	// opponent's (alone or with the mover's, ruling G6).
+	// opponent's (alone or with the mover's: the mover loses).
 	scoreWin  = 1 << 24
 	scoreLoss = -(1 << 24)
 	// scoreBlock is the bonus for each opponent threat cell a move fills:
@@ -36,7 +36,7 @@ const (
 // SearchMoves appends the moves a search should consider (game.Candidates):
 // the winning moves alone when there are any (a one-tile completion of the
 // mover's colour, or a two-tile move whose second tile completes one,
-// §B.4); otherwise the legal moves ranked by a static score, at most
+// a tile wins or loses); otherwise the legal moves ranked by a static score, at most
 // searchCandidates of them.
 //
 // The score of a two-tile move is the sum of its tiles' scores, each

@@ -1,13 +1,13 @@
 package palago
 
-// This file scores creatures the Palagonia way (§C.6, rulings N7): a point
+// This file scores creatures the Palagonia way: a point
 // per loop, the outer shell and every shell inside it, and a point per
 // external limb. Palaboratory shows the same value in free build.
 
-// CreatureValue is what a creature is worth in Palagonia (§C.6).
+// CreatureValue is what a creature is worth in Palagonia.
 type CreatureValue struct {
 	Loops int // the outer shell plus every closed line inside it
-	Limbs int // external limbs (ruling N7)
+	Limbs int // external limbs
 }
 
 // Points returns Loops + Limbs.
@@ -34,8 +34,8 @@ func (b *Board) Value(g *Group) CreatureValue {
 	return v
 }
 
-// Limbs returns the vertices of the external limbs of creature g (ruling
-// N7): creature vertices where exactly one creature arch ends, whose cap of
+// Limbs returns the vertices of the external limbs of creature g
+// (docs/rules/palagonia.md#limbs): creature vertices where exactly one creature arch ends, whose cap of
 // tip arcs lies on the outer loop. A creature with one arch has none.
 func (b *Board) Limbs(g *Group) []Vertex {
 	if !g.IsCreature() {
@@ -50,7 +50,7 @@ func (b *Board) Limbs(g *Group) []Vertex {
 }
 
 // outerLoop returns the index of g's border loop with the largest absolute
-// area (§C.6), or -1.
+// area, or -1.
 func outerLoop(lines []Line, g *Group) int {
 	in := make(map[Piece]bool, len(g.Pieces))
 	for _, p := range g.Pieces {
@@ -86,7 +86,7 @@ func outerLoop(lines []Line, g *Group) int {
 
 func (b *Board) limbs(g *Group, outer *Line) []Vertex {
 	if g.Arches <= 1 {
-		return nil // the virus has no limbs (N7)
+		return nil // the virus has no limbs
 	}
 	col := g.Colour
 	arc := ArcA

@@ -7,7 +7,7 @@ import (
 
 // SearchMoves implements game.Candidates. On the last tile of a number
 // action, and at a rotation, the moves that score at once (give birth to a
-// creature worth 3 or more that the mover scores, §C.5) are the only ones
+// creature worth 3 or more that the mover scores) are the only ones
 // search considers when there are any: points are what the game is won
 // by, and the mover shares them only with the seat before, so leaving them
 // on the table for the next seats is never the better plan a search with a

@@ -1,10 +1,10 @@
-// Package palagonia is the rules engine of Palagonia (spec:
-// shared/rules/palago.md, Parts A and C, rulings N1–N11 and G5), the
-// Palago family's game for 3 to 5 players, or one playing solo (§C.8).
+// Package palagonia is the rules engine of Palagonia (rules:
+// docs/rules/palagonia.md), the
+// Palago family's game for 3 to 5 players, or one playing solo.
 //
 // Placing, removing and turning tiles builds one palago on the table;
 // creatures born by a player's action score their loops and external limbs
-// (§C.6) for that player and the one seated before them, unless the turn is
+// for that player and the one seated before them, unless the turn is
 // an extra one from doubles. The tile geometry, the region model and the
 // line model come from package palago.
 //
@@ -19,7 +19,7 @@
 // every tile touches the table, and in the end the action's tiles touch one
 // another or all lie in the body of a creature they give birth to. The
 // start roll-off is one chance move per die (6 faces, 1/6 each); tied
-// players roll again (N6), and the starter places the number rolled from
+// players roll again, and the starter places the number rolled from
 // (0,0).
 //
 // # Notation
@@ -34,7 +34,7 @@
 //	rotate:(0,0):1    turn the tile on (0,0) to orientation 1
 //	pass              nothing at all can be done
 //
-// ParseMove also reads the spec's spaced forms ("roll 3 R", "use 3",
+// ParseMove also reads the spaced forms ("roll 3 R", "use 3",
 // "place (1,-1):2", "remove (2,0)", "rotate (0,0):1"), keywords and faces in
 // any case, "remove"/"rotate" spelled out, and a bare face ("3") as the die
 // to use, or as the die rolled in the roll-off.
@@ -57,6 +57,6 @@
 //
 // # Options
 //
-// Players 1, or 3 to 5 (game.Options.Players, default 4); tiles (48 | 96,
-// G5); rotationScoring (newOnly | mergeOnly, N9).
+// Players 1, or 3 to 5 (game.Options.Players, default 4); tiles (48 | 96);
+// rotationScoring (newOnly | mergeOnly).
 package palagonia

@@ -8,7 +8,7 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// Face is one face of Palagonia's special dice (ruling N1): the numbers 2
+// Face is one face of Palagonia's special dice: the numbers 2
 // to 5, Remove and Rotate.
 type Face uint8
 
@@ -83,19 +83,19 @@ type Kind uint8
 const (
 	// KindNone is no move.
 	KindNone Kind = iota
-	// KindStartRoll is one die of the start roll-off (chance, §C.2).
+	// KindStartRoll is one die of the start roll-off (chance).
 	KindStartRoll
-	// KindRoll is the roll of both dice (chance, §C.3).
+	// KindRoll is the roll of both dice (chance).
 	KindRoll
-	// KindUse chooses one die (§C.3).
+	// KindUse chooses one die.
 	KindUse
-	// KindPlace places one tile of a number action (§C.4).
+	// KindPlace places one tile of a number action.
 	KindPlace
-	// KindRemove takes an external tile back into the bag (§C.4).
+	// KindRemove takes an external tile back into the bag.
 	KindRemove
-	// KindRotate turns an internal tile (§C.4).
+	// KindRotate turns an internal tile.
 	KindRotate
-	// KindPass passes a turn when nothing at all can be done (§C.3).
+	// KindPass passes a turn when nothing at all can be done.
 	KindPass
 )
 
@@ -217,7 +217,7 @@ func syntaxErr(text, msg string) error {
 }
 
 // ParseAction reads a move's text without checking it against a position.
-// It accepts the canonical notation and the spec's spaced forms: "roll 3 R",
+// It accepts the canonical notation and the spaced forms: "roll 3 R",
 // "roll 3+R", "use 3", "place (q,r):o", "remove (q,r)", "rotate (q,r):o";
 // keywords and faces in any case, "remove" and "rotate" spelled out as
 // faces, parentheses round cells optional. A bare face ("3", "x") is a

@@ -71,7 +71,7 @@ func (s *State) Undo() {
 }
 
 // evalScale is the point difference that counts as half a won pair in
-// Evaluate: a creature worth 3 to 7 points (§C.6) moves a pair by a
+// Evaluate: a creature worth 3 to 7 points moves a pair by a
 // quarter to a half.
 const evalScale = 10
 
@@ -80,7 +80,7 @@ const evalScale = 10
 // of the standings MCTS rewards a finished game with (mcts.Standings): the
 // mean over the other seats q of d/(|d|+10), d being p's lead over q. A
 // lead over the best other seat alone would not see the points the mover
-// shares with the seat before it (§C.7): when that seat leads, a creature
+// shares with the seat before it: when that seat leads, a creature
 // leaves p's lead over it unchanged while p gains on the other two. Solo,
 // it is the score squashed the same way.
 func (s *State) Evaluate(p game.Player) float64 {

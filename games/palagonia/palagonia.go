@@ -8,7 +8,7 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// Option names and values (spec §C.1, §C.5 and rulings G5, N9).
+// Option names and values.
 const (
 	OptTiles           = "tiles"           // "48" or "96"
 	OptRotationScoring = "rotationScoring" // ScoreNewOnly or ScoreMergeOnly
@@ -17,10 +17,10 @@ const (
 	ScoreMergeOnly = "mergeOnly"
 )
 
-// ReasonBagEmpty is the outcome reason: an action emptied the bag (§C.7).
+// ReasonBagEmpty is the outcome reason: an action emptied the bag.
 const ReasonBagEmpty = "bag-empty"
 
-// MaxPlayers is the most seats a game has (§C.1: 3..5, or 1 for solo).
+// MaxPlayers is the most seats a game has (3..5, or 1 for solo).
 const MaxPlayers = 5
 
 // MaxPlace is the most tiles one action places: the largest die number.
@@ -35,15 +35,15 @@ func newInfo() *game.Info {
 		Title:          "Palagonia",
 		MinPlayers:     1,
 		MaxPlayers:     MaxPlayers,
-		AllowedPlayers: []int{1, 3, 4, 5}, // §C.1: 3 to 5, or solo
+		AllowedPlayers: []int{1, 3, 4, 5}, // 3 to 5, or solo
 		DefaultPlayers: 4,
 		PlayerNames:    []string{"p1", "p2", "p3", "p4", "p5"},
 		Variants:       []string{"standard"},
 		Options: []game.OptionSpec{
 			{Name: OptTiles, Kind: game.Enum, Default: "48", Choices: []string{"48", "96"},
-				Doc: "tiles in the bag: one set, or two for many players (§C.1, G5)"},
+				Doc: "tiles in the bag: one set, or two for many players"},
 			{Name: OptRotationScoring, Kind: game.Enum, Default: ScoreNewOnly, Choices: []string{ScoreNewOnly, ScoreMergeOnly},
-				Doc: "newOnly: a creature born by a rotation scores only if none of its pieces was in a creature before; mergeOnly: only creatures joining pieces of 2 or more earlier creatures score nothing (N9)"},
+				Doc: "newOnly: a creature born by a rotation scores only if none of its pieces was in a creature before; mergeOnly: only creatures joining pieces of 2 or more earlier creatures score nothing"},
 		},
 	}
 	info.New = func(o game.Options) (game.State, error) {
@@ -78,7 +78,7 @@ func settingsOf(info *game.Info, o game.Options, needPlayers bool) (settings, er
 		return settings{}, err
 	}
 	if o.Players == 2 {
-		return settings{}, fmt.Errorf("palagonia: 2 players, want 3 to 5, or 1 for solo (§C.1): %w", game.ErrBadOption)
+		return settings{}, fmt.Errorf("palagonia: 2 players, want 3 to 5, or 1 for solo: %w", game.ErrBadOption)
 	}
 	tiles, _ := strconv.Atoi(info.EnumOption(o, OptTiles))
 	set := settings{players: o.Players, tiles: tiles, mergeOnly: info.EnumOption(o, OptRotationScoring) == ScoreMergeOnly}
@@ -122,9 +122,9 @@ type State struct {
 	// placed counts the tiles placed by the current number action; they
 	// are the last ones of the board.
 	placed int8
-	extra  bool // the turn is an extra turn earned by doubles (§C.3)
+	extra  bool // the turn is an extra turn earned by doubles
 	scores [MaxPlayers]int
-	// The start roll-off (§C.2): the seats still contending and the face
+	// The start roll-off: the seats still contending and the face
 	// each rolled this round (NoFace: still to roll).
 	contend uint8
 	rolls   [MaxPlayers]Face
@@ -248,7 +248,7 @@ func (s *State) outcomes() []game.ChanceOutcome {
 }
 
 // Outcome reports the result once the bag is empty: the seats with the
-// highest total win, jointly on a tie (N10).
+// highest total win, jointly on a tie.
 func (s *State) Outcome() (game.Outcome, bool) {
 	if s.phase != phaseOver {
 		return game.Outcome{}, false
@@ -271,7 +271,7 @@ func illegal(format string, args ...any) error {
 	return fmt.Errorf("palagonia: "+format+": %w", append(args, game.ErrIllegalMove)...)
 }
 
-// possible reports whether the action of face f can be carried out (§C.4).
+// possible reports whether the action of face f can be carried out.
 func (s *State) possible(f Face) bool {
 	switch f {
 	case Remove:
@@ -302,7 +302,7 @@ func (s *State) hasInternal() bool {
 }
 
 // removable reports whether the tile on c is external and its removal
-// leaves the palago connected (§C.4, N3).
+// leaves the palago connected.
 func (s *State) removable(c palago.Cell) bool {
 	if s.internal(c) {
 		return false
@@ -311,7 +311,7 @@ func (s *State) removable(c palago.Cell) bool {
 }
 
 // cutTiles marks, by placement index, the tiles whose removal would split
-// the palago in two (N3): the articulation points of the tiles' adjacency
+// the palago in two: the articulation points of the tiles' adjacency
 // graph, found in one iterative depth-first search (Hopcroft–Tarjan)
 // instead of one connectivity test per tile.
 func (s *State) cutTiles() (cut [palago.MaxTiles]bool) {
@@ -516,7 +516,7 @@ func (s *State) apply(a Action) {
 		if s.left == 0 {
 			s.score(s.bornByPlacement())
 			if s.Bag() == 0 {
-				// The game ends as soon as an action empties the bag (§C.7).
+				// The game ends as soon as an action empties the bag.
 				s.phase, s.turn, s.dice, s.left, s.placed, s.extra = phaseOver, 0, [2]Face{}, 0, 0, false
 				return
 			}
@@ -535,7 +535,7 @@ func (s *State) apply(a Action) {
 	}
 }
 
-// startRoll records one die of the roll-off (§C.2, N6).
+// startRoll records one die of the roll-off.
 func (s *State) startRoll(f Face) {
 	s.rolls[s.roller()] = f
 	if s.roller() != game.NoPlayer {
@@ -558,7 +558,7 @@ func (s *State) startRoll(f Face) {
 		return // nobody rolled a number: all roll again
 	}
 	if winners&(winners-1) != 0 {
-		s.contend = winners // tied for the highest: they roll again (N6)
+		s.contend = winners // tied for the highest: they roll again
 		return
 	}
 	s.contend = 0
@@ -572,7 +572,7 @@ func (s *State) startRoll(f Face) {
 }
 
 // roll records both dice and moves on to the choice, the only usable die,
-// the forced removal or the pass (§C.3).
+// the forced removal or the pass.
 func (s *State) roll(f1, f2 Face) {
 	s.dice = [2]Face{f1, f2}
 	p1, p2 := s.possible(f1), s.possible(f2)
@@ -584,7 +584,7 @@ func (s *State) roll(f1, f2 Face) {
 	case p2:
 		s.begin(f2)
 	case s.board.Len() > 0:
-		s.phase = phaseRemove // both impossible: remove a tile instead (§C.3)
+		s.phase = phaseRemove // both impossible: remove a tile instead
 	default:
 		s.phase = phasePass
 	}
@@ -602,7 +602,7 @@ func (s *State) begin(f Face) {
 	}
 }
 
-// endTurn passes play on: to the same player after doubles (§C.3, N5),
+// endTurn passes play on: to the same player after doubles,
 // else clockwise.
 func (s *State) endTurn() {
 	if s.dice[0] != s.dice[1] {
@@ -615,7 +615,7 @@ func (s *State) endTurn() {
 }
 
 // score gives each scoring creature's points to the player on turn and,
-// except on an extra turn, to the player before them (§C.7).
+// except on an extra turn, to the player before them.
 func (s *State) score(points []int) {
 	n := game.Player(s.set.players)
 	prev := (s.turn + n - 1) % n

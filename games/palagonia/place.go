@@ -5,7 +5,7 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// This file is the placement rule of §C.4 and the completability check
+// This file is the placement rule and the completability check
 // that keeps a partial "place k" from ever being offered when it cannot be
 // finished. Each tile of an action is one move and must touch the table
 // (the palago or the tiles placed before it): any legal final layout can
@@ -30,7 +30,7 @@ func (s *State) actionCells(dst []palago.Cell) []palago.Cell {
 // placements appends the legal placements of the current number action.
 func (s *State) placements(dst []game.Move) []game.Move {
 	if s.board.Len() == 0 {
-		// An empty table: the first tile goes on (0,0) (§C.2), and a
+		// An empty table: the first tile goes on (0,0), and a
 		// chain outwards always completes the action.
 		for o := range palago.Orientation(palago.NumOrientations) {
 			dst = append(dst, PlaceMove(palago.Tile{O: o}))
@@ -174,7 +174,7 @@ func (w *completer) mayGrow(c palago.Cell, r int) bool {
 	return w.mayJoin(c, r, func(f *farGroup, col palago.Colour) bool {
 		for k := int(col); k < 6; k += 2 {
 			// Corner k of c is shared with its neighbours across sides k
-			// and k+1 (§A.2).
+			// and k+1.
 			if w.outsideCells(f, c, k, -1) <= r {
 				return true
 			}
@@ -282,7 +282,7 @@ const maxCand = 6 * (MaxPlace + 1)
 
 // ok reports whether r more tiles, each touching the table, can complete
 // the action: the action's tiles end up connected (connect), or all of them
-// lie in the body of a creature born by it (creature), §C.4. Both searches
+// lie in the body of a creature born by it (creature). Both searches
 // are exact.
 func (w *completer) ok(r int) bool { return w.connect(r) || w.creature(r) }
 
@@ -333,7 +333,7 @@ func (w *completer) connect(r int) bool {
 }
 
 // creature reports whether r more tiles can give birth to a creature whose
-// body holds every action tile (§C.4, N8). Such a creature contains the
+// body holds every action tile. Such a creature contains the
 // group of one of the four pieces of the first action tile (two colours,
 // tip or arch); for each choice of that target piece, every empty cell
 // round its group's open vertices must be filled, so the first of them can

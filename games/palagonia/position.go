@@ -212,7 +212,7 @@ func parsePosition(info *game.Info, set settings, o game.Options, text string) (
 		}
 	}
 	rolled := s.dice[0] != NoFace
-	first := rolled && s.dice[1] == NoFace // the starter's turn (§C.2)
+	first := rolled && s.dice[1] == NoFace // the starter's turn
 	switch s.phase {
 	case phaseStart, phaseRoll, phaseOver:
 		if rolled {

@@ -5,7 +5,7 @@ import (
 )
 
 // MinPoints is the smallest value that scores: creatures worth 1 or 2,
-// the virus among them, do not count (§C.5, rulebook).
+// the virus among them, do not count.
 const MinPoints = 3
 
 // Birth is a creature born by an action, with its value and whether it
@@ -13,7 +13,7 @@ const MinPoints = 3
 type Birth struct {
 	Creature palago.Group
 	Value    palago.CreatureValue
-	// Eligible is false when the body rule (N8) or the rotation rule (N9)
+	// Eligible is false when the body rule or the rotation rule
 	// excludes it; it scores when Eligible and Value.Points() >= MinPoints.
 	Eligible bool
 }
@@ -40,7 +40,7 @@ func hasPiece(g *palago.Group, c palago.Cell) bool {
 // bornByPlacement returns the creatures born by the number action just
 // completed: those holding a piece of one of its tiles (placing never opens
 // a group, so every other creature existed before). Each is eligible when
-// every tile of the action is part of its body (§C.5 rule 1, N8).
+// every tile of the action is part of its body.
 func (s *State) bornByPlacement() []int {
 	var pbuf [MaxPlace]palago.Cell
 	if !s.creatureThrough(s.actionCells(pbuf[:0])) {
@@ -89,10 +89,10 @@ func (s *State) placementBirths() []Birth {
 }
 
 // rotate turns a tile and returns the points of the creatures it gives
-// birth to. The turned tile's pieces are new pieces (§C.5), so the
+// birth to. The turned tile's pieces are new pieces, so the
 // creatures born are those holding one of them. Under newOnly a birth is
 // eligible when none of its other pieces was in a creature before; under
-// mergeOnly when they come from at most one earlier creature (N9).
+// mergeOnly when they come from at most one earlier creature.
 func (s *State) rotate(t palago.Tile) []int {
 	old, _ := s.board.At(t.Cell)
 	_ = s.board.Rotate(t.Cell, t.O)

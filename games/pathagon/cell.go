@@ -5,14 +5,14 @@ import (
 	"strings"
 )
 
-// Size is the number of rows and of columns of the board (spec §1).
+// Size is the number of rows and of columns of the board.
 const Size = 7
 
-// NumCells is the number of cells of the board (spec §1).
+// NumCells is the number of cells of the board.
 const NumCells = Size * Size
 
 // Cell is a board cell, index 7·row + col with row 0 at the top (rank 7)
-// and col 0 at the left (file a), as spec §1 defines: a7 is 0, g1 is 48.
+// and col 0 at the left (file a), as docs/rules/pathagon.md defines: a7 is 0, g1 is 48.
 type Cell int8
 
 // NoCell stands for "no cell": no lastRelocated piece, a placement's origin.
@@ -78,10 +78,10 @@ func neighbours(b uint64) uint64 { return north(b) | south(b) | west(b) | east(b
 
 // Dir is an orthogonal direction. Their order, N W E S, is ascending cell
 // index order of the neighbours, so capture masks list cells in the order
-// the notation prints them (spec §7).
+// the notation prints them.
 type Dir uint8
 
-// The four orthogonal directions (spec §1: diagonals never count).
+// The four orthogonal directions (diagonals never count).
 const (
 	N Dir = iota
 	W
@@ -116,8 +116,8 @@ func (c Cell) step(d Dir) Cell {
 }
 
 // trapSets returns, per direction d, the empty-or-not cells t where a piece
-// of own arriving would trap the opp piece on t+d against own on t+2d (spec
-// §4.2). own must not contain the origin of a relocation.
+// of own arriving would trap the opp piece on t+d against own on t+2d .
+// own must not contain the origin of a relocation.
 func trapSets(own, opp uint64) [4]uint64 {
 	return [4]uint64{
 		N: south(opp & south(own)),
@@ -133,7 +133,7 @@ func trappedAt(ts *[4]uint64, t Cell) uint8 {
 }
 
 // connected reports whether the pieces b of player p hold an orthogonal
-// chain joining p's two edges (spec §5).
+// chain joining p's two edges.
 func connected(b uint64, light bool) bool {
 	start, goal := fileA, fileG
 	if light {

@@ -1,6 +1,6 @@
 // Package pathagon implements Pathagon, Mark Fuchs's 7×7 connection game
 // with custodian capture, returns and a relocation phase, as specified in
-// rules/pathagon.md.
+// docs/rules/pathagon.md.
 //
 // # Board and seats
 //
@@ -8,14 +8,14 @@
 // bottom. Internally a cell is the index 7·row + col with row 0 the top rank
 // (a7 = 0, g1 = 48), one bit per cell in a uint64 per colour. Seat 0 is
 // Light, which joins rank 7 to rank 1; seat 1 is Dark, which joins file a to
-// file g (ruling P1). Light moves first unless firstPlayer=dark (P2).
+// file g. Light moves first unless firstPlayer=dark.
 //
 // # Moves
 //
 // A placement is the cell, "d4". A relocation is origin-target, "a7-g1".
 // Removed pieces follow as "x" and the cell in ascending index order (top
 // rank first, then left to right): "c4xb4", "d4xd5xc4xe4xd3". With
-// automatic captures (the default, P3) the x part is always printed and may
+// automatic captures (the default) the x part is always printed and may
 // be left out on input; given, it must name exactly the trapped pieces. With
 // optionalCaptures it names the pieces the mover chooses to remove, and a
 // move without it removes none. Input is case-insensitive and accepts the
@@ -23,7 +23,7 @@
 //
 // # Position text
 //
-// Six fields separated by spaces (spec §7): the board as ranks 7 down to 1
+// Six fields separated by spaces: the board as ranks 7 down to 1
 // joined by "/", each from file a to g with L, D or "."; the side to move,
 // l or d (for a finished game, the side that would have moved next);
 // Light's and Dark's reserves; lastRelocated as "light,dark" with cells or
@@ -31,7 +31,7 @@
 //
 //	......./......./......./......./......./......./....... l 14 14 -,- -
 //
-// Two optional fields follow, which this package adds because the spec's
+// Two optional fields follow, which this package adds because the rules'
 // six fields cannot express them: the number of plies played (for plyCap),
 // printed only when it is not 0, and the word "repetition" when the game
 // ended by threefold repetition (the board alone cannot show that). A

@@ -10,14 +10,14 @@ import (
 )
 
 // maxForbidden is the size limit of the forbidden set: one ply captures at
-// most one piece per direction (§4.3).
+// most one piece per direction.
 const maxForbidden = 4
 
 // repetitionMark is the optional last field of position text that says the
 // game ended by threefold repetition, which the board alone cannot show.
 const repetitionMark = "repetition"
 
-// MoveString returns the notation of m (spec §7): "d4", "a7-g1", "c4xb4".
+// MoveString returns the notation of m: "d4", "a7-g1", "c4xb4".
 // Only moves with captures allocate: the others are slices of the cell
 // names and of the relocation table.
 func (s *State) MoveString(m game.Move) string {
@@ -151,7 +151,7 @@ type prefixless struct{ error }
 func (p prefixless) Error() string { return strings.TrimPrefix(p.error.Error(), "pathagon: ") }
 func (p prefixless) Unwrap() error { return p.error }
 
-// String returns the position text (spec §7): six fields, then the ply
+// String returns the position text: six fields, then the ply
 // number when it is not 0, then "repetition" when the game ended by
 // threefold repetition.
 func (s *State) String() string {

@@ -9,13 +9,13 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// The seats. Light connects rank 7 to rank 1, Dark file a to file g (P1).
+// The seats. Light connects rank 7 to rank 1, Dark file a to file g.
 const (
 	Light game.Player = 0
 	Dark  game.Player = 1
 )
 
-// Pieces is each player's number of pieces (spec §1).
+// Pieces is each player's number of pieces.
 const Pieces = 14
 
 // maxPlyCap bounds the plyCap option; 100000 plies is far beyond any real
@@ -25,7 +25,7 @@ const maxPlyCap = 100000
 // maxPlyText bounds the ply field of position text for the same reason.
 const maxPlyText = 1 << 30
 
-// Option names (spec §2, §4.4, §6).
+// Option names.
 const (
 	OptFirstPlayer      = "firstPlayer"
 	OptOptionalCaptures = "optionalCaptures"
@@ -50,13 +50,13 @@ func newInfo() *game.Info {
 		Variants:       []string{"standard"},
 		Options: []game.OptionSpec{
 			{Name: OptFirstPlayer, Kind: game.Enum, Default: "light", Choices: []string{"light", "dark"},
-				Doc: "who places the first piece (ruling P2)"},
+				Doc: "who places the first piece"},
 			{Name: OptOptionalCaptures, Kind: game.Bool, Default: "false",
-				Doc: "the mover chooses which trapped pieces to remove, possibly none (ruling P3)"},
+				Doc: "the mover chooses which trapped pieces to remove, possibly none"},
 			{Name: OptRepetitionDraw, Kind: game.Bool, Default: "true",
-				Doc: "the third occurrence of a position is a draw (ruling P6)"},
+				Doc: "the third occurrence of a position is a draw"},
 			{Name: OptPlyCap, Kind: game.Int, Default: "300", Min: 0, Max: maxPlyCap,
-				Doc: "the game is drawn when this ply ends without a winner; 0 is off (ruling P6)"},
+				Doc: "the game is drawn when this ply ends without a winner; 0 is off"},
 		},
 	}
 	names := relocationNames()
@@ -162,17 +162,17 @@ const (
 // Its 46 bytes leave State at 64 (see State).
 type position struct {
 	bb        [2]uint64 // pieces of Light and Dark
-	forbidden uint64    // cells the side to move may not enter (§4.5)
+	forbidden uint64    // cells the side to move may not enter
 	hash      uint64
 	ply       int32 // plies played since the start
 	n         int32 // positions in the history before this one; apply keeps it
 	reserve   [2]int8
-	last      [2]Cell // lastRelocated per player (§3)
+	last      [2]Cell // lastRelocated per player
 	toMove    game.Player
 	result    result
 }
 
-// key is what threefold repetition compares (§6): the board, the side to
+// key is what threefold repetition compares: the board, the side to
 // move, lastRelocated and the forbidden set (reserves follow from the
 // board), packed into 16 bytes. Every cell has one of four states: a is
 // Light's pieces plus the forbidden cells, b is Dark's pieces plus the
@@ -594,7 +594,7 @@ func (p *position) apply(m game.Move) {
 		h ^= zPiece(them, c) ^ zForbidden(c)
 		p.reserve[them]++
 		p.forbidden |= c.bit()
-		if p.last[them] == c { // ruling P7: a captured piece loses its lock
+		if p.last[them] == c { // a captured piece loses its lock
 			h ^= zLast(them, c)
 			p.last[them] = NoCell
 		}
@@ -608,7 +608,7 @@ func (p *position) apply(m game.Move) {
 	}
 }
 
-// finish applies the house draws (§6) after the win check, in spec order.
+// finish applies the house draws after the win check: repetition, then the ply cap.
 // undo holds the positions a search applied after the history.
 func (s *State) finish(undo []position) {
 	p := &s.pos

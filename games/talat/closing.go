@@ -2,14 +2,14 @@ package talat
 
 import "math/bits"
 
-// This file decides whether a board is still open (§5, T5): a board is open
+// This file decides whether a board is still open: a board is open
 // while some position reachable by non-capturing steps of either of its two
 // sides, in any order, allows an immediate capture.
 //
 // The check runs after every move, so it must be fast even on boards built
 // to be slow. It has three stages:
 //
-//  1. The prefilter of §5 lists the live pairs: (attacker, target) towers of
+//  1. The prefilter lists the live pairs: (attacker, target) towers of
 //     opposite sides whose kinds allow the capture and whose geometry still
 //     allows it (row gap g ≥ 0, column distance ≤ g+1). A capture possible
 //     now answers at once; no live pair means closed.
@@ -50,8 +50,8 @@ import "math/bits"
 //
 // For the pair p the reduction computes need sets N(T), the least sets with
 //
-//	(N1) U(a) ⊆ N(a) and U(t) ⊆ N(t), their own cells left out;
-//	(N2) if T can stand on x (x in R(T), the cells reachable from T's cell
+// U(a) ⊆ N(a) and U(t) ⊆ N(t), their own cells left out;
+// if T can stand on x (x in R(T), the cells reachable from T's cell
 //	     through N(T)) and x ∈ N(T') for another tower T', then the
 //	     successors of x in C(T) are in N(T): T may have to leave x.
 //
@@ -62,15 +62,15 @@ import "math/bits"
 // stays where it is for the rest of the replay. Every kept step is legal:
 // if its target y ∈ N(T) were held by such a tower F, then F stood on y in
 // σ and stepped on to a successor z (y is empty in σ at that time), and
-// since y ∈ R(F) ∩ N(T), (N2) puts z in N(F), so F's step was kept after
-// all. By (N1) no step of a or t is dropped, so the replay ends with the
+// since y ∈ R(F) ∩ N(T), puts z in N(F), so F's step was kept after
+// all. By no step of a or t is dropped, so the replay ends with the
 // same capture. Conversely every restricted sequence is a sequence of the
 // real game. So the board is open iff for some live pair p the game
 // restricted by p's need sets reaches a capture by p.
 //
-// Only towers that may have a step dropped need (N2), so a and t are left
-// out of it: their steps are all kept by (N1). For all pairs together
-// (global.reduce), N(T) takes (N1) from every live pair of T and (N2) for
+// Only towers that may have a step dropped need, so a and t are left
+// out of it: their steps are all kept by. For all pairs together
+// (global.reduce), N(T) takes from every live pair of T and for
 // every tower, as any pair may be the one that captures.
 //
 // In the restricted game a tower with an empty need set never moves: most
@@ -174,7 +174,7 @@ func rho(c Cell, s Side) int {
 
 // reach classifies an attacker at a and a target at t for attacker side s:
 // 2 when the capture is possible now, 1 when it may become possible (the
-// prefilter of §5: the gap in rows g is not negative and the column
+// prefilter: the gap in rows g is not negative and the column
 // distance is at most g+1), 0 when it never can.
 func reach(a, t Cell, s Side) int {
 	g := rho(t, s) - rho(a, s)
@@ -467,7 +467,7 @@ func (l *local) reduce(p pair, ua, ut cellSet) bool {
 	if l.need[p.a]|l.need[p.t] == 0 {
 		return false
 	}
-	// (N2), to the least fixed point.
+	//, to the least fixed point.
 	for changed := true; changed; {
 		changed = false
 		var all, twice cellSet // cells needed by at least one, two towers
@@ -477,7 +477,7 @@ func (l *local) reduce(p pair, ua, ut cellSet) bool {
 		}
 		for i := range uint8(l.n) {
 			if i == p.a || i == p.t {
-				continue // (N1) keeps all their steps, see above
+				continue // keeps all their steps, see above
 			}
 			others := all&^l.need[i] | twice
 			ri := cellSet(1) << uint(l.pos[i]) // R(T)

@@ -75,8 +75,8 @@ func (l *global) run(budget int) (open, done bool) {
 	return false, true
 }
 
-// reduce computes the need sets of all live pairs together, by (N1) for
-// every tower of a live pair and (N2) for every tower (any of them may have
+// reduce computes the need sets of all live pairs together, by for
+// every tower of a live pair and for every tower (any of them may have
 // to make way for the pair that captures in the end), and the components,
 // and returns the number of components. Two towers interact when one can
 // stand on a cell the other needs, or when they form a live pair; towers of
@@ -85,7 +85,7 @@ func (l *global) run(budget int) (open, done bool) {
 func (l *global) reduce() int {
 	cones := &l.cone
 	var in [maxBoardTowers]cellSet
-	// (N1): U(T) for the towers of live pairs. For attacker a of side s and
+	//: U(T) for the towers of live pairs. For attacker a of side s and
 	// target t, the cells of a's cone from which some cell of t's cone is
 	// still in reach are those behind (in s's direction) a cell beside or
 	// on t's cone; symmetrically for t.
@@ -97,7 +97,7 @@ func (l *global) reduce() int {
 	for i := range l.n {
 		l.need[i] = in[i] &^ (1 << uint(l.pos[i]))
 	}
-	// (N2), to the least fixed point. r[i] is R(T): the cells tower i can
+	//, to the least fixed point. r[i] is R(T): the cells tower i can
 	// stand on in the restricted game.
 	var r [maxBoardTowers]cellSet
 	for changed := true; changed; {

@@ -1,7 +1,7 @@
 // Package talat is the rules engine of Talat, a game for three players on
 // three 5×5 boards (HUCH! & friends 2011, Bruce Whitehill), and of Palat,
-// its two-player variant with the spirit player. The binding spec is
-// rules/talat.md; comments cite its sections (§4.5) and rulings (T4).
+// its two-player variant with the spirit player. The rules are
+// docs/rules/talat.md.
 //
 // # Players, boards and towers
 //
@@ -17,24 +17,24 @@
 // # Turn structure
 //
 // Setup: each seat in turn places one tower on an empty square of one of
-// its two start lines (§2). The option firstPlayer picks the seat that
-// places first (T1; "random" draws it from Options.Seed). After the 27th
-// placement the turn order continues, so the first placer moves first (T3).
+// its two start lines. The option firstPlayer picks the seat that
+// places first ("random" draws it from Options.Seed). After the 27th
+// placement the turn order continues, so the first placer moves first.
 // Then each turn is one step (one cell forward or diagonally forward onto
 // an empty cell) or one capture by replacement (an enemy tower beside, in
-// front or diagonally in front, by the hierarchy of §4.5 including David
+// front or diagonally in front, by the hierarchy of the rules, including David
 // and Goliath, S3 takes L6) on an open board.
 //
-// Passing (T4) is automatic and invisible: a seat with no step or capture
+// Passing is automatic and invisible: a seat with no step or capture
 // on any open board is skipped inside Play, and ToMove names the next seat
 // that can act. There is no pass move, so a game in progress always lists
 // moves and records hold only real moves.
 //
 // A board closes when no capture is reachable on it by any sequence of
-// steps of its two sides (§5, T5): a cheap prefilter first, then an exact
+// steps of its two sides: a cheap prefilter first, then an exact
 // memoised search. It is tested after setup and after every move on that
 // board; a closed board stays closed and its towers never move again. The
-// game ends when two boards are closed (§6). Each seat scores 5 per
+// game ends when two boards are closed. Each seat scores 5 per
 // captured tower and 3 per tower it controls on the opposite start line of
 // any board; the highest score wins, equal highest scores win jointly, and
 // a tie of all seats is a draw.
@@ -44,12 +44,12 @@
 // Seats 0 and 1 are the humans; grey is the spirit. B01 is seat 0 against
 // seat 1; B02 is seat 0 against the spirit, B12 seat 1 against the spirit,
 // the spirit on rank 5 of both. With firstPlayer = 0 seat 0 is H1 of the
-// spec (the picture below); with firstPlayer = 1 the roles H1 and H2 swap
+// rules (the picture below); with firstPlayer = 1 the roles H1 and H2 swap
 // seats, the boards keep their names.
 //
 //	setup 1   H1, H2, H1, ... place 8 spirit towers on rank 5 of B02 and B12;
-//	          the ninth spirit tower is out of the game (T9)
-//	setup 2   H1, H2, H1, ... place their own 9 towers (T8):
+//	          the ninth spirit tower is out of the game
+//	setup 2   H1, H2, H1, ... place their own 9 towers:
 //	          seat 0 on rank 1 of B01 and B02, seat 1 on rank 5 of B01 and rank 1 of B12
 //	play      H2 (who placed last) moves first, then they alternate; a turn moves
 //	            seat 0: own towers on B01 and B02, the spirit's towers on B12
@@ -57,9 +57,9 @@
 //
 // A capture made with a spirit tower is credited to the human who made it,
 // and the 3 points for a spirit tower on a human's start line go to the
-// human who moves the spirit on that board (T10).
+// human who moves the spirit on that board.
 //
-// # Move notation (§8)
+// # Move notation
 //
 //	B01:c1=L6   place a large hexagon on c1 of B01 (in Palat's first setup, a spirit tower)
 //	B01:c1-c2   step from c1 to c2

@@ -46,7 +46,7 @@ const (
 	// side may move first, defend or recapture.
 	threatNow = 1.5
 	// threatLater weighs a capture that is geometrically still possible
-	// (the §5 prefilter), divided by 1 + the row gap: the closing test is
+	// (the closing prefilter), divided by 1 + the row gap: the closing test is
 	// about these, and in setup they are what a placement changes.
 	threatLater = 0.4
 )

@@ -3,7 +3,7 @@ package talat
 import "fmt"
 
 // Kind is a tower's size and shape, independent of its colour: S3 is the
-// small triangle, M4 the medium square, L6 the large hexagon (§1).
+// small triangle, M4 the medium square, L6 the large hexagon.
 type Kind uint8
 
 // The nine kinds, by height (small, medium, large) and then by number of
@@ -70,8 +70,8 @@ func ParseKind(s string) (Kind, bool) {
 	return Kind(h*3 + sh), true
 }
 
-// CanCapture reports whether a tower of kind a may capture one of kind t
-// (§4.5): one height taller whatever the shapes; the same height with more
+// CanCapture reports whether a tower of kind a may capture one of kind t:
+// one height taller whatever the shapes; the same height with more
 // sides; and David and Goliath, S3 takes L6.
 func CanCapture(a, t Kind) bool {
 	ah, th := a/3, t/3

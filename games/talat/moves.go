@@ -27,7 +27,7 @@ func decode(m game.Move) (typ int, b Board, from, to Cell, k Kind) {
 
 // LegalMoves appends the moves of the seat to act: placements during setup,
 // steps and captures on its open boards afterwards. Seats with nothing to do
-// are skipped automatically (T4), so a game in progress always lists moves.
+// are skipped automatically, so a game in progress always lists moves.
 func (s *State) LegalMoves(dst []game.Move) []game.Move {
 	switch {
 	case s.turn == game.NoPlayer:
@@ -220,16 +220,16 @@ func (s *State) apply(m game.Move) {
 		s.setCell(b, from, uint8(t)+1)
 		s.unreserve(t)
 		if left := s.reserve & colourMask(spirit); s.palat && c == spirit && bits.OnesCount32(left) == 1 {
-			// The ninth spirit tower nobody placed is out of the game (T9).
+			// The ninth spirit tower nobody placed is out of the game.
 			s.unreserve(Tower(bits.TrailingZeros32(left)))
 		}
 		if s.reserve != 0 {
 			s.setTurn(next)
 			return
 		}
-		// Setup is over: test every board (§5), then the first mover acts:
-		// the next in turn order in Talat (T3), in Palat the player who
-		// placed the last tower (§7).
+		// Setup is over: test every board, then the first mover acts:
+		// the next in turn order in Talat, in Palat the player who
+		// placed the last tower.
 		for b := range Board(NumBoards) {
 			if open, _ := boardOpen(b, &s.cells[b]); !open {
 				s.close(b)
@@ -249,7 +249,7 @@ func (s *State) apply(m game.Move) {
 	}
 	s.setCell(b, from, 0)
 	s.setCell(b, to, x)
-	// Only the board just moved on can have changed (§5: a closed board
+	// Only the board just moved on can have changed (a closed board
 	// stays closed, and the other boards are untouched).
 	if open, _ := boardOpen(b, &s.cells[b]); !open {
 		s.close(b)
@@ -257,9 +257,9 @@ func (s *State) apply(m game.Move) {
 	s.advance(next)
 }
 
-// advance ends the game when two boards are closed (§6) and otherwise gives
+// advance ends the game when two boards are closed and otherwise gives
 // the turn to the first seat from start, in turn order, that has an action;
-// seats without one are passed automatically (T4).
+// seats without one are passed automatically.
 func (s *State) advance(start game.Player) {
 	if bits.OnesCount8(s.closed) >= 2 {
 		s.setTurn(game.NoPlayer)
@@ -278,7 +278,7 @@ func (s *State) advance(start game.Player) {
 	s.setTurn(game.NoPlayer)
 }
 
-// MoveString returns the move in notation (§8): "B01:c1=L6" places a tower,
+// MoveString returns the move in notation: "B01:c1=L6" places a tower,
 // "B01:c1-c2" steps and "B01:c2xd2" captures.
 func (s *State) MoveString(m game.Move) string {
 	typ, b, from, to, k := decode(m)

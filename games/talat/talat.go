@@ -12,8 +12,8 @@ var Info = newInfo()
 
 // Variants.
 const (
-	VariantTalat = "talat" // three players (§1–§6)
-	VariantPalat = "palat" // two players and the spirit (§7)
+	VariantTalat = "talat" // three players
+	VariantPalat = "palat" // two players and the spirit
 )
 
 // ReasonScore is the outcome reason: the game ends when two boards are
@@ -35,7 +35,7 @@ func newInfo() *game.Info {
 			Kind:    game.Enum,
 			Default: "random",
 			Choices: []string{"random", "0", "1", "2"},
-			Doc:     "the seat that places first (T1); random draws it from the seed. In Palat this is H1, and H2 moves first (T8)",
+			Doc:     "the seat that places first; random draws it from the seed. In Palat this is H1, and H2 moves first",
 		}},
 	}
 	info.New = func(o game.Options) (game.State, error) {
@@ -146,7 +146,7 @@ func (s *State) ToMove() game.Player { return s.turn }
 
 // Controller returns the seat that moves the towers of side sd of board b.
 // In Talat that is the towers' owner; in Palat the spirit's towers on B02
-// are moved by seat 1 and those on B12 by seat 0 (§7).
+// are moved by seat 1 and those on B12 by seat 0.
 func (s *State) Controller(b Board, sd Side) game.Player {
 	c := b.Colour(sd)
 	if s.palat && c == spirit {
@@ -191,7 +191,7 @@ func (s *State) placingColour() Colour {
 	return Colour(s.turn)
 }
 
-// Score returns seat p's points now (§6, §7): 5 per captured tower and 3 per
+// Score returns seat p's points now: 5 per captured tower and 3 per
 // tower it controls standing on the opposite start line.
 func (s *State) Score(p game.Player) int {
 	score := 5 * bits.OnesCount32(s.taken[p])

@@ -39,10 +39,10 @@ type candidate struct {
 // best first, for search (the full lists hold a thousand column moves and
 // thousands of floor poses, too many to look past one ply):
 //
-//   - per eligible column whose removal does not wobble (§6.4), the single
+//   - per eligible column whose removal does not wobble, the single
 //     target where the villa stands steadiest (largest smallest margin
-//     μ after the placement, §6.5), or for an objection the first target
-//     that stands (the column leaves the game, §5.3);
+//     μ after the placement), or for an objection the first target
+//     that stands (the column leaves the game);
 //   - at most maxWobbleCands column moves that wobble (a turn spent freezing
 //     a column), when not objecting;
 //   - the maxFloorCands steadiest floor poses to propose or place;
@@ -204,7 +204,7 @@ func (s *State) rankTargets(sf *surface, st *Statics, k Kind, objection bool) []
 }
 
 // takesSeal reports whether p placing own column c on the top level would
-// take the Master Builder seal (§7).
+// take the Master Builder seal.
 func (s *State) takesSeal(p int8, c Column) bool {
 	if s.floors < 2 || s.neutral(c) || s.holder == p {
 		return false

@@ -7,7 +7,7 @@ import (
 	"github.com/tabula-games/tabula/games/villapaletti/geometry"
 )
 
-// Dimensions of the villa (spec §2, ruling V1). Millimetres and grams.
+// Dimensions of the villa. Millimetres and grams.
 const (
 	FoundationRadius = 115.0 // R_f: every floor corner stays within it
 	SiteRadius       = 80.0  // R_b: columns on the foundation stand inside it
@@ -15,8 +15,8 @@ const (
 	FloorThickness   = 5.0   // T
 	LevelHeight      = ColumnHeight + FloorThickness
 	Density          = 0.00065 // ρ, wood at 650 kg/m³, in g/mm³
-	Clearance        = 1.0     // mm between circumradii of columns on one surface (§5.1)
-	SearchLattice    = 2.0     // mm, the lattice on which "a legal target exists" is decided (§5.1)
+	Clearance        = 1.0     // mm between circumradii of columns on one surface
+	SearchLattice    = 2.0     // mm, the lattice on which "a legal target exists" is decided
 )
 
 // Kind is the size of a column.
@@ -49,7 +49,7 @@ func (k Kind) String() string { return [...]string{"thin", "medium", "thick"}[k]
 // Radius returns the circumradius in millimetres.
 func (k Kind) Radius() float64 { return [...]float64{8, 11, 14}[k] }
 
-// Points returns the column's value on the top level (§7).
+// Points returns the column's value on the top level.
 func (k Kind) Points() int { return int(k) + 1 }
 
 // Shape returns the footprint shape.
@@ -131,7 +131,7 @@ var columnNames = func() (names [NumColumns]string) {
 	return names
 }()
 
-// Floor is one of the five floors, in the fixed order of play (ruling V2).
+// Floor is one of the five floors, in the fixed order of play.
 type Floor int8
 
 const (
@@ -149,7 +149,7 @@ func (f Floor) String() string {
 	return [...]string{"blue", "green", "yellow", "orange", "red"}[f]
 }
 
-// Polygon returns the floor's outline in local coordinates (spec §2). The
+// Polygon returns the floor's outline in local coordinates. The
 // slice is shared: do not modify it.
 func (f Floor) Polygon() geometry.Polygon { return floorPolygons[f] }
 
@@ -159,7 +159,7 @@ func (f Floor) Mass() float64 { return floorMass[f] }
 // Centroid returns the centre of area in local coordinates.
 func (f Floor) Centroid() geometry.Vec { return floorCentroid[f] }
 
-// MinSupports returns how many columns must carry the floor (§5.2): 3 for
+// MinSupports returns how many columns must carry the floor: 3 for
 // blue, green and yellow, 2 for orange and red.
 func (f Floor) MinSupports() int {
 	if f >= OrangeFloor {
@@ -168,7 +168,7 @@ func (f Floor) MinSupports() int {
 	return 3
 }
 
-// floorPolygons are the local outlines of §2, counter-clockwise. Read only.
+// floorPolygons are the local outlines of docs/rules/villapaletti.md, counter-clockwise. Read only.
 var floorPolygons = [NumFloors]geometry.Polygon{
 	polygon(104, 0, 74, 62, 17, 98, -46, 80, -100, 36, -92, -34, -47, -81, 18, -100, 74, -62),
 	polygon(98, 0, 57, 57, 0, 66, -54, 54, -94, 0, -58, -58, 0, -70, 53, -53),
@@ -202,5 +202,5 @@ func floorData() (mass [NumFloors]float64, centroid [NumFloors]geometry.Vec, cv 
 // convex sets dst to floor f at pose p, reusing dst's storage.
 func (f Floor) convex(p geometry.Pose, dst *geometry.Convex) { floorConvex[f].Transform(p, dst) }
 
-// levelZ returns z_k, the height of level k's surface (§2).
+// levelZ returns z_k, the height of level k's surface.
 func levelZ(k int) float64 { return float64(k) * LevelHeight }

@@ -1,5 +1,5 @@
-// Package villapaletti is the rules engine of Villa Paletti (spec
-// rules/villa-paletti.md), a stacking game for 2 to 4 players in which a
+// Package villapaletti is the rules engine of Villa Paletti (rules:
+// docs/rules/villapaletti.md), a stacking game for 2 to 4 players in which a
 // deterministic statics model, not gravity, decides whether the villa
 // wobbles or collapses.
 //
@@ -30,13 +30,13 @@
 //   - column targets on a 10 mm lattice in world coordinates (multiples of
 //     10 mm), on the top floor itself, then "onto" moves centred on each
 //     stack top above red that the column fits; if a column has none of
-//     these but a target exists on the 2 mm lattice of §5.1, the first such
+//     these but a target exists on the 2 mm lattice of the target rules, the first such
 //     lattice point (by rows from the bottom) is listed;
 //   - floor poses with x and y multiples of 10 mm and angles multiples of
 //     30°.
 //
 // Whether a column is eligible ("a legal target exists") is decided on the
-// 2 mm lattice of §5.1 and the stack centres; whether a floor can be placed,
+// 2 mm lattice of the target rules and the stack centres; whether a floor can be placed,
 // on the floor-pose candidates. The canonical notation has no spaces, so
 // that records (moves separated by white space) hold it; ParseMove also
 // reads the moves in words:
@@ -73,27 +73,27 @@
 // With 4 players seat i plays colour i: blue, yellow, green, red. With 3,
 // red is the neutral colour. With 2, seat 0 plays blue and green and seat 1
 // yellow and red. The start player is the first draw of the game's
-// generator, SplitMix64 seeded with game.Options.Seed (§6.6), which also
+// generator, SplitMix64 seeded with game.Options.Seed, which also
 // drives the noise of the unsteadyHands option.
 //
-// # Engine rulings beyond the spec
+// # Engine rulings
 //
 //   - Noisy positions are rounded to whole micrometres and millidegrees.
 //   - With unsteady hands, a removal draws u, and only a removal that does not
 //     wobble goes on to draw the placement noise; the proposer's removal of
-//     an objector's column (§5.3) uses the deterministic removal test and
+//     an objector's column uses the deterministic removal test and
 //     draws nothing.
 //   - A column carrying a stacked column is never removed by a proposer.
 //   - In a 3-player turn, if nobody objects after a failed neutral attempt,
 //     the player goes on to the own step, as after a failed objection.
 //   - Objection windows are skipped when no objection is possible (the
 //     proposer has no eligible column; no other neutral column is eligible).
-//   - Custom setup (§3.5): from the start player on, in seat order, each
+//   - Custom setup: from the start player on, in seat order, each
 //     player places one of their own columns (with 3 players, also neutral
 //     ones); a column that finds no room in the building site leaves the
 //     game. The start player then lays the blue floor (at least 3
 //     supports, and it must stand: a pose that would fall is not legal) and
 //     takes the first turn. The setup draws no noise.
-//   - "Nobody wins" (V14) is reported as an outcome with AllLose set: no
+//   - "Nobody wins" is reported as an outcome with AllLose set: no
 //     winners and no shared draw; every seat's reward is 0.
 package villapaletti

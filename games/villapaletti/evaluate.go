@@ -9,9 +9,9 @@ import (
 // Weights of the evaluation's terms; together they stay inside (-1, 1), so a
 // finished game (±1) always outranks a heuristic value.
 const (
-	evalSeal    = 0.40 // the seal decides a quiet end and most collapses (§8)
+	evalSeal    = 0.40 // the seal decides a quiet end and most collapses
 	evalPrev    = 0.05 // the previous holder wins if the holder collapses the villa
-	evalScore   = 0.15 // points on the top level decide who takes the seal next (§7)
+	evalScore   = 0.15 // points on the top level decide who takes the seal next
 	evalReserve = 0.25 // points that can still safely reach the top: tempo and future seal fights
 	evalCalm    = 0.10 // a calm villa keeps the present order
 	// evalThreat is the share of the seal that moves to a side to move that
@@ -29,7 +29,7 @@ const (
 //     take at once with a safe column move counts mostly as theirs;
 //   - the score lead on the top level;
 //   - the reserve lead: the points of the columns each player can still take
-//     without a wobble (§6.4), which are both future points and tempo, since
+//     without a wobble, which are both future points and tempo, since
 //     a player without safe moves must freeze a column or propose a floor;
 //   - how steady the villa is: a calm villa keeps the seal where it is,
 //     which is good for its holder and bad for the others.
@@ -101,7 +101,7 @@ type reserve struct {
 }
 
 // reserves computes, for every seat, the columns it could take without a
-// wobble (§6.4) if a target is free for their kind.
+// wobble if a target is free for their kind.
 func (s *State) reserves() reserve {
 	var r reserve
 	if s.floors == 0 {
@@ -129,7 +129,7 @@ func (s *State) reserves() reserve {
 }
 
 // threat returns the seat to move when it can take the seal with one own
-// column move that does not wobble (§7), or noPlayer.
+// column move that does not wobble, or noPlayer.
 func (s *State) threat(r *reserve) int8 {
 	if s.phase != phaseTurn && s.phase != phaseOwn {
 		return noPlayer

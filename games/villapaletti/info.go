@@ -31,11 +31,11 @@ func newInfo() *game.Info {
 		Variants:       []string{"standard"},
 		Options: []game.OptionSpec{
 			{Name: "wobbleAngle", Kind: game.Enum, Default: "3", Choices: wobbleChoices(),
-				Doc: "tipping angle φ_w in degrees below which a removal wobbles (§6.3)"},
+				Doc: "tipping angle φ_w in degrees below which a removal wobbles"},
 			{Name: "unsteadyHands", Kind: game.Bool, Default: "false",
-				Doc: "seeded noise on placements and a soft wobble threshold (§6.6)"},
+				Doc: "seeded noise on placements and a soft wobble threshold"},
 			{Name: "setup", Kind: game.Enum, Default: "standard", Choices: []string{"standard", "custom"},
-				Doc: "standard rings, or players place the columns and the start player lays blue (§3.5)"},
+				Doc: "standard rings, or players place the columns and the start player lays blue"},
 		},
 	}
 	info.New = func(o game.Options) (game.State, error) {
@@ -43,7 +43,7 @@ func newInfo() *game.Info {
 		if err != nil {
 			return nil, err
 		}
-		u := s.rng.uniform() // the start player is the first draw (§3.2)
+		u := s.rng.uniform() // the start player is the first draw
 		start := int8(u * float64(s.n))
 		if info.EnumOption(o, "setup") == "custom" {
 			for c := range s.cols {
@@ -101,7 +101,7 @@ func newState(info *game.Info, o game.Options) (*State, error) {
 	return s, nil
 }
 
-// standardSetup puts the 20 columns in the rings of §3.3 and lays the blue
+// standardSetup puts the 20 columns in the standard rings and lays the blue
 // floor at (0, 0, 0°).
 func (s *State) standardSetup() {
 	at := func(c Column, r, deg float64) {

@@ -159,8 +159,8 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 }
 
 // removable reports whether the proposer may remove c from the game after
-// a failed objection (§5.3, ruling V13): c is the objector's, not frozen,
-// present, carries no stacked column, and its removal passes §6.4.
+// a failed objection: c is the objector's, not frozen,
+// present, carries no stacked column, and its removal passes the removal test.
 func (s *State) removable(c Column) bool {
 	col := &s.cols[c]
 	if s.Owner(c.Colour()) != game.Player(s.objctr) || col.frozen || col.level == outOfGame || s.hasOnTop(c) {
@@ -228,7 +228,7 @@ func (s *State) legalPose(m move) error {
 		return errIllegal("no floor left")
 	}
 	if !s.poseLegal(sf, Floor(s.floors), m.pose().geometry()) {
-		return errIllegal("pose not allowed (§5.2)")
+		return errIllegal("pose not allowed")
 	}
 	return nil
 }
@@ -248,20 +248,20 @@ func (s *State) legalTake(m move) error {
 			return errIllegal("%s is not %d's to place", c, s.turn)
 		}
 		if _, _, ok := s.resolve(e.sf, m); !ok || m.kind != kindTake {
-			return errIllegal("target not inside the building site (§3.5)")
+			return errIllegal("target not inside the building site")
 		}
 		return nil
 	case phaseTurn:
 		want = s.ownedBy(s.turn)
 		if s.n == 3 && s.anyEligible(e, s.isNeutral) {
-			want = s.isNeutral // §9.2: the neutral step comes first
+			want = s.isNeutral // three players: the neutral step comes first
 		}
 	case phaseOwn:
 		want = s.ownedBy(s.turn)
 	case phaseNeutralObjection:
 		want = s.isNeutral
 	case phaseFloorObjection:
-		want = s.ownedBy(s.turn) // ruling V11: the proposer's column
+		want = s.ownedBy(s.turn) // the objector moves the proposer's column
 	default:
 		return errIllegal("no column move now")
 	}
@@ -272,7 +272,7 @@ func (s *State) legalTake(m move) error {
 		return errIllegal("%s is not eligible", c)
 	}
 	if _, _, ok := s.resolve(e.sf, m); !ok {
-		return errIllegal("target not allowed (§5.1)")
+		return errIllegal("target not allowed")
 	}
 	return nil
 }
@@ -344,7 +344,7 @@ const (
 	collapses
 )
 
-// attempt takes column c and puts it at the target of m (§6.4–§6.6):
+// attempt takes column c and puts it at the target of m:
 // the removal test, then the placement with its noise and the collapse
 // test. On a wobble the column stays and is frozen.
 func (s *State) attempt(m move) result {
@@ -390,7 +390,7 @@ func (s *State) attempt(m move) result {
 	return stands
 }
 
-// noiseSigma is σ of §6.6, in mm (and degrees for a floor's angle).
+// noiseSigma is σ of the unsteady hands, in mm (and degrees for a floor's angle).
 const noiseSigma = 1.0
 
 // mover returns the seat making a column move in the current phase.
@@ -407,7 +407,7 @@ func (s *State) applyTake(m move) {
 	ph := s.phase
 	r := s.attempt(m)
 	if r == collapses {
-		s.collapse(p) // §9.2 and §5.3: whoever placed the column
+		s.collapse(p) // whoever placed the column is the culprit
 		return
 	}
 	switch ph {
@@ -425,13 +425,13 @@ func (s *State) applyTake(m move) {
 		}
 	case phaseNeutralObjection:
 		if r == stands {
-			s.endTurn() // §9.2: the first player loses the turn
+			s.endTurn() // the neutral objection succeeded: the player loses the turn
 		} else {
 			s.toOwnStep()
 		}
 	case phaseFloorObjection:
 		if r == stands {
-			s.cols[m.col] = column{level: outOfGame, on: NoColumn} // §5.3: it leaves the game
+			s.cols[m.col] = column{level: outOfGame, on: NoColumn} // a successful objection: it leaves the game
 			s.endTurn()
 			return
 		}
@@ -457,7 +457,7 @@ func (s *State) toOwnStep() {
 }
 
 // toPlace lets the proposer place the floor at any legal pose, or ends the
-// turn when there is none (§5.3).
+// turn when there is none.
 func (s *State) toPlace() {
 	if s.floorPossible(s.surface()) {
 		s.phase = phasePlace
@@ -495,7 +495,7 @@ func (s *State) nextAsker() {
 // closeWindow continues after an objection window in which nobody objected.
 func (s *State) closeWindow(ph phase) {
 	if ph == phaseFloorObjection {
-		s.placeFloor(s.prop) // §5.3.4: no objection, the proposer places it
+		s.placeFloor(s.prop) // no objection: the proposer places it
 		return
 	}
 	s.toOwnStep()
@@ -539,7 +539,7 @@ func normAngle(th int32) int32 {
 }
 
 // takeSeal updates the Master Builder seal after p placed an own column on
-// the top level (§7).
+// the top level.
 func (s *State) takeSeal(p int8) {
 	if s.floors < 2 {
 		return // the contest starts with the green floor
@@ -552,7 +552,7 @@ func (s *State) takeSeal(p int8) {
 }
 
 // setupOwns reports whether seat p places column c in a custom setup: its
-// own columns, and in a 3-player game also the neutral ones (§3.5).
+// own columns, and in a 3-player game also the neutral ones.
 func (s *State) setupOwns(p int8, c Column) bool {
 	return s.Owner(c.Colour()) == game.Player(p) || s.neutral(c)
 }

@@ -2,7 +2,7 @@ package villapaletti
 
 import "math"
 
-// splitMix is the game's generator (spec §6.6): SplitMix64 over a state
+// splitMix is the game's generator: SplitMix64 over a state
 // kept in the position, so that every draw replays from the record.
 type splitMix uint64
 

@@ -5,10 +5,10 @@ import (
 )
 
 // SafeMoves appends the listed column moves of the player to act that
-// neither wobble nor collapse the villa under the deterministic model
-// (§6.4–§6.5): one removal test per column, then one incremental placement
-// test per candidate target. It is meant for bots; humans never see it
-// (§6.7). With unsteady hands the verdicts are those of steady hands.
+// neither wobble nor collapse the villa under the deterministic model:
+// one removal test per column, then one incremental placement
+// test per candidate target. It is meant for bots; humans never see it.
+// With unsteady hands the verdicts are those of steady hands.
 func (s *State) SafeMoves(dst []game.Move) []game.Move {
 	moves := s.LegalMoves(nil)
 	st := s.structure()

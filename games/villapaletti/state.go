@@ -117,7 +117,7 @@ func (s *State) ChanceOutcomes() []game.ChanceOutcome { return nil }
 func (s *State) Floors() int { return int(s.floors) }
 
 // Owner returns the seat that plays colour c, or game.NoPlayer for the
-// neutral colour of the 3-player game (§9): with 4 players seat i plays
+// neutral colour of the 3-player game: with 4 players seat i plays
 // colour i (blue, yellow, green, red); with 3, red is neutral; with 2, seat
 // 0 plays blue and green, seat 1 yellow and red.
 func (s *State) Owner(c Colour) game.Player {
@@ -147,7 +147,7 @@ func (s *State) Seal() (holder, previous game.Player) {
 	return game.Player(s.holder), game.Player(s.prev)
 }
 
-// Score returns p's points on the top level (§7): thin 1, medium 2, thick
+// Score returns p's points on the top level: thin 1, medium 2, thick
 // 3 for each of p's columns there, stacked ones included. It is 0 until the
 // green floor is placed.
 func (s *State) Score(p game.Player) int {
@@ -166,7 +166,7 @@ func (s *State) Score(p game.Player) int {
 // Statics returns the stability model of the current structure.
 func (s *State) Statics() *Statics { return s.structure() }
 
-// ShakeBand returns the shake animation band of §6.7 for the current
+// ShakeBand returns the shake animation band for the current
 // structure: 0 calm (φ ≥ 15°), 1 (8–15°), 2 (4–8°), 3 (< 4°).
 func (s *State) ShakeBand() int {
 	a := s.structure().MinAngle()
@@ -211,7 +211,7 @@ func (s *State) neutral(c Column) bool { return s.n == 3 && c.Colour() == Red }
 
 // basicMovable reports whether c may be taken at all, before looking for a
 // target: present, not frozen, below the top level, and for a neutral column
-// not the last neutral column on its level (§4, §9.2).
+// not the last neutral column on its level.
 func (s *State) basicMovable(c Column) bool {
 	col := &s.cols[c]
 	if col.frozen || col.level < 0 || col.level >= s.floors {
@@ -249,7 +249,7 @@ func (e *eligibility) kindHasTarget(k Kind) bool {
 	return e.has[k]
 }
 
-// eligible reports whether c is eligible (§4), without the colour test.
+// eligible reports whether c is eligible, without the colour test.
 func (s *State) eligible(e *eligibility, c Column) bool {
 	return s.basicMovable(c) && e.kindHasTarget(c.Kind())
 }
@@ -293,8 +293,8 @@ func (s *State) floorPossible(sf *surface) bool {
 	return found
 }
 
-// beginTurn starts the turn of the first seat from p on who can act (§4:
-// a seat that can do nothing passes); when nobody can, the game ends (§8).
+// beginTurn starts the turn of the first seat from p on who can act
+// (a seat that can do nothing passes); when nobody can, the game ends.
 func (s *State) beginTurn(p int8) {
 	e := s.newEligibility()
 	for i := range s.n {
@@ -313,7 +313,7 @@ func (s *State) endTurn() { s.beginTurn((s.turn + 1) % s.n) }
 // collapse ends the game with p as the culprit.
 func (s *State) collapse(p int8) { s.phase, s.culprit = phaseOver, p }
 
-// Outcome reports the result once the game is over (§8).
+// Outcome reports the result once the game is over.
 func (s *State) Outcome() (game.Outcome, bool) {
 	if s.phase != phaseOver {
 		return game.Outcome{}, false
@@ -327,14 +327,15 @@ func (s *State) Outcome() (game.Outcome, bool) {
 	}
 	switch {
 	case s.holder == noPlayer:
-		// Rulings V14: nobody holds the seal, nobody wins.
+		// Nobody holds the seal: nobody wins.
 		o.AllLose = true
 	case s.culprit != s.holder:
 		o.Winners = []game.Player{game.Player(s.holder)}
 	case s.prev != noPlayer:
 		o.Winners = []game.Player{game.Player(s.prev)}
 	default:
-		// Ruling V15: the highest score among the others, ties joint.
+		// The culprit holds the seal and there is no previous holder: the
+		// highest score among the others wins, ties jointly.
 		best := math.MinInt
 		for p := range s.n {
 			if p == s.culprit {

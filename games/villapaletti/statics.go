@@ -6,7 +6,7 @@ import (
 	"github.com/tabula-games/tabula/games/villapaletti/geometry"
 )
 
-// Level is the statics of one floor's load (spec §6.1–§6.2).
+// Level is the statics of one floor's load.
 type Level struct {
 	Weight   float64      // W_k: mass of floor k and everything resting on it, grams
 	Centre   geometry.Vec // (G_k.x, G_k.y), the load's centre of mass seen from above
@@ -17,7 +17,7 @@ type Level struct {
 	Angle    float64      // φ_k = atan2(μ_k, H_k), degrees
 }
 
-// Stands reports whether the level is in equilibrium: μ ≥ 0 (§6.5).
+// Stands reports whether the level is in equilibrium: μ ≥ 0.
 func (l Level) Stands() bool { return l.Margin >= 0 }
 
 // moment accumulates mass and first moments.
@@ -95,7 +95,7 @@ func (h *hull) margin(q geometry.Vec) float64 {
 	return -best
 }
 
-// Statics is the stability model of one structure (spec §6), set up so that
+// Statics is the stability model of one structure, set up so that
 // hypothetical moves are cheap: the support hulls are built once, and a
 // placement on the top level only adds a mass to every load. A Statics is
 // not safe for concurrent use (Lift shares scratch space with its receiver);
@@ -263,7 +263,7 @@ func (st *Statics) Levels() []Level {
 }
 
 // Stands reports whether every level has μ_k ≥ 0: false means the villa
-// collapses (§6.5).
+// collapses.
 func (st *Statics) Stands() bool {
 	for k := 1; k <= st.floors; k++ {
 		if st.margin(k, st.load[k]) < 0 {
@@ -285,7 +285,7 @@ func (st *Statics) angle(k int, u moment) float64 {
 	return math.Atan2(mu, h) * 180 / math.Pi
 }
 
-// Lift returns the structure without column c and the removal test of §6.4:
+// Lift returns the structure without column c and the removal test:
 // whether it wobbles under the deterministic rule, and the smallest tipping
 // angle over the affected floors (+Inf when no floor is affected). c must be
 // present.
@@ -362,7 +362,7 @@ func (st *Statics) Place(k Kind, p geometry.Vec, depth int) (stands bool, minMar
 }
 
 // MinAngle returns the smallest tipping angle φ_k over all floors, the
-// number behind the shake bands of §6.7; +Inf with no floor.
+// number behind the shake bands; +Inf with no floor.
 func (st *Statics) MinAngle() float64 {
 	a := math.Inf(1)
 	for k := 1; k <= st.floors; k++ {

@@ -10,13 +10,13 @@ import (
 // documentation). Play accepts any legal position on the move grid.
 const (
 	targetStep = 20  // half-mm: column targets on a 10 mm lattice keep the branching near a thousand
-	latticeFin = 4   // half-mm: the 2 mm lattice of §5.1 for "a legal target exists"
+	latticeFin = 4   // half-mm: the 2 mm lattice for "a legal target exists"
 	poseStep   = 20  // half-mm: floor poses on a 10 mm lattice
 	angleStep  = 60  // half-degrees: floor poses every 30°
 	gridMax    = 460 // half-mm: the foundation's radius, 115 mm, bounds every coordinate
 )
 
-// surface is the top level as the target rules of §5.1 see it.
+// surface is the top level as the target rules see it.
 type surface struct {
 	floors int
 	poly   geometry.Convex      // the top floor in the world
@@ -78,7 +78,7 @@ func (s *State) surface() *surface {
 	return sf
 }
 
-// target checks a target for a column of kind k centred at p (§5.1). It
+// target checks a target for a column of kind k centred at p. It
 // returns the column it would be stacked on (NoColumn for the floor).
 func (sf *surface) target(k Kind, p geometry.Vec) (base Column, ok bool) {
 	fp := geometry.Footprint{C: p, Shape: k.Shape(), R: k.Radius()}
@@ -133,7 +133,7 @@ func (sf *surface) stackFits(k Kind, i int) bool {
 }
 
 // anyTarget reports whether a column of kind k has a legal target: on the
-// 2 mm lattice of §5.1, or centred on a stack top (a thin column fits on a
+// 2 mm lattice, or centred on a stack top (a thin column fits on a
 // thin one only exactly centred, which a lattice misses).
 func (sf *surface) anyTarget(k Kind) bool {
 	for i := range sf.tops {
@@ -191,7 +191,7 @@ type target struct {
 	onto Column
 }
 
-// poseLegal reports whether floor f may be laid at pose p (§5.2): within
+// poseLegal reports whether floor f may be laid at pose p: within
 // the foundation, every top-level column wholly under it or wholly outside,
 // and enough supports.
 func (s *State) poseLegal(sf *surface, f Floor, p geometry.Pose) bool {
@@ -206,7 +206,7 @@ func (s *State) poseLegal(sf *surface, f Floor, p geometry.Pose) bool {
 }
 
 // blueStands reports whether the blue floor laid at p in a custom setup
-// passes the stability test (§3.5).
+// passes the stability test.
 func (s *State) blueStands(p geometry.Pose) bool {
 	t := *s
 	t.history = nil

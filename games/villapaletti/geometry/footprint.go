@@ -3,7 +3,7 @@ package geometry
 import "math"
 
 // DiscPoints is how many circumference points stand for a disc in a support
-// hull (spec §6.1: 32 points at angles 2π·i/32).
+// hull (32 points at angles 2π·i/32).
 const DiscPoints = 32
 
 // Shape is the outline of a column seen from above.
@@ -74,7 +74,7 @@ func (f Footprint) corners() (c [6]Vec) {
 
 // InPolygon reports whether f lies wholly inside p: a disc's centre at
 // distance ≥ R from every edge, or all six corners of a hexagon inside
-// (spec §5.1 "on the floor").
+// ("on the floor").
 func (f Footprint) InPolygon(p *Convex) bool {
 	if f.Shape == Disc {
 		return p.Depth(f.C) >= f.R
@@ -143,7 +143,7 @@ func (f Footprint) InCircle(r float64) bool {
 }
 
 // Clear reports whether f and g are at least gap apart, measured between
-// their circumscribed circles (spec §5.1 "clearance").
+// their circumscribed circles (the clearance rule).
 func (f Footprint) Clear(g Footprint, gap float64) bool {
 	d := f.R + g.R + gap
 	dx, dy := f.C.X-g.C.X, f.C.Y-g.C.Y
@@ -151,7 +151,7 @@ func (f Footprint) Clear(g Footprint, gap float64) bool {
 }
 
 // Within reports whether f lies wholly inside g, the top face of the column
-// below a stacked one (spec §5.1, ruling V16).
+// below a stacked one.
 func (f Footprint) Within(g Footprint) bool {
 	switch {
 	case g.Shape == Disc && f.Shape == Disc:
