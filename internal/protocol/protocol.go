@@ -258,7 +258,7 @@ type State struct {
 	LastMove string   `json:"lastMove,omitempty"`
 	Moves    []string `json:"moves"`
 	// Shake is the shake band of a game whose structure can wobble, 0
-	// (calm, omitted) to 3 (Villa Paletti, spec §6.7: the board animates
+	// (calm, omitted) to 3 (Villa Paletti, docs/rules/villapaletti.md: the board animates
 	// it and never shows the margin behind it).
 	Shake  int     `json:"shake,omitempty"`
 	Clocks *Clocks `json:"clocks,omitempty"`

@@ -1,7 +1,7 @@
 // The rules pages' text, one screen per game, in English and Russian.
-// Written from the binding specs in shared/rules/ and the Russian
-// rulebooks; where the rulebook is silent the spec's decision is what the
-// server plays, so the text follows the spec. Each page is illustrated by
+// Written from the rules in docs/rules/ and the Russian rulebooks; where
+// the rulebook is silent the ruling in docs/rules/ is what the server
+// plays, so the text follows it. Each page is illustrated by
 // the game's own board component on the example position (a real position
 // text of that game, made with `tabula replay`).
 import type { Lang } from './i18n';
