@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestRulesImportNoIO enforces DESIGN.md's first principle: the rules
-// packages do no I/O. Their direct imports may not include networking,
-// databases, processes, the file system, logging or the project's internal
-// packages. The AI may start engine processes, and the conformance kit may
+// TestRulesImportNoIO enforces the first decision of docs/architecture.md:
+// the rules packages do no I/O. Their direct imports may not include
+// networking, databases, processes, the file system, logging or the
+// project's internal packages. The AI may start engine processes, and the conformance kit may
 // read golden files, but neither talks to a network or a database.
 func TestRulesImportNoIO(t *testing.T) {
 	rules := []string{"net", "net/", "database/", "os", "os/", "syscall", "plugin", "log", "log/", "io/fs", "time", "github.com/tabula-games/tabula/internal/", "github.com/tabula-games/tabula/cmd/"}
