@@ -12,8 +12,9 @@ import (
 	"github.com/tabula-games/tabula/games/abalone"
 )
 
-// Abalone push-offs (rules/abalone.md §4 sumito, §5 end): White has lost 5
-// marbles, so the sixth pushed off wins for Black at once.
+// Abalone push-offs (docs/rules/abalone.md, sumito and the end of the
+// game): White has lost 5 marbles, so the sixth pushed off wins for Black
+// at once.
 var abaloneWins = []struct {
 	name string
 	pos  string

@@ -11,7 +11,7 @@ import (
 	"github.com/tabula-games/tabula/games/pathagon"
 )
 
-// Pathagon connections (rules/pathagon.md §5): Light joins rank 7 to rank 1.
+// Pathagon connections (docs/rules/pathagon.md): Light joins rank 7 to rank 1.
 func TestPathagonConnection(t *testing.T) {
 	tests := []struct {
 		name  string

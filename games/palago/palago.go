@@ -26,7 +26,7 @@ const (
 	ReasonCreature       = "creature"        // one colour completed a creature
 	ReasonDoubleCreature = "double-creature" // both at once: the mover loses
 	ReasonTilesOut       = "tiles-out"       // supply empty, draw
-	ReasonLargestGroup   = "largest-group"   // supply empty, tiebreak (B.5)
+	ReasonLargestGroup   = "largest-group"   // supply empty, tiebreak by the larger open group
 )
 
 // DefaultTiles is the rulebook's supply.
