@@ -49,9 +49,9 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"games": {
-			summary:  "list the games: id, players, variants",
-			synopsis: []string{"games"},
-			examples: []string{"tabula games"},
+			summary:  "list the games: id, players, variants; with GAME, also its options",
+			synopsis: []string{"games [GAME]"},
+			examples: []string{"tabula games", "tabula games abalone"},
 			run:      runGames,
 		},
 		"moves": {

@@ -40,6 +40,10 @@ func TestCommands(t *testing.T) {
 		has    string // stdout contains, when not empty
 	}{
 		{name: "games lists race", args: []string{"games"}, has: "race          players 1-4    variants standard\n"},
+		{name: "games describes one", args: []string{"games", "race"}, stdout: "race          players 1-4    variants standard\noptions (--option name=value):\n  goal=3..30 (default 10)\n      the counter value that wins\nrules: docs/rules/race.md\n"},
+		{name: "games lists options", args: []string{"games", "pathagon"},
+			has: "options (--option name=value):\n  firstPlayer=light|dark (default light)\n      who places the first piece\n"},
+		{name: "games int option", args: []string{"games", "abalone"}, has: "  plyCap=0..1000000 (default 400)\n"},
 		{name: "moves at start", args: []string{"moves", "race"}, stdout: "+1\n+2\n"},
 		{name: "moves after moves", args: []string{"moves", "race", "--moves", "+2 +1"}, stdout: "h\nt\n"},
 		{name: "moves from position", args: []string{"moves", "race", "--position", "9 0 1 c"}, stdout: "h\nt\n"},
@@ -87,7 +91,8 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"no command", "", nil, ""},
 		{"unknown command", "", []string{"fly"}, `unknown command "fly"`},
-		{"games with args", "", []string{"games", "x"}, "takes no arguments"},
+		{"games with an unknown game", "", []string{"games", "x"}, `unknown game "x"`},
+		{"games with two games", "", []string{"games", "race", "race"}, `unexpected argument "race"`},
 		{"unknown game", "", []string{"moves", "chess"}, `unknown game "chess"`},
 		{"missing game", "", []string{"perft"}, "missing GAME"},
 		{"unknown variant", "", []string{"moves", "race", "--variant", "blitz"}, `unknown variant "blitz"`},
@@ -174,7 +179,7 @@ func TestHelp(t *testing.T) {
 		flags []string // a few the text must show, written out so a lost flag fails
 		has   []string // more text it must show
 	}{
-		{"games", nil, []string{"tabula games\n"}},
+		{"games", nil, []string{"tabula games\n", "usage: tabula games [GAME]"}},
 		{"moves", []string{"--variant", "--players", "--option", "--seed", "--position", "--moves"}, nil},
 		{"perft", []string{"--variant", "--position", "--moves"}, []string{"perft GAME DEPTH"}},
 		{"replay", []string{"--variant", "--seed", "--moves"}, []string{"< RECORD"}},

@@ -10,18 +10,53 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
+// runGames lists the games, one line each; "tabula games GAME" describes
+// one game: its line, then every option with its values, default and doc.
 func runGames(_ context.Context, e *env) error {
 	rest, err := parseArgs(e.newFlagSet(), e.args)
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 {
-		return fmt.Errorf("%w: games takes no arguments", errUsage)
+	infos := e.games
+	switch {
+	case len(rest) > 1:
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[1])
+	case len(rest) == 1:
+		info, err := findGame(e, rest[0])
+		if err != nil {
+			return err
+		}
+		infos = []*game.Info{info}
 	}
-	for _, g := range e.games {
+	for _, g := range infos {
 		fmt.Fprintf(e.stdout, "%-13s players %-6s variants %s\n", g.ID, g.PlayerCounts(), strings.Join(g.Variants, ","))
 	}
+	if len(rest) == 1 {
+		describeOptions(e.stdout, infos[0])
+	}
 	return nil
+}
+
+// describeOptions prints the options of a game as --option takes them.
+func describeOptions(w io.Writer, info *game.Info) {
+	if len(info.Options) == 0 {
+		fmt.Fprintln(w, "options: none")
+	} else {
+		fmt.Fprintln(w, "options (--option name=value):")
+	}
+	for _, o := range info.Options {
+		var values string
+		switch o.Kind {
+		case game.Bool:
+			values = "true|false"
+		case game.Int:
+			values = fmt.Sprintf("%d..%d", o.Min, o.Max)
+		default:
+			values = strings.Join(o.Choices, "|")
+		}
+		fmt.Fprintf(w, "  %s=%s (default %s)\n      %s\n", o.Name, values, o.Default, o.Doc)
+	}
+	fmt.Fprintf(w, "rules: docs/rules/%s.md\n", info.ID)
 }
 
 func runMoves(_ context.Context, e *env) error {
