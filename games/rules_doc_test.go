@@ -68,3 +68,83 @@ func TestRulesPages(t *testing.T) {
 		}
 	}
 }
+
+// ruleLink matches a link into a rules page with an anchor: docs/rules/
+// PAGE.md#ANCHOR in code and docs, or (PAGE.md#ANCHOR) between the pages.
+var ruleLink = regexp.MustCompile(`(docs/rules/|rules/|\]\()([a-z]+)\.md#([a-z0-9-]+)`)
+
+// TestRulesAnchors checks that every link to a rules page's heading, from
+// the code, the docs or another page, names a heading the page has.
+func TestRulesAnchors(t *testing.T) {
+	anchors := map[string]map[string]bool{}
+	pages, err := filepath.Glob(filepath.Join(rulesDir, "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := map[string]bool{}
+		for line := range strings.Lines(string(data)) {
+			if strings.HasPrefix(line, "#") {
+				set[anchor(strings.TrimLeft(line, "# "))] = true
+			}
+		}
+		anchors[strings.TrimSuffix(filepath.Base(p), ".md")] = set
+	}
+	links := 0
+	for _, root := range []string{"..", "../docs"} {
+		err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if path != root && (root == "../docs" || strings.HasPrefix(d.Name(), ".") || d.Name() == "web" || d.Name() == "docs") {
+					return filepath.SkipDir // docs on its own pass; the web client's trees are not scanned
+				}
+				return nil
+			}
+			if !strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, ".md") {
+				return nil
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			for _, m := range ruleLink.FindAllStringSubmatch(string(data), -1) {
+				set, ok := anchors[m[2]]
+				if !ok {
+					continue // a link to another document
+				}
+				links++
+				if !set[m[3]] {
+					t.Errorf("%s: %s.md has no heading #%s", path, m[2], m[3])
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if links == 0 {
+		t.Error("found no links into the rules pages; the scan is broken")
+	}
+}
+
+// anchor is the fragment a Markdown heading gets: lower case, punctuation
+// dropped, spaces as hyphens.
+func anchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
+		switch {
+		case r == ' ' || r == '-':
+			b.WriteRune('-')
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '_':
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
