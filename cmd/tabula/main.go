@@ -136,6 +136,10 @@ func run(ctx context.Context, registry []*game.Info, args []string, stdin io.Rea
 	name := args[0]
 	rest := args[1:]
 	if name == "help" { // "tabula help COMMAND" is "tabula COMMAND -h"
+		if len(args) == 2 && args[1] == "help" {
+			usage(stdout, cmds)
+			return 0
+		}
 		if len(args) > 2 {
 			fmt.Fprintf(stderr, "tabula help: want one COMMAND, got %q (try \"tabula help\")\n", args[1:])
 			return 2

@@ -58,6 +58,8 @@ func TestCommands(t *testing.T) {
 		{name: "play human", stdin: "moves\n+3\n+2\nundo\n+2\nresign\n", args: []string{"play", "race", "--seats", "human,random", "--seed", "1"}, has: "north resigns"},
 		{name: "bench one game", args: []string{"bench", "--time", "20ms", "race"}, has: "race "},
 		{name: "help", args: []string{"help"}, has: "usage: tabula COMMAND"},
+		{name: "help help", args: []string{"help", "help"}, has: "usage: tabula COMMAND"},
+		{name: "--help", args: []string{"--help"}, has: "\"tabula help COMMAND\" or \"tabula COMMAND -h\""},
 		{name: "bench flags after the game", args: []string{"bench", "race", "--time", "20ms"}, has: "race "},
 		{name: "solve check", args: []string{"solve", "palaboratory", "--check"}, has: "catalogue ok"},
 		{name: "solve check first", args: []string{"solve", "--check", "palaboratory"}, has: "catalogue ok"},
