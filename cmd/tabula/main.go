@@ -57,7 +57,7 @@ func commands() map[string]command {
 		"moves": {
 			summary:  "print the legal moves of a position, one per line",
 			synopsis: []string{"moves GAME [flags]"},
-			examples: []string{"tabula moves pathagon", `tabula moves abalone --variant belgian-daisy --moves "c5c6"`},
+			examples: []string{"tabula moves pathagon", `tabula moves abalone --variant belgian-daisy --moves "a2a3"`},
 			run:      runMoves,
 		},
 		"perft": {

@@ -288,3 +288,52 @@ func TestUsageErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpExamples runs the examples the usage texts show, those that
+// finish at once and need no input, so that none goes stale.
+func TestHelpExamples(t *testing.T) {
+	quick := map[string]bool{"games": true, "moves": true, "perft": true, "solve": true}
+	n := 0
+	for name, c := range commands() {
+		if !quick[name] {
+			continue
+		}
+		for _, x := range c.examples {
+			args := splitExample(t, x)
+			n++
+			t.Run(x, func(t *testing.T) {
+				if r := runArgs(t, "", args...); r.code != 0 || r.stdout == "" {
+					t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+				}
+			})
+		}
+	}
+	if n < len(quick) {
+		t.Errorf("ran %d examples, want at least one per quick command", n)
+	}
+}
+
+// splitExample splits "tabula CMD ARGS" at spaces outside double quotes
+// and drops "tabula".
+func splitExample(t *testing.T, line string) []string {
+	var args []string
+	var cur strings.Builder
+	quoted := false
+	for _, r := range line + " " {
+		switch {
+		case r == '"':
+			quoted = !quoted
+		case r == ' ' && !quoted:
+			if cur.Len() > 0 {
+				args = append(args, cur.String())
+				cur.Reset()
+			}
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	if len(args) == 0 || args[0] != "tabula" {
+		t.Fatalf("example %q does not start with tabula", line)
+	}
+	return args[1:]
+}

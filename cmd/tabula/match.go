@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/ai/arena"
 )
 
@@ -15,8 +16,8 @@ func runMatch(ctx context.Context, e *env) error {
 	fs := e.newFlagSet()
 	g := gameFlags{seed: 1} // --seed also seeds the agents (and, in match, the openings and chance)
 	g.register(fs, false)
-	a := fs.String("a", "", "agent A (random, bot:easy..bot:max, cmd:\"PROGRAM ARGS\")")
-	b := fs.String("b", "", "agent B")
+	a := fs.String("a", "", "agent A: "+strings.Join(ai.Specs(), ", ")+" or cmd:\"PROGRAM ARGS\"")
+	b := fs.String("b", "", "agent B, named like A")
 	n := fs.Int("games", 100, "number of games (rounded up to whole rounds of seatings)")
 	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move")
 	seed := &g.seed

@@ -29,7 +29,7 @@ func runPlay(ctx context.Context, e *env) error {
 	var g gameFlags
 	g.register(fs, true)
 	fs.Lookup("seed").Usage += " (default: from the clock)"
-	seats := fs.String("seats", "human,random", "who plays each seat: human, random, bot:easy, ...")
+	seats := fs.String("seats", "human,random", "who plays each seat, comma-separated: human, "+strings.Join(ai.Specs(), ", ")+" or cmd:PROGRAM")
 	botTime := fs.Duration("movetime", defaultBotTime, "thinking time per bot move")
 	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {

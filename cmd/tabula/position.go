@@ -36,13 +36,13 @@ func (o optionList) Set(v string) error {
 // register defines the game flags on fs; the seed's default is g.seed.
 func (g *gameFlags) register(fs *flag.FlagSet, withPosition bool) {
 	g.options = optionList{}
-	fs.StringVar(&g.variant, "variant", "", "variant (default: the game's first)")
+	fs.StringVar(&g.variant, "variant", "", "variant (default: the game's first; \"tabula games\" lists them)")
 	fs.IntVar(&g.players, "players", 0, "number of players (default: the game's default)")
-	fs.Var(g.options, "option", "game option name=value (repeatable)")
+	fs.Var(g.options, "option", "set a game option, `name=value` (repeatable; \"tabula games GAME\" lists them)")
 	fs.Uint64Var(&g.seed, "seed", g.seed, "seed of the game's own random choices (first player, noise); a record replays only with the seed it was played with")
 	if withPosition {
-		fs.StringVar(&g.position, "position", "", "start from this position text")
-		fs.StringVar(&g.moves, "moves", "", "play these moves (notation, space-separated) first")
+		fs.StringVar(&g.position, "position", "", "start from this position `text` (as \"tabula replay\" prints it)")
+		fs.StringVar(&g.moves, "moves", "", "play these `moves` (notation, separated by spaces) first")
 	}
 }
 
