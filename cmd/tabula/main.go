@@ -1,7 +1,9 @@
 // Command tabula is the one binary of the project: the game server, terminal
 // play, the engine protocol and the tools for rules engines. See the
-// command-line contract in README.md; every command exits non-zero with one
-// line on stderr on bad input.
+// command-line contract in README.md. "tabula help COMMAND" and "tabula
+// COMMAND -h" print a command's usage, flags and examples and exit 0; every
+// command exits non-zero with one line on stderr on bad input (2 for a usage
+// error, with the hint to run -h).
 package main
 
 import (
