@@ -18,10 +18,19 @@ const rulesDir = "../docs/rules"
 // repository does not hold.
 var rulingID = regexp.MustCompile(`§|\([A-Z][0-9]{1,2}[),;–]|[Rr]ulings? [A-Z]?[0-9]`)
 
+// relLink matches the target of a relative Markdown link, without its
+// anchor.
+var relLink = regexp.MustCompile(`\]\(([^)#:]+)(?:#[^)]*)?\)`)
+
+// outsidePath matches a path written out (not a link) that starts by
+// leaving the directory, such as a folder beside the repository.
+var outsidePath = regexp.MustCompile("(?:^|[\\s`'\"])\\.\\./")
+
 // TestRulesPages checks that docs/rules documents every registered game:
 // a page per game, linked from the index, naming every variant and option
-// the engine accepts; and that the option docs the lobby and "tabula games"
-// show cite no ruling ids.
+// the engine accepts, its links pointing at files in the repository; and
+// that the option docs the lobby and "tabula games" show cite no ruling
+// ids.
 func TestRulesPages(t *testing.T) {
 	index, err := os.ReadFile(filepath.Join(rulesDir, "README.md"))
 	if err != nil {
@@ -53,8 +62,16 @@ func TestRulesPages(t *testing.T) {
 					t.Errorf("option %q: doc %q cites a ruling id; say it in words", o.Name, o.Doc)
 				}
 			}
-			if strings.Contains(text, "shared/") || strings.Contains(text, "§") {
-				t.Errorf("the page cites something outside the repository")
+			if strings.Contains(text, "§") || outsidePath.MatchString(text) {
+				t.Errorf("the page cites a section id or a path outside the repository")
+			}
+			for _, m := range relLink.FindAllStringSubmatch(text, -1) {
+				target := filepath.Join(rulesDir, m[1])
+				if !strings.HasPrefix(target, "../") || strings.HasPrefix(target, "../../") {
+					t.Errorf("link %q leaves the repository", m[1])
+				} else if _, err := os.Stat(target); err != nil {
+					t.Errorf("link %q: %v", m[1], err)
+				}
 			}
 		})
 	}
