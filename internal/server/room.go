@@ -107,7 +107,7 @@ type room struct {
 	// closeAgents; nil until the first search.
 	botCtx    context.Context
 	botCancel context.CancelFunc
-	idleAt   time.Time   // when the room became empty (finished matches)
+	idleAt    time.Time // when the room became empty (finished matches)
 	// updateSize is the length of the last update sent, to size the
 	// next one's buffer in one allocation.
 	updateSize int

@@ -156,7 +156,9 @@ func (b *logBuffer) lines(id string) []string {
 
 // withLog logs at Info and above into b.
 func withLog(b *logBuffer) option {
-	return func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(b, &slog.HandlerOptions{Level: slog.LevelInfo})) }
+	return func(c *Config) {
+		c.Logger = slog.New(slog.NewTextHandler(b, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
 }
 
 // state reads a match's state over HTTP.
@@ -542,7 +544,9 @@ func TestBotConfigChecked(t *testing.T) {
 		{"cmd in Bots", func(c *Config) { c.Bots = []string{"cmd:sh"} }},
 		{"unknown level", func(c *Config) { c.Bots = []string{"bot:godlike"} }},
 		{"engine clashes with level", func(c *Config) { c.Engines = []Engine{{Name: "random", Argv: []string{"x"}}} }},
-		{"engine twice", func(c *Config) { c.Engines = []Engine{{Name: "e", Argv: []string{"x"}}, {Name: "e", Argv: []string{"y"}}} }},
+		{"engine twice", func(c *Config) {
+			c.Engines = []Engine{{Name: "e", Argv: []string{"x"}}, {Name: "e", Argv: []string{"y"}}}
+		}},
 		{"engine without program", func(c *Config) { c.Engines = []Engine{{Name: "e"}} }},
 		{"engine for unknown game", func(c *Config) { c.Engines = []Engine{{Name: "e", Argv: []string{"x"}, Games: []string{"chess"}}} }},
 	} {
