@@ -315,12 +315,22 @@ func (r *room) startBot(ctx context.Context) time.Time {
 	if r.botCtx == nil {
 		r.botCtx, r.botCancel = context.WithCancel(r.ctx)
 	}
-	job := botJob{room: r, ctx: r.botCtx, version: r.m.Version, state: r.st, agent: agent, name: name, human: len(r.humans()) > 0}
+	job := botJob{room: r, ctx: r.botCtx, version: r.m.Version, state: r.st, agent: agent, name: name, human: r.hasHuman()}
 	if !r.s.bots.submit(job) {
 		return now.Add(botRetry)
 	}
 	r.botAt = r.m.Version
 	return time.Time{}
+}
+
+// hasHuman reports whether the match has a human seat. mu held.
+func (r *room) hasHuman() bool {
+	for _, s := range r.m.Seats {
+		if s.Bot == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // agentFor returns the agent for seat's next search: the room's kept
