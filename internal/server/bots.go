@@ -400,8 +400,11 @@ func (r *room) onBot(ctx context.Context, res botResult) {
 		r.afterChange(ctx) // arms the retry, or closes the bots after a forfeit
 		return
 	}
-	if err := r.play(ctx, int(r.st.ToMove()), res.move, ""); err != nil {
-		r.s.log.Error("bot move", "match", r.id, "err", err)
+	seat := int(r.st.ToMove())
+	if err := r.play(ctx, seat, res.move, ""); err != nil {
+		// An illegal move, or a commit that failed: retried like a failed
+		// search, never at once.
+		r.botFailed(ctx, seat, fmt.Errorf("server: bot move: %w", err))
 	}
 	r.afterChange(ctx)
 }

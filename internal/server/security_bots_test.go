@@ -13,11 +13,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest/race"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
@@ -40,6 +42,18 @@ done
 // brokenEngine records its start and exits before the handshake.
 const brokenEngine = `echo start >> "$1"
 exit 1
+`
+
+// lyingEngine records its start and answers every search with a coin
+// toss, which is not a seat's move.
+const lyingEngine = `echo start >> "$1"
+while read -r cmd rest; do
+  case "$cmd" in
+    tabula) echo tabulaok ;;
+    go) echo "bestmove h" ;;
+    quit) exit 0 ;;
+  esac
+done
 `
 
 // engineScript writes an engine script and returns its argv and the file
@@ -340,23 +354,26 @@ func TestSecurityEngineProcessPerRoom(t *testing.T) {
 	}
 }
 
-// TestSecurityBotBackoffBounded: an engine that fails is started again
-// after 1 s, 2 s, 4 s (the room's timer, on the server's clock), then its
-// seat forfeits (aborted before the first move) with reason bot-failed
-// and one log line; no process is left.
+// TestSecurityBotBackoffBounded: an engine that fails (dies, or plays
+// what is not a move) is started again after 1 s, 2 s, 4 s (the room's
+// timer, on the server's clock), then its seat forfeits (aborted before
+// the first move) with reason bot-failed and one log line; no process is
+// left.
 func TestSecurityBotBackoffBounded(t *testing.T) {
 	needProc(t)
 	for _, tc := range []struct {
 		name       string
+		script     string
 		engineSeat int
 		status     string
 		winners    []int
 	}{
-		{"before the first move", 0, protocol.StatusAborted, []int{}},
-		{"after a move", 1, protocol.StatusFinished, []int{0}},
+		{"dies before the first move", brokenEngine, 0, protocol.StatusAborted, []int{}},
+		{"dies after a move", brokenEngine, 1, protocol.StatusFinished, []int{0}},
+		{"illegal move", lyingEngine, 0, protocol.StatusAborted, []int{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			argv, log := engineScript(t, brokenEngine)
+			argv, log := engineScript(t, tc.script)
 			eng, name := withEngine("broken", argv...)
 			fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 			var logs logBuffer
@@ -411,6 +428,50 @@ func TestSecurityBotBackoffBounded(t *testing.T) {
 			}
 			waitNoChildren(t, "after the forfeit")
 		})
+	}
+}
+
+// illegalAgent plays a coin toss, which is never a seat's move.
+type illegalAgent struct{ calls *atomic.Int64 }
+
+func (illegalAgent) Name() string { return "liar" }
+
+func (a illegalAgent) Choose(context.Context, game.State, ai.Budget) (ai.Report, error) {
+	a.calls.Add(1)
+	return ai.Report{Move: race.Heads}, nil
+}
+
+// TestSecurityIllegalBotMoveBounded: a bot whose move the rules refuse is
+// retried with the same backoff, not at once, and its seat forfeits.
+func TestSecurityIllegalBotMoveBounded(t *testing.T) {
+	var calls atomic.Int64
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	var logs logBuffer
+	h := start(t, "", withLog(&logs), func(c *Config) {
+		c.Clock = fake
+		c.Bots = []string{"liar"}
+		c.NewAgent = func(string, uint64) (ai.Agent, error) { return illegalAgent{&calls}, nil }
+	})
+	one := 1
+	id := h.create(protocol.CreateRequest{Game: "race", Join: &one, Seats: []protocol.SeatSpec{{Kind: protocol.SeatBot, Bot: "liar"}, {Kind: protocol.SeatHuman}}}).Match.ID
+	time.Sleep(300 * time.Millisecond)
+	if n := calls.Load(); n != 1 {
+		t.Fatalf("%d searches with the clock standing still, want 1", n)
+	}
+	for deadline := time.Now().Add(testTimeout); h.state(id).Status == protocol.StatusLive; {
+		if time.Now().After(deadline) {
+			t.Fatalf("still live after %d searches", calls.Load())
+		}
+		h.settle(id)
+		fake.Advance(100 * time.Millisecond)
+		time.Sleep(2 * time.Millisecond)
+	}
+	st := h.state(id)
+	if n := calls.Load(); n != botAttempts || st.Status != protocol.StatusAborted || st.Result == nil || st.Result.Reason != ReasonBotFailed {
+		t.Errorf("%d searches, ended %s %+v; want %d, aborted, %s", n, st.Status, st.Result, botAttempts, ReasonBotFailed)
+	}
+	if l := logs.lines(id); len(l) != 1 {
+		t.Errorf("%d log lines for the match, want 1: %q", len(l), l)
 	}
 }
 
