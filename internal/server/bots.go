@@ -171,8 +171,11 @@ func (t *botTable) offers(gameID, name string) bool {
 
 // agent makes the agent for an offered bot. An engine is a process
 // started on its first search; the room keeps it for the match and
-// closes it (see room.keptAgent). A built-in level is made per search,
-// seeded by the match and ply.
+// closes it (room.agentFor, closeAgents). A built-in level is made per
+// search, seeded by the match and ply, and holds nothing after it: a
+// kept ai.Bot would hold its search tables (6 MiB of alpha-beta
+// transposition table, or an MCTS tree) for the match's whole life,
+// human thinking time included, in every live room.
 func (t *botTable) agent(name string, seed uint64) (ai.Agent, error) {
 	if e, ok := t.engines[name]; ok {
 		return ai.NewExternal(slices.Clone(e.Argv)), nil
