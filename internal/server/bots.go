@@ -208,14 +208,16 @@ type botJob struct {
 // botPool runs bot searches on a fixed number of workers, so searches
 // never take the cores the rooms need and a burst of bot moves queues
 // instead of piling up goroutines. It has two queues: searches for
-// matches with a human seat are taken first, so a person's reply never
-// waits behind games between bots.
+// matches with a human seat are taken first, and matches between bots
+// only may use all workers but one (slots), so a person's reply never
+// waits behind games between bots, not even for a search in progress.
 type botPool struct {
 	human, others chan botJob
+	slots         chan struct{} // held by a worker running (or waiting for) a bot-only search
 }
 
-func newBotPool(queue int) *botPool {
-	return &botPool{human: make(chan botJob, queue), others: make(chan botJob, queue)}
+func newBotPool(queue, workers int) *botPool {
+	return &botPool{human: make(chan botJob, queue), others: make(chan botJob, queue), slots: make(chan struct{}, max(1, workers-1))}
 }
 
 // submit queues j without blocking; false when its queue is full.
@@ -234,37 +236,45 @@ func (p *botPool) submit(j botJob) bool {
 
 func (p *botPool) depth() int { return len(p.human) + len(p.others) }
 
-// next waits for a job, a human-facing one first; false when ctx ends.
-func (p *botPool) next(ctx context.Context) (botJob, bool) {
-	select {
-	case j := <-p.human:
-		return j, true
-	default:
-	}
-	select {
-	case <-ctx.Done():
-		return botJob{}, false
-	case j := <-p.human:
-		return j, true
-	case j := <-p.others:
-		return j, true
+// work runs jobs until ctx ends: a human-facing one whenever there is
+// one, else a bot-only one when a slot is free.
+func (p *botPool) work(ctx context.Context, s *Server) {
+	for {
+		select {
+		case j := <-p.human:
+			s.run(j)
+			continue
+		default:
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case j := <-p.human:
+			s.run(j)
+		case p.slots <- struct{}{}:
+			select {
+			case <-ctx.Done():
+				<-p.slots
+				return
+			case j := <-p.human:
+				<-p.slots
+				s.run(j)
+			case j := <-p.others:
+				s.run(j)
+				<-p.slots
+			}
+		}
 	}
 }
 
-// work runs jobs until ctx ends.
-func (p *botPool) work(ctx context.Context, s *Server) {
-	for {
-		j, ok := p.next(ctx)
-		if !ok {
-			return
-		}
-		if j.room.stopped.Load() || j.ctx.Err() != nil {
-			continue // the room stopped or the match ended while it waited
-		}
-		res := botResult{version: j.version}
-		res.move, res.err = s.think(j)
-		j.room.botDone(res)
+// run runs one search and hands its result to the room.
+func (s *Server) run(j botJob) {
+	if j.room.stopped.Load() || j.ctx.Err() != nil {
+		return // the room stopped or the match ended while it waited
 	}
+	res := botResult{version: j.version}
+	res.move, res.err = s.think(j)
+	j.room.botDone(res)
 }
 
 // botDone applies a search's result to its room on the bot worker's

@@ -567,6 +567,75 @@ func TestSecurityHumanBotRepliesFirst(t *testing.T) {
 	}
 }
 
+// blockingAgents are test bots: "vs-bot" searches wait until gate is
+// closed, counted in running; others answer at once.
+type blockingAgents struct {
+	running atomic.Int64
+	gate    chan struct{}
+}
+
+type blockingAgent struct {
+	b     *blockingAgents
+	name  string
+	inner ai.Agent
+}
+
+func (a blockingAgent) Name() string { return a.name }
+
+func (a blockingAgent) Choose(ctx context.Context, s game.State, bud ai.Budget) (ai.Report, error) {
+	if a.name == "vs-bot" {
+		a.b.running.Add(1)
+		defer a.b.running.Add(-1)
+		<-a.b.gate
+	}
+	return a.inner.Choose(ctx, s, bud)
+}
+
+// TestSecurityHumanBotReplyWhileBotGamesSearch: matches between bots only
+// never hold every bot worker, so a human's bot reply is searched at once
+// even while their searches are running (which take seconds at bot:max),
+// not after one of them ends.
+func TestSecurityHumanBotReplyWhileBotGamesSearch(t *testing.T) {
+	const workers = 3
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	b := &blockingAgents{gate: make(chan struct{})}
+	bots := func(c *Config) {
+		c.BotWorkers = workers
+		c.Bots = []string{"vs-bot", "vs-human"}
+		c.NewAgent = func(name string, seed uint64) (ai.Agent, error) {
+			return blockingAgent{b: b, name: name, inner: ai.NewRandom(rand.New(rand.NewPCG(seed, 1)))}, nil
+		}
+	}
+	h := start(t, path, bots)
+	now := time.Now()
+	for i := range 2 * workers {
+		m := store.Match{ID: fmt.Sprintf("m_botsonly%02d", i), Game: "race", Players: 2, Seed: uint64(i), Seats: []store.Seat{{Bot: "vs-bot"}, {Bot: "vs-bot"}},
+			TimeControl: store.TimeControl{Kind: clock.None}, Status: store.StatusLive, Version: 1, Created: now, Updated: now,
+			Clock: store.Clock{Remaining: []time.Duration{0, 0}, Running: -1, Since: now}}
+		if err := h.db.Create(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.stop()
+	h = start(t, path, bots)
+	t.Cleanup(func() { close(b.gate) }) // before the server's Close, which waits for the searches
+	for deadline := time.Now().Add(testTimeout); b.running.Load() < workers-1; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d bot-only searches running, want %d", b.running.Load(), workers-1)
+		}
+	}
+	one := 1
+	id := h.create(protocol.CreateRequest{Game: "race", Join: &one, Seats: []protocol.SeatSpec{{Kind: protocol.SeatBot, Bot: "vs-human"}, {Kind: protocol.SeatHuman}}}).Match.ID
+	for deadline := time.Now().Add(testTimeout); len(h.state(id).Moves) == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the human's bot did not move while %d bot-only searches ran", b.running.Load())
+		}
+	}
+	if n := b.running.Load(); n != workers-1 {
+		t.Errorf("%d bot-only searches at once, want %d (one worker kept for people's games)", n, workers-1)
+	}
+}
+
 // TestParseEngine checks --engine's form and names.
 func TestParseEngine(t *testing.T) {
 	for _, tc := range []struct {

@@ -104,6 +104,7 @@ type Config struct {
 	// io.Closer is kept for the match and closed with it.
 	NewAgent func(name string, seed uint64) (ai.Agent, error)
 	// BotWorkers is how many bot searches run at once; 0: one per core.
+	// Matches between bots only get all of them but one (see botPool).
 	BotWorkers int
 	// BotBudget limits one bot move; zero: one second.
 	BotBudget ai.Budget
@@ -190,7 +191,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	s.bots = newBotPool(botQueue)
+	s.bots = newBotPool(botQueue, cfg.BotWorkers)
 	s.handlers = newHandlers(s.handleMessage, &s.wg, maxHandlers)
 	s.metrics = newMetrics(s)
 	for range cfg.BotWorkers {
