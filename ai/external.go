@@ -255,11 +255,13 @@ func parseInfo(s game.State, f []string, r *Report) {
 }
 
 // Close asks the engine to quit and waits for it (killing it after a
-// grace period).
+// grace period). After Close, Choose fails and starts nothing.
 func (e *External) Close() error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.w == nil {
+		// Never started: a later Choose must not start it either.
+		e.err = fmt.Errorf("%w %q: closed", ErrEngine, e.argv[0])
 		return nil
 	}
 	_ = e.send("quit")

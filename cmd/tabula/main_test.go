@@ -113,6 +113,9 @@ func TestBadInput(t *testing.T) {
 		{"unknown seat", "", []string{"play", "race", "--seats", "human,grandmaster"}, `unknown agent "grandmaster"`},
 		{"bench unknown game", "", []string{"bench", "chess"}, `unknown game "chess"`},
 		{"seat count", "", []string{"play", "race", "--seats", "human,human", "--players", "3"}, "names 2 seats"},
+		{"engine named like a spec", "", []string{"serve", "--engine", "cmd:x=sh"}, `engine "cmd:x"`},
+		{"engine named like a level", "", []string{"serve", "--engine", "random=sh"}, "built-in level"},
+		{"engine without program", "", []string{"serve", "--engine", "strong="}, "no program"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -60,6 +60,15 @@ func runServe(ctx context.Context, e *env) error {
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "garbage collection target percentage (default 400, or GOGC when the environment sets it; the flag overrides the environment): higher collects less often and holds more memory; -1 turns collection off, leaving --memory-limit in charge")
 	memLimit := fs.Int64("memory-limit", 0, "soft memory limit in MiB (GOMEMLIMIT): the collector runs more often as the heap nears it; 0 keeps the environment's or none")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, for example 127.0.0.1:6060; off when empty")
+	var engines []server.Engine
+	fs.Func("engine", `offer an external engine to seats: NAME="PROGRAM ARGS", or NAME@GAME,GAME="PROGRAM ARGS" for some games only (repeatable; NAME is letters, digits, '-', '_', '.')`, func(v string) error {
+		e, err := server.ParseEngine(v)
+		if err != nil {
+			return err
+		}
+		engines = append(engines, e)
+		return nil
+	})
 	if err := fs.Parse(e.args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
@@ -91,7 +100,7 @@ func runServe(ctx context.Context, e *env) error {
 	defer db.Close()
 	srv, err := server.New(server.Config{
 		Games: e.games, Store: db, Logger: log, Web: web.Handler(),
-		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime),
+		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime), Engines: engines,
 		Collectors: []prometheus.Collector{db.Collector()},
 	})
 	if err != nil {

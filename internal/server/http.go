@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -121,7 +120,7 @@ func (s *Server) handleGames(w http.ResponseWriter, _ *http.Request) {
 		gi := protocol.GameInfo{ID: g.ID, Title: g.Title, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers,
 			DefaultPlayers: g.DefaultPlayers, AllowedPlayers: g.AllowedPlayers, VariantPlayers: g.VariantPlayers,
 			PlayerNames: g.PlayerNames, Variants: g.Variants,
-			Options: []protocol.OptionSpec{}, Bots: s.cfg.Bots}
+			Options: []protocol.OptionSpec{}, Bots: s.botTab.offered(g.ID)}
 		for _, o := range g.Options {
 			kind := map[game.OptionKind]string{game.Bool: "bool", game.Int: "int", game.Enum: "enum"}[o.Kind]
 			gi.Options = append(gi.Options, protocol.OptionSpec{Name: o.Name, Kind: kind, Default: o.Default,
@@ -169,7 +168,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 
 func summary(info *game.Info, m store.Match) protocol.Summary {
 	return protocol.Summary{ID: m.ID, Game: m.Game, Variant: m.Variant, Players: m.Players, Status: m.Status,
-		Seats: seats(info, m, nil), TimeControl: wireTC(m.TimeControl), Ply: m.Ply, Result: wireResult(info, m.Result),
+		Seats: seats(info, m, nil), TimeControl: wireTC(m.TimeControl), Ply: m.Ply, Result: wireResult(info, m),
 		Created: m.Created.UnixMilli(), Updated: m.Updated.UnixMilli()}
 }
 
@@ -222,19 +221,26 @@ func (s *Server) create(ctx context.Context, req protocol.CreateRequest) (protoc
 	if len(req.Seats) != 0 && len(req.Seats) != opts.Players {
 		return resp, protocol.Errorf(protocol.CodeBadRequest, "%d seats for %d players", len(req.Seats), opts.Players)
 	}
+	humans := opts.Players
 	for i, sp := range req.Seats {
 		switch sp.Kind {
 		case protocol.SeatHuman, "":
 		case protocol.SeatBot:
-			if !slices.Contains(s.cfg.Bots, sp.Bot) {
-				if _, err := s.cfg.NewAgent(sp.Bot, 0); err != nil {
-					return resp, protocol.Errorf(protocol.CodeBadRequest, "seat %d: %v", i, err)
-				}
+			// A name the server offers, never a program: the agent is
+			// made from the server's own table (botTable).
+			if !s.botTab.offers(info.ID, sp.Bot) {
+				return resp, protocol.Errorf(protocol.CodeUnknownBot, "seat %d: no bot %q (offered: %s)", i, sp.Bot, strings.Join(s.botTab.offered(info.ID), ", "))
 			}
 			seatList[i].Bot = sp.Bot
+			humans--
 		default:
 			return resp, protocol.Errorf(protocol.CodeBadRequest, "seat %d: kind %q", i, sp.Kind)
 		}
+	}
+	if humans == 0 {
+		// Games between bots only would take bot workers from people's
+		// games for nobody: the lobby never makes them.
+		return resp, protocol.Errorf(protocol.CodeNotAllowed, "a match needs a human seat")
 	}
 	if req.Join != nil {
 		j := *req.Join
@@ -294,6 +300,11 @@ func (s *Server) open(ctx context.Context, m store.Match, async bool) (store.Mat
 // rematch creates the rematch of a finished match: same game and options,
 // seats rotated by one, the same seat tokens valid in their new seats.
 func (s *Server) rematch(ctx context.Context, old store.Match) (string, error) {
+	for i, seat := range old.Seats {
+		if seat.Bot != "" && !s.botTab.offers(old.Game, seat.Bot) {
+			return "", protocol.Errorf(protocol.CodeUnknownBot, "seat %d: bot %q is no longer offered", i, seat.Bot)
+		}
+	}
 	id, err := s.newID()
 	if err != nil {
 		return "", err
@@ -383,7 +394,7 @@ func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(&b, "# option: %s=%s\n", k, v)
 	}
 	fmt.Fprintf(&b, "# status: %s\n", m.Status)
-	if res := wireResult(info, m.Result); res != nil {
+	if res := wireResult(info, m); res != nil {
 		fmt.Fprintf(&b, "# result: %s\n", res.Text)
 	}
 	fmt.Fprintf(&b, "# position: %s\n", st.String())

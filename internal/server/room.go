@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
@@ -93,7 +94,20 @@ type room struct {
 	timer    clock.Timer // flag-fall timer or bot retry, nil when none
 	timerSeq uint64      // counts arm calls: a callback of a replaced timer is ignored
 	botAt    int64       // the version a bot search was started for, 0 none
-	idleAt   time.Time   // when the room became empty (finished matches)
+	// botFails counts the failed searches in a row at version botFailAt;
+	// the next is not started before botRetryAt (see botFailed).
+	botFails   int
+	botFailAt  int64
+	botRetryAt time.Time
+	// agents are the bot seats' kept agents (engines: one process per
+	// seat for the match), by seat, nil where none; closed when the match
+	// ends or the room stops (closeAgents).
+	agents []ai.Agent
+	// botCtx is the context of the room's searches, cancelled by
+	// closeAgents; nil until the first search.
+	botCtx    context.Context
+	botCancel context.CancelFunc
+	idleAt    time.Time // when the room became empty (finished matches)
 	// updateSize is the length of the last update sent, to size the
 	// next one's buffer in one allocation.
 	updateSize int
@@ -491,6 +505,7 @@ func (r *room) stop() {
 	r.stopped.Store(true)
 	r.stopSave()
 	r.stopTimer()
+	r.closeAgents()
 	if r.idle != nil {
 		r.idle.Stop()
 		r.idle = nil
@@ -1205,7 +1220,7 @@ func (r *room) dropStaleSnap() {
 func (r *room) deltaUpdate(ev protocol.Event) []byte {
 	d := &protocol.Delta{Ply: r.m.Ply, ToMove: r.toMove(), Clocks: r.clockView()}
 	if r.m.Status != store.StatusLive {
-		d.Status, d.Result = r.m.Status, wireResult(r.info, r.m.Result)
+		d.Status, d.Result = r.m.Status, wireResult(r.info, r.m)
 	}
 	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, Delta: d}
 	buf := r.deltaBuf[:0]
@@ -1257,7 +1272,8 @@ func (r *room) snapshot() *protocol.State {
 }
 
 // afterChange plays chance events, starts a bot search when a bot is to
-// move, and arms the flag timer.
+// move, and arms the room's timer for the flag fall or the bot's retry,
+// whichever comes first; once the match has ended it closes the bots.
 func (r *room) afterChange(ctx context.Context) {
 	for r.m.Status == store.StatusLive && r.st.ToMove() == game.Chance {
 		if err := r.play(ctx, int(game.Chance), r.chance(), ""); err != nil {
@@ -1267,12 +1283,23 @@ func (r *room) afterChange(ctx context.Context) {
 	}
 	r.stopTimer()
 	if r.m.Status != store.StatusLive {
+		if r.ended() {
+			r.closeAgents()
+		}
 		return
 	}
-	if d, ok := r.clocks.Deadline(); ok {
-		r.arm(d.Sub(r.s.clock.Now()))
+	at := r.startBot(ctx)
+	if r.ended() { // the bot's seat forfeited
+		r.closeAgents()
+		return
 	}
-	r.startBot()
+	wake, ok := r.clocks.Deadline()
+	if !at.IsZero() && (!ok || at.Before(wake)) {
+		wake, ok = at, true
+	}
+	if ok {
+		r.arm(wake.Sub(r.s.clock.Now()))
+	}
 }
 
 // chance draws a chance outcome from a generator seeded by the match seed
@@ -1323,37 +1350,6 @@ func (r *room) tick(seq uint64) {
 	})
 }
 
-// startBot queues a search when a bot is to move and none is running for
-// this version.
-func (r *room) startBot() {
-	p := int(r.st.ToMove())
-	if p < 0 || r.m.Seats[p].Bot == "" || r.botAt == r.m.Version {
-		return
-	}
-	job := botJob{room: r, version: r.m.Version, state: r.st, spec: r.m.Seats[p].Bot, seed: r.m.Seed ^ uint64(r.m.Ply)*0x9e3779b97f4a7c15}
-	if !r.s.bots.submit(job) {
-		r.arm(botRetry)
-		return
-	}
-	r.botAt = r.m.Version
-}
-
-func (r *room) onBot(ctx context.Context, res botResult) {
-	if res.version != r.m.Version {
-		return // the match moved on (takeback, resignation); a new search follows
-	}
-	r.botAt = 0
-	if res.err != nil {
-		r.s.log.Error("bot", "match", r.id, "err", res.err)
-		r.afterChange(ctx) // retry
-		return
-	}
-	if err := r.play(ctx, int(r.st.ToMove()), res.move, ""); err != nil {
-		r.s.log.Error("bot move", "match", r.id, "err", err)
-	}
-	r.afterChange(ctx)
-}
-
 // view builds the protocol state of the match.
 func (r *room) view() *protocol.State {
 	v := &protocol.State{
@@ -1373,7 +1369,7 @@ func (r *room) view() *protocol.State {
 		}
 	}
 	v.Clocks = r.clockView()
-	v.Result = wireResult(r.info, r.m.Result)
+	v.Result = wireResult(r.info, r.m)
 	v.Shake = shakeBand(r.st)
 	return v
 }
@@ -1412,15 +1408,23 @@ func shakeBand(st game.State) int {
 	return 0
 }
 
-func wireResult(info *game.Info, res *store.Result) *protocol.Result {
+// wireResult is m's result for the protocol, nil when it has none. An
+// aborted match has one only when the server ended it (a bot's failure):
+// no winner, and the reason.
+func wireResult(info *game.Info, m store.Match) *protocol.Result {
+	res := m.Result
 	if res == nil {
 		return nil
 	}
-	o := game.Outcome{Scores: res.Scores, Reason: res.Reason}
-	for _, w := range res.Winners {
-		o.Winners = append(o.Winners, game.Player(w))
+	text := "aborted: " + res.Reason
+	if m.Status != store.StatusAborted {
+		o := game.Outcome{Scores: res.Scores, Reason: res.Reason}
+		for _, w := range res.Winners {
+			o.Winners = append(o.Winners, game.Player(w))
+		}
+		text = o.Describe(info)
 	}
-	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: o.Describe(info)}
+	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: text}
 }
 
 func seats(info *game.Info, m store.Match, subs []subEntry) []protocol.Seat {

@@ -20,6 +20,9 @@
 //     flight need them: until the server closes (past the limit a read
 //     loop runs its message itself);
 //   - BotWorkers bot workers (botPool.work): until the server closes;
+//   - one process per external engine seat of a live match (started by
+//     its first search, kept by the room) and a goroutine closing it
+//     when the match ends or the room stops (room.closeAgent);
 //   - short-lived ones: timer callbacks (a flag fall, a bot retry, a
 //     finished room's idle check), a bot result whose room was busy
 //     (room.botDone), a rematch's first move check (start).
@@ -87,12 +90,21 @@ type Config struct {
 	// Assets is the web client's files, used when Web is nil; nil serves
 	// nothing at /.
 	Assets fs.FS
-	// NewAgent makes a bot for a seat spec; nil: ai.FromSpec.
-	NewAgent func(spec string, seed uint64) (ai.Agent, error)
-	// Bots lists the specs offered to clients; nil: every built-in
-	// level, ai.Specs().
+	// Bots lists the built-in levels offered to seats (see ai.Specs);
+	// nil: every one. Seats name bots; a request naming anything the
+	// server does not offer (Bots and Engines) is refused.
 	Bots []string
+	// Engines are the operator's external engines, offered under their
+	// names (tabula serve --engine). A room starts one process per
+	// engine seat, once, and ends it when the match ends.
+	Engines []Engine
+	// NewAgent, for tests, makes the agents of the names in Bots, which
+	// may then be any engine-like names; nil: the built-in levels. It is
+	// only ever called with a name the server offers. An agent that is an
+	// io.Closer is kept for the match and closed with it.
+	NewAgent func(name string, seed uint64) (ai.Agent, error)
 	// BotWorkers is how many bot searches run at once; 0: one per core.
+	// Matches between bots only get all of them but one (see botPool).
 	BotWorkers int
 	// BotBudget limits one bot move; zero: one second.
 	BotBudget ai.Budget
@@ -117,6 +129,7 @@ type Server struct {
 	clock    clock.Clock
 	metrics  *metrics
 	bots     *botPool
+	botTab   *botTable // what seats may name, and their agents
 	handlers *handlers // run the connections' messages
 
 	// ackSeed keys the hashes of the command IDs rooms remember (ackRing).
@@ -157,9 +170,6 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Random == nil {
 		cfg.Random = rand.Reader
 	}
-	if cfg.NewAgent == nil {
-		cfg.NewAgent = ai.FromSpec
-	}
 	if cfg.Bots == nil {
 		cfg.Bots = ai.Specs()
 	}
@@ -176,8 +186,12 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.games[g.ID] = g
 	}
+	var err error
+	if s.botTab, err = newBotTable(cfg, s.games); err != nil {
+		return nil, err
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	s.bots = newBotPool(botQueue)
+	s.bots = newBotPool(botQueue, cfg.BotWorkers)
 	s.handlers = newHandlers(s.handleMessage, &s.wg, maxHandlers)
 	s.metrics = newMetrics(s)
 	for range cfg.BotWorkers {
@@ -279,7 +293,12 @@ func (s *Server) start(r *room, async bool) *room {
 	if !ok {
 		s.metrics.rooms.Inc()
 	}
-	first := func() { r.do(func() { r.afterChange(r.ctx) }) }
+	first := func() {
+		r.do(func() {
+			r.checkBots(r.ctx)
+			r.afterChange(r.ctx)
+		})
+	}
 	if async {
 		s.wg.Go(first) // before Close's Wait: Close takes mu after cancelling
 	}

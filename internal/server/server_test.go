@@ -553,17 +553,17 @@ func TestBotGames(t *testing.T) {
 			t.Fatalf("ended as %s", c.state.Status)
 		}
 	})
-	t.Run("bots only", func(t *testing.T) {
-		resp := h.create(protocol.CreateRequest{Game: "race", Players: 3, Seats: []protocol.SeatSpec{{Kind: "bot", Bot: "random"}, {Kind: "bot", Bot: "random"}, {Kind: "bot", Bot: "random"}}})
-		c := h.connect(resp.Match.ID, "")
-		for c.state.Status != protocol.StatusFinished {
-			c.read()
+	t.Run("bots only refused", func(t *testing.T) {
+		var e protocol.ErrorBody
+		st := h.api("POST", "/api/matches", protocol.CreateRequest{Game: "race", Players: 3, Seats: []protocol.SeatSpec{{Kind: "bot", Bot: "random"}, {Kind: "bot", Bot: "random"}, {Kind: "bot", Bot: "random"}}}, &e)
+		if st != http.StatusConflict || e.Error.Code != protocol.CodeNotAllowed {
+			t.Fatalf("bots only: %d %+v", st, e)
 		}
 	})
 	t.Run("unknown bot", func(t *testing.T) {
 		var e protocol.ErrorBody
 		st := h.api("POST", "/api/matches", protocol.CreateRequest{Game: "race", Seats: []protocol.SeatSpec{{Kind: "bot", Bot: "bot:godlike"}, {}}}, &e)
-		if st != http.StatusBadRequest || e.Error.Code != protocol.CodeBadRequest {
+		if st != http.StatusBadRequest || e.Error.Code != protocol.CodeUnknownBot {
 			t.Fatalf("unknown bot: %d %+v", st, e)
 		}
 	})
