@@ -42,6 +42,7 @@ func commands() map[string]command {
 		"replay": {"check a game record from stdin; print the final position and result", runReplay},
 		"play":   {"play in the terminal: --seats human,bot:easy,...", runPlay},
 		"serve":  {"run the game server and web client: [--addr 127.0.0.1:8080] [--db tabula.db]", runServe},
+		"backup": {"copy a live database safely: backup [--db tabula.db] OUT (OUT must not exist)", runBackup},
 		"bench":  {"random playouts per second for every game (or one): numbers on stdout", runBench},
 		"engine": {"speak the engine protocol on stdin/stdout (docs/engine.md)", runEngine},
 		"match":  {"play agent A against agent B: score, Elo, SPRT", runMatch},
