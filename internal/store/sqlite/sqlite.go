@@ -134,6 +134,10 @@ const (
 	// its failure has no other write to tell): many health checks cost
 	// at most one small transaction this often, none while writes succeed.
 	probeEvery = time.Second
+	// probeWait is how long Health waits for its probe's commit; past it
+	// Health reports the failure it knows (the probe's result lands later),
+	// so a health check answers quickly behind a stuck writer.
+	probeWait = time.Second
 	// defaultLimit and maxLimit bound List.
 	defaultLimit, maxLimit = 50, 1000
 )
@@ -635,7 +639,9 @@ func (db *DB) Health(ctx context.Context) error {
 	db.probeMu.Lock()
 	if time.Since(db.probed) >= probeEvery {
 		db.probed = time.Now()
-		db.do(ctx, applyFunc(db.probe)) // its result lands in db.failed
+		pctx, cancel := context.WithTimeout(ctx, probeWait)
+		db.do(pctx, applyFunc(db.probe)) // its result lands in db.failed
+		cancel()
 	}
 	db.probeMu.Unlock()
 	if f := db.failed.Load(); f != nil {
