@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,10 @@ import (
 // this one) has the database open: the writer keeps each match's version
 // in memory, so two writers on one file would not see each other's moves.
 var ErrInUse = errors.New("sqlite: database in use by another server")
+
+// cannotWrite are the errors of opening the database file for writing
+// that say the storage refuses writes (not that the path is wrong).
+var cannotWrite = []syscall.Errno{syscall.EACCES, syscall.EPERM, syscall.EROFS, syscall.ENOSPC, syscall.EDQUOT, syscall.EFBIG, syscall.EIO}
 
 // fileID is a file's identity: its device and inode, shared by every path
 // that leads to it (the path itself, a symbolic link, a hard link).
@@ -58,7 +63,10 @@ func lockFile(path string) (*fileLock, error) {
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: cannot write %s: %w: %w", path, store.ErrUnavailable, err)
+		if slices.ContainsFunc(cannotWrite, func(e syscall.Errno) bool { return errors.Is(err, e) }) {
+			return nil, fmt.Errorf("sqlite: cannot write %s: %w: %w", path, store.ErrUnavailable, err)
+		}
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	fi, err := f.Stat()
 	if err != nil {
