@@ -78,6 +78,9 @@ func serveOnce(t *testing.T, bin, db string, cred *syscall.Credential) (started 
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	if err := cmd.Start(); err != nil {
+		if cred != nil && errors.Is(err, syscall.EPERM) {
+			t.Skipf("cannot run the server as uid %d here: %v", cred.Uid, err)
+		}
 		t.Fatal(err)
 	}
 	line, _ := bufio.NewReader(out).ReadString('\n')
@@ -174,6 +177,11 @@ func testServeReadOnly(t *testing.T, bin, binDir string) {
 			started, code, stderr := serveOnce(t, bin, db, cred)
 			t.Logf("started %v, exit %d, stderr %q", started, code, stderr)
 			switch {
+			case tc.wantStart && !started && cred != nil:
+				// The other cases mean nothing if this user cannot
+				// start a server here at all (a test directory it
+				// cannot reach).
+				t.Fatalf("as uid %d: exit %d, stderr %q; want it to start (is %s reachable by that user?)", cred.Uid, code, stderr, dir)
 			case tc.wantStart && !started:
 				t.Fatalf("exit %d, stderr %q; want it to start", code, stderr)
 			case !tc.wantStart && started:
