@@ -50,6 +50,19 @@ func runChild(role, path string) error {
 		return db.Close()
 	case "fsize": // see TestWriteFailureReported
 		return failWrites(ctx, path)
+	case "grow": // see TestOpenRefusesFullDisk
+		return growAndDie(ctx, path)
+	case "open-full": // see TestOpenRefusesFullDisk
+		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: fullLimit, Max: fullLimit}); err != nil {
+			return err
+		}
+		db, err := Open(ctx, path)
+		if err == nil {
+			db.Close()
+			return errors.New("Open succeeded on a database it cannot write")
+		}
+		fmt.Println(err)
+		return nil
 	}
 	return fmt.Errorf("unknown role %q", role)
 }
@@ -214,6 +227,64 @@ func TestWriteFailureReported(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("child: %v\n%s", err, out)
+	}
+	t.Logf("%s", out)
+}
+
+// fullLimit is the file size limit TestOpenRefusesFullDisk opens under:
+// room for the 32 KiB shared-memory index (reads need it), not for the
+// WAL growth's next frame.
+const fullLimit = 64 << 10
+
+// growAndDie fills the WAL of the database at path past fullLimit with
+// matches (a read transaction held open keeps checkpoints from letting
+// the WAL start over), then kills its own process, leaving the WAL as a
+// crash would.
+func growAndDie(ctx context.Context, path string) error {
+	db, err := Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	tx, err := db.read.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM matches`).Scan(&n); err != nil {
+		return err
+	}
+	for i := range 64 {
+		if err := db.Create(ctx, storetest.NewMatch(fmt.Sprintf("g%d", i), i)); err != nil {
+			return err
+		}
+	}
+	return syscall.Kill(os.Getpid(), syscall.SIGKILL)
+}
+
+// A database that cannot take a write is refused at start, even when
+// everything Open reads is there: a crash left a WAL past the file size
+// limit (a full disk as the process sees it, for root too), and Open
+// reads it and migrates without writing; only its probe write finds out.
+func TestOpenRefusesFullDisk(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	grow := exec.Command(os.Args[0], "-test.run=^$")
+	grow.Env = append(os.Environ(), childEnv+"=grow "+path)
+	out, err := grow.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Fatalf("the growing child: %v\n%s", err, out)
+	}
+	if fi, err := os.Stat(path + "-wal"); err != nil || fi.Size() <= fullLimit {
+		t.Fatalf("the WAL the crash left: %v, %v; want over %d bytes", fi, err, fullLimit)
+	}
+	open := exec.Command(os.Args[0], "-test.run=^$")
+	open.Env = append(os.Environ(), childEnv+"=open-full "+path)
+	out, err = open.CombinedOutput()
+	if err != nil {
+		t.Fatalf("Open under a file size limit of %d: %v\n%s", fullLimit, err, out)
+	}
+	if !strings.Contains(string(out), "cannot write "+path) || !strings.Contains(string(out), "store: unavailable") {
+		t.Errorf("Open's error: %s; want it to say it cannot write %s", out, path)
 	}
 	t.Logf("%s", out)
 }
