@@ -57,6 +57,7 @@ import (
 
 	"github.com/pressly/goose/v3"
 	msqlite "modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/tabula-games/tabula/internal/store"
 )
@@ -169,7 +170,8 @@ type DB struct {
 	w writerState // owned by the writer goroutine
 }
 
-// writeFailure is a write that failed for want of storage.
+// writeFailure is a write that failed for want of storage: the last
+// one's error, and when the writes began to fail.
 type writeFailure struct {
 	err error
 	at  time.Time
@@ -653,15 +655,15 @@ func (db *DB) Health(ctx context.Context) error {
 // storageCodes are SQLite's primary result codes that say the database
 // cannot be read or written as asked, not that the request was wrong.
 var storageCodes = map[int]bool{
-	5:  true, // SQLITE_BUSY: another process held a lock past busyTimeout
-	7:  true, // SQLITE_NOMEM
-	8:  true, // SQLITE_READONLY: a read-only file or directory
-	10: true, // SQLITE_IOERR: a failed read, write or sync (a file size limit)
-	11: true, // SQLITE_CORRUPT
-	13: true, // SQLITE_FULL: the disk is full
-	14: true, // SQLITE_CANTOPEN: the journal or WAL cannot be created
-	15: true, // SQLITE_PROTOCOL
-	26: true, // SQLITE_NOTADB
+	sqlite3.SQLITE_BUSY:     true, // another process held a lock past busyTimeout
+	sqlite3.SQLITE_NOMEM:    true,
+	sqlite3.SQLITE_READONLY: true, // a read-only file or directory
+	sqlite3.SQLITE_IOERR:    true, // a failed read, write or sync (a file size limit)
+	sqlite3.SQLITE_CORRUPT:  true,
+	sqlite3.SQLITE_FULL:     true, // the disk is full
+	sqlite3.SQLITE_CANTOPEN: true, // the journal or WAL cannot be created
+	sqlite3.SQLITE_PROTOCOL: true,
+	sqlite3.SQLITE_NOTADB:   true,
 }
 
 // storageFailure reports whether err comes from SQLite failing to use
@@ -882,7 +884,11 @@ func (db *DB) runTx(ctx context.Context, batch []request, catchUp bool) error {
 			db.failed.Store(nil)
 		}
 	case errors.Is(err, store.ErrUnavailable):
-		db.failed.Store(&writeFailure{err: err, at: time.Now()})
+		f := &writeFailure{err: err, at: time.Now()}
+		if prev := db.failed.Load(); prev != nil {
+			f.at = prev.at // failing since the first failure
+		}
+		db.failed.Store(f)
 	}
 	return err
 }
