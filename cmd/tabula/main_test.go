@@ -102,6 +102,8 @@ func TestBadInput(t *testing.T) {
 		{"unknown seat", "", []string{"play", "race", "--seats", "human,grandmaster"}, `unknown agent "grandmaster"`},
 		{"bench unknown game", "", []string{"bench", "chess"}, `unknown game "chess"`},
 		{"seat count", "", []string{"play", "race", "--seats", "human,human", "--players", "3"}, "names 2 seats"},
+		{"backup without OUT", "", []string{"backup", "--db", "x.db"}, "want backup [--db FILE] OUT"},
+		{"backup of no database", "", []string{"backup", "--db", "/nonexistent/tabula.db", "/nonexistent/out.db"}, "no such file or directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
