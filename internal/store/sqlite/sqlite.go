@@ -1304,8 +1304,14 @@ func (db *DB) takeBack(ctx context.Context, id string, head int64, keep int) (in
 // Load returns a match and its moves in ply order: the chain of log rows
 // from its head (one rowid lookup per move), after its moves in the moves
 // table before the chain's first ply, read in one transaction so the
-// match row and its moves agree.
+// match row and its moves agree. A read the storage fails is wrapped in
+// store.ErrUnavailable.
 func (db *DB) Load(ctx context.Context, id string) (store.Match, []store.Move, error) {
+	m, moves, err := db.load(ctx, id)
+	return m, moves, unavailable(err)
+}
+
+func (db *DB) load(ctx context.Context, id string) (store.Match, []store.Move, error) {
 	var cur current
 	w := &db.w
 	w.curMu.Lock()
