@@ -86,6 +86,12 @@ func commands() map[string]command {
 			examples: []string{"tabula serve --addr 127.0.0.1:8080 --db tabula.db"},
 			run:      runServe,
 		},
+		"backup": {
+			summary:  "copy a live database safely (OUT must not exist)",
+			synopsis: []string{"backup [--db tabula.db] OUT"},
+			examples: []string{"tabula backup --db tabula.db tabula-2026-11-27.db"},
+			run:      runBackup,
+		},
 		"bench": {
 			summary:  "random playouts per second for every game (or one): numbers on stdout",
 			synopsis: []string{"bench [GAME] [flags]"},

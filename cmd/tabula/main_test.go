@@ -116,6 +116,8 @@ func TestBadInput(t *testing.T) {
 		{"engine named like a spec", "", []string{"serve", "--engine", "cmd:x=sh"}, `engine "cmd:x"`},
 		{"engine named like a level", "", []string{"serve", "--engine", "random=sh"}, "built-in level"},
 		{"engine without program", "", []string{"serve", "--engine", "strong="}, "no program"},
+		{"backup without OUT", "", []string{"backup", "--db", "x.db"}, "want backup [--db FILE] OUT"},
+		{"backup of no database", "", []string{"backup", "--db", "/nonexistent/tabula.db", "/nonexistent/out.db"}, "no such file or directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -190,6 +192,7 @@ func TestHelp(t *testing.T) {
 		{"replay", []string{"--variant", "--seed", "--moves"}, []string{"< RECORD"}},
 		{"play", []string{"--seats", "--movetime", "--seed"}, []string{`(default "human,random")`, "(default 1s)", "from the clock"}},
 		{"serve", []string{"--addr", "--db", "--bot-time"}, []string{`(default "127.0.0.1:8080")`}},
+		{"backup", []string{"--db"}, []string{"backup [--db tabula.db] OUT", `(default "tabula.db")`}},
 		{"bench", []string{"--time", "--seed"}, []string{"(default 2s)"}},
 		{"engine", []string{"--level", "--seed", "--variant"}, []string{`(default "bot:hard")`, "(default 1)"}},
 		{"match", []string{"--a", "--b", "--games", "--movetime", "--random-plies", "--parallel", "--sprt", "--quiet", "--seed"},

@@ -42,10 +42,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/record.json", s.handleRecordJSON)
 	mux.HandleFunc("GET /api/matches/{id}/positions", s.handlePositions)
 	mux.HandleFunc("GET /ws/matches/{id}", s.handleWS)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		io.WriteString(w, "ok\n")
-	})
+	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no API route %s %s", r.Method, r.URL.Path))
@@ -57,6 +54,28 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle("/", spa(s.cfg.Assets))
 	}
 	return mux
+}
+
+// healthChecker is a store that knows whether its writes succeed (the
+// SQLite store): Health returns nil while they do, else why not.
+type healthChecker interface {
+	Health(ctx context.Context) error
+}
+
+// handleHealth answers 200 "ok" while the store can write, and 503 with
+// the store's reason while its writes fail (a read-only file, a full
+// disk), so a load balancer or supervisor stops sending players to a
+// server that cannot keep their moves.
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if h, ok := s.cfg.Store.(healthChecker); ok {
+		if err := h.Health(r.Context()); err != nil {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprintf(w, "unavailable: %s\n", strings.Join(strings.Fields(err.Error()), " "))
+			return
+		}
+	}
+	io.WriteString(w, "ok\n")
 }
 
 // spa serves the web client's files, and index.html for client routes

@@ -363,6 +363,8 @@ func codeOf(err error) protocol.Code {
 		return protocol.CodeBadOption
 	case errors.Is(err, store.ErrNotFound):
 		return protocol.CodeNotFound
+	case errors.Is(err, store.ErrUnavailable):
+		return protocol.CodeUnavailable
 	}
 	return protocol.CodeInternal
 }
@@ -377,6 +379,9 @@ func wireError(err error) *protocol.Error {
 	c := codeOf(err)
 	if c == protocol.CodeInternal {
 		return protocol.Errorf(c, "internal error")
+	}
+	if errors.Is(err, store.ErrUnavailable) { // the storage's detail stays in the log
+		return protocol.Errorf(c, "the database cannot be written; retry later")
 	}
 	return protocol.Errorf(c, "%s", strings.TrimPrefix(err.Error(), "server: "))
 }

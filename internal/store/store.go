@@ -16,6 +16,11 @@ var (
 	// one the change was based on (two writers for one match), and by
 	// Create for a duplicate ID.
 	ErrConflict = errors.New("store: conflict")
+	// ErrUnavailable wraps storage failures: the database cannot be
+	// written (a read-only file or directory, a full disk, an I/O error,
+	// a lock held too long). The request may succeed later; the server
+	// answers it as unavailable, not as its own fault.
+	ErrUnavailable = errors.New("store: unavailable")
 )
 
 // Match statuses, mirrored by the protocol.

@@ -25,7 +25,14 @@
 // The writer checks each change's base version against the versions it
 // keeps in memory for the matches it has written, so a DB must be the only
 // writer of its file (one server per SQLite database, as the server's
-// design has it; Open takes a lock file).
+// design has it; Open locks the database file itself, so a link to it is
+// refused too).
+//
+// Open writes before it returns, so a database it cannot write (a
+// read-only file or directory, a full disk) is refused at start. A write
+// that fails for want of storage (see storageFailure) is returned wrapped
+// in store.ErrUnavailable, and the store reports it (Health) until a
+// write commits again.
 package sqlite
 
 import (
@@ -41,15 +48,16 @@ import (
 	"math"
 	"math/bits"
 	"net/url"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	msqlite "modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/tabula-games/tabula/internal/store"
 )
@@ -122,6 +130,15 @@ const (
 	// 6"); a move waits at most this much longer, and one arriving after
 	// a quiet spell not at all.
 	commitGap = 2 * time.Millisecond
+	// probeEvery is the least time between two writes Health makes to
+	// find out whether a failed store can write again (a store idle since
+	// its failure has no other write to tell): many health checks cost
+	// at most one small transaction this often, none while writes succeed.
+	probeEvery = time.Second
+	// probeWait is how long Health waits for its probe's commit; past it
+	// Health reports the failure it knows (the probe's result lands later),
+	// so a health check answers quickly behind a stuck writer.
+	probeWait = time.Second
 	// defaultLimit and maxLimit bound List.
 	defaultLimit, maxLimit = 50, 1000
 )
@@ -134,7 +151,7 @@ type DB struct {
 	done    chan struct{} // closed when the writer exits
 	ckpt    chan struct{} // closed when the checkpointer exits
 	stop    context.CancelFunc
-	lock    *os.File // holds the lock file (see lockFile); nil where unsupported
+	lock    *fileLock // holds the database file's lock (see lockFile); nil where unsupported
 	metrics *metrics
 	// replies are reply channels (chan error, size 1) of answered
 	// requests, reused: a Save per move made one.
@@ -143,7 +160,21 @@ type DB struct {
 	// reused: one was ~320 bytes per move.
 	ops sync.Pool
 
+	// failed is the storage failure of the last write, nil once a
+	// transaction commits (see Health).
+	failed atomic.Pointer[writeFailure]
+	// probeMu serializes Health's probes; probed is the last one's time.
+	probeMu sync.Mutex
+	probed  time.Time
+
 	w writerState // owned by the writer goroutine
+}
+
+// writeFailure is a write that failed for want of storage: the last
+// one's error, and when the writes began to fail.
+type writeFailure struct {
+	err error
+	at  time.Time
 }
 
 // writerState is what the writer knows beyond the database: the current
@@ -444,7 +475,10 @@ type request struct {
 }
 
 // Open opens (creating if needed) the database at path, applies the
-// migrations, and starts the writer. Close it when done.
+// migrations, and starts the writer. Close it when done. It locks the
+// database file (ErrInUse when another DB holds it, through whatever
+// path) and commits a write before returning: a database it cannot write
+// gives an error wrapping store.ErrUnavailable.
 func Open(ctx context.Context, path string) (*DB, error) {
 	lock, err := lockFile(path)
 	if err != nil {
@@ -454,6 +488,9 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		if lock != nil {
 			lock.Close()
+		}
+		if errors.Is(err, store.ErrUnavailable) {
+			return nil, fmt.Errorf("sqlite: cannot write %s: %w", path, err)
 		}
 		return nil, err
 	}
@@ -501,7 +538,7 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 	write.SetMaxOpenConns(1) // SQLite has one writer; the writer goroutine owns it
 	if err := migrate(ctx, write); err != nil {
 		write.Close()
-		return nil, err
+		return nil, unavailable(err)
 	}
 	conn, err := write.Conn(ctx)
 	if err != nil {
@@ -564,7 +601,8 @@ func (db *DB) run(ctx, wctx context.Context, conn *sql.Conn, started chan<- erro
 // openLog reads where the log ends and brings the match rows up to date
 // with the log rows the last run wrote after its last catch-up (a crash),
 // before anyone reads: the writer's memory starts empty, every match row
-// current.
+// current. Its transaction always writes (probe), so a database that
+// cannot be written fails here.
 func (db *DB) openLog(ctx context.Context) error {
 	dest := make([]driver.Value, 1)
 	if err := db.w.conn.querySQL(ctx, sqlMaxSeq, dest); err != nil {
@@ -575,7 +613,73 @@ func (db *DB) openLog(ctx context.Context) error {
 		return fmt.Errorf("sqlite: read log: %w", err)
 	}
 	db.w.nextSeq = last + 1
-	return db.runTx(ctx, []request{{op: applyFunc(db.catchUpOpen)}}, false)
+	return db.runTx(ctx, []request{{op: applyFunc(db.catchUpOpen)}, {op: applyFunc(db.probe)}}, false)
+}
+
+// sqlProbe is a write that changes one counter (migration 00007: SQLite
+// skips a row rewritten with the same contents), so its commit shows
+// whether the database can be written.
+const sqlProbe = `UPDATE write_probe SET probes = probes + 1`
+
+// probe writes sqlProbe in the current transaction.
+func (db *DB) probe(ctx context.Context) error {
+	if _, err := db.w.conn.execSQL(ctx, sqlProbe); err != nil {
+		return fmt.Errorf("sqlite: probe write: %w", err)
+	}
+	return nil
+}
+
+// Health returns nil while the store's writes commit, and the last
+// write's storage failure (wrapping store.ErrUnavailable) from a failed
+// write until one commits again. It writes only when the store has
+// failed, at most once every probeEvery, so a store idle since its
+// failure finds out it can write again.
+func (db *DB) Health(ctx context.Context) error {
+	if db.failed.Load() == nil {
+		return nil
+	}
+	db.probeMu.Lock()
+	if time.Since(db.probed) >= probeEvery {
+		db.probed = time.Now()
+		pctx, cancel := context.WithTimeout(ctx, probeWait)
+		db.do(pctx, applyFunc(db.probe)) // its result lands in db.failed
+		cancel()
+	}
+	db.probeMu.Unlock()
+	if f := db.failed.Load(); f != nil {
+		return fmt.Errorf("%w (since %s)", f.err, f.at.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
+// storageCodes are SQLite's primary result codes that say the database
+// cannot be read or written as asked, not that the request was wrong.
+var storageCodes = map[int]bool{
+	sqlite3.SQLITE_BUSY:     true, // another process held a lock past busyTimeout
+	sqlite3.SQLITE_NOMEM:    true,
+	sqlite3.SQLITE_READONLY: true, // a read-only file or directory
+	sqlite3.SQLITE_IOERR:    true, // a failed read, write or sync (a file size limit)
+	sqlite3.SQLITE_CORRUPT:  true,
+	sqlite3.SQLITE_FULL:     true, // the disk is full
+	sqlite3.SQLITE_CANTOPEN: true, // the journal or WAL cannot be created
+	sqlite3.SQLITE_PROTOCOL: true,
+	sqlite3.SQLITE_NOTADB:   true,
+}
+
+// storageFailure reports whether err comes from SQLite failing to use
+// its files (storageCodes).
+func storageFailure(err error) bool {
+	var e *msqlite.Error
+	return errors.As(err, &e) && storageCodes[e.Code()&0xff]
+}
+
+// unavailable wraps err in store.ErrUnavailable if it is a storage
+// failure.
+func unavailable(err error) error {
+	if err != nil && !errors.Is(err, store.ErrUnavailable) && storageFailure(err) {
+		return fmt.Errorf("%w: %w", store.ErrUnavailable, err)
+	}
+	return err
 }
 
 // catchUpOpen brings the match rows up to date with the log rows after
@@ -654,6 +758,8 @@ func (db *DB) checkpointer(ctx context.Context) {
 	}
 }
 
+// closeAll closes the connections, then the lock (whose descriptor of the
+// file must not close while SQLite has the file open: see held).
 func (db *DB) closeAll() error {
 	err := errors.Join(db.write.Close(), db.read.Close())
 	if db.lock != nil {
@@ -767,8 +873,28 @@ func (db *DB) begin(ctx context.Context) error {
 
 // runTx applies batch in one transaction and commits it, with catchUp
 // the next rows of the catch-up round first; the writer's state keeps
-// what the transaction did only if the commit succeeds.
+// what the transaction did only if the commit succeeds. A storage failure
+// is returned wrapped in store.ErrUnavailable and kept for Health; a
+// commit clears it.
 func (db *DB) runTx(ctx context.Context, batch []request, catchUp bool) error {
+	err := unavailable(db.tryTx(ctx, batch, catchUp))
+	switch {
+	case err == nil:
+		if db.failed.Load() != nil {
+			db.failed.Store(nil)
+		}
+	case errors.Is(err, store.ErrUnavailable):
+		f := &writeFailure{err: err, at: time.Now()}
+		if prev := db.failed.Load(); prev != nil {
+			f.at = prev.at // failing since the first failure
+		}
+		db.failed.Store(f)
+	}
+	return err
+}
+
+// tryTx is runTx but for the failure's bookkeeping.
+func (db *DB) tryTx(ctx context.Context, batch []request, catchUp bool) error {
 	if err := db.begin(ctx); err != nil {
 		return err
 	}
@@ -1178,8 +1304,14 @@ func (db *DB) takeBack(ctx context.Context, id string, head int64, keep int) (in
 // Load returns a match and its moves in ply order: the chain of log rows
 // from its head (one rowid lookup per move), after its moves in the moves
 // table before the chain's first ply, read in one transaction so the
-// match row and its moves agree.
+// match row and its moves agree. A read the storage fails is wrapped in
+// store.ErrUnavailable.
 func (db *DB) Load(ctx context.Context, id string) (store.Match, []store.Move, error) {
+	m, moves, err := db.load(ctx, id)
+	return m, moves, unavailable(err)
+}
+
+func (db *DB) load(ctx context.Context, id string) (store.Match, []store.Move, error) {
 	var cur current
 	w := &db.w
 	w.curMu.Lock()
