@@ -60,6 +60,7 @@ func runServe(ctx context.Context, e *env) error {
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "garbage collection target percentage (default 400, or GOGC when the environment sets it; the flag overrides the environment): higher collects less often and holds more memory; -1 turns collection off, leaving --memory-limit in charge")
 	memLimit := fs.Int64("memory-limit", 0, "soft memory limit in MiB (GOMEMLIMIT): the collector runs more often as the heap nears it; 0 keeps the environment's or none")
 	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, for example 127.0.0.1:6060; off when empty")
+	noClientLimits := fs.Bool("no-client-limits", false, "lift the per-client rate limits and caps (a load test from one address); never on a public address")
 	if err := fs.Parse(e.args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
@@ -93,14 +94,12 @@ func runServe(ctx context.Context, e *env) error {
 		Games: e.games, Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime),
 		Collectors: []prometheus.Collector{db.Collector()},
+		Limits:     server.Limits{Off: *noClientLimits},
 	})
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-	if _, err := srv.Recover(ctx); err != nil {
-		return err
-	}
 	if *pprofAddr != "" {
 		pl, err := net.Listen("tcp", *pprofAddr)
 		if err != nil {
@@ -123,6 +122,19 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "db", *dbPath, "games", len(e.games))
 	fmt.Fprintf(e.stdout, "listening on http://%s\n", ln.Addr())
+	// The live matches come back after the server listens (a database of
+	// many took tens of seconds before it answered anything); a request
+	// for one not back yet loads it itself, and waiting matches load on
+	// demand.
+	rctx, stopRecover := context.WithCancel(ctx)
+	recovered := make(chan struct{})
+	go func() {
+		defer close(recovered)
+		if _, err := srv.Recover(rctx); err != nil {
+			log.Error("recover", "err", err)
+		}
+	}()
+	defer func() { stopRecover(); <-recovered }() // before srv.Close and db.Close
 
 	select {
 	case err := <-served:

@@ -204,6 +204,7 @@ const (
 	EventTakeback        = "takeback"
 	EventAbort           = "abort"
 	EventTimeout         = "timeout"
+	EventAbandoned       = "abandoned" // the server ended a match its humans left (seat -1)
 	EventRematchOffered  = "rematch-offered"
 	EventRematch         = "rematch" // a new match was created: State.Rematch
 )

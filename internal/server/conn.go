@@ -61,7 +61,9 @@ var errClosing = errors.New("server: connection closing")
 // while the peer is behind. So a move costs no wake-up of a writer, and an
 // idle connection is one goroutine (its read loop).
 type conn struct {
-	ws   *websocket.Conn
+	// client names the peer (clientOf) for its wrong-token rate.
+	client string
+	ws     *websocket.Conn
 	sock *sock         // the socket under ws
 	br   *bufio.Reader // the library's read buffer over sock; nil if it may hide bytes (see sockWriter)
 	// heard is set by the read loop for every frame and cleared by the
@@ -206,6 +208,9 @@ func (w *sockWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 
 // handleWS serves GET /ws/matches/{id}.
 func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
+	if !s.limitHTTP(w, req, limitConnect) {
+		return
+	}
 	r, err := s.room(req.Context(), req.PathValue("id"))
 	if err != nil {
 		s.httpError(w, err)
@@ -217,7 +222,7 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(readLimit)
-	c := &conn{ws: ws, sock: cw.conn, br: cw.br, reading: true}
+	c := &conn{client: s.clientOf(req), ws: ws, sock: cw.conn, br: cw.br, reading: true}
 	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
 	// The handler returns and the connection is served on a goroutine of
 	// its own: net/http's connection (its 4 KiB reader and writer, the

@@ -94,6 +94,7 @@ type room struct {
 	timerSeq uint64      // counts arm calls: a callback of a replaced timer is ignored
 	botAt    int64       // the version a bot search was started for, 0 none
 	idleAt   time.Time   // when the room became empty (finished matches)
+	absentAt time.Time   // since when no connection holds a human seat (live matches; see noteAbsent)
 	// updateSize is the length of the last update sent, to size the
 	// next one's buffer in one allocation.
 	updateSize int
@@ -462,6 +463,7 @@ func (r *room) locked(f func()) bool {
 	}
 	f()
 	r.noteIdle()
+	r.noteAbsent()
 	r.armIdle()
 	return true
 }
@@ -561,7 +563,7 @@ func (r *room) subscribe(msg subscribe) {
 	for _, token := range msg.tokens {
 		seat := r.seatOf(token)
 		if seat < 0 {
-			msg.c.sendError("", r.m.Version, protocol.Errorf(protocol.CodeBadToken, "the token holds no seat of match %s", r.id))
+			r.s.wrongToken(msg.c, "", r.m.Version, protocol.Errorf(protocol.CodeBadToken, "the token holds no seat of match %s", r.id))
 			return
 		}
 		held |= 1 << seat
@@ -628,7 +630,7 @@ func (r *room) drop(c *conn) {
 func (r *room) command(ctx context.Context, cmd command) {
 	seat, perr := r.commandSeat(cmd.c, cmd.msg.Seat)
 	if perr != nil {
-		cmd.c.sendError(cmd.msg.ID, r.m.Version, perr)
+		r.s.wrongToken(cmd.c, cmd.msg.ID, r.m.Version, perr) // its only error: a seat it holds no token for
 		return
 	}
 	if v, ok := r.recall(seat, cmd.msg.ID); ok {
@@ -1130,6 +1132,9 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		return fmt.Errorf("server: save match %s: %w", r.id, err)
 	}
 	r.spareTimes = r.m.Clock.Remaining
+	if r.m.Status != next.Status {
+		r.s.usage.changed(r.id, r.m.Status, next.Status)
+	}
 	r.m, r.st = next, st
 	r.version.Store(next.Version)
 	if truncate >= 0 {
@@ -1420,7 +1425,11 @@ func wireResult(info *game.Info, res *store.Result) *protocol.Result {
 	for _, w := range res.Winners {
 		o.Winners = append(o.Winners, game.Player(w))
 	}
-	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: o.Describe(info)}
+	text := o.Describe(info)
+	if len(res.Winners) == 0 && (res.Reason == ReasonExpired || res.Reason == ReasonAbandoned) {
+		text = "aborted: " + res.Reason // the server ended it (expiry.go): nobody won
+	}
+	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: text}
 }
 
 func seats(info *game.Info, m store.Match, subs []subEntry) []protocol.Seat {
