@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabula-games/tabula/internal/clock"
@@ -35,9 +36,10 @@ const (
 // sweeper runs the expiry and abandonment pass every sweepEvery on the
 // server's clock.
 type sweeper struct {
-	mu    sync.Mutex
-	timer clock.Timer
-	done  bool
+	mu     sync.Mutex
+	timer  clock.Timer
+	done   bool
+	passes atomic.Int64 // passes completed (tests wait for one)
 }
 
 // startSweeper arms the first pass.
@@ -77,6 +79,7 @@ func (s *Server) sweepTick() {
 	defer s.wg.Done()
 	s.sweepOnce(s.ctx)
 	s.armSweep()
+	s.sweep.passes.Add(1)
 }
 
 // sweepOnce ends the waiting matches nobody joined in time, loaded or
