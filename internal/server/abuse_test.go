@@ -412,4 +412,3 @@ func TestRecoverLoadsLiveMatchesOnly(t *testing.T) {
 		t.Error("the waiting match is not loaded after a request")
 	}
 }
-

@@ -61,9 +61,7 @@ var errClosing = errors.New("server: connection closing")
 // while the peer is behind. So a move costs no wake-up of a writer, and an
 // idle connection is one goroutine (its read loop).
 type conn struct {
-	// client names the peer (clientOf) for its wrong-token rate.
-	client string
-	ws     *websocket.Conn
+	ws   *websocket.Conn
 	sock *sock         // the socket under ws
 	br   *bufio.Reader // the library's read buffer over sock; nil if it may hide bytes (see sockWriter)
 	// heard is set by the read loop for every frame and cleared by the
@@ -71,6 +69,9 @@ type conn struct {
 	// is not pinged.
 	heard atomic.Bool
 	ping  *time.Timer
+
+	// client names the peer (clientOf), for its wrong-token rate.
+	client string
 
 	mu        sync.Mutex // guards the fields below
 	closeCode websocket.StatusCode

@@ -288,6 +288,9 @@ func newUsage(ctx context.Context, st Store, l Limits) (*usage, error) {
 // refuses it as too-many-matches. undo takes it back when the match or
 // the join fails.
 func (u *usage) take(client, id string, waiting, seat bool) error {
+	if !waiting && !seat {
+		return nil // a match of bots, or one all of whose seats are taken at once without the client
+	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	cu := u.clients[client]

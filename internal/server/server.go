@@ -21,8 +21,9 @@
 //     loop runs its message itself);
 //   - BotWorkers bot workers (botPool.work): until the server closes;
 //   - short-lived ones: timer callbacks (a flag fall, a bot retry, a
-//     finished room's idle check), a bot result whose room was busy
-//     (room.botDone), a rematch's first move check (start).
+//     finished room's idle check, the sweep pass that ends expired and
+//     abandoned matches every sweepEvery), a bot result whose room was
+//     busy (room.botDone), a rematch's first move check (start).
 //
 // Locks: Server.mu guards the room table only; it is never held while
 // taking another lock or while sending on a channel. room.mu is held while

@@ -20,4 +20,3 @@ func (h *harness) sweepAfter(fake *clock.Fake, d time.Duration) {
 		time.Sleep(time.Millisecond)
 	}
 }
-
