@@ -375,7 +375,7 @@ func (u *usage) changed(id, from, to string) {
 	defer u.mu.Unlock()
 	mu := u.matches[id]
 	if from == store.StatusWaiting {
-		u.waiting--
+		u.waiting = max(u.waiting-1, 0) // one written to the store behind the server's back was not counted
 		if mu != nil && mu.creator != "" {
 			u.dec(mu.creator, -1, 0)
 			mu.creator = ""
