@@ -79,7 +79,7 @@ const (
 	// some correspondence ones at once; 20 seats keep one client from
 	// taking every open seat of a busy lobby.
 	defaultSeatsPerClient = 20
-	// defaultClients bounds the rate table's memory (~1 KB a client).
+	// defaultClients bounds the rate table's memory (under 1 KB a client).
 	defaultClients = 50_000
 	// clientIdle is how long a client's rates stay after its last
 	// request: longer than any bucket takes to refill (BadToken's 5 ×
