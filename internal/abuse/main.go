@@ -56,6 +56,7 @@ func main() {
 	flood := flag.Duration("flood", 60*time.Second, "how long to flood create (0: no flood); at most 10m")
 	workers := flag.Int("workers", 8, "create requests in flight at once, 1..64")
 	seed := flag.Int("seed", 0, "waiting matches to write into the database before starting, at most 200000")
+	age := flag.Duration("seed-age", 0, "how old the seeded matches are (past the expiry, 1h, the server's first sweep ends them)")
 	from := flag.String("copy", "", "start from a copy of this database (a stopped server's, e.g. DIR/abuse.db of a -seed run) instead of an empty one")
 	startLimit := flag.Duration("start-timeout", 3*time.Minute, "the longest wait for a server to answer /healthz")
 	extra := flag.String("serve-args", "", "more arguments for tabula serve, space-separated")
@@ -70,7 +71,7 @@ func main() {
 	case *seed < 0 || *seed > 200_000:
 		fail(fmt.Errorf("-seed %d outside 0..200000", *seed))
 	}
-	if err := run(*bin, *dir, *from, *flood, *workers, *seed, *startLimit, strings.Fields(*extra)); err != nil {
+	if err := run(*bin, *dir, *from, *flood, *workers, *seed, *age, *startLimit, strings.Fields(*extra)); err != nil {
 		fail(err)
 	}
 }
@@ -80,7 +81,7 @@ func fail(err error) {
 	os.Exit(1)
 }
 
-func run(bin, dir, from string, flood time.Duration, workers, seed int, startLimit time.Duration, extra []string) error {
+func run(bin, dir, from string, flood time.Duration, workers, seed int, age, startLimit time.Duration, extra []string) error {
 	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
@@ -105,7 +106,7 @@ func run(bin, dir, from string, flood time.Duration, workers, seed int, startLim
 	steal0 := readSteal()
 	if seed > 0 {
 		t0 := time.Now()
-		if err := seedWaiting(db, seed); err != nil {
+		if err := seedWaiting(db, seed, age); err != nil {
 			return err
 		}
 		fmt.Printf("seeded %d waiting matches in %.1f s; database %.1f MB\n", seed, time.Since(t0).Seconds(), mb(dbSize(db)))
@@ -140,15 +141,15 @@ func run(bin, dir, from string, flood time.Duration, workers, seed int, startLim
 }
 
 // seedWaiting writes n waiting Pathagon matches, each with both seats
-// open, as the server creates them.
-func seedWaiting(path string, n int) error {
+// open, as the server creates them, age ago.
+func seedWaiting(path string, n int, age time.Duration) error {
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, path)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	now := time.Now().UTC().Truncate(time.Millisecond)
+	now := time.Now().Add(-age).UTC().Truncate(time.Millisecond)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	errs := make(chan error, 64)

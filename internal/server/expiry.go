@@ -86,8 +86,11 @@ func (s *Server) sweepTick() {
 // only in the store, and the live matches abandoned by their humans.
 func (s *Server) sweepOnce(ctx context.Context) {
 	now := s.clock.Now()
-	s.expireWaiting(ctx, now, []string{clock.None, clock.Fischer}, s.limits.WaitingExpiry)
-	s.expireWaiting(ctx, now, []string{clock.Correspondence}, s.limits.CorrespondenceExpiry)
+	expired := s.expireWaiting(ctx, now, []string{clock.None, clock.Fischer}, s.limits.WaitingExpiry)
+	expired += s.expireWaiting(ctx, now, []string{clock.Correspondence}, s.limits.CorrespondenceExpiry)
+	if expired > 0 {
+		s.log.Info("expired waiting matches", "count", expired)
+	}
 	s.mu.Lock()
 	rooms := make([]*room, 0, len(s.rooms))
 	for _, r := range s.rooms {
@@ -103,28 +106,31 @@ func (s *Server) sweepOnce(ctx context.Context) {
 }
 
 // expireWaiting ends the waiting matches of the given time control kinds
-// last changed more than after ago, page by page.
-func (s *Server) expireWaiting(ctx context.Context, now time.Time, kinds []string, after time.Duration) {
+// last changed more than after ago, page by page; it returns how many.
+func (s *Server) expireWaiting(ctx context.Context, now time.Time, kinds []string, after time.Duration) int {
 	f := store.Filter{Statuses: []string{store.StatusWaiting}, Kinds: kinds, UpdatedBefore: now.Add(-after), Limit: sweepPage}
+	total := 0
 	for ctx.Err() == nil {
 		ms, err := s.cfg.Store.List(ctx, f)
 		if err != nil {
 			s.log.Error("expiry sweep", "err", err)
-			return
+			break
 		}
 		ended := 0
 		for _, m := range ms {
 			if ctx.Err() != nil {
-				return
+				break
 			}
 			if s.expire(ctx, m.ID, now) {
 				ended++
 			}
 		}
+		total += ended
 		if ended == 0 {
-			return // nothing left, or nothing that would end: not again
+			break // nothing left, or nothing that would end: not again
 		}
 	}
+	return total
 }
 
 // expire ends waiting match id if it is past its time. A match that was
