@@ -122,10 +122,9 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "db", *dbPath, "games", len(e.games))
 	fmt.Fprintf(e.stdout, "listening on http://%s\n", ln.Addr())
-	// The live matches come back after the server listens (a database of
-	// many took tens of seconds before it answered anything); a request
-	// for one not back yet loads it itself, and waiting matches load on
-	// demand.
+	// The live matches come back after the server listens, so that a
+	// database of many does not delay its first answer; a request for one
+	// not back yet loads it itself, and waiting matches load on demand.
 	rctx, stopRecover := context.WithCancel(ctx)
 	recovered := make(chan struct{})
 	go func() {
