@@ -69,6 +69,7 @@ func runServe(ctx context.Context, e *env) error {
 		engines = append(engines, e)
 		return nil
 	})
+	noClientLimits := fs.Bool("no-client-limits", false, "lift the per-client rate limits and caps (a load test from one address); never on a public address")
 	if err := fs.Parse(e.args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
@@ -102,14 +103,12 @@ func runServe(ctx context.Context, e *env) error {
 		Games: e.games, Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime), Engines: engines,
 		Collectors: []prometheus.Collector{db.Collector()},
+		Limits:     server.Limits{Off: *noClientLimits},
 	})
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-	if _, err := srv.Recover(ctx); err != nil {
-		return err
-	}
 	if *pprofAddr != "" {
 		pl, err := net.Listen("tcp", *pprofAddr)
 		if err != nil {
@@ -132,6 +131,18 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "db", *dbPath, "games", len(e.games))
 	fmt.Fprintf(e.stdout, "listening on http://%s\n", ln.Addr())
+	// The live matches come back after the server listens, so that a
+	// database of many does not delay its first answer; a request for one
+	// not back yet loads it itself, and waiting matches load on demand.
+	rctx, stopRecover := context.WithCancel(ctx)
+	recovered := make(chan struct{})
+	go func() {
+		defer close(recovered)
+		if _, err := srv.Recover(rctx); err != nil {
+			log.Error("recover", "err", err)
+		}
+	}()
+	defer func() { stopRecover(); <-recovered }() // before srv.Close and db.Close
 
 	select {
 	case err := <-served:

@@ -35,7 +35,7 @@
 // file-descriptor limit):
 //
 //	go build -o /tmp/tabula ./cmd/tabula
-//	/tmp/tabula serve --addr 127.0.0.1:8181 --db /tmp/load.db &
+//	/tmp/tabula serve --addr 127.0.0.1:8181 --db /tmp/load.db --no-client-limits &
 //	go run ./internal/loadtest -url http://127.0.0.1:8181 -games 1000 -duration 30s
 //
 // Each connection costs a file descriptor in this process and one in the

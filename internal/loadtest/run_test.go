@@ -37,7 +37,7 @@ func TestRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			srv, err := server.New(server.Config{Games: games.All(), Store: db, BotWorkers: 1})
+			srv, err := server.New(server.Config{Games: games.All(), Store: db, BotWorkers: 1, Limits: server.Limits{Off: true}}) // one client plays every match
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -46,7 +46,7 @@ const (
 	CodeUnknownBot Code = "unknown-bot"
 	// CodeRateLimited ("rate-limited"): This client sent too many requests of this kind; retry after the seconds in Retry-After.
 	CodeRateLimited Code = "rate-limited"
-	// CodeTooManyMatches ("too-many-matches"): This client, or the whole server, holds as many waiting matches as allowed; join or finish one first.
+	// CodeTooManyMatches ("too-many-matches"): This client holds as many waiting matches, or seats in unfinished matches, as allowed, or the whole server as many waiting matches; finish one, or wait for one to start or expire.
 	CodeTooManyMatches Code = "too-many-matches"
 	// CodeForbiddenOrigin ("forbidden-origin"): The request came from a page of another site, or named a host the server does not serve (Origin or Host not allowed).
 	CodeForbiddenOrigin Code = "forbidden-origin"
@@ -81,7 +81,7 @@ var codes = map[Code]codeInfo{
 	CodeOverloaded:      {http: 503, doc: "The match's command queue is full; retry later."},
 	CodeUnknownBot:      {http: 400, doc: "The seat names a bot the server does not offer (see bots in GET /api/games)."},
 	CodeRateLimited:     {http: 429, doc: "This client sent too many requests of this kind; retry after the seconds in Retry-After."},
-	CodeTooManyMatches:  {http: 429, doc: "This client, or the whole server, holds as many waiting matches as allowed; join or finish one first."},
+	CodeTooManyMatches:  {http: 429, doc: "This client holds as many waiting matches, or seats in unfinished matches, as allowed, or the whole server as many waiting matches; finish one, or wait for one to start or expire."},
 	CodeForbiddenOrigin: {http: 403, doc: "The request came from a page of another site, or named a host the server does not serve (Origin or Host not allowed)."},
 	CodeBadContentType:  {http: 415, doc: "A request that changes state must send its body as application/json."},
 	CodeUnavailable:     {http: 503, doc: "The server is shutting down, the match is being moved, or the database cannot be written; retry later."},

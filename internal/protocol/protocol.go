@@ -204,6 +204,7 @@ const (
 	EventTakeback        = "takeback"
 	EventAbort           = "abort"
 	EventTimeout         = "timeout"
+	EventAbandoned       = "abandoned" // the server ended a match its humans left (seat -1)
 	EventRematchOffered  = "rematch-offered"
 	EventRematch         = "rematch" // a new match was created: State.Rematch
 )
@@ -237,7 +238,7 @@ const (
 	StatusWaiting  = "waiting"  // some human seat is still open
 	StatusLive     = "live"     // every seat is taken, the game is on
 	StatusFinished = "finished" // the game has a result
-	StatusAborted  = "aborted"  // ended without a result before the first move
+	StatusAborted  = "aborted"  // ended with no winner: by a player before the first move, or by the server (expired, abandoned)
 )
 
 // State is everything a client needs to draw a match and offer its moves:

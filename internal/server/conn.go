@@ -70,6 +70,9 @@ type conn struct {
 	heard atomic.Bool
 	ping  *time.Timer
 
+	// client names the peer (clientOf), for its wrong-token rate.
+	client string
+
 	mu        sync.Mutex // guards the fields below
 	closeCode websocket.StatusCode
 	closeWhy  string
@@ -206,6 +209,9 @@ func (w *sockWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 
 // handleWS serves GET /ws/matches/{id}.
 func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
+	if !s.limitHTTP(w, req, limitConnect) {
+		return
+	}
 	r, err := s.room(req.Context(), req.PathValue("id"))
 	if err != nil {
 		s.httpError(w, err)
@@ -217,7 +223,7 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(readLimit)
-	c := &conn{ws: ws, sock: cw.conn, br: cw.br, reading: true}
+	c := &conn{client: s.clientOf(req), ws: ws, sock: cw.conn, br: cw.br, reading: true}
 	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
 	// The handler returns and the connection is served on a goroutine of
 	// its own: net/http's connection (its 4 KiB reader and writer, the

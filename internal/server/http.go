@@ -196,12 +196,15 @@ func wireTC(tc store.TimeControl) protocol.TimeControl {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if !s.limitHTTP(w, r, limitCreate) {
+		return
+	}
 	var req protocol.CreateRequest
 	if err := s.readJSON(w, r, &req); err != nil {
 		s.httpError(w, err)
 		return
 	}
-	resp, err := s.create(r.Context(), req)
+	resp, err := s.create(r.Context(), s.clientOf(r), req)
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -209,8 +212,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, http.StatusCreated, resp)
 }
 
-// create validates a request, stores the new match and starts its room.
-func (s *Server) create(ctx context.Context, req protocol.CreateRequest) (protocol.CreateResponse, error) {
+// create validates a request of client, stores the new match and starts
+// its room.
+func (s *Server) create(ctx context.Context, client string, req protocol.CreateRequest) (protocol.CreateResponse, error) {
 	var resp protocol.CreateResponse
 	info, ok := s.games[req.Game]
 	if !ok {
@@ -280,8 +284,13 @@ func (s *Server) create(ctx context.Context, req protocol.CreateRequest) (protoc
 	now := s.clock.Now()
 	m := store.Match{ID: id, Game: info.ID, Variant: opts.Variant, Players: opts.Players, Seed: opts.Seed, Options: opts.Values,
 		Seats: seatList, TimeControl: tc, Status: store.StatusWaiting, Version: 1, Created: now, Updated: now}
+	waiting, seated := !allTaken(seatList), req.Join != nil
+	if err := s.usage.take(client, id, waiting, seated); err != nil {
+		return resp, err
+	}
 	m, err = s.open(ctx, m, false)
 	if err != nil {
+		s.usage.undo(client, id, waiting, seated)
 		return resp, err
 	}
 	resp.Match = summary(info, m)
@@ -353,6 +362,9 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	if !s.limitHTTP(w, r, limitJoin) {
+		return
+	}
 	var req protocol.JoinRequest
 	if err := s.readJSON(w, r, &req); err != nil {
 		s.httpError(w, err)
@@ -368,8 +380,14 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	client := s.clientOf(r)
+	if err := s.usage.take(client, rm.id, false, true); err != nil {
+		s.httpError(w, err)
+		return
+	}
 	seat, err := rm.joinSeat(req.Seat, hash)
 	if err != nil {
+		s.usage.undo(client, rm.id, false, true)
 		s.httpError(w, err)
 		return
 	}

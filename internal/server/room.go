@@ -108,6 +108,7 @@ type room struct {
 	botCtx    context.Context
 	botCancel context.CancelFunc
 	idleAt    time.Time // when the room became empty (finished matches)
+	absentAt  time.Time // since when no connection holds a human seat (live matches; see noteAbsent)
 	// updateSize is the length of the last update sent, to size the
 	// next one's buffer in one allocation.
 	updateSize int
@@ -476,6 +477,7 @@ func (r *room) locked(f func()) bool {
 	}
 	f()
 	r.noteIdle()
+	r.noteAbsent()
 	r.armIdle()
 	return true
 }
@@ -576,7 +578,7 @@ func (r *room) subscribe(msg subscribe) {
 	for _, token := range msg.tokens {
 		seat := r.seatOf(token)
 		if seat < 0 {
-			msg.c.sendError("", r.m.Version, protocol.Errorf(protocol.CodeBadToken, "the token holds no seat of match %s", r.id))
+			r.s.wrongToken(msg.c, "", r.m.Version, protocol.Errorf(protocol.CodeBadToken, "the token holds no seat of match %s", r.id))
 			return
 		}
 		held |= 1 << seat
@@ -643,7 +645,7 @@ func (r *room) drop(c *conn) {
 func (r *room) command(ctx context.Context, cmd command) {
 	seat, perr := r.commandSeat(cmd.c, cmd.msg.Seat)
 	if perr != nil {
-		cmd.c.sendError(cmd.msg.ID, r.m.Version, perr)
+		r.s.wrongToken(cmd.c, cmd.msg.ID, r.m.Version, perr) // its only error: a seat it holds no token for
 		return
 	}
 	if v, ok := r.recall(seat, cmd.msg.ID); ok {
@@ -1145,6 +1147,9 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		return fmt.Errorf("server: save match %s: %w", r.id, err)
 	}
 	r.spareTimes = r.m.Clock.Remaining
+	if r.m.Status != next.Status {
+		r.s.usage.changed(r.id, r.m.Status, next.Status)
+	}
 	r.m, r.st = next, st
 	r.version.Store(next.Version)
 	if truncate >= 0 {

@@ -24,8 +24,9 @@
 //     its first search, kept by the room) and a goroutine closing it
 //     when the match ends or the room stops (room.closeAgent);
 //   - short-lived ones: timer callbacks (a flag fall, a bot retry, a
-//     finished room's idle check), a bot result whose room was busy
-//     (room.botDone), a rematch's first move check (start).
+//     finished room's idle check, the sweep pass that ends expired and
+//     abandoned matches every sweepEvery), a bot result whose room was
+//     busy (room.botDone), a rematch's first move check (start).
 //
 // Locks: Server.mu guards the room table only; it is never held while
 // taking another lock or while sending on a channel. room.mu is held while
@@ -73,7 +74,7 @@ type Store interface {
 	Save(ctx context.Context, c store.Change) error
 	Load(ctx context.Context, id string) (store.Match, []store.Move, error)
 	List(ctx context.Context, f store.Filter) ([]store.Match, error)
-	Unfinished(ctx context.Context) ([]string, error)
+	Count(ctx context.Context, f store.Filter) (int, error)
 }
 
 // Config is everything a Server is built from.
@@ -115,6 +116,9 @@ type Config struct {
 	// X-Forwarded-For header names the client (see clientOf); none by
 	// default, so the header is ignored.
 	TrustedProxies []netip.Prefix
+	// Limits bounds anonymous use (rates, caps, expiry); the zero value
+	// is the documented defaults.
+	Limits Limits
 	// Collectors are more Prometheus metrics served at /metrics with the
 	// server's own (for example the SQLite store's commit timings).
 	Collectors []prometheus.Collector
@@ -138,6 +142,11 @@ type Server struct {
 	ctx    context.Context // the server's lifetime; cancelled by Close
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // bot workers, handlers and the short-lived goroutines Close waits for
+
+	limits Limits     // cfg.Limits with its defaults
+	rates  *rateTable // per-client rates
+	usage  *usage     // waiting matches and seats, for the caps
+	sweep  *sweeper   // ends expired and abandoned matches
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -190,7 +199,17 @@ func New(cfg Config) (*Server, error) {
 	if s.botTab, err = newBotTable(cfg, s.games); err != nil {
 		return nil, err
 	}
+	s.limits = cfg.Limits.withDefaults()
+	s.rates = newRateTable(s.limits, s.clock.Now())
+	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
+	defer cancel()
+	u, err := newUsage(ctx, cfg.Store, s.limits) // one count of the store's waiting matches: the total cap holds across restarts
+	if err != nil {
+		return nil, err
+	}
+	s.usage = u
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.startSweeper()
 	s.bots = newBotPool(botQueue, cfg.BotWorkers)
 	s.handlers = newHandlers(s.handleMessage, &s.wg, maxHandlers)
 	s.metrics = newMetrics(s)
@@ -200,22 +219,31 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// Recover starts a room for every unfinished match in the store, with its
-// moves, seats and clocks (time while the server was down is not charged).
+// Recover starts a room for every live match in the store, with its
+// moves, seats and clocks (time while the server was down is not
+// charged), so that their flags fall and their bots move. Waiting
+// matches stay in the store until a request needs one (room loads
+// matches on demand), and the expiry sweep finds them there. It may run
+// while the server already serves (tabula serve runs it in the
+// background after it listens): a request for a match it has not reached
+// yet loads that match itself. It returns the number of rooms started.
 func (s *Server) Recover(ctx context.Context) (int, error) {
-	ids, err := s.cfg.Store.Unfinished(ctx)
+	ms, err := s.cfg.Store.List(ctx, store.Filter{Statuses: []string{store.StatusLive}, All: true})
 	if err != nil {
 		return 0, fmt.Errorf("server: recover: %w", err)
 	}
 	n := 0
-	for _, id := range ids {
-		if _, err := s.room(ctx, id); err != nil {
-			s.log.Error("recover match", "match", id, "err", err)
+	for _, m := range ms {
+		if ctx.Err() != nil || s.ctx.Err() != nil {
+			break
+		}
+		if _, err := s.room(ctx, m.ID); err != nil {
+			s.log.Error("recover match", "match", m.ID, "err", err)
 			continue
 		}
 		n++
 	}
-	s.log.Info("recovered matches", "count", n)
+	s.log.Info("recovered matches", "count", n, "of", len(ms))
 	return n, nil
 }
 
@@ -224,6 +252,7 @@ func (s *Server) Recover(ctx context.Context) (int, error) {
 // is making when Close starts completes (Close waits for its mutex);
 // nothing is handled after.
 func (s *Server) Close() {
+	s.stopSweeper()
 	s.cancel() // start registers no room after this
 	s.mu.Lock()
 	rooms := make([]*room, 0, len(s.rooms))

@@ -113,9 +113,18 @@ type Change struct {
 	Append   []Move
 }
 
-// Filter selects matches to list.
+// Filter selects matches to list or count.
 type Filter struct {
 	Statuses []string // empty: all
 	Game     string   // empty: all
 	Limit    int      // 0: a default
+	// All lifts Limit: every match that matches (recovering the live
+	// matches at start). Never set from a request.
+	All bool
+	// UpdatedBefore, when set, selects matches last updated before it
+	// (waiting matches nobody joined, for the expiry sweep).
+	UpdatedBefore time.Time
+	// Kinds selects matches by time control kind ("none", "fischer",
+	// "correspondence"); empty: all.
+	Kinds []string
 }

@@ -1410,23 +1410,11 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 		limit = defaultLimit
 	}
 	limit = min(limit, maxLimit)
+	if f.All {
+		limit = -1 // SQLite: no limit
+	}
 	mem := db.w.newest(f, limit)
-	var where []string
-	var args []any
-	if len(f.Statuses) > 0 {
-		where = append(where, "status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
-		for _, s := range f.Statuses {
-			args = append(args, s)
-		}
-	}
-	if f.Game != "" {
-		where = append(where, "game = ?")
-		args = append(args, f.Game)
-	}
-	cond := "true"
-	if len(where) > 0 {
-		cond = strings.Join(where, " AND ")
-	}
+	cond, args := filterSQL(f)
 	ids := make([]byte, 0, 1+len(mem)*24)
 	ids = append(ids, '[')
 	for i, c := range mem {
@@ -1462,9 +1450,17 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 		}
 	}
 	db.w.curMu.Unlock()
+	if !f.UpdatedBefore.IsZero() {
+		// A row in memory is newer than its match row: check it again.
+		before := f.UpdatedBefore.UnixMilli()
+		rs = slices.DeleteFunc(rs, func(r row) bool { return r.updated >= before })
+	}
 	slices.SortFunc(rs, func(a, b row) int { return newerFirst(a.updated, a.id, b.updated, b.id) })
-	out := make([]store.Match, 0, min(len(rs), limit))
-	for _, r := range rs[:min(len(rs), limit)] {
+	if limit >= 0 {
+		rs = rs[:min(len(rs), limit)]
+	}
+	out := make([]store.Match, 0, len(rs))
+	for _, r := range rs {
 		m, err := r.decode()
 		if err != nil {
 			return nil, err
@@ -1472,6 +1468,52 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// filterSQL returns the WHERE condition of f on the match rows, and its
+// arguments (Limit and All aside). A match row's status, game and time
+// control are current (a change of status writes the row); its update
+// time may be older than its last move's (see List).
+func filterSQL(f store.Filter) (string, []any) {
+	var where []string
+	var args []any
+	if len(f.Statuses) > 0 {
+		where = append(where, "status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
+		for _, s := range f.Statuses {
+			args = append(args, s)
+		}
+	}
+	if f.Game != "" {
+		where = append(where, "game = ?")
+		args = append(args, f.Game)
+	}
+	if !f.UpdatedBefore.IsZero() {
+		where = append(where, "updated < ?")
+		args = append(args, f.UpdatedBefore.UnixMilli())
+	}
+	if len(f.Kinds) > 0 {
+		where = append(where, "json_extract(time_control, '$.kind') IN (?"+strings.Repeat(", ?", len(f.Kinds)-1)+")")
+		for _, k := range f.Kinds {
+			args = append(args, k)
+		}
+	}
+	if len(where) == 0 {
+		return "true", nil
+	}
+	return strings.Join(where, " AND "), args
+}
+
+// Count returns how many matches match f (Limit and All aside): the
+// waiting matches, at start, for the cap on them. UpdatedBefore is
+// checked against the match rows' update times, which for a match whose
+// last move was stored alone is older than its last move.
+func (db *DB) Count(ctx context.Context, f store.Filter) (int, error) {
+	cond, args := filterSQL(f)
+	var n int
+	if err := db.read.QueryRowContext(ctx, `SELECT count(*) FROM matches WHERE `+cond, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("sqlite: count: %w", err)
+	}
+	return n, nil
 }
 
 // newerFirst orders matches as List returns them: by update time, newest
@@ -1484,17 +1526,27 @@ func newerFirst(aUpdated int64, aID string, bUpdated int64, bID string) int {
 }
 
 // newest returns the IDs of the limit newest (by update time, then ID, as
-// List orders) entries of cur that match f (their values cleared: List reads them under the lock).
+// List orders) entries of cur that match f (their values cleared: List reads them under the lock);
+// every one, in no order, when limit < 0.
 func (w *writerState) newest(f store.Filter, limit int) []curChange {
 	var top []curChange
 	less := func(a, b curChange) int { return newerFirst(a.c.updated, a.id, b.c.updated, b.id) }
 	w.curMu.Lock()
 	defer w.curMu.Unlock()
+	before := int64(math.MaxInt64)
+	if !f.UpdatedBefore.IsZero() {
+		before = f.UpdatedBefore.UnixMilli()
+	}
 	for id, c := range w.cur {
-		if (len(f.Statuses) > 0 && !slices.Contains(f.Statuses, c.status)) || (f.Game != "" && c.game != f.Game) {
+		// Kinds is not known here: the query checks it on the match rows.
+		if (len(f.Statuses) > 0 && !slices.Contains(f.Statuses, c.status)) || (f.Game != "" && c.game != f.Game) || c.updated >= before {
 			continue
 		}
 		e := curChange{id: id, c: c}
+		if limit < 0 {
+			top = append(top, e) // every one: no order needed
+			continue
+		}
 		if len(top) == limit {
 			if less(e, top[limit-1]) >= 0 {
 				continue

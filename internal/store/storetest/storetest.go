@@ -20,6 +20,7 @@ type Store interface {
 	Save(ctx context.Context, c store.Change) error
 	Load(ctx context.Context, id string) (store.Match, []store.Move, error)
 	List(ctx context.Context, f store.Filter) ([]store.Match, error)
+	Count(ctx context.Context, f store.Filter) (int, error)
 	Unfinished(ctx context.Context) ([]string, error)
 }
 
@@ -249,6 +250,9 @@ func testList(t *testing.T, s Store) {
 		if i == 3 {
 			m.Game = "pathagon"
 		}
+		if i == 1 {
+			m.TimeControl = store.TimeControl{Kind: "correspondence", Days: 3}
+		}
 		if err := s.Create(ctx, m); err != nil {
 			t.Fatal(err)
 		}
@@ -270,6 +274,10 @@ func testList(t *testing.T, s Store) {
 		{"finished", store.Filter{Statuses: []string{store.StatusFinished}}, []string{"m2"}},
 		{"game", store.Filter{Game: "pathagon"}, []string{"m3"}},
 		{"limit", store.Filter{Limit: 2}, []string{"m4", "m3"}},
+		{"all lifts the limit", store.Filter{Limit: 2, All: true}, []string{"m4", "m3", "m2", "m1", "m0"}},
+		{"updated before", store.Filter{UpdatedBefore: base.Add(2 * time.Second)}, []string{"m1", "m0"}},
+		{"kinds", store.Filter{Kinds: []string{"correspondence"}}, []string{"m1"}},
+		{"kinds and status", store.Filter{Kinds: []string{"fischer"}, Statuses: []string{store.StatusLive}}, []string{"m3"}},
 		{"none", store.Filter{Game: "chess"}, nil},
 	}
 	for _, tt := range tests {
@@ -280,6 +288,17 @@ func testList(t *testing.T, s Store) {
 			}
 			if !reflect.DeepEqual(ids(got), tt.want) {
 				t.Errorf("List(%+v) = %v, want %v", tt.f, ids(got), tt.want)
+			}
+			n, err := s.Count(ctx, tt.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := len(tt.want)
+			if tt.f.Limit > 0 && !tt.f.All {
+				want = 5 // Count ignores Limit
+			}
+			if n != want {
+				t.Errorf("Count(%+v) = %d, want %d", tt.f, n, want)
 			}
 		})
 	}
