@@ -3,7 +3,6 @@ package engine_test
 import (
 	"bytes"
 	"context"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,9 +15,8 @@ import (
 	"github.com/tabula-games/tabula/ai/engine"
 	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // syncBuffer is an output buffer safe for the server's goroutines.
 type syncBuffer struct {
@@ -121,7 +119,7 @@ quit
 `
 	got := run(t, sv, script)
 	golden := filepath.Join("testdata", "transcript.golden")
-	if *update {
+	if gametest.Updating() {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

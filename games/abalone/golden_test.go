@@ -36,7 +36,7 @@ func TestPlaythroughGolden(t *testing.T) {
 	}
 	o, _ := s.Outcome()
 	fmt.Fprintf(&b, "result %s\n", o.Describe(Info))
-	gametest.Golden(t, "testdata/playthroughs/standard-greedy-1.golden", b.String(), *update)
+	gametest.Golden(t, "testdata/playthroughs/standard-greedy-1.golden", b.String())
 }
 
 // TestMoveOrderGolden snapshots the order of LegalMoves in each start
@@ -55,5 +55,5 @@ func TestMoveOrderGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s %s\n", v, strings.Join(names, " "))
 	}
-	gametest.Golden(t, "testdata/playthroughs/move-order.golden", b.String(), *update)
+	gametest.Golden(t, "testdata/playthroughs/move-order.golden", b.String())
 }

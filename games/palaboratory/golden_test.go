@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
 
 // TestPlaythroughGolden replays fixed records and compares, after every
@@ -64,7 +65,7 @@ func TestPlaythroughGolden(t *testing.T) {
 		b.WriteByte('\n')
 	}
 	path := filepath.Join("testdata", "playthrough.golden")
-	if *update {
+	if gametest.Updating() {
 		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package palago
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -9,9 +8,8 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // TestPlaythrough replays a seeded random game and compares, ply by ply,
 // the position text, the number of legal moves, the first and last listed
@@ -42,7 +40,7 @@ func TestPlaythrough(t *testing.T) {
 		}
 	}
 	const path = "testdata/playthrough.golden"
-	if *update {
+	if gametest.Updating() {
 		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}

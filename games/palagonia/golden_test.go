@@ -1,7 +1,6 @@
 package palagonia
 
 import (
-	"flag"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -12,9 +11,8 @@ import (
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/playthroughs/*.golden")
 
 // listAll is the longest move list a golden file prints in full; longer
 // lists print their first and last few moves and a hash of the whole list
@@ -40,7 +38,7 @@ func TestPlaythroughs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := playthrough(t, game.Options{Players: tc.players, Values: tc.opts}, uint64(tc.players))
 			path := filepath.Join("testdata", "playthroughs", tc.name+".golden")
-			if *update {
+			if gametest.Updating() {
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 					t.Fatal(err)
 				}

@@ -1,7 +1,6 @@
 package pathagon_test
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -9,10 +8,9 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 	"github.com/tabula-games/tabula/games/pathagon"
 )
-
-var update = flag.Bool("update", false, "regenerate testdata/record.txt")
 
 const recordFile = "testdata/record.txt"
 
@@ -20,7 +18,7 @@ const recordFile = "testdata/record.txt"
 // reach the relocation phase for both players (reserves 0/0) and end with
 // the connection its header names.
 func TestRecord(t *testing.T) {
-	if *update {
+	if gametest.Updating() {
 		writeRecord(t)
 	}
 	data := recordMoves(t)

@@ -1,7 +1,6 @@
 package talat_test
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -12,8 +11,6 @@ import (
 	"github.com/tabula-games/tabula/game/gametest"
 	"github.com/tabula-games/tabula/games/talat"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/playthroughs/*.golden")
 
 // playthrough plays a game with moves drawn by a seeded generator and
 // writes, ply by ply, the position text, every legal move in order, the
@@ -67,7 +64,7 @@ func TestPlaythroughs(t *testing.T) {
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
 			got, record, final := playthrough(t, tc.variant, tc.seed)
-			gametest.Golden(t, filepath.Join("testdata", "playthroughs", fmt.Sprintf("%s-%d.golden", tc.variant, tc.seed)), got, *update)
+			gametest.Golden(t, filepath.Join("testdata", "playthroughs", fmt.Sprintf("%s-%d.golden", tc.variant, tc.seed)), got)
 			start, err := talat.Info.New(game.Options{Variant: tc.variant, Seed: tc.seed})
 			if err != nil {
 				t.Fatal(err)

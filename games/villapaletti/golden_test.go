@@ -1,7 +1,6 @@
 package villapaletti
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/playthroughs")
 
 // TestPlaythroughs replays seeded random games and compares every ply (the
 // position, the number of listed moves, the move chosen) and the result with
@@ -49,7 +46,7 @@ func TestPlaythroughs(t *testing.T) {
 			}
 			o, _ := s.Outcome()
 			fmt.Fprintf(&b, "%s\nresult: %s\n", s, o.Describe(Info))
-			gametest.Golden(t, filepath.Join("testdata", "playthroughs", tc.name+".golden"), b.String(), *update)
+			gametest.Golden(t, filepath.Join("testdata", "playthroughs", tc.name+".golden"), b.String())
 		})
 	}
 }
