@@ -214,23 +214,29 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 	return b.monteCarlo(ctx, s, bud, t)
 }
 
-func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
-	if b.ab == nil {
-		cfg := alphabeta.Config{Rand: b.rng}
-		switch b.level {
-		case Easy:
-			cfg.Noise = easyNoise
-		case Medium:
-			cfg.Noise = mediumNoise
-		}
-		b.ab = alphabeta.New(cfg)
+func abSetup(level Level, bud Budget, t time.Duration) (alphabeta.Config, alphabeta.Limits) {
+	cfg := alphabeta.Config{}
+	switch level {
+	case Easy:
+		cfg.Noise = easyNoise
+	case Medium:
+		cfg.Noise = mediumNoise
 	}
-	lim := alphabeta.Limits{Time: t, Nodes: bud.Nodes, Depth: bud.Depth, WholeTime: b.level == Max}
-	switch b.level {
+	lim := alphabeta.Limits{Time: t, Nodes: bud.Nodes, Depth: bud.Depth, WholeTime: level == Max}
+	switch level {
 	case Easy:
 		lim.Depth = minPositive(lim.Depth, easyDepth)
 	case Medium:
 		lim.Depth = minPositive(lim.Depth, mediumDepth)
+	}
+	return cfg, lim
+}
+
+func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
+	cfg, lim := abSetup(b.level, bud, t)
+	if b.ab == nil {
+		cfg.Rand = b.rng
+		b.ab = alphabeta.New(cfg)
 	}
 	res, err := b.ab.Search(ctx, s, lim)
 	if err != nil {
@@ -241,27 +247,33 @@ func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Du
 		Nodes: res.Nodes, PV: res.PV, Duration: res.Elapsed}, nil
 }
 
-func (b *Bot) monteCarlo(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
-	if b.mc == nil {
-		cfg := mcts.Config{Rand: b.rng}
-		switch b.level {
-		case Easy:
-			cfg.C, cfg.Bias = 1.4, -1
-		case Medium:
-			cfg.Noisy = mediumNoisy
-		default:
-			cfg.Noisy = playoutNoisy
-		}
-		cfg.CutChance = b.level == Max
-		cfg.LeafEval = b.level == Max
-		b.mc = mcts.New(cfg)
+func mcSetup(level Level, bud Budget, t time.Duration) (mcts.Config, mcts.Limits) {
+	cfg := mcts.Config{}
+	switch level {
+	case Easy:
+		cfg.C, cfg.Bias = 1.4, -1
+	case Medium:
+		cfg.Noisy = mediumNoisy
+	default:
+		cfg.Noisy = playoutNoisy
 	}
+	cfg.CutChance = level == Max
+	cfg.LeafEval = level == Max
 	lim := mcts.Limits{Time: t, Iterations: bud.Nodes}
-	switch b.level {
+	switch level {
 	case Easy:
 		lim.Iterations = int64(minPositive(int(lim.Iterations), easyPlayouts))
 	case Medium:
 		lim.Iterations = int64(minPositive(int(lim.Iterations), mediumPlayouts))
+	}
+	return cfg, lim
+}
+
+func (b *Bot) monteCarlo(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
+	cfg, lim := mcSetup(b.level, bud, t)
+	if b.mc == nil {
+		cfg.Rand = b.rng
+		b.mc = mcts.New(cfg)
 	}
 	res, err := b.mc.Search(ctx, s, lim)
 	if err != nil {
