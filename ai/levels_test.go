@@ -35,3 +35,29 @@ func TestLevelParameters(t *testing.T) {
 	}
 	gametest.Golden(t, "testdata/levels.golden", b.String())
 }
+
+// TestLevelTable checks the table's derived views: the names are the
+// specs, in order, and each level's time text states its shares.
+func TestLevelTable(t *testing.T) {
+	for i, name := range LevelSpecs() {
+		if l, ok := ParseLevel(name); !ok || l != Level(i) || l.String() != name {
+			t.Errorf("ParseLevel(%q) = %v, %v; want %v", name, l, ok, Level(i))
+		}
+	}
+	if _, ok := ParseLevel("bot:godlike"); ok {
+		t.Error("ParseLevel accepted bot:godlike")
+	}
+	for _, tc := range []struct {
+		l    Level
+		want string
+	}{
+		{Easy, "1/16 of the move time with alpha-beta, 1/32 with MCTS, at most 1s; 1s when none is given"},
+		{Medium, "1/8 of the move time, at most 3s; 3s when none is given"},
+		{Hard, "1/4 of the move time with alpha-beta, 1/2 with MCTS, at most 3s; 1s when none is given"},
+		{Max, "all of the move time; 5s when none is given"},
+	} {
+		if got := tc.l.Params().TimeText(); got != tc.want {
+			t.Errorf("%s: TimeText() = %q, want %q", tc.l, got, tc.want)
+		}
+	}
+}
