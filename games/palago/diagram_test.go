@@ -12,7 +12,7 @@ import (
 // TestDiagram compares the terminal diagram with testdata/diagram/*.golden
 // (regenerate with -update): the empty plane, one move of each pair of
 // orientations (§A.4: the tips of orientations 0, 1 and 2) and the end of
-// testdata/playthrough.golden's first game (20 tiles, tiles out).
+// testdata/playthroughs/seed-1.golden (20 tiles, tiles out).
 func TestDiagram(t *testing.T) {
 	for _, tc := range []struct{ name, position string }{
 		{"start", "p2"},

@@ -122,3 +122,19 @@ func writeRecord(t *testing.T) {
 	}
 	t.Fatal("no seed gave a suitable game")
 }
+
+// TestPlaythroughGolden replays the record and compares every ply
+// (position, legal moves, move) and the result with
+// testdata/playthroughs/record.golden (gametest's playthrough format).
+func TestPlaythroughGolden(t *testing.T) {
+	s, err := pathagon.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gametest.GoldenPlaythrough(t, "testdata/playthroughs/record.golden", gametest.Playthrough{
+		Title:   "pathagon, the record " + recordFile + " replayed",
+		Start:   s,
+		Record:  game.SplitRecord(recordMoves(t)),
+		Diagram: func(s game.State) string { return s.(*pathagon.State).Diagram() },
+	})
+}
