@@ -24,8 +24,8 @@ func TestPlaythroughGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	gametest.GoldenPlaythrough(t, "testdata/playthroughs/standard-greedy-1.golden", gametest.Playthrough{
-		Title:  "abalone " + recordGames[0].variant + ", the record " + recordGames[0].file + " replayed",
-		Start:  s,
+		Title:   "abalone " + recordGames[0].variant + ", the record " + recordGames[0].file + " replayed",
+		Start:   s,
 		Record:  game.SplitRecord(string(data)),
 		Diagram: func(s game.State) string { return s.(*State).Diagram() },
 	})
