@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -62,39 +63,35 @@ type LevelParams struct {
 // levels is the level table, weakest first, indexed by Level. The reasons
 // and match evidence for each number are in docs/strength.md.
 var levels = [...]LevelParams{
-	Easy: {
-		Name:    "bot:easy",
+	// Sees a threat and its answer, little more; the noise blurs the quiet
+	// moves a beginner can exploit, never a win it has seen. MCTS with a
+	// few hundred uniform playouts blunders often.
+	Easy: {Name: "bot:easy",
 		ShareAB: 16, ShareMCTS: 32, Cap: time.Second, Default: time.Second,
-		Depth:    2,                       // sees a threat and its answer, little more
-		Noise:    alphabeta.EvalScale / 4, // blurs quiet moves a beginner can exploit, never a seen win
-		Playouts: 300,                     // MCTS with a few hundred playouts blunders often
-		C:        1.4, Bias: -1,           // plain UCT with uniform playouts
-	},
-	Medium: {
-		Name:    "bot:medium",
+		Depth: 2, Noise: alphabeta.EvalScale / 4,
+		Playouts: 300, C: 1.4, Bias: -1},
+	// A move, the answer and the next: solid tactics, weak plans. A few
+	// thousand playouts that take a capture less often than hard's.
+	Medium: {Name: "bot:medium",
 		ShareAB: 8, ShareMCTS: 8, Cap: 3 * time.Second, Default: 3 * time.Second,
-		Depth:    3, // a move, the answer and the next: solid tactics, weak plans
-		Noise:    alphabeta.EvalScale / 33,
-		Playouts: 3000, // and with a few thousand less often
-		Noisy:    0.3,  // playouts misjudge more positions than hard's
-	},
-	Hard: {
-		Name:    "bot:hard",
-		ShareAB: 4, ShareMCTS: 2, Cap: 3 * time.Second, // never keeps a human waiting longer
-		Default: time.Second,
-		Noisy:   0.7, // takes a capture this often, leaving room for quiet moves
-	},
-	Max: {
-		Name:    "bot:max",
-		ShareAB: 1, ShareMCTS: 1, Default: 5 * time.Second, // the whole budget
+		Depth: 3, Noise: alphabeta.EvalScale / 33,
+		Playouts: 3000, Noisy: 0.3},
+	// Deepens or plays out until its share is used, and never keeps a
+	// human waiting more than 3 s.
+	Hard: {Name: "bot:hard",
+		ShareAB: 4, ShareMCTS: 2, Cap: 3 * time.Second, Default: time.Second,
+		Noisy: 0.7},
+	// The whole budget, to the deadline; its MCTS cuts playouts past dice
+	// and evaluates leaves at once past a horizon.
+	Max: {Name: "bot:max",
+		ShareAB: 1, ShareMCTS: 1, Default: 5 * time.Second,
 		WholeTime: true,
-		Noisy:     0.7, CutChance: true, LeafEval: true,
-	},
+		Noisy:     0.7, CutChance: true, LeafEval: true},
 }
 
 // Levels returns the level table, weakest first: Levels()[l] describes
 // Level l.
-func Levels() []LevelParams { return levels[:] }
+func Levels() []LevelParams { return slices.Clone(levels[:]) }
 
 // LevelSpecs returns the agent specs of the levels, weakest first
 // ("bot:easy", ...); FromSpec's list can be built from it.
