@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -118,19 +117,7 @@ frobnicate
 quit
 `
 	got := run(t, sv, script)
-	golden := filepath.Join("testdata", "transcript.golden")
-	if gametest.Updating() {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("transcript differs from %s (run with -update to accept):\n%s", golden, got)
-	}
+	gametest.Golden(t, filepath.Join("testdata", "transcript.golden"), got)
 }
 
 func TestStop(t *testing.T) {
