@@ -3,6 +3,8 @@ package gametest
 import (
 	"fmt"
 	"hash/fnv"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -145,4 +147,96 @@ func MoveList(s game.State, moves []game.Move) string {
 		h.Write([]byte{' '})
 	}
 	return fmt.Sprintf("%d %s ... %s hash=%016x", len(names), strings.Join(names[:8], " "), strings.Join(names[len(names)-4:], " "), h.Sum64())
+}
+
+// PlaythroughStep is one position of a golden playthrough.
+type PlaythroughStep struct {
+	Position string
+	Moves    int    // the number of legal moves
+	List     string // the moves line after the count
+	Note     string
+	Play     string // the move played, "" at the last position
+}
+
+// PlaythroughFile is a golden playthrough as read back.
+type PlaythroughFile struct {
+	Title   string
+	Steps   []PlaythroughStep
+	Outcome string // "-" for a game that goes on
+	Diagram string // the diagram section without its indent, or ""
+}
+
+// ReadPlaythrough reads a golden playthrough file and checks that it
+// follows the format; a line out of place fails the test.
+func ReadPlaythrough(t testing.TB, path string) PlaythroughFile {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	bad := func(i int, want string) {
+		t.Helper()
+		t.Fatalf("%s line %d: want %s, have %q", path, i+1, want, lines[i])
+	}
+	var pf PlaythroughFile
+	title, ok := strings.CutPrefix(lines[0], "# ")
+	if !ok {
+		bad(0, "# TITLE")
+	}
+	pf.Title = title
+	i := 1
+	for {
+		var st PlaythroughStep
+		if i >= len(lines) {
+			t.Fatalf("%s: ends without an outcome line", path)
+		}
+		if st.Position, ok = strings.CutPrefix(lines[i], "position "); !ok {
+			bad(i, "position TEXT")
+		}
+		i++
+		if i >= len(lines) {
+			t.Fatalf("%s: ends after a position", path)
+		}
+		moves, ok := strings.CutPrefix(lines[i], "moves ")
+		count, list, _ := strings.Cut(moves, " ")
+		n, err := strconv.Atoi(count)
+		if !ok || err != nil || n < 0 {
+			bad(i, "moves N ...")
+		}
+		st.Moves, st.List = n, list
+		i++
+		if i < len(lines) {
+			if note, ok := strings.CutPrefix(lines[i], "note "); ok {
+				st.Note = note
+				i++
+			}
+		}
+		if i >= len(lines) {
+			t.Fatalf("%s: ends without an outcome line", path)
+		}
+		if play, ok := strings.CutPrefix(lines[i], "play "); ok {
+			st.Play = play
+			pf.Steps = append(pf.Steps, st)
+			i++
+			continue
+		}
+		pf.Steps = append(pf.Steps, st)
+		if pf.Outcome, ok = strings.CutPrefix(lines[i], "outcome "); !ok {
+			bad(i, "play MOVE or outcome TEXT")
+		}
+		i++
+		break
+	}
+	if i < len(lines) {
+		if lines[i] != "diagram" {
+			bad(i, "diagram or the end of the file")
+		}
+		var d []string
+		for _, l := range lines[i+1:] {
+			d = append(d, strings.TrimPrefix(l, "  "))
+		}
+		pf.Diagram = strings.Join(d, "\n") + "\n"
+	}
+	return pf
 }

@@ -1,23 +1,32 @@
 package gametest
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 )
 
 // SeedPositions returns the position texts of a game's testdata directory,
-// for fuzz targets to start from real positions: the pos lines of
-// perft.txt (but "start") and the position lines of playthroughs/*.golden,
-// each once, in file order.
+// for fuzz targets to start from real positions: the positions of
+// perft.txt (but "start") and of playthroughs/*.golden, each once, in file
+// order.
 func SeedPositions(tb testing.TB, dir string) []string {
 	tb.Helper()
-	out := testdataLines(tb, filepath.Join(dir, "perft.txt"), "pos ")
-	out = slices.DeleteFunc(out, func(s string) bool { return s == "start" })
-	return unique(append(out, playthroughLines(tb, dir, "position ")...))
+	var out []string
+	if _, err := os.Stat(filepath.Join(dir, "perft.txt")); err == nil {
+		for _, c := range ReadPerft(tb, filepath.Join(dir, "perft.txt")) {
+			if c.Position != "start" {
+				out = append(out, c.Position)
+			}
+		}
+	}
+	for _, pf := range playthroughs(tb, dir) {
+		for _, st := range pf.Steps {
+			out = append(out, st.Position)
+		}
+	}
+	return unique(out)
 }
 
 // SeedMoves returns the moves played in a game's golden playthroughs
@@ -25,44 +34,27 @@ func SeedPositions(tb testing.TB, dir string) []string {
 // ParseMove.
 func SeedMoves(tb testing.TB, dir string) []string {
 	tb.Helper()
-	return unique(playthroughLines(tb, dir, "play "))
+	var out []string
+	for _, pf := range playthroughs(tb, dir) {
+		for _, st := range pf.Steps {
+			if st.Play != "" {
+				out = append(out, st.Play)
+			}
+		}
+	}
+	return unique(out)
 }
 
-func playthroughLines(tb testing.TB, dir, prefix string) []string {
+// playthroughs reads the golden playthroughs of a testdata directory.
+func playthroughs(tb testing.TB, dir string) []PlaythroughFile {
 	tb.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "playthroughs", "*.golden"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var out []string
+	var out []PlaythroughFile
 	for _, f := range files {
-		out = append(out, testdataLines(tb, f, prefix)...)
-	}
-	return out
-}
-
-// testdataLines returns the rest of every line of path that starts with
-// prefix; a missing file has none.
-func testdataLines(tb testing.TB, path, prefix string) []string {
-	tb.Helper()
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), prefix); ok {
-			out = append(out, rest)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
+		out = append(out, ReadPlaythrough(tb, f))
 	}
 	return out
 }
