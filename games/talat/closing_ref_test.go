@@ -2,7 +2,14 @@ package talat
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
+	"path/filepath"
+	"slices"
 	"strings"
+	"testing"
 )
 
 // This file is the reference the closing check (closing.go) is tested
@@ -218,4 +225,72 @@ func naiveOpen(cells [NumCells]uint8, budget int) (open, ok bool) {
 	}
 	open, ok, _ = refSearch(b, false, budget)
 	return open, ok
+}
+
+// TestReferenceSharesNoCode checks that this file uses nothing the engine
+// declares (its non-test files) but NumCells, the length of the cell array
+// refOpen and naiveOpen are handed, so that the reference cannot share a
+// mistake with the code it checks.
+func TestReferenceSharesNoCode(t *testing.T) {
+	fset := token.NewFileSet()
+	engine := map[string]bool{}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					engine[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						engine[s.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							engine[n.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	ref, err := parser.ParseFile(fset, "closing_ref_test.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	delete(engine, "_")
+	delete(engine, "NumCells")
+	used := map[string]bool{}
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr: // a field or method name is not a use of a package name
+			ast.Inspect(n.X, walk)
+			return false
+		case *ast.Ident:
+			if engine[n.Name] {
+				used[n.Name] = true
+			}
+		}
+		return true
+	}
+	ast.Inspect(ref, walk)
+	if len(engine) < 50 {
+		t.Fatalf("found only %d engine declarations", len(engine))
+	}
+	if len(used) > 0 {
+		t.Errorf("closing_ref_test.go uses the engine's %v", slices.Sorted(maps.Keys(used)))
+	}
 }
