@@ -227,6 +227,49 @@ func naiveOpen(cells [NumCells]uint8, budget int) (open, ok bool) {
 	return open, ok
 }
 
+// naiveDistance is the number of steps of a shortest sequence from a board
+// of B01 to a position with a capture, by a breadth-first search over the
+// reference's boards and steps; -1 when no capture is reachable. It gives
+// up (ok = false) after budget positions.
+func naiveDistance(cells [NumCells]uint8, budget int) (dist int, ok bool) {
+	b, err := refParse(boardText(&cells))
+	if err != nil {
+		panic(err)
+	}
+	seen := map[refBoard]bool{b: true}
+	layer := []refBoard{b}
+	for d := 0; len(layer) > 0; d++ {
+		var next []refBoard
+		for _, cur := range layer {
+			if cur.captureNow() {
+				return d, true
+			}
+			for i, x := range cur {
+				if x.forward == 0 {
+					continue
+				}
+				r, c := i/refSize, i%refSize
+				for dc := -1; dc <= 1; dc++ {
+					if to, on := cur.at(r+int(x.forward), c+dc); !on || to.forward != 0 {
+						continue
+					}
+					n := cur
+					n[i], n[(r+int(x.forward))*refSize+c+dc] = refTower{}, x
+					if !seen[n] {
+						seen[n] = true
+						next = append(next, n)
+					}
+				}
+			}
+			if len(seen) > budget {
+				return 0, false
+			}
+		}
+		layer = next
+	}
+	return -1, true
+}
+
 // TestReferenceSharesNoCode checks that this file uses nothing the engine
 // declares (its non-test files) but NumCells, the length of the cell array
 // refOpen and naiveOpen are handed, so that the reference cannot share a
