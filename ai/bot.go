@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -13,67 +14,14 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// Level is a bot strength. Every level picks its algorithm per position:
-// alpha-beta for two-player games whose states offer a game.Evaluator, MCTS
-// for everything else (more players, no Evaluator, one-player puzzles).
-//
-//	level   alpha-beta                           MCTS                                    time used (MCTS; alpha-beta)
-//	easy    depth 2, root noise ±0.25            300 uniform playouts, C 1.4, no bias    1/32; 1/16 of the budget, ≤ 1 s
-//	medium  depth 3, root noise ±0.03            3000 playouts, noisy moves first 0.3    1/8 of the budget, ≤ 3 s
-//	hard    iterative deepening, no depth cap    until the time is up, noisy first 0.7   1/2; 1/4 of the budget, ≤ 3 s; 1 s if none
-//	max     iterative deepening to the deadline  until the time is up, noisy first 0.7,  the whole budget; 5 s if none
-//	                                             playouts cut short past dice, leaves
-//	                                             evaluated at once past a horizon
-//
-// Each level uses a larger share of the same budget than the level below, on
-// top of its own depth or playout cap, so at equal budgets the levels are
-// ordered even when the budget is too small for the caps to bind. The
-// steps are mostly fourfold: an alpha-beta iteration costs a branching
-// factor more than the one before it, so twice the time rarely buys a ply,
-// and in Palagonia's dice-driven MCTS twice the playouts did not separate
-// two levels over 32 games while four times did. Alpha-beta below max starts
-// no iteration after half its time; max deepens until the deadline and
-// plays the better move an unfinished iteration found. Hard answers
-// quickly enough that a human is never kept waiting; max thinks for the
-// whole budget.
-//
-// "Noisy moves first P": a playout move is one of the game's noisy moves
-// (game.Noisy: Talat's captures) with probability P when there is one, so
-// playouts do not ignore free captures the way uniform random play does
-// (in Talat, P = 0.7 alone took hard from even to 0.92 against the
-// uniform-playout hard bot; see docs/benchmarks/ai-mc.md). The levels get
-// graded P (easy none): in Talat, with the same P at medium and hard twice
-// the time did not make hard clearly stronger (0.52), and with none at
-// medium medium was barely above easy (0.65).
-//
-// "Playouts cut short past dice": in a game with dice and an Evaluator
-// (Palagonia), max cuts its playouts at 8 plies and lets the Evaluator
-// score them (mcts.Config.CutChance) instead of playing ~25 more rolls to
-// the end: a whole playout measures mostly the dice, and the time buys
-// about ten times the iterations, a tree that reaches the last tiles of an
-// action. Hard keeps whole playouts unless fewer than 64 fit (mcts), which
-// on a loaded machine is a third of its searches. With twice the time
-// alone, max scored 0.52 over 96 games against hard; with this, Palagonia's
-// canonical tile orders and its standings-shaped Evaluator, 0.63, Elo
-// +93 [+27, +166], over 96 (docs/strength.md). The other MCTS games have no
-// dice, so their max is unchanged.
-//
-// "Leaves evaluated at once past a horizon": in a game that sets a
-// playout horizon (game.Horizon: Villa Paletti, Palaboratory), max scores
-// each new leaf with the Evaluator instead of playing the horizon's random
-// plies first (mcts.Config.LeafEval): a slower search (each new node's
-// search moves are generated) that uses max's larger share of the time,
-// where hard's random plies are cheap and noisy. In Villa Paletti with
-// four players, max over hard went from 0.52 over 96 games (300 ms) to
-// 0.59, Elo +66 [+35, +99] over 192, and in Palaboratory from 0.63 to
-// 0.97; with every level evaluating its leaves at once, Villa Paletti's
-// max and hard were even again (0.51) and 64 of 96 games ended with
-// nobody winning, so hard keeps its random plies (docs/strength.md).
-//
-// Noise is in Evaluator units (1.0 is the whole range), added to each root
-// move's score; it makes the easy bot miss quiet moves a beginner finds
-// while never missing a proven win it has seen. A node or depth limit in the
-// budget applies at every level, on top of the level's own.
+// Level is a bot strength, an index into the level table (LevelParams).
+// Every level picks its algorithm per position: alpha-beta for two-player
+// games whose states offer a game.Evaluator, MCTS for everything else (more
+// players, no Evaluator, one-player puzzles). Each level uses a larger share
+// of the same budget than the level below, on top of its own depth or
+// playout cap, so at equal budgets the levels are ordered even when the
+// budget is too small for the caps to bind. The match results behind each
+// parameter are in docs/strength.md.
 type Level int
 
 // The bot levels, weakest first.
@@ -84,31 +32,133 @@ const (
 	Max
 )
 
-// Limits per level; each is the reason a level is what it is.
-const (
-	easyDepth      = 2                       // sees a threat and its answer, little more
-	mediumDepth    = 3                       // a move, the answer and the next: solid tactics, weak plans
-	easyNoise      = alphabeta.EvalScale / 4 // blurs quiet moves a beginner can exploit
-	mediumNoise    = alphabeta.EvalScale / 33
-	easyPlayouts   = 300  // MCTS with a few hundred playouts blunders often
-	mediumPlayouts = 3000 // and with a few thousand less often
-	playoutNoisy   = 0.7  // hard and max: playouts take a noisy move (a capture) this often, leaving room for quiet ones
-	mediumNoisy    = 0.3  // medium: less often, so its playouts misjudge more positions than hard's
-	easyTime       = time.Second
-	mediumTime     = 3 * time.Second
-	hardTime       = 3 * time.Second // a hard bot never keeps a human waiting longer
-	hardDefault    = time.Second     // what hard thinks when the caller gives no time
-	maxDefault     = 5 * time.Second // what max thinks when the caller gives no time
-)
+// LevelParams is everything that makes a bot level what it is. Time is a
+// share of the caller's budget: a level given a budget T thinks
+// min(T/ShareAB, Cap) with alpha-beta and min(T/ShareMCTS, Cap) with MCTS
+// (no cap when Cap is 0), and Default when the caller gives no time. A node
+// or depth limit in the budget applies at every level, on top of the
+// level's own caps.
+type LevelParams struct {
+	Name string // the agent spec, for example "bot:hard"
 
-var levelNames = [...]string{"bot:easy", "bot:medium", "bot:hard", "bot:max"}
+	ShareAB   int           // alpha-beta thinks 1/ShareAB of the budget's time
+	ShareMCTS int           // MCTS thinks 1/ShareMCTS of the budget's time
+	Cap       time.Duration // the most it thinks whatever the budget; 0 for no cap
+	Default   time.Duration // what it thinks when the budget gives no time
+
+	// Alpha-beta.
+	Depth     int  // depth cap; 0 deepens iteratively until the time is up
+	Noise     int  // uniform root noise in alphabeta score units (EvalScale is the Evaluator's whole range 1.0)
+	WholeTime bool // keep deepening until the deadline instead of starting no iteration after half the time
+
+	// MCTS (mcts.Config and mcts.Limits).
+	Playouts  int64   // playout cap; 0 searches until the time is up
+	C         float64 // exploration constant; 0 for the mcts default
+	Bias      float64 // prior bias; 0 for the mcts default, -1 for uniform playouts without one
+	Noisy     float64 // probability that a playout move is one of the game's noisy moves (game.Noisy) when there is one
+	CutChance bool    // in games with dice and an Evaluator, cut playouts short and evaluate
+	LeafEval  bool    // in games with a playout horizon, evaluate each new leaf at once
+}
+
+// levels is the level table, weakest first, indexed by Level. The reasons
+// and match evidence for each number are in docs/strength.md.
+var levels = [...]LevelParams{
+	// Sees a threat and its answer, little more; the noise blurs the quiet
+	// moves a beginner can exploit, never a win it has seen. MCTS with a
+	// few hundred uniform playouts blunders often.
+	Easy: {Name: "bot:easy",
+		ShareAB: 16, ShareMCTS: 32, Cap: time.Second, Default: time.Second,
+		Depth: 2, Noise: alphabeta.EvalScale / 4,
+		Playouts: 300, C: 1.4, Bias: -1},
+	// A move, the answer and the next: solid tactics, weak plans. A few
+	// thousand playouts that take a capture less often than hard's.
+	Medium: {Name: "bot:medium",
+		ShareAB: 8, ShareMCTS: 8, Cap: 3 * time.Second, Default: 3 * time.Second,
+		Depth: 3, Noise: alphabeta.EvalScale / 33,
+		Playouts: 3000, Noisy: 0.3},
+	// Deepens or plays out until its share is used, and never keeps a
+	// human waiting more than 3 s.
+	Hard: {Name: "bot:hard",
+		ShareAB: 4, ShareMCTS: 2, Cap: 3 * time.Second, Default: time.Second,
+		Noisy: 0.7},
+	// The whole budget, to the deadline; its MCTS cuts playouts past dice
+	// and evaluates leaves at once past a horizon.
+	Max: {Name: "bot:max",
+		ShareAB: 1, ShareMCTS: 1, Default: 5 * time.Second,
+		WholeTime: true,
+		Noisy:     0.7, CutChance: true, LeafEval: true},
+}
+
+// Levels returns the level table, weakest first: Levels()[l] describes
+// Level l.
+func Levels() []LevelParams { return slices.Clone(levels[:]) }
+
+// LevelSpecs returns the agent specs of the levels, weakest first
+// ("bot:easy", ...); FromSpec's list can be built from it.
+func LevelSpecs() []string {
+	out := make([]string, len(levels))
+	for i, p := range levels {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// ParseLevel returns the level whose agent spec is spec.
+func ParseLevel(spec string) (Level, bool) {
+	for i, p := range levels {
+		if p.Name == spec {
+			return Level(i), true
+		}
+	}
+	return 0, false
+}
+
+// Params returns the level's row of the level table.
+func (l Level) Params() LevelParams { return levels[l] }
 
 // String returns the level's spec, for example "bot:hard".
 func (l Level) String() string {
-	if l < 0 || int(l) >= len(levelNames) {
+	if l < 0 || int(l) >= len(levels) {
 		return fmt.Sprintf("Level(%d)", int(l))
 	}
-	return levelNames[l]
+	return levels[l].Name
+}
+
+// TimeText says in a line what share of a budget's time the level thinks,
+// for the lobby and help texts, for example "1/4 of the move time with
+// alpha-beta, 1/2 with MCTS, at most 3s; 1s when none is given".
+func (p LevelParams) TimeText() string {
+	share := func(n int) string {
+		if n == 1 {
+			return "all"
+		}
+		return fmt.Sprintf("1/%d", n)
+	}
+	s := share(p.ShareAB) + " of the move time with alpha-beta, " + share(p.ShareMCTS) + " with MCTS"
+	if p.ShareAB == p.ShareMCTS {
+		s = share(p.ShareAB) + " of the move time"
+	}
+	if p.Cap > 0 {
+		s += fmt.Sprintf(", at most %v", p.Cap)
+	}
+	return s + fmt.Sprintf("; %v when none is given", p.Default)
+}
+
+// ThinkTime is the time the level spends of a budget's time t (0 for none)
+// when it searches with alpha-beta (ab) or MCTS.
+func (p LevelParams) ThinkTime(t time.Duration, ab bool) time.Duration {
+	if t <= 0 {
+		return p.Default
+	}
+	share := p.ShareMCTS
+	if ab {
+		share = p.ShareAB
+	}
+	t /= time.Duration(share)
+	if p.Cap > 0 {
+		t = min(t, p.Cap)
+	}
+	return t
 }
 
 // Bot is a search agent at one Level. It keeps its searchers (their tables
@@ -147,52 +197,28 @@ func usesAlphaBeta(s game.State) bool {
 	return ok && s.NumPlayers() == 2
 }
 
-// timeFor is the time a level spends given the budget's time (0 = none),
+// timeFor is the time the bot spends given the budget's time (0 = none),
 // searching with alpha-beta (ab) or MCTS.
 func (b *Bot) timeFor(t time.Duration, ab bool) time.Duration {
-	var limit, def time.Duration
-	switch b.level {
-	case Easy:
-		limit, def = easyTime, easyTime
-	case Medium:
-		limit, def = mediumTime, mediumTime
-	case Hard:
-		limit, def = hardTime, hardDefault
-	default:
-		return cmpOr(t, maxDefault)
-	}
-	if t <= 0 {
-		return def
-	}
-	return min(t/share(b.level, ab), limit)
+	return b.level.Params().ThinkTime(t, ab)
 }
 
-// share is the fraction 1/share of the budget a level below max uses with
-// alpha-beta (ab) or MCTS: easy the least, so a lower level never
-// outthinks a higher one at equal budgets. The steps are mostly fourfold,
-// because twice the time rarely separated two levels (see Level); MCTS's
-// hard and max, twice apart, were separated by it.
-func share(l Level, ab bool) time.Duration {
-	switch {
-	case l == Easy && ab:
-		return 16
-	case l == Easy:
-		return 32
-	case l == Medium:
-		return 8
-	case l == Hard && ab:
-		return 4
-	case l == Hard:
-		return 2
-	}
-	return 1
+// abSetup is the searcher configuration and limits of a level's alpha-beta
+// search, thinking t.
+func abSetup(level Level, bud Budget, t time.Duration) (alphabeta.Config, alphabeta.Limits) {
+	p := level.Params()
+	cfg := alphabeta.Config{Noise: p.Noise}
+	lim := alphabeta.Limits{Time: t, Nodes: bud.Nodes, Depth: minPositive(bud.Depth, p.Depth), WholeTime: p.WholeTime}
+	return cfg, lim
 }
 
-func cmpOr(a, b time.Duration) time.Duration {
-	if a > 0 {
-		return a
-	}
-	return b
+// mcSetup is the searcher configuration and limits of a level's MCTS
+// search, thinking t.
+func mcSetup(level Level, bud Budget, t time.Duration) (mcts.Config, mcts.Limits) {
+	p := level.Params()
+	cfg := mcts.Config{C: p.C, Bias: p.Bias, Noisy: p.Noisy, CutChance: p.CutChance, LeafEval: p.LeafEval}
+	lim := mcts.Limits{Time: t, Iterations: int64(minPositive(int(bud.Nodes), int(p.Playouts)))}
+	return cfg, lim
 }
 
 // Choose searches s within the budget and the level's limits. Score is in
@@ -215,22 +241,10 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 }
 
 func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
+	cfg, lim := abSetup(b.level, bud, t)
 	if b.ab == nil {
-		cfg := alphabeta.Config{Rand: b.rng}
-		switch b.level {
-		case Easy:
-			cfg.Noise = easyNoise
-		case Medium:
-			cfg.Noise = mediumNoise
-		}
+		cfg.Rand = b.rng
 		b.ab = alphabeta.New(cfg)
-	}
-	lim := alphabeta.Limits{Time: t, Nodes: bud.Nodes, Depth: bud.Depth, WholeTime: b.level == Max}
-	switch b.level {
-	case Easy:
-		lim.Depth = minPositive(lim.Depth, easyDepth)
-	case Medium:
-		lim.Depth = minPositive(lim.Depth, mediumDepth)
 	}
 	res, err := b.ab.Search(ctx, s, lim)
 	if err != nil {
@@ -242,26 +256,10 @@ func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Du
 }
 
 func (b *Bot) monteCarlo(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
+	cfg, lim := mcSetup(b.level, bud, t)
 	if b.mc == nil {
-		cfg := mcts.Config{Rand: b.rng}
-		switch b.level {
-		case Easy:
-			cfg.C, cfg.Bias = 1.4, -1
-		case Medium:
-			cfg.Noisy = mediumNoisy
-		default:
-			cfg.Noisy = playoutNoisy
-		}
-		cfg.CutChance = b.level == Max
-		cfg.LeafEval = b.level == Max
+		cfg.Rand = b.rng
 		b.mc = mcts.New(cfg)
-	}
-	lim := mcts.Limits{Time: t, Iterations: bud.Nodes}
-	switch b.level {
-	case Easy:
-		lim.Iterations = int64(minPositive(int(lim.Iterations), easyPlayouts))
-	case Medium:
-		lim.Iterations = int64(minPositive(int(lim.Iterations), mediumPlayouts))
 	}
 	res, err := b.mc.Search(ctx, s, lim)
 	if err != nil {

@@ -143,3 +143,23 @@ func TestEasyLosesToHard(t *testing.T) {
 		t.Fatal("the easy bot never lost to the hard one in 12 games")
 	}
 }
+
+// TestSpecsListTheLevels checks that the specs FromSpec knows are "random"
+// and the level table's names, in order: spec.go still lists them itself,
+// and this keeps the two lists one.
+func TestSpecsListTheLevels(t *testing.T) {
+	want := append([]string{"random"}, ai.LevelSpecs()...)
+	if got := ai.Specs(); !slices.Equal(got, want) {
+		t.Errorf("Specs() = %q, want %q", got, want)
+	}
+	for _, name := range ai.LevelSpecs() {
+		a, err := ai.FromSpec(name, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, _ := ai.ParseLevel(name)
+		if b, ok := a.(*ai.Bot); !ok || b.Level() != l {
+			t.Errorf("FromSpec(%q) = %T %v, want the bot of level %v", name, a, a, l)
+		}
+	}
+}

@@ -24,10 +24,10 @@ func TestLevelTimeShares(t *testing.T) {
 	}
 	// The caps: easy never thinks more than a second, hard never keeps a
 	// human waiting more than three.
-	if got := NewBot(Easy, 1).timeFor(time.Hour, false); got != easyTime {
-		t.Errorf("easy with an hour: %v, want %v", got, easyTime)
+	if got := NewBot(Easy, 1).timeFor(time.Hour, false); got != levels[Easy].Cap {
+		t.Errorf("easy with an hour: %v, want %v", got, levels[Easy].Cap)
 	}
-	if got := NewBot(Hard, 1).timeFor(time.Hour, true); got != hardTime {
-		t.Errorf("hard with an hour: %v, want %v", got, hardTime)
+	if got := NewBot(Hard, 1).timeFor(time.Hour, true); got != levels[Hard].Cap {
+		t.Errorf("hard with an hour: %v, want %v", got, levels[Hard].Cap)
 	}
 }

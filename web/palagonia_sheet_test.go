@@ -10,7 +10,6 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -19,11 +18,10 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 	"github.com/tabula-games/tabula/games/palago"
 	"github.com/tabula-games/tabula/games/palagonia"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 const sheetGolden = "src/boards/testdata/palagonia-sheet.json"
 
@@ -160,7 +158,7 @@ func TestPalagoniaSheetGolden(t *testing.T) {
 	}
 	got = append(got, '\n')
 	path := filepath.FromSlash(sheetGolden)
-	if *update {
+	if gametest.Updating() {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -3,9 +3,7 @@ package engine_test
 import (
 	"bytes"
 	"context"
-	"flag"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,9 +14,8 @@ import (
 	"github.com/tabula-games/tabula/ai/engine"
 	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // syncBuffer is an output buffer safe for the server's goroutines.
 type syncBuffer struct {
@@ -120,19 +117,7 @@ frobnicate
 quit
 `
 	got := run(t, sv, script)
-	golden := filepath.Join("testdata", "transcript.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("transcript differs from %s (run with -update to accept):\n%s", golden, got)
-	}
+	gametest.Golden(t, filepath.Join("testdata", "transcript.golden"), got)
 }
 
 func TestStop(t *testing.T) {

@@ -7,6 +7,17 @@
 // In the style of OpenSpiel's random simulation tests, it plays seeded random
 // games and checks every invariant documented on game.State at every state
 // it visits, plus the Mutable fast path when the game offers one.
+//
+// It is also every game's test harness for data kept in testdata, each in
+// one format and checked in a call or two:
+//
+//	gametest.CheckPerft(t, Info, "testdata/perft.txt", gametest.PerftConfig{...})
+//	gametest.GoldenPlaythrough(t, "testdata/playthroughs/NAME.golden", gametest.Playthrough{...})
+//	gametest.Golden(t, "testdata/diagram/NAME.golden", text)
+//
+// and the fuzz targets FuzzPosition and FuzzMove, seeded from the same
+// testdata by SeedPositions and SeedMoves. The one -update flag of every
+// test binary that imports gametest rewrites the golden files.
 package gametest
 
 import (

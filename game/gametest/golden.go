@@ -1,18 +1,27 @@
 package gametest
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
+// update is the one -update flag of every test binary that imports
+// gametest: go test ./games/X -update rewrites the golden files its tests
+// compare with instead of comparing.
+var update = flag.Bool("update", false, "rewrite the golden files instead of comparing with them")
+
+// Updating reports whether the test run was asked to rewrite its golden
+// files (-update), for tests that write other files than through Golden.
+func Updating() bool { return *update }
+
 // Golden compares got with the golden file at path, or (re)writes the file
-// when update is set, as games' -update flags ask. A mismatch names the
-// first differing line.
-func Golden(t *testing.T, path, got string, update bool) {
+// when the run has -update. A mismatch names the first differing line.
+func Golden(t testing.TB, path, got string) {
 	t.Helper()
-	if update {
+	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}

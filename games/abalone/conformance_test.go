@@ -122,6 +122,9 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add("wwwww/wwwwww/..www../......../........./......../......./....../bbbbb b 6 0")
 	f.Add(" ...../....../......./......../........./......../......./....../..... b 0 0 ")
 	f.Add("x")
+	for _, seed := range gametest.SeedPositions(f, "testdata") { // the positions of testdata (perft and playthroughs)
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		gametest.FuzzPosition(t, Info, game.Options{}, text)
 	})
@@ -146,6 +149,9 @@ func FuzzParseMove(f *testing.F) {
 		for i := range states {
 			f.Add(uint8(i), m)
 		}
+	}
+	for k, seed := range gametest.SeedMoves(f, "testdata") { // the moves of the golden playthroughs
+		f.Add(uint8(k), seed)
 	}
 	f.Fuzz(func(t *testing.T, i uint8, text string) {
 		gametest.FuzzMove(t, states[int(i)%len(states)], text)

@@ -10,9 +10,10 @@ import (
 	"github.com/tabula-games/tabula/game/gametest"
 )
 
-// TestPlaythroughGolden replays the kept standard record and writes, for
-// every ply, the move, the position text, the number of legal moves and the
-// result, so any change in rules, notation or position text shows up.
+// TestPlaythroughGolden replays the kept standard record and compares every
+// ply (position, legal moves, move) and the result with
+// testdata/playthroughs/standard-greedy-1.golden (gametest's playthrough
+// format), so any change in rules, notation or position text shows up.
 func TestPlaythroughGolden(t *testing.T) {
 	data, err := os.ReadFile(recordGames[0].file)
 	if err != nil {
@@ -22,21 +23,12 @@ func TestPlaythroughGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "start %s moves %d\n", s, len(s.LegalMoves(nil)))
-	for i, text := range game.SplitRecord(string(data)) {
-		m, err := s.ParseMove(text)
-		if err != nil {
-			t.Fatalf("ply %d: %v", i+1, err)
-		}
-		if s, err = s.Play(m); err != nil {
-			t.Fatalf("ply %d: %v", i+1, err)
-		}
-		fmt.Fprintf(&b, "ply %d %s %s moves %d\n", i+1, text, s, len(s.LegalMoves(nil)))
-	}
-	o, _ := s.Outcome()
-	fmt.Fprintf(&b, "result %s\n", o.Describe(Info))
-	gametest.Golden(t, "testdata/playthroughs/standard-greedy-1.golden", b.String(), *update)
+	gametest.GoldenPlaythrough(t, "testdata/playthroughs/standard-greedy-1.golden", gametest.Playthrough{
+		Title:   "abalone " + recordGames[0].variant + ", the record " + recordGames[0].file + " replayed",
+		Start:   s,
+		Record:  game.SplitRecord(string(data)),
+		Diagram: func(s game.State) string { return s.(*State).Diagram() },
+	})
 }
 
 // TestMoveOrderGolden snapshots the order of LegalMoves in each start
@@ -55,5 +47,5 @@ func TestMoveOrderGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s %s\n", v, strings.Join(names, " "))
 	}
-	gametest.Golden(t, "testdata/playthroughs/move-order.golden", b.String(), *update)
+	gametest.Golden(t, "testdata/move-order.golden", b.String())
 }

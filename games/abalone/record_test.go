@@ -1,7 +1,6 @@
 package abalone
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -10,9 +9,8 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
-
-var update = flag.Bool("update", false, "regenerate the golden files in testdata")
 
 // recordGames are the kept game records: each was generated once by
 // playGreedy with the given layout and seed, and is kept as data.
@@ -105,7 +103,7 @@ func header(t *testing.T, text, key string) string {
 func TestRecords(t *testing.T) {
 	for _, rg := range recordGames {
 		t.Run(filepath.Base(rg.file), func(t *testing.T) {
-			if *update {
+			if gametest.Updating() {
 				moves, final := playGreedy(rg.variant, rg.seed)
 				if err := os.WriteFile(rg.file, []byte(recordFile(rg.variant, rg.seed, moves, final)), 0o644); err != nil {
 					t.Fatal(err)

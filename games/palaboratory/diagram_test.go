@@ -24,7 +24,7 @@ func TestDiagram(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gametest.Golden(t, filepath.Join("testdata", "diagram", tc.name+".golden"), s.(*State).Diagram(), *update)
+			gametest.Golden(t, filepath.Join("testdata", "diagram", tc.name+".golden"), s.(*State).Diagram())
 		})
 	}
 }

@@ -2,18 +2,17 @@ package palaboratory
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
 
-// TestPlaythroughGolden replays fixed records and compares, after every
-// ply, the position text, the number of legal operations, the first few in
-// order (a move-order snapshot) and the result with
-// testdata/playthrough.golden (regenerate with -update).
+// TestPlaythroughGolden replays fixed records and compares them, ply by
+// ply, with testdata/playthroughs/NAME.golden (gametest's playthrough
+// format; regenerate with -update).
 func TestPlaythroughGolden(t *testing.T) {
 	games := []struct {
 		name   string
@@ -30,50 +29,39 @@ func TestPlaythroughGolden(t *testing.T) {
 		// Free build (§D.2): worm a, one tile turned and back, then done.
 		{"free worm", opts(Free), "(0,0):0 (0,1):0 (1,-1):1 (1,0):0 (1,1):1 (2,0):1 (2,1):2 (2,1):0 (2,1):2 done"},
 	}
-	var b strings.Builder
 	for _, g := range games {
-		s, err := Info.New(g.o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(&b, "# %s\n", g.name)
-		dump := func(s game.State) {
-			moves := s.LegalMoves(nil)
-			var first []string
-			for _, m := range moves[:min(6, len(moves))] {
-				first = append(first, s.MoveString(m))
+		t.Run(g.name, func(t *testing.T) {
+			s, err := Info.New(g.o)
+			if err != nil {
+				t.Fatal(err)
 			}
-			fmt.Fprintf(&b, "position: %s\nmoves: %s\n", s, strings.Join(append([]string{fmt.Sprint(len(moves))}, first...), " "))
-			if st := s.(*State); st.tk.free {
-				fmt.Fprint(&b, "creature values:")
-				for _, c := range st.Creatures() {
-					fmt.Fprintf(&b, " %d+%d", c.Value.Loops, c.Value.Limbs)
-				}
-				b.WriteByte('\n')
-			}
-			if o, ok := s.Outcome(); ok {
-				fmt.Fprintf(&b, "result: %s\n", o.Describe(Info))
-			}
-		}
-		dump(s)
-		for i, text := range game.SplitRecord(g.record) {
-			s = play(t, s, text)
-			fmt.Fprintf(&b, "ply %d: %s\n", i+1, text)
-			dump(s)
-		}
-		b.WriteByte('\n')
+			gametest.GoldenPlaythrough(t, filepath.Join("testdata", "playthroughs", strings.ReplaceAll(g.name, " ", "-")+".golden"), gametest.Playthrough{
+				Title:  "palaboratory " + g.name + ", a fixed record",
+				Start:  s,
+				Record: game.SplitRecord(g.record),
+				Note:   creatureValues,
+				Diagram: func(s game.State) string {
+					if s.(*State).tk.free {
+						return "" // Diagram draws a target card, and a free build has none
+					}
+					return s.(*State).Diagram()
+				},
+			})
+		})
 	}
-	path := filepath.Join("testdata", "playthrough.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+}
+
+// creatureValues is a playthrough's note on a position: the value of each
+// creature in a free build, where the score is theirs.
+func creatureValues(s game.State) string {
+	st := s.(*State)
+	if !st.tk.free {
+		return ""
 	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
+	var b strings.Builder
+	b.WriteString("creature values:")
+	for _, c := range st.Creatures() {
+		fmt.Fprintf(&b, " %d+%d", c.Value.Loops, c.Value.Limbs)
 	}
-	if b.String() != string(want) {
-		t.Errorf("playthrough differs from %s (run with -update):\n%s", path, b.String())
-	}
+	return b.String()
 }

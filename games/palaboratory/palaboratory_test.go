@@ -292,11 +292,17 @@ func FuzzParseMove(f *testing.F) {
 	for _, seed := range []string{"(1,0):0", "(0,0):1", "(0,-1)>(1,0):2", "0,-1->1,0:2", "(0,0)>(0,0):0", ">", "(1,0):", "done", "Done"} {
 		f.Add(seed)
 	}
+	for _, seed := range gametest.SeedMoves(f, "testdata") { // the moves of the golden playthroughs
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzMove(t, s, text) })
 }
 
 func FuzzParsePosition(f *testing.F) {
 	for _, seed := range []string{"red:1 0", "red:3 2 (0,0):0 (1,0):2", "green:1-2 0 " + virusText, "green:10-11 7 " + wormAText, "free 0", "free 3 done " + wormAText, "free:1 0"} {
+		f.Add(seed)
+	}
+	for _, seed := range gametest.SeedPositions(f, "testdata") { // the positions of testdata (perft and playthroughs)
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzPosition(t, Info, game.Options{}, text) })

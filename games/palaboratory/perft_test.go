@@ -68,19 +68,11 @@ func naivePerft(s *State, depth int) uint64 {
 	return n
 }
 
-// TestPerft checks testdata/perft.txt twice: with LegalMoves (game.Perft)
-// and with the naive counter at the leaves.
+// TestPerft checks testdata/perft.txt with LegalMoves (game.Perft) and,
+// every count being "naive", with the naive counter at the leaves.
 func TestPerft(t *testing.T) {
-	for _, l := range gametest.ReadPerft(t, "testdata/perft.txt") {
-		s, err := Info.ParsePosition(l.Position, game.Options{})
-		if err != nil {
-			t.Fatalf("perft.txt line %d: %v", l.Line, err)
-		}
-		if got := game.Perft(s, l.Depth); got != l.Count {
-			t.Errorf("line %d: perft %d of %q = %d, want %d", l.Line, l.Depth, l.Position, got, l.Count)
-		}
-		if got := naivePerft(s.(*State), l.Depth); got != l.Count {
-			t.Errorf("line %d: naive perft %d of %q = %d, want %d", l.Line, l.Depth, l.Position, got, l.Count)
-		}
-	}
+	gametest.CheckPerft(t, Info, "testdata/perft.txt", gametest.PerftConfig{
+		SlowMax: 10_000,
+		Naive:   func(s game.State, c gametest.PerftCase) uint64 { return naivePerft(s.(*State), c.Depth) },
+	})
 }

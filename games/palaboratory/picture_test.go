@@ -1,17 +1,14 @@
 package palaboratory
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tabula-games/tabula/game/gametest"
 	"github.com/tabula-games/tabula/games/palago"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func TestPicture(t *testing.T) {
 	got := Picture(palago.MustParseTiles(virusText))
@@ -33,17 +30,5 @@ func TestCardsGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "\n%s\n%s\n", palago.FormatTiles(c.Tiles, " "), Picture(c.Tiles))
 	}
-	path := filepath.Join("testdata", "cards.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("cards differ from %s (run with -update):\n%s", path, b.String())
-	}
+	gametest.Golden(t, filepath.Join("testdata", "cards.golden"), b.String())
 }

@@ -1,13 +1,10 @@
 package palago
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
 
 // bruteCount counts the legal moves of s by validating every one- and
@@ -55,36 +52,13 @@ func bruteCount(s *State) uint64 {
 	return uint64(len(seen))
 }
 
-// TestPerft checks testdata/perft.txt: lines "POSITION | DEPTH COUNT"
-// after comments that give each number's source. Every count is also
-// recomputed with the brute-force counter at the leaves.
+// TestPerft checks testdata/perft.txt with LegalMoves, and every count
+// (all are "naive") with the brute-force counter at the leaves.
 func TestPerft(t *testing.T) {
-	f, err := os.Open("testdata/perft.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		pos, spec, _ := strings.Cut(line, "|")
-		fields := strings.Fields(spec)
-		depth, _ := strconv.Atoi(fields[0])
-		want, _ := strconv.ParseUint(fields[1], 10, 64)
-		s, err := Info.ParsePosition(strings.TrimSpace(pos), game.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := game.Perft(s, depth); got != want {
-			t.Errorf("perft %d of %q = %d, want %d", depth, pos, got, want)
-		}
-		if got := brutePerft(s.(*State), depth); got != want {
-			t.Errorf("brute-force perft %d of %q = %d, want %d", depth, pos, got, want)
-		}
-	}
+	gametest.CheckPerft(t, Info, "testdata/perft.txt", gametest.PerftConfig{
+		SlowMax: 10_000,
+		Naive:   func(s game.State, c gametest.PerftCase) uint64 { return brutePerft(s.(*State), c.Depth) },
+	})
 }
 
 func brutePerft(s *State, depth int) uint64 {

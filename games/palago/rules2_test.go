@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 )
 
 // TestFirstMove checks rulings G1 and G2: two tiles, the first on (0,0) in
@@ -323,11 +324,17 @@ func FuzzParseMove(f *testing.F) {
 	for _, seed := range []string{"(2,-1):0+(3,-1):1", "2,-1:0 3,-1:1", "(0,1):2", "(-1,0):0+(-1,1):2", "((0,0):0", "(1,2):"} {
 		f.Add(seed)
 	}
+	for _, seed := range gametest.SeedMoves(f, "testdata") { // the moves of the golden playthroughs
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, text string) { gametestFuzzMove(t, s, text) })
 }
 
 func FuzzParsePosition(f *testing.F) {
 	for _, seed := range []string{"p1", "p2 (0,0):0+(1,-1):0", "p1 (0,0):0+(1,-1):0 (1,0):1+(2,0):2", "p1 (0,0):0+(1,-1):1 (1,0):2"} {
+		f.Add(seed)
+	}
+	for _, seed := range gametest.SeedPositions(f, "testdata") { // the positions of testdata (perft and playthroughs)
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) { gametestFuzzPosition(t, text) })

@@ -25,6 +25,9 @@ func FuzzParsePosition(f *testing.F) {
 	}
 	f.Add("over - scores=1,2,3 bag=0 table=(0,0):0")
 	f.Add("place p9 dice=9 left=0")
+	for _, seed := range gametest.SeedPositions(f, "testdata") { // the positions of testdata (perft and playthroughs)
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzPosition(t, Info, game.Options{}, text) })
 }
 
@@ -40,6 +43,9 @@ func FuzzParseMove(f *testing.F) {
 	for _, m := range []string{"roll:4", "roll 3 R", "roll:3+r", "3x", "use:3", "use X", "x", "(4,0):1",
 		"place (1,1):2", "remove:(0,0)", "remove (2,0)", "rotate:(0,0):1", "ROTATE (0,0):2", "pass", "", "roll:", "(0,0)"} {
 		f.Add(m)
+	}
+	for _, seed := range gametest.SeedMoves(f, "testdata") { // the moves of the golden playthroughs
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, s := range states {

@@ -20,6 +20,9 @@ func FuzzParsePosition(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
+	for _, seed := range gametest.SeedPositions(f, "testdata") { // the positions of testdata (perft and playthroughs)
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		gametest.FuzzPosition(t, pathagon.Info, game.Options{}, text)
 		gametest.FuzzPosition(t, pathagon.Info, game.Options{Values: map[string]string{pathagon.OptOptionalCaptures: "true"}}, text)
@@ -45,6 +48,9 @@ func FuzzParseMove(f *testing.F) {
 			f.Fatal(err)
 		}
 		states = append(states, s)
+	}
+	for _, seed := range gametest.SeedMoves(f, "testdata") { // the moves of the golden playthroughs
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, s := range states {

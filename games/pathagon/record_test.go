@@ -1,7 +1,6 @@
 package pathagon_test
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -9,10 +8,9 @@ import (
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/gametest"
 	"github.com/tabula-games/tabula/games/pathagon"
 )
-
-var update = flag.Bool("update", false, "regenerate testdata/record.txt")
 
 const recordFile = "testdata/record.txt"
 
@@ -20,7 +18,7 @@ const recordFile = "testdata/record.txt"
 // reach the relocation phase for both players (reserves 0/0) and end with
 // the connection its header names.
 func TestRecord(t *testing.T) {
-	if *update {
+	if gametest.Updating() {
 		writeRecord(t)
 	}
 	data := recordMoves(t)
@@ -123,4 +121,20 @@ func writeRecord(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed gave a suitable game")
+}
+
+// TestPlaythroughGolden replays the record and compares every ply
+// (position, legal moves, move) and the result with
+// testdata/playthroughs/record.golden (gametest's playthrough format).
+func TestPlaythroughGolden(t *testing.T) {
+	s, err := pathagon.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gametest.GoldenPlaythrough(t, "testdata/playthroughs/record.golden", gametest.Playthrough{
+		Title:   "pathagon, the record " + recordFile + " replayed",
+		Start:   s,
+		Record:  game.SplitRecord(recordMoves(t)),
+		Diagram: func(s game.State) string { return s.(*pathagon.State).Diagram() },
+	})
 }

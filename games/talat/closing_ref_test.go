@@ -1,116 +1,116 @@
 package talat
 
-// This file keeps the first closing search, an exhaustive memoised search
-// over every tower's steps pruned only by the prefilter of §5, as the
-// reference for the cross-checks in closing_test.go.
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
 
-// refLocal is the closing search as first written (before the reduction of
-// closing.go), kept as the reference the fast check is tested against: a board
-// reduced to what the search needs: where each
-// tower stands, which side it plays, and the candidate pairs that may still
-// become a capture.
-type refLocal struct {
-	n     int
-	pos   [maxBoardTowers]Cell
-	side  [maxBoardTowers]Side
-	occ   uint32 // bit per occupied cell
-	key   uint64 // tower positions, 5 bits each
-	pairs [maxPairs]pair
-	np    int
-	alive [maxPairs]bool
-	live  int // alive pairs
-	// of[i] lists the pairs tower i belongs to.
-	of    [maxBoardTowers][maxPairs]uint8
-	nof   [maxBoardTowers]uint8
-	order [maxBoardTowers]uint8 // towers in search order
-	nodes int                   // positions expanded, for tests and benchmarks
-	seen  visited
+// This file is the reference the closing check (closing.go) is tested
+// against: the rule of §5 read literally and written afresh, sharing no
+// code with the engine. It reads a board in the notation of the position
+// text (boardText: ranks 1 to 5 separated by "/", a tower as its seat, its
+// height letter and its number of sides, "0M4"), and has its own geometry,
+// its own capture table (§4.5), its own captures and steps (§4.1, §4.4) and
+// its own search: a board is open iff some position reachable by
+// non-capturing steps of either side, in any order, allows a capture.
+
+// refTower is a tower as the reference sees it; the zero value is an empty
+// cell.
+type refTower struct {
+	forward int8 // +1 if the tower steps towards rank 5, -1 towards rank 1
+	height  int8 // 1 small, 2 medium, 3 large
+	sides   int8 // 3, 4 or 6
 }
 
-// boardOpenRef reports whether board b with the given cells is open, and how
-// many positions the search expanded.
-func boardOpenRef(b Board, cells *[NumCells]uint8) (open bool, nodes int) {
-	var l refLocal
-	var kinds [maxBoardTowers]Kind
-	low := b.Colour(Low)
-	for c := Cell(0); c < NumCells; c++ {
-		p := cells[c]
-		if p == 0 {
-			continue
-		}
-		t := Tower(p - 1)
-		l.pos[l.n] = c
-		kinds[l.n] = t.Kind()
-		if t.Colour() != low {
-			l.side[l.n] = High
-		}
-		l.occ |= 1 << uint(c)
-		l.key |= uint64(c) << (5 * uint(l.n))
-		l.n++
+// refBoard is a board's 25 cells, rank by rank from rank 1, file a first.
+type refBoard [25]refTower
+
+const refSize = 5
+
+// refParse reads a board of B01, where seat 0 starts on rank 1 and steps
+// towards rank 5, and seat 1 the other way.
+func refParse(text string) (refBoard, error) {
+	var b refBoard
+	ranks := strings.Split(text, "/")
+	if len(ranks) != refSize {
+		return b, fmt.Errorf("want %d ranks: %q", refSize, text)
 	}
-	// gap[i] is the smallest row gap of tower i's pairs: the search tries
-	// the towers closest to a capture first, and towers in no pair last.
-	var gap [maxBoardTowers]int
-	for i := range l.n {
-		gap[i] = 2 * Size
-	}
-	for i := range l.n {
-		for j := range l.n {
-			if l.side[i] == l.side[j] || !CanCapture(kinds[i], kinds[j]) {
+	for r, rank := range ranks {
+		c := 0
+		for i := 0; i < len(rank); c++ {
+			if c >= refSize {
+				return b, fmt.Errorf("rank %d is too long: %q", r+1, rank)
+			}
+			if rank[i] == '.' {
+				i++
 				continue
 			}
-			switch reach(l.pos[i], l.pos[j], l.side[i]) {
-			case 2:
-				return true, 0
-			case 1:
-				k := uint8(l.np)
-				l.pairs[k] = pair{uint8(i), uint8(j)}
-				l.alive[k] = true
-				l.np++
-				l.of[i][l.nof[i]] = k
-				l.nof[i]++
-				l.of[j][l.nof[j]] = k
-				l.nof[j]++
-				g := rho(l.pos[j], l.side[i]) - rho(l.pos[i], l.side[i])
-				gap[i], gap[j] = min(gap[i], g), min(gap[j], g)
+			if i+3 > len(rank) {
+				return b, fmt.Errorf("rank %d: a tower is cut short: %q", r+1, rank)
 			}
+			t := refTower{height: int8(strings.IndexByte("SML", rank[i+1]) + 1), sides: int8(rank[i+2] - '0')}
+			switch rank[i] {
+			case '0':
+				t.forward = 1
+			case '1':
+				t.forward = -1
+			default:
+				return b, fmt.Errorf("rank %d: seat %q is not on B01", r+1, rank[i])
+			}
+			if t.height == 0 || (t.sides != 3 && t.sides != 4 && t.sides != 6) {
+				return b, fmt.Errorf("rank %d: bad tower %q", r+1, rank[i:i+3])
+			}
+			b[r*refSize+c] = t
+			i += 3
+		}
+		if c != refSize {
+			return b, fmt.Errorf("rank %d has %d cells: %q", r+1, c, rank)
 		}
 	}
-	if l.np == 0 {
-		return false, 0
-	}
-	l.live = l.np
-	for i := range l.n {
-		l.order[i] = uint8(i)
-	}
-	ord := l.order[:l.n]
-	for i := 1; i < len(ord); i++ { // insertion sort by gap, stable
-		for j := i; j > 0 && gap[ord[j]] < gap[ord[j-1]]; j-- {
-			ord[j], ord[j-1] = ord[j-1], ord[j]
-		}
-	}
-	open = l.search()
-	return open, l.nodes
+	return b, nil
 }
 
-// search explores the steps from the current position depth first and
-// reports whether a capture becomes possible. The caller has checked that
-// no capture is possible now and that some pair passes the prefilter.
-func (l *refLocal) search() bool {
-	l.nodes++
-	for _, i := range l.order[:l.n] {
-		from := l.pos[i]
-		r, c := from.Row(), from.Col()
-		nr := r + l.side[i].Forward()
-		if nr < 0 || nr >= Size {
+// refCanCapture is the capture table of §4.5: one height taller whatever
+// the shapes, the same height with more sides, and David and Goliath (the
+// small triangle takes the large hexagon).
+func refCanCapture(a, t refTower) bool {
+	switch {
+	case a.height == t.height+1:
+		return true
+	case a.height == t.height && a.sides > t.sides:
+		return true
+	}
+	return a.height == 1 && a.sides == 3 && t.height == 3 && t.sides == 6
+}
+
+// refAt returns the tower on (rank r, file c), counted from 0, and whether
+// the cell is on the board.
+func (b *refBoard) at(r, c int) (refTower, bool) {
+	if r < 0 || r >= refSize || c < 0 || c >= refSize {
+		return refTower{}, false
+	}
+	return b[r*refSize+c], true
+}
+
+// captureNow reports whether some tower may capture now (§4.4): an enemy
+// tower beside it, in front of it or diagonally in front, of a kind the
+// table lets it take.
+func (b *refBoard) captureNow() bool {
+	for i, a := range b {
+		if a.forward == 0 {
 			continue
 		}
-		for dc := -1; dc <= 1; dc++ {
-			to := CellAt(nr, c+dc)
-			if to == NoCell || l.occ&(1<<uint(to)) != 0 {
-				continue
-			}
-			if l.step(i, from, to) {
+		r, c := i/refSize, i%refSize
+		for _, d := range [5][2]int{{0, -1}, {0, 1}, {int(a.forward), -1}, {int(a.forward), 0}, {int(a.forward), 1}} {
+			t, on := b.at(r+d[0], c+d[1])
+			if on && t.forward != 0 && t.forward != a.forward && refCanCapture(a, t) {
 				return true
 			}
 		}
@@ -118,44 +118,222 @@ func (l *refLocal) search() bool {
 	return false
 }
 
-// step moves tower i from from to to, looks at the new position and
-// searches on from it if it is new and some pair is still alive; then it
-// takes the step back. It reports whether a capture was found.
-func (l *refLocal) step(i uint8, from, to Cell) bool {
-	l.pos[i] = to
-	// Only the pairs of the tower that moved can change: pairs only die
-	// (the prefilter's slack g+1-dc never grows), and a capture appears
-	// only next to the tower that moved.
-	var died [maxPairs]uint8
-	nd := 0
-	found := false
-	for _, k := range l.of[i][:l.nof[i]] {
-		if !l.alive[k] {
+// hopeless reports that no capture can ever happen on the board, by the
+// argument of §5's prefilter: count an attacker's progress in its own
+// forward direction; a step moves a tower one rank on and at most one file
+// aside, the attacker forwards and the target towards it, so their rank gap
+// g (target ahead of attacker) only shrinks and the file distance dc
+// changes by at most one a step. A capture needs g = 0 and dc = 1, or g = 1
+// and dc ≤ 1, so g ≥ 0 and dc ≤ g+1 must hold now; blocking only removes
+// possibilities, so it is ignored.
+func (b *refBoard) hopeless() bool {
+	var towers [len(b)]int
+	n := 0
+	for i, x := range b {
+		if x.forward != 0 {
+			towers[n] = i
+			n++
+		}
+	}
+	for _, i := range towers[:n] {
+		for _, j := range towers[:n] {
+			a, t := b[i], b[j]
+			if t.forward == a.forward || !refCanCapture(a, t) {
+				continue
+			}
+			g := (j/refSize - i/refSize) * int(a.forward)
+			dc := max(j%refSize-i%refSize, i%refSize-j%refSize)
+			if g >= 0 && dc <= g+1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// refSearch decides the board by a depth-first search over every position
+// reachable by steps (§4.1: one rank forward, straight or diagonally, onto
+// an empty cell), memoised by the whole board. With prune it cuts the
+// positions where hopeless holds. It gives up (ok = false) after budget
+// positions (0: no budget). nodes is the number of positions visited.
+func refSearch(b refBoard, prune bool, budget int) (open, ok bool, nodes int) {
+	seen := map[[len(b)]byte]bool{}
+	ok = true
+	var dfs func() bool
+	dfs = func() bool {
+		var key [len(b)]byte // the board in a byte a cell, a cheaper map key
+		for i, x := range b {
+			key[i] = byte(x.forward+1)<<6 | byte(x.height)<<4 | byte(x.sides)
+		}
+		if seen[key] {
+			return false
+		}
+		seen[key] = true
+		if budget > 0 && len(seen) > budget {
+			ok = false
+			return false
+		}
+		if b.captureNow() {
+			return true
+		}
+		if prune && b.hopeless() {
+			return false
+		}
+		for i, x := range b {
+			if x.forward == 0 {
+				continue
+			}
+			r, c := i/refSize, i%refSize
+			for dc := -1; dc <= 1; dc++ {
+				to, on := b.at(r+int(x.forward), c+dc)
+				if !on || to.forward != 0 {
+					continue
+				}
+				j := (r+int(x.forward))*refSize + c + dc
+				b[i], b[j] = refTower{}, x
+				found := dfs()
+				b[i], b[j] = x, refTower{}
+				if found || !ok {
+					return found
+				}
+			}
+		}
+		return false
+	}
+	open = dfs()
+	return open, ok, len(seen)
+}
+
+// refOpen decides a board of B01 with the reference, pruned by the
+// prefilter, to the end; nodes is the positions it visited.
+func refOpen(cells *[NumCells]uint8) (open bool, nodes int) {
+	b, err := refParse(boardText(cells))
+	if err != nil {
+		panic(err)
+	}
+	open, _, nodes = refSearch(b, true, 0)
+	return open, nodes
+}
+
+// naiveOpen decides a board of B01 by the definition with nothing clever
+// at all: the reference's search without the prefilter. It gives up
+// (ok = false) after budget positions.
+func naiveOpen(cells [NumCells]uint8, budget int) (open, ok bool) {
+	b, err := refParse(boardText(&cells))
+	if err != nil {
+		panic(err)
+	}
+	open, ok, _ = refSearch(b, false, budget)
+	return open, ok
+}
+
+// naiveDistance is the number of steps of a shortest sequence from a board
+// of B01 to a position with a capture, by a breadth-first search over the
+// reference's boards and steps; -1 when no capture is reachable. It gives
+// up (ok = false) after budget positions.
+func naiveDistance(cells [NumCells]uint8, budget int) (dist int, ok bool) {
+	b, err := refParse(boardText(&cells))
+	if err != nil {
+		panic(err)
+	}
+	seen := map[refBoard]bool{b: true}
+	layer := []refBoard{b}
+	for d := 0; len(layer) > 0; d++ {
+		var next []refBoard
+		for _, cur := range layer {
+			if cur.captureNow() {
+				return d, true
+			}
+			for i, x := range cur {
+				if x.forward == 0 {
+					continue
+				}
+				r, c := i/refSize, i%refSize
+				for dc := -1; dc <= 1; dc++ {
+					if to, on := cur.at(r+int(x.forward), c+dc); !on || to.forward != 0 {
+						continue
+					}
+					n := cur
+					n[i], n[(r+int(x.forward))*refSize+c+dc] = refTower{}, x
+					if !seen[n] {
+						seen[n] = true
+						next = append(next, n)
+					}
+				}
+			}
+			if len(seen) > budget {
+				return 0, false
+			}
+		}
+		layer = next
+	}
+	return -1, true
+}
+
+// TestReferenceSharesNoCode checks that this file uses nothing the engine
+// declares (its non-test files) but NumCells, the length of the cell array
+// refOpen and naiveOpen are handed, so that the reference cannot share a
+// mistake with the code it checks.
+func TestReferenceSharesNoCode(t *testing.T) {
+	fset := token.NewFileSet()
+	engine := map[string]bool{}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
 			continue
 		}
-		p := l.pairs[k]
-		switch reach(l.pos[p.a], l.pos[p.t], l.side[p.a]) {
-		case 2:
-			found = true
-		case 0:
-			l.alive[k] = false
-			died[nd] = k
-			nd++
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					engine[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						engine[s.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							engine[n.Name] = true
+						}
+					}
+				}
+			}
 		}
 	}
-	if !found && l.live > nd {
-		l.live -= nd
-		shift := 5 * uint(i)
-		l.occ ^= 1<<uint(from) | 1<<uint(to)
-		l.key ^= (uint64(from) ^ uint64(to)) << shift
-		found = l.seen.add(l.key) && l.search()
-		l.occ ^= 1<<uint(from) | 1<<uint(to)
-		l.key ^= (uint64(from) ^ uint64(to)) << shift
-		l.live += nd
+	ref, err := parser.ParseFile(fset, "closing_ref_test.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, k := range died[:nd] {
-		l.alive[k] = true
+	delete(engine, "_")
+	delete(engine, "NumCells")
+	used := map[string]bool{}
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr: // a field or method name is not a use of a package name
+			ast.Inspect(n.X, walk)
+			return false
+		case *ast.Ident:
+			if engine[n.Name] {
+				used[n.Name] = true
+			}
+		}
+		return true
 	}
-	l.pos[i] = from
-	return found
+	ast.Inspect(ref, walk)
+	if len(engine) < 50 {
+		t.Fatalf("found only %d engine declarations", len(engine))
+	}
+	if len(used) > 0 {
+		t.Errorf("closing_ref_test.go uses the engine's %v", slices.Sorted(maps.Keys(used)))
+	}
 }

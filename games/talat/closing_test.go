@@ -32,78 +32,6 @@ func boardText(cells *[NumCells]uint8) string {
 	return sb.String()
 }
 
-// naiveOpen is §5's definition read literally, with nothing clever: search
-// every position reachable by steps of either side, memoised by the whole
-// board, and look for two towers of opposite sides where one may capture
-// the other. It gives up (ok = false) after budget positions.
-func naiveOpen(b Board, cells [NumCells]uint8, budget int) (open, ok bool) {
-	low := b.Colour(Low)
-	sideOf := func(x uint8) Side {
-		if Tower(x-1).Colour() == low {
-			return Low
-		}
-		return High
-	}
-	capture := func(cs *[NumCells]uint8) bool {
-		for a := range Cell(NumCells) {
-			if cs[a] == 0 {
-				continue
-			}
-			s := sideOf(cs[a])
-			f := s.Forward()
-			// §4.4: beside, in front, diagonally in front.
-			for _, d := range [][2]int{{0, -1}, {0, 1}, {f, -1}, {f, 0}, {f, 1}} {
-				t := CellAt(a.Row()+d[0], a.Col()+d[1])
-				if t == NoCell || cs[t] == 0 || sideOf(cs[t]) == s {
-					continue
-				}
-				if CanCapture(Tower(cs[a]-1).Kind(), Tower(cs[t]-1).Kind()) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	seen := map[[NumCells]uint8]bool{}
-	var dfs func(cs *[NumCells]uint8) bool
-	dfs = func(cs *[NumCells]uint8) bool {
-		if seen[*cs] || !ok {
-			return false
-		}
-		seen[*cs] = true
-		if len(seen) > budget {
-			ok = false
-			return false
-		}
-		if capture(cs) {
-			return true
-		}
-		for from := range Cell(NumCells) {
-			x := cs[from]
-			if x == 0 {
-				continue
-			}
-			r := from.Row() + sideOf(x).Forward()
-			for dc := -1; dc <= 1; dc++ {
-				to := CellAt(r, from.Col()+dc)
-				if to == NoCell || cs[to] != 0 {
-					continue
-				}
-				cs[from], cs[to] = 0, x
-				found := dfs(cs)
-				cs[from], cs[to] = x, 0
-				if found {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	ok = true
-	open = dfs(&cells)
-	return open, ok
-}
-
 // randomBoard draws a crowded board for B01 from one of five shapes:
 // towers anywhere; towers placed on their start lines and then stepped
 // forward at random, as in play; towers packed into the middle rows;
@@ -269,7 +197,7 @@ func blockerBoard(rng *rand.Rand) [NumCells]uint8 {
 }
 
 // TestBoardOpenMatchesReferenceBlockers cross-checks the closing check
-// against the first exhaustive search on boards shaped like hunt-blockers
+// against the reference (closing_ref_test.go) on boards shaped like hunt-blockers
 // (blockerBoard), the shape the partial-order reduction matters most on,
 // and on boards a few random changes away from hunt-blockers and from the
 // boards hunted against the reduction (hunt-por*).
@@ -287,7 +215,7 @@ func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
 			}
 		}
 		open, nodes := boardOpen(B01, &cells)
-		want, refNodes := boardOpenRef(B01, &cells)
+		want, refNodes := refOpen(&cells)
 		if open != want {
 			t.Fatalf("board %d %s: open = %v, reference says %v", i, boardText(&cells), open, want)
 		}
@@ -300,8 +228,8 @@ func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
 		}
 	}
 	// Boards a few changes away from the hunted ones: the reference
-	// needs up to ~35 000 positions on these, so only a hundred of each.
-	const nearHunted = 100
+	// needs up to ~100 000 positions on these, so only 30 of each.
+	const nearHunted = 30
 	for _, tc := range closingCases {
 		if !strings.HasPrefix(tc.name, "hunt-blockers") && !strings.HasPrefix(tc.name, "hunt-por") && !strings.HasPrefix(tc.name, "hunt-ida") && !strings.HasPrefix(tc.name, "hunt-mix") && !strings.HasPrefix(tc.name, "hunt-path") {
 			continue
@@ -313,7 +241,7 @@ func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
 				cells = mutate(rng, cells)
 			}
 			open, nodes := boardOpen(B01, &cells)
-			want, refNodes := boardOpenRef(B01, &cells)
+			want, refNodes := refOpen(&cells)
 			if open != want {
 				t.Fatalf("%s, board %d %s: open = %v, reference says %v", tc.name, i, boardText(&cells), open, want)
 			}
@@ -333,7 +261,7 @@ func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
 }
 
 // TestBoardOpenMatchesReference cross-checks the closing check (§5, T5)
-// against the first exhaustive search (closing_ref_test.go) on seeded
+// against the reference (closing_ref_test.go) on seeded
 // random crowded boards, and on boards a few random changes away from the
 // hard cases of closingCases, where the reduction has the most to do.
 func TestBoardOpenMatchesReference(t *testing.T) {
@@ -344,7 +272,7 @@ func TestBoardOpenMatchesReference(t *testing.T) {
 	for _, tc := range closingCases {
 		// The reference itself is slow near the boards hunted against
 		// it; those would make this test slow, not stronger.
-		if _, n := boardOpenRef(B01, closingBoard(t, tc.board)); n < 5000 {
+		if _, n := refOpen(closingBoard(t, tc.board)); n < 5000 {
 			hard = append(hard, *closingBoard(t, tc.board))
 		}
 	}
@@ -359,7 +287,7 @@ func TestBoardOpenMatchesReference(t *testing.T) {
 			}
 		}
 		open, nodes := boardOpen(B01, &cells)
-		want, refNodes := boardOpenRef(B01, &cells)
+		want, refNodes := refOpen(&cells)
 		if open != want {
 			t.Fatalf("board %d %s: open = %v, reference says %v", i, boardText(&cells), open, want)
 		}
@@ -392,7 +320,7 @@ func TestBoardOpenMatchesDefinition(t *testing.T) {
 	var checked, closed int
 	for i := range boards {
 		cells := randomBoard(rng)
-		want, ok := naiveOpen(B01, cells, budget)
+		want, ok := naiveOpen(cells, budget)
 		if !ok {
 			continue
 		}
@@ -418,13 +346,13 @@ func TestBoardOpenNamedCases(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cells := closingBoard(t, tc.board)
 			open, nodes := boardOpen(B01, cells)
-			ref, refNodes := boardOpenRef(B01, cells)
+			ref, refNodes := refOpen(cells)
 			if open != tc.open || ref != tc.open {
 				t.Fatalf("open = %v, reference %v; want %v", open, ref, tc.open)
 			}
 			// The literal definition needs millions of positions on the
 			// worst closed boards; those are checked by the reference only.
-			if nv, ok := naiveOpen(B01, *cells, 100_000); ok && nv != tc.open {
+			if nv, ok := naiveOpen(*cells, 100_000); ok && nv != tc.open {
 				t.Fatalf("the definition says %v; want %v", nv, tc.open)
 			} else if !ok {
 				t.Log("the definition gave up")
@@ -505,7 +433,7 @@ func TestReductionDropsWanderers(t *testing.T) {
 	if open {
 		t.Fatal("open, want closed")
 	}
-	if _, ref := boardOpenRef(B01, cells); nodes > 10 || ref < 1000 {
+	if _, ref := refOpen(cells); nodes > 10 || ref < 1000 {
 		t.Fatalf("%d nodes, reference %d: want a handful against the reference's 1676", nodes, ref)
 	}
 }
@@ -609,72 +537,8 @@ func TestHuntSlowBoards(t *testing.T) {
 		}
 	}
 	open, _ := boardOpen(B01, &worst)
-	_, refNodes := boardOpenRef(B01, &worst)
+	_, refNodes := refOpen(&worst)
 	t.Logf("worst: %s open=%v %d nodes (reference %d) %v", boardText(&worst), open, worstScore, refNodes, huntTime(&worst))
-}
-
-// naiveDistance is the number of steps of a shortest sequence from cells to
-// a position with a capture, by a breadth-first search over whole boards
-// with §4's steps and captures read literally; -1 when no capture is
-// reachable. It gives up (ok = false) after budget positions.
-func naiveDistance(b Board, cells [NumCells]uint8, budget int) (dist int, ok bool) {
-	low := b.Colour(Low)
-	sideOf := func(x uint8) Side {
-		if Tower(x-1).Colour() == low {
-			return Low
-		}
-		return High
-	}
-	capture := func(cs *[NumCells]uint8) bool {
-		for a := range Cell(NumCells) {
-			if cs[a] == 0 {
-				continue
-			}
-			s := sideOf(cs[a])
-			f := s.Forward()
-			for _, d := range [][2]int{{0, -1}, {0, 1}, {f, -1}, {f, 0}, {f, 1}} { // §4.4
-				t := CellAt(a.Row()+d[0], a.Col()+d[1])
-				if t != NoCell && cs[t] != 0 && sideOf(cs[t]) != s && CanCapture(Tower(cs[a]-1).Kind(), Tower(cs[t]-1).Kind()) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	seen := map[[NumCells]uint8]bool{cells: true}
-	layer := [][NumCells]uint8{cells}
-	for d := 0; len(layer) > 0; d++ {
-		var next [][NumCells]uint8
-		for _, cs := range layer {
-			if capture(&cs) {
-				return d, true
-			}
-			for from := range Cell(NumCells) {
-				x := cs[from]
-				if x == 0 {
-					continue
-				}
-				r := from.Row() + sideOf(x).Forward()
-				for dc := -1; dc <= 1; dc++ {
-					to := CellAt(r, from.Col()+dc)
-					if to == NoCell || cs[to] != 0 {
-						continue
-					}
-					n := cs
-					n[from], n[to] = 0, x
-					if !seen[n] {
-						seen[n] = true
-						next = append(next, n)
-					}
-				}
-			}
-			if len(seen) > budget {
-				return 0, false
-			}
-		}
-		layer = next
-	}
-	return -1, true
 }
 
 // TestPairSearchShortestWitness checks that the iterative deepening of the
@@ -713,7 +577,7 @@ func TestPairSearchShortestWitness(t *testing.T) {
 	}
 	for i := range boards {
 		cells := boardsFrom(i)
-		want, ok := naiveDistance(B01, cells, budget)
+		want, ok := naiveDistance(cells, budget)
 		if !ok || want < 1 {
 			continue // given up, closed (-1), or settled by the prefilter (0)
 		}

@@ -18,6 +18,9 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add(endgame)
 	f.Add("talat - B01=...../...../...../...../..... B02=...../...../...../...../..... B12=...../...../...../...../..... reserve=-/-/- taken=-/-/- closed=B01,B02")
 	f.Add("palat 1 B01=0S3.... reserve")
+	for _, seed := range gametest.SeedPositions(f, "testdata") { // the positions of testdata (perft and playthroughs)
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		gametest.FuzzPosition(t, talat.Info, game.Options{}, text)
 	})
@@ -31,6 +34,9 @@ func FuzzParseMove(f *testing.F) {
 	}
 	for _, s := range []string{"B01:c1=L6", "b01:A1=s3", "B01:c1-c2", "B02:a1-b2", "B01:c2xd2", "01:c1-c2", "B01c1-c2", "pass", "", "B0", "B01:", "B01:c1=", "B12:e5xe4"} {
 		f.Add(s)
+	}
+	for _, seed := range gametest.SeedMoves(f, "testdata") { // the moves of the golden playthroughs
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		gametest.FuzzMove(t, start, text)

@@ -23,6 +23,9 @@ func FuzzParseMove(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
+	for _, seed := range gametest.SeedMoves(f, "testdata") { // the moves of the golden playthroughs
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		s := greenVilla(t)
 		legs(s, 2, ColumnOf(Yellow, 3), greenMedium, redMedium)
@@ -53,6 +56,9 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add(greenVilla(f).String())
 	f.Add(proposalText)
 	f.Add("floors: blue (0,0,0); columns: ; seal: none; claimed: no; turn: 0; rng: 0000000000000000")
+	for _, seed := range gametest.SeedPositions(f, "testdata") { // the positions of testdata (perft and playthroughs)
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzPosition(t, Info, game.Options{}, text) })
 }
 

@@ -1,23 +1,19 @@
 package villapaletti
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/playthroughs")
-
-// TestPlaythroughs replays seeded random games and compares every ply (the
-// position, the number of listed moves, the move chosen) and the result with
-// testdata/playthroughs/*.golden. Regenerate with go test -update after a
-// deliberate rules change, and review the diff.
+// TestPlaythroughs replays seeded random games and compares every ply with
+// testdata/playthroughs/*.golden (gametest's playthrough format).
+// Regenerate with go test -update after a deliberate rules change, and
+// review the diff.
 func TestPlaythroughs(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -38,18 +34,12 @@ func TestPlaythroughs(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(tc.seed, 99))
-			var b strings.Builder
-			for ply := 1; s.ToMove() != game.NoPlayer; ply++ {
-				moves := s.LegalMoves(nil)
-				m := moves[rng.IntN(len(moves))]
-				fmt.Fprintf(&b, "%s\n%d. %s: %s (of %d)\n", s, ply, Info.PlayerName(s.ToMove()), s.MoveString(m), len(moves))
-				if s, err = s.Play(m); err != nil {
-					t.Fatal(err)
-				}
-			}
-			o, _ := s.Outcome()
-			fmt.Fprintf(&b, "%s\nresult: %s\n", s, o.Describe(Info))
-			gametest.Golden(t, filepath.Join("testdata", "playthroughs", tc.name+".golden"), b.String(), *update)
+			gametest.GoldenPlaythrough(t, filepath.Join("testdata", "playthroughs", tc.name+".golden"), gametest.Playthrough{
+				Title:   fmt.Sprintf("villapaletti players=%d seed=%d unsteadyHands=%v, moves drawn by PCG(%d, 99)", tc.players, tc.seed, tc.unsteady, tc.seed),
+				Start:   s,
+				Choose:  func(_ game.State, moves []game.Move) game.Move { return moves[rng.IntN(len(moves))] },
+				Diagram: func(s game.State) string { return s.(*State).Diagram() },
+			})
 		})
 	}
 }

@@ -2,6 +2,7 @@ package race_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -50,22 +51,31 @@ func TestGoalOption(t *testing.T) {
 }
 
 func TestPerft(t *testing.T) {
-	s, err := race.NewInfo().New(game.Options{})
+	gametest.CheckPerft(t, race.NewInfo(), "testdata/perft.txt", gametest.PerftConfig{SlowMax: 100})
+}
+
+// TestPlaythrough keeps a seeded three-player race in
+// testdata/playthroughs/three.golden (gametest's playthrough format, which
+// this also tests).
+func TestPlaythrough(t *testing.T) {
+	s, err := race.NewInfo().New(game.Options{Players: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Depth 2 from 0: +1 -> 1 (two replies), +2 -> 2 (two replies).
-	// Depth 3: 1 then +2 -> 3 (coin: two), 1 then +1 -> 2 (two); 2 then +1 -> 3 (coin), 2 then +2 -> 4 (two).
-	for depth, want := range []uint64{1, 2, 4, 8} {
-		if got := game.Perft(s, depth); got != want {
-			t.Errorf("Perft(%d) = %d, want %d", depth, got, want)
-		}
-	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	gametest.GoldenPlaythrough(t, "testdata/playthroughs/three.golden", gametest.Playthrough{
+		Title:  "race, 3 players, moves drawn by PCG(1, 2)",
+		Start:  s,
+		Choose: func(_ game.State, moves []game.Move) game.Move { return moves[rng.IntN(len(moves))] },
+	})
 }
 
 func FuzzParsePosition(f *testing.F) {
 	info := race.NewInfo()
 	f.Add("0 0 -1 -")
 	f.Add("3 1 0 c")
+	for _, seed := range gametest.SeedPositions(f, "testdata") {
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzPosition(t, info, game.Options{}, text) })
 }
