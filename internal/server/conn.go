@@ -148,6 +148,9 @@ func (c *conn) kick(code websocket.StatusCode, why string) {
 	c.cancel()
 }
 
+// goingAway kicks the connection as the server closes.
+func (c *conn) goingAway() { c.kick(websocket.StatusGoingAway, "server shutting down") }
+
 // pingTick runs on the ping timer: a peer not heard from for a ping
 // interval is pinged (on the timer's own goroutine, which the pong
 // releases); one that does not answer is closed.
@@ -225,7 +228,23 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	// living, and being scanned by every collection, as long as the
 	// WebSocket does. Hijacked connections are the handler's to close,
 	// and serve closes it.
-	go s.serve(c, r, bearer)
+	// Counted under mu while the server is live: Close takes mu after
+	// cancelling, so every Add comes before its Wait.
+	s.mu.Lock()
+	closing := s.ctx.Err() != nil
+	if !closing {
+		s.conns.Add(1)
+	}
+	s.mu.Unlock()
+	if closing {
+		c.sock.writeClose(uint16(websocket.StatusGoingAway), "server shutting down")
+		c.ws.CloseNow()
+		return
+	}
+	go func() {
+		defer s.conns.Done()
+		s.serve(c, r, bearer)
+	}()
 }
 
 // serve runs a WebSocket connection's read loop until the peer goes, is
@@ -239,9 +258,11 @@ func (s *Server) serve(c *conn, r *room, bearer string) {
 	// read loop by closing the socket (see cancel): passing a context to
 	// every read made the library register and remove a
 	// context.AfterFunc per frame (18 % of the server's allocations). The
-	// server's closing cancels every connection through one registration
-	// each.
-	stop := context.AfterFunc(s.ctx, c.cancel)
+	// server's closing kicks every connection, greeted or not, through
+	// one registration each: close 1001 first, then the socket (a plain
+	// cancel here closed sockets before the rooms' kicks wrote their close
+	// frames, and clients saw a bare end of stream).
+	stop := context.AfterFunc(s.ctx, c.goingAway)
 	s.readLoop(c, r, bearer)
 	stop()
 	c.mu.Lock()

@@ -125,6 +125,10 @@ type Server struct {
 	ctx    context.Context // the server's lifetime; cancelled by Close
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // bot workers, handlers and the short-lived goroutines Close waits for
+	// conns counts the WebSocket connections being served (serve); Close
+	// waits for them, so their close frames are out before it returns.
+	// Added to under mu while ctx is live (see serveConn).
+	conns sync.WaitGroup
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -223,6 +227,7 @@ func (s *Server) Close() {
 	}
 	s.handlers.close()
 	s.wg.Wait()
+	s.conns.Wait() // each ends once its close frame is out or writeTimeout passed
 }
 
 // room returns the live room of a match, loading the match from the store
