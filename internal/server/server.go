@@ -96,9 +96,16 @@ type Config struct {
 	BotWorkers int
 	// BotBudget limits one bot move; zero: one second.
 	BotBudget ai.Budget
-	// OriginPatterns are extra WebSocket origins allowed (for a dev
-	// server on another port), as coder/websocket's AcceptOptions.
+	// OriginPatterns are origins allowed besides the server's own, for
+	// state-changing requests and the WebSocket upgrade (for example a
+	// dev server on another port), as coder/websocket's AcceptOptions
+	// reads them: "host[:port]" or "scheme://host[:port]", path.Match
+	// patterns ("*.example.com"). See guard.
 	OriginPatterns []string
+	// Hosts are the Host header values the server answers (defeats DNS
+	// rebinding): "name" matches the name on any port, "name:port" only
+	// there; empty answers any Host. See guard.
+	Hosts []string
 	// TrustedProxies are the addresses of reverse proxies whose
 	// X-Forwarded-For header names the client (see clientOf); none by
 	// default, so the header is ignored.
