@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
@@ -357,6 +358,12 @@ func (s *Server) handleFrame(m *message) bool {
 		c.sendError("", r.version.Load(), protocol.Errorf(protocol.CodeBadJSON, "binary frames are not accepted"))
 		return true
 	}
+	if !utf8.Valid(data) {
+		// RFC 6455 §8.1: a text frame that is not UTF-8 fails the
+		// connection with 1007.
+		c.kick(websocket.StatusInvalidFramePayloadData, "text frame is not UTF-8")
+		return false
+	}
 	msg, err := protocol.Decode(data)
 	if err != nil {
 		var pe *protocol.Error
@@ -377,10 +384,9 @@ func (s *Server) handleFrame(m *message) bool {
 			tokens = append(tokens, token)
 		}
 		tokens = append(tokens, msg.Tokens...)
-		if !r.direct(subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta}) {
+		if !r.direct(subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta, greeted: &m.hello}) {
 			return false
 		}
-		m.hello = true
 	case !m.hello:
 		c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeNeedHello, "send hello first"))
 	default:
