@@ -193,6 +193,14 @@ func (w *sockWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// The HTTP server's read and write timeouts are for requests; a
+	// WebSocket lives for the match and has its own (pings,
+	// writeTimeout). An expired deadline would also fail the socket's
+	// non-blocking writes and waits.
+	if err := nc.SetDeadline(time.Time{}); err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
 	if err := brw.Writer.Flush(); err != nil {
 		nc.Close()
 		return nil, nil, err

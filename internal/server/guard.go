@@ -36,7 +36,7 @@ const (
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", cspHead+" ws://"+r.Host+" wss://"+r.Host)
+		h.Set("Content-Security-Policy", cspHead)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "no-referrer")
@@ -47,6 +47,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			s.httpError(w, protocol.Errorf(protocol.CodeForbiddenOrigin, "host %q is not served here", r.Host))
 			return
 		}
+		h.Set("Content-Security-Policy", cspHead+" ws://"+r.Host+" wss://"+r.Host)
 		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
 		if unsafe || isUpgrade(r) {
 			if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
