@@ -195,7 +195,8 @@ func (w *sockWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	}
 	// The HTTP server's read and write timeouts are for requests; a
 	// WebSocket lives for the match and has its own (pings,
-	// writeTimeout). An expired deadline would also fail the socket's
+	// writeTimeout). net/http clears the deadlines when it hijacks; this
+	// says so here too, since an expired one would fail the socket's
 	// non-blocking writes and waits.
 	if err := nc.SetDeadline(time.Time{}); err != nil {
 		nc.Close()
