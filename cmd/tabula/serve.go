@@ -65,6 +65,7 @@ func runServe(ctx context.Context, e *env) error {
 	metricsAddr := fs.String("metrics-addr", "", "serve /metrics and Go profiles (/debug/pprof/) on this address, for example 127.0.0.1:9090; off when empty")
 	fs.StringVar(metricsAddr, "pprof", "", "the same as --metrics-addr (older name)")
 	metricsPublic := fs.Bool("metrics-public", false, "allow --metrics-addr on a non-loopback address (profiles and metrics are then open to that network)")
+	connsPerClient := fs.Int("conns-per-client", server.MaxConnsPerClient, "TCP connections one client (address, IPv6 /64) may hold at once; 0: no cap (a load generator on this machine)")
 	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate file (PEM; with --tls-key)")
 	tlsKey := fs.String("tls-key", "", "the private key file of --tls-cert (PEM)")
 	if err := fs.Parse(e.args); err != nil {
@@ -72,6 +73,9 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	if *connsPerClient < 0 {
+		return fmt.Errorf("%w: --conns-per-client %d", errUsage, *connsPerClient)
 	}
 	if (*tlsCert == "") != (*tlsKey == "") {
 		return fmt.Errorf("%w: --tls-cert and --tls-key go together", errUsage)
@@ -143,7 +147,10 @@ func runServe(ctx context.Context, e *env) error {
 		log.Info("metrics and profiles", "addr", ml.Addr().String())
 	}
 	hs := server.HTTPServer(srv.Handler(), log)
-	capped := srv.Listener(ln, server.MaxConnsPerClient)
+	capped := ln
+	if *connsPerClient > 0 {
+		capped = srv.Listener(ln, *connsPerClient)
+	}
 	scheme := "http"
 	served := make(chan error, 1)
 	if *tlsCert != "" {
