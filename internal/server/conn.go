@@ -289,6 +289,7 @@ func (s *Server) serve(c *conn, r *room, bearer string) {
 	}
 	c.mu.Unlock()
 	c.ws.Close(code, why)
+	c.sock.waitClosed() // a close frame still being flushed is out (Server.Close waits for this)
 }
 
 // keepBuffer is the largest frame buffer a connection keeps between

@@ -36,6 +36,10 @@ type sock struct {
 	// to deliver: the flusher closes the socket once they are out (or
 	// writeTimeout passed).
 	closeLater, closed bool
+	// flushed is made with closeLater and closed once the socket is: what
+	// waitClosed waits for. Only a connection closing behind a slow
+	// moment pays for it.
+	flushed chan struct{}
 }
 
 func newSock(nc net.Conn) *sock {
@@ -146,11 +150,24 @@ func (s *sock) Close() error {
 	}
 	if s.flushing && s.err == nil {
 		s.closeLater = true
+		s.flushed = make(chan struct{})
 		s.Conn.SetReadDeadline(time.Unix(1, 0)) // the read loop returns; the flusher closes
 		return nil
 	}
 	s.closed = true
 	return s.Conn.Close()
+}
+
+// waitClosed returns once a Close left to the flusher has happened (at
+// most writeTimeout after the flusher's last write began); at once when
+// none is pending.
+func (s *sock) waitClosed() {
+	s.mu.Lock()
+	ch := s.flushed
+	s.mu.Unlock()
+	if ch != nil {
+		<-ch
+	}
 }
 
 // writeLocked sends p without blocking: what the kernel does not take
@@ -208,6 +225,10 @@ func (s *sock) flush() {
 			if s.closeLater && !s.closed {
 				s.closed = true
 				s.Conn.Close()
+			}
+			if s.flushed != nil {
+				close(s.flushed)
+				s.flushed = nil
 			}
 			s.mu.Unlock()
 			return
