@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
@@ -298,4 +300,40 @@ func TestRefusedHelloLeavesUngreeted(t *testing.T) {
 	wantCode(t, c.hello("not-a-token", nil), protocol.CodeBadToken)
 	wantCode(t, c.do(protocol.TypeMove, "+1"), protocol.CodeNeedHello)
 	wantCode(t, c.do(protocol.TypeResign, ""), protocol.CodeNeedHello)
+}
+
+// TestTLSAndProxiedOrigins checks HSTS over TLS and which scheme the
+// Origin check expects: https on a TLS connection, or when a trusted
+// proxy says so in X-Forwarded-Proto; the header from anyone else is
+// ignored.
+func TestTLSAndProxiedOrigins(t *testing.T) {
+	h := start(t, "")
+	tls := httptest.NewTLSServer(h.srv.Handler())
+	defer tls.Close()
+	resp, err := tls.Client().Get(tls.URL + "/api/games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Strict-Transport-Security"); !strings.HasPrefix(got, "max-age=") {
+		t.Errorf("HSTS over TLS: %q", got)
+	}
+	req, _ := http.NewRequest("POST", tls.URL+"/api/matches", strings.NewReader(`{"game":"race"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", "https://"+strings.TrimPrefix(tls.URL, "https://"))
+	if resp, err := tls.Client().Do(req); err != nil || resp.StatusCode != http.StatusCreated {
+		t.Errorf("same origin over TLS: %v %v", resp, err)
+	} else {
+		resp.Body.Close()
+	}
+
+	host := strings.TrimPrefix(h.http.URL, "http://")
+	post := map[string]string{"Content-Type": "application/json", "Origin": "https://" + host, "X-Forwarded-Proto": "https"}
+	if st, code, _ := h.raw("POST", "/api/matches", `{"game":"race"}`, post); st != http.StatusForbidden {
+		t.Errorf("X-Forwarded-Proto from an untrusted peer believed: %d %q", st, code)
+	}
+	h.srv.cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+	if st, code, _ := h.raw("POST", "/api/matches", `{"game":"race"}`, post); st != http.StatusCreated {
+		t.Errorf("X-Forwarded-Proto from a trusted proxy: %d %q", st, code)
+	}
 }
