@@ -108,6 +108,7 @@ func TestForeignRequestsRefused(t *testing.T) {
 		{"no Origin (not a browser)", "POST", "/api/matches", create,
 			map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "same-origin"}, 201, ""},
 		{"listed Host on any port", "GET", "/api/games", "", map[string]string{"Host": "games.example:8443"}, 200, ""},
+		{"health probe by another name", "GET", "/healthz", "", map[string]string{"Host": "10.0.0.7:8080"}, 200, ""},
 	}
 	created := 0
 	for _, tt := range tests {
@@ -202,6 +203,7 @@ func TestSecurityHeaders(t *testing.T) {
 		{"missing file", "GET", "/missing.js", nil, 404},
 		{"refused host", "GET", "/", map[string]string{"Host": "evil.example"}, 403},
 		{"refused content type", "POST", "/api/matches", map[string]string{"Content-Type": "text/plain"}, 415},
+		{"health", "GET", "/healthz", map[string]string{"Host": "probe;script-src *"}, 200},
 	} {
 		st, _, hd := h.raw(tt.method, tt.path, "", tt.header)
 		if st != tt.status {
@@ -213,6 +215,9 @@ func TestSecurityHeaders(t *testing.T) {
 			}
 		}
 		csp := hd.Get("Content-Security-Policy")
+		if strings.Count(csp, "script-src") != 1 {
+			t.Errorf("%s: CSP %q", tt.name, csp)
+		}
 		for _, p := range cspParts {
 			if !strings.Contains(csp, p) {
 				t.Errorf("%s: CSP %q lacks %q", tt.name, csp, p)
