@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -79,6 +80,11 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	if (*tlsCert == "") != (*tlsKey == "") {
 		return fmt.Errorf("%w: --tls-cert and --tls-key go together", errUsage)
+	}
+	for _, h := range hosts {
+		if strings.ContainsAny(h, "/ ") {
+			return fmt.Errorf("%w: --host %q: want a name or name:port, no scheme or path", errUsage, h)
+		}
 	}
 	trusted, err := parsePrefixes(proxies)
 	if err != nil {
