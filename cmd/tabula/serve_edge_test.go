@@ -3,8 +3,20 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/json"
+	"encoding/pem"
 	"io"
+	"math/big"
+	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -12,6 +24,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/tabula-games/tabula/internal/protocol"
 )
 
 // TestServeEdge runs a real tabula serve process: on loopback it answers
@@ -116,4 +132,115 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestServeTLS runs tabula serve with --tls-cert and --tls-key (a
+// certificate made here): the lobby answers over HTTPS with HSTS, and a
+// match WebSocket over wss: says hello and plays a move.
+func TestServeTLS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "tabula")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	certFile, keyFile, pool := selfSigned(t, dir)
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "t.db"), "--tls-cert", certFile, "--tls-key", keyFile)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve printed no address: %v; %s", err, stderr.String())
+	}
+	url, ok := strings.CutPrefix(strings.TrimSpace(line), "listening on https://")
+	if !ok {
+		t.Fatalf("serve printed %q", line)
+	}
+	url = "https://" + url
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+	resp, err := client.Get(url + "/api/games")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Strict-Transport-Security"), "max-age=") {
+		t.Errorf("GET /api/games over TLS: %d, HSTS %q", resp.StatusCode, resp.Header.Get("Strict-Transport-Security"))
+	}
+	zero := 0
+	body, _ := json.Marshal(protocol.CreateRequest{Game: "pathagon", Join: &zero})
+	resp, err = client.Post(url+"/api/matches", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created protocol.CreateResponse
+	json.NewDecoder(resp.Body).Decode(&created)
+	resp.Body.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "wss"+strings.TrimPrefix(url, "https")+"/ws/matches/"+created.Match.ID, &websocket.DialOptions{HTTPClient: client})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	c := &seatConn{ws: ws}
+	hello, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypeHello, Token: created.Token})
+	if err := ws.Write(ctx, websocket.MessageText, hello); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := c.next(ctx); err != nil || m.Type != protocol.TypeWelcome {
+		t.Fatalf("hello over wss: %+v %v", m, err)
+	}
+	ping, _ := json.Marshal(protocol.ClientMessage{Type: protocol.TypePing})
+	if err := ws.Write(ctx, websocket.MessageText, ping); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := c.next(ctx); err != nil || m.Type != protocol.TypePong {
+		t.Fatalf("ping over wss: %+v %v", m, err)
+	}
+}
+
+// selfSigned writes a certificate for 127.0.0.1 and its key into dir and
+// returns their files and a pool that trusts it.
+func selfSigned(t *testing.T, dir string) (certFile, keyFile string, pool *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "tabula test"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}, KeyUsage: x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}, IsCA: true, BasicConstraintsValid: true}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool = x509.NewCertPool()
+	pool.AddCert(cert)
+	return certFile, keyFile, pool
 }
