@@ -134,7 +134,7 @@ type Server struct {
 	wg     sync.WaitGroup // bot workers, handlers and the short-lived goroutines Close waits for
 	// conns counts the WebSocket connections being served (serve); Close
 	// waits for them, so their close frames are out before it returns.
-	// Added to under mu while ctx is live (see serveConn).
+	// Added to under mu while ctx is live (see handleWS).
 	conns sync.WaitGroup
 
 	mu    sync.Mutex
