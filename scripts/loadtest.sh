@@ -59,12 +59,21 @@ row() { # row BIN GAMES
 	if [ "$bin" = old ] && [ "$n" -gt 9900 ] && ! git merge-base --is-ancestor 2293344 "$OLD_REF" 2>/dev/null; then n=9900; fi
 	if [ "$bin" = new ]; then read -ra args <<<"$EXTRA"; fi
 	rm -f "$db" "$db-wal" "$db-shm"
-	GODEBUG=gctrace=1,gcpacertrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" >"$WORK/server-$bin-$n.log" 2>&1 &
+	# A server with --metrics-addr serves /metrics there only, and caps
+	# connections per client, which the load generator (one address) is
+	# not to meet; an older one serves /metrics on its game port.
+	local serveargs=() metrics="http://127.0.0.1:$PORT/metrics"
+	if grep -q -a -- "metrics-addr" "$WORK/tabula-$bin"; then
+		serveargs=(--metrics-addr "127.0.0.1:$((PORT + 1000))" --conns-per-client 0)
+		metrics="http://127.0.0.1:$((PORT + 1000))/metrics"
+	fi
+	GODEBUG=gctrace=1,gcpacertrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" "${serveargs[@]}" >"$WORK/server-$bin-$n.log" 2>&1 &
 	local pid=$!
 	for _ in $(seq 100); do
 		curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
 		sleep 0.1
 	done
+	if [ ${#serveargs[@]} -gt 0 ]; then args+=(-metrics-url "http://127.0.0.1:$((PORT + 1000))"); fi
 	GODEBUG=gctrace=1 "$WORK/loadtest-$bin" -url "http://127.0.0.1:$PORT" -games "$n" -duration "$DURATION" -interval "$INTERVAL" "${args[@]}" >"$log" 2>&1 &
 	local lg=$!
 	# The server's goroutines, every 2 s while the load generator runs
@@ -77,7 +86,7 @@ row() { # row BIN GAMES
 	: >"$samples"
 	: >"$cpustat"
 	while kill -0 "$lg" 2>/dev/null; do
-		curl -sf "http://127.0.0.1:$PORT/metrics" >"$WORK/metrics.now" || true
+		curl -sf "$metrics" >"$WORK/metrics.now" || true
 		awk '/^go_goroutines / {print $2}' "$WORK/metrics.now"
 		if grep -q '^setup:' "$log"; then
 			awk '/^go_memstats_alloc_bytes_total / {a=$2} /^tabula_moves_total / {m=$2} /^go_gc_duration_seconds_count / {g=$2}

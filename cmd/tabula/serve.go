@@ -9,7 +9,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/netip"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -24,9 +27,6 @@ const (
 	// shutdownGrace is how long a SIGINT/SIGTERM waits for HTTP requests
 	// in flight before closing everything.
 	shutdownGrace = 10 * time.Second
-	// readHeaderTimeout stops clients that open connections and send
-	// nothing from holding them.
-	readHeaderTimeout = 10 * time.Second
 	// defaultGCPercent is the server's GOGC unless the environment sets one
 	// (see gcPercentSet). The live heap grows with the live matches
 	// (~120-230 MB at 10 000, session 7) and every collection's mark phase
@@ -59,7 +59,6 @@ func runServe(ctx context.Context, e *env) error {
 	verbose := fs.Bool("v", false, "log debug messages")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "garbage collection target percentage (default 400, or GOGC when the environment sets it; the flag overrides the environment): higher collects less often and holds more memory; -1 turns collection off, leaving --memory-limit in charge")
 	memLimit := fs.Int64("memory-limit", 0, "soft memory limit in MiB (GOMEMLIMIT): the collector runs more often as the heap nears it; 0 keeps the environment's or none")
-	pprofAddr := fs.String("pprof", "", "serve Go profiles (net/http/pprof) on this address, for example 127.0.0.1:6060; off when empty")
 	var engines []server.Engine
 	fs.Func("engine", `offer an external engine to seats: NAME="PROGRAM ARGS", or NAME@GAME,GAME="PROGRAM ARGS" for some games only (repeatable; NAME is letters, digits, '-', '_', '.')`, func(v string) error {
 		e, err := server.ParseEngine(v)
@@ -70,11 +69,39 @@ func runServe(ctx context.Context, e *env) error {
 		return nil
 	})
 	noClientLimits := fs.Bool("no-client-limits", false, "lift the per-client rate limits and caps (a load test from one address); never on a public address")
+	var hosts, origins, proxies []string
+	fs.Func("host", "a Host the server answers to, name or name:port (repeatable; default when listening on loopback: localhost, 127.0.0.1 and [::1] with the listen port; otherwise any)", appendTo(&hosts))
+	fs.Func("origin", "another origin allowed to change state and open WebSockets, such as https://play.example or *.example.com (repeatable)", appendTo(&origins))
+	fs.Func("trust-proxy", "address or CIDR of a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable)", appendTo(&proxies))
+	metricsAddr := fs.String("metrics-addr", "", "serve /metrics and Go profiles (/debug/pprof/) on this address, for example 127.0.0.1:9090; off when empty")
+	fs.StringVar(metricsAddr, "pprof", "", "the same as --metrics-addr (older name)")
+	metricsPublic := fs.Bool("metrics-public", false, "allow --metrics-addr on a non-loopback address (profiles and metrics are then open to that network)")
+	connsPerClient := fs.Int("conns-per-client", server.MaxConnsPerClient, "TCP connections one client (address, IPv6 /64) may hold at once; 0: no cap (a load generator on this machine)")
+	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate file (PEM; with --tls-key)")
+	tlsKey := fs.String("tls-key", "", "the private key file of --tls-cert (PEM)")
 	if err := fs.Parse(e.args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	if *connsPerClient < 0 {
+		return fmt.Errorf("%w: --conns-per-client %d", errUsage, *connsPerClient)
+	}
+	if (*tlsCert == "") != (*tlsKey == "") {
+		return fmt.Errorf("%w: --tls-cert and --tls-key go together", errUsage)
+	}
+	for _, h := range hosts {
+		if strings.ContainsAny(h, "/ ") {
+			return fmt.Errorf("%w: --host %q: want a name or name:port, no scheme or path", errUsage, h)
+		}
+	}
+	trusted, err := parsePrefixes(proxies)
+	if err != nil {
+		return fmt.Errorf("%w: --trust-proxy: %v", errUsage, err)
+	}
+	if *metricsAddr != "" && !*metricsPublic && !loopbackAddr(*metricsAddr) {
+		return fmt.Errorf("%w: --metrics-addr %s is not a loopback address (add --metrics-public to serve metrics and profiles there)", errUsage, *metricsAddr)
 	}
 	if *gcPercent == 0 || *gcPercent < -1 {
 		return fmt.Errorf("%w: --gc-percent %d (want -1 or a positive percentage)", errUsage, *gcPercent)
@@ -99,38 +126,58 @@ func runServe(ctx context.Context, e *env) error {
 		return err
 	}
 	defer db.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	defer ln.Close()
+	if hosts == nil {
+		hosts = defaultHosts(ln.Addr())
+		if hosts == nil {
+			log.Warn("listening on a non-loopback address with no --host: any Host header is answered (name the server's public names with --host to refuse DNS rebinding)")
+		}
+	}
 	srv, err := server.New(server.Config{
 		Games: e.games, Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime), Engines: engines,
 		Collectors: []prometheus.Collector{db.Collector()},
 		Limits:     server.Limits{Off: *noClientLimits},
+		Hosts:      hosts, OriginPatterns: origins, TrustedProxies: trusted,
 	})
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-	if *pprofAddr != "" {
-		pl, err := net.Listen("tcp", *pprofAddr)
+	if *metricsAddr != "" {
+		ml, err := net.Listen("tcp", *metricsAddr)
 		if err != nil {
-			return fmt.Errorf("pprof listen: %w", err)
+			return fmt.Errorf("metrics listen: %w", err)
 		}
-		ps := &http.Server{Handler: profiles(), ReadHeaderTimeout: readHeaderTimeout}
-		go ps.Serve(pl) // ends when the process does
-		defer ps.Close()
-		log.Info("profiles", "addr", pl.Addr().String())
+		// No read or write timeout: a profile or trace takes as long as
+		// it was asked to.
+		ms := &http.Server{Handler: operator(srv.MetricsHandler()), ReadHeaderTimeout: server.ReadHeaderTimeout, MaxHeaderBytes: server.MaxHeaderBytes}
+		go ms.Serve(ml) // ends when the process does
+		defer ms.Close()
+		log.Info("metrics and profiles", "addr", ml.Addr().String())
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
+	hs := server.HTTPServer(srv.Handler(), log)
+	capped := ln
+	if *connsPerClient > 0 {
+		capped = srv.Listener(ln, *connsPerClient)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: readHeaderTimeout, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
+	scheme := "http"
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }() // ends with Shutdown below
+	if *tlsCert != "" {
+		scheme = "https"
+		go func() { served <- hs.ServeTLS(capped, *tlsCert, *tlsKey) }() // ends with Shutdown below
+	} else {
+		go func() { served <- hs.Serve(capped) }() // ends with Shutdown below
+	}
 	if !web.Built() {
 		log.Warn("the web client is not built (npm run build in web/); serving the placeholder page")
 	}
-	log.Info("serving", "addr", ln.Addr().String(), "db", *dbPath, "games", len(e.games))
-	fmt.Fprintf(e.stdout, "listening on http://%s\n", ln.Addr())
+	log.Info("serving", "addr", ln.Addr().String(), "db", *dbPath, "games", len(e.games), "tls", *tlsCert != "", "hosts", hosts)
+	fmt.Fprintf(e.stdout, "listening on %s://%s\n", scheme, ln.Addr())
 	// The live matches come back after the server listens, so that a
 	// database of many does not delay its first answer; a request for one
 	// not back yet loads it itself, and waiting matches load on demand.
@@ -162,14 +209,71 @@ func runServe(ctx context.Context, e *env) error {
 
 func botBudget(d time.Duration) ai.Budget { return ai.Budget{Time: d} }
 
-// profiles is the net/http/pprof handlers on a mux of their own, never on
-// the public address.
-func profiles() http.Handler {
+// operator is what --metrics-addr serves: /metrics and the net/http/pprof
+// handlers, on a mux of their own, never on the game port.
+func operator(metrics http.Handler) http.Handler {
 	mux := http.NewServeMux()
+	mux.Handle("/metrics", metrics)
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	return mux
+}
+
+// appendTo is a repeatable flag's Set: each use appends its value.
+func appendTo(list *[]string) func(string) error {
+	return func(v string) error {
+		if v == "" {
+			return errors.New("empty value")
+		}
+		*list = append(*list, v)
+		return nil
+	}
+}
+
+// parsePrefixes reads --trust-proxy values: CIDRs or single addresses.
+func parsePrefixes(vals []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range vals {
+		if p, err := netip.ParsePrefix(v); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR", v)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
+}
+
+// loopbackAddr reports whether a listen address ("host:port") is on
+// loopback only.
+func loopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.IsLoopback()
+}
+
+// defaultHosts is the Host allow-list when --host is not given: on a
+// loopback listener, the loopback names with its port (a page on another
+// name that resolves to 127.0.0.1, DNS rebinding, is refused); nil on
+// any other address, where the server cannot know its public names.
+func defaultHosts(addr net.Addr) []string {
+	ta, ok := addr.(*net.TCPAddr)
+	if !ok || !ta.IP.IsLoopback() {
+		return nil
+	}
+	port := strconv.Itoa(ta.Port)
+	return []string{"localhost:" + port, "127.0.0.1:" + port, "[::1]:" + port}
 }

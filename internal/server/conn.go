@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
@@ -151,6 +152,9 @@ func (c *conn) kick(code websocket.StatusCode, why string) {
 	c.cancel()
 }
 
+// goingAway kicks the connection as the server closes.
+func (c *conn) goingAway() { c.kick(websocket.StatusGoingAway, "server shutting down") }
+
 // pingTick runs on the ping timer: a peer not heard from for a ping
 // interval is pinged (on the timer's own goroutine, which the pong
 // releases); one that does not answer is closed.
@@ -192,6 +196,15 @@ func (w *sockWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// The HTTP server's read and write timeouts are for requests; a
+	// WebSocket lives for the match and has its own (pings,
+	// writeTimeout). net/http clears the deadlines when it hijacks; this
+	// says so here too, since an expired one would fail the socket's
+	// non-blocking writes and waits.
+	if err := nc.SetDeadline(time.Time{}); err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
 	if err := brw.Writer.Flush(); err != nil {
 		nc.Close()
 		return nil, nil, err
@@ -231,7 +244,23 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	// living, and being scanned by every collection, as long as the
 	// WebSocket does. Hijacked connections are the handler's to close,
 	// and serve closes it.
-	go s.serve(c, r, bearer)
+	// Counted under mu while the server is live: Close takes mu after
+	// cancelling, so every Add comes before its Wait.
+	s.mu.Lock()
+	closing := s.ctx.Err() != nil
+	if !closing {
+		s.conns.Add(1)
+	}
+	s.mu.Unlock()
+	if closing {
+		c.sock.writeClose(uint16(websocket.StatusGoingAway), "server shutting down")
+		c.ws.CloseNow()
+		return
+	}
+	go func() {
+		defer s.conns.Done()
+		s.serve(c, r, bearer)
+	}()
 }
 
 // serve runs a WebSocket connection's read loop until the peer goes, is
@@ -245,9 +274,11 @@ func (s *Server) serve(c *conn, r *room, bearer string) {
 	// read loop by closing the socket (see cancel): passing a context to
 	// every read made the library register and remove a
 	// context.AfterFunc per frame (18 % of the server's allocations). The
-	// server's closing cancels every connection through one registration
-	// each.
-	stop := context.AfterFunc(s.ctx, c.cancel)
+	// server's closing kicks every connection, greeted or not, through
+	// one registration each: close 1001 first, then the socket (a plain
+	// cancel here closed sockets before the rooms' kicks wrote their close
+	// frames, and clients saw a bare end of stream).
+	stop := context.AfterFunc(s.ctx, c.goingAway)
 	s.readLoop(c, r, bearer)
 	stop()
 	c.mu.Lock()
@@ -264,6 +295,7 @@ func (s *Server) serve(c *conn, r *room, bearer string) {
 	}
 	c.mu.Unlock()
 	c.ws.Close(code, why)
+	c.sock.waitClosed() // a close frame still being flushed is out (Server.Close waits for this)
 }
 
 // keepBuffer is the largest frame buffer a connection keeps between
@@ -342,6 +374,12 @@ func (s *Server) handleFrame(m *message) bool {
 		c.sendError("", r.version.Load(), protocol.Errorf(protocol.CodeBadJSON, "binary frames are not accepted"))
 		return true
 	}
+	if !utf8.Valid(data) {
+		// RFC 6455 §8.1: a text frame that is not UTF-8 fails the
+		// connection with 1007.
+		c.kick(websocket.StatusInvalidFramePayloadData, "text frame is not UTF-8")
+		return false
+	}
 	msg, err := protocol.Decode(data)
 	if err != nil {
 		var pe *protocol.Error
@@ -362,10 +400,9 @@ func (s *Server) handleFrame(m *message) bool {
 			tokens = append(tokens, token)
 		}
 		tokens = append(tokens, msg.Tokens...)
-		if !r.direct(subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta}) {
+		if !r.direct(subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta, greeted: &m.hello}) {
 			return false
 		}
-		m.hello = true
 	case !m.hello:
 		c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeNeedHello, "send hello first"))
 	default:

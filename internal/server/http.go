@@ -29,8 +29,9 @@ const (
 	defaultList, maxList = 50, 200
 )
 
-// Handler returns the HTTP handler: the lobby API, the WebSocket, health,
-// metrics and the web client.
+// Handler returns the HTTP handler: the lobby API, the WebSocket, health
+// and the web client, behind guard (security headers, Host, Origin and
+// content-type checks). Metrics are served apart (MetricsHandler).
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/games", s.handleGames)
@@ -43,7 +44,6 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/positions", s.handlePositions)
 	mux.HandleFunc("GET /ws/matches/{id}", s.handleWS)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
-	mux.Handle("GET /metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -53,7 +53,14 @@ func (s *Server) Handler() http.Handler {
 	case s.cfg.Assets != nil:
 		mux.Handle("/", spa(s.cfg.Assets))
 	}
-	return mux
+	return s.guard(mux)
+}
+
+// MetricsHandler serves the server's Prometheus metrics (and
+// Config.Collectors'); it is not on the game port (see tabula serve
+// --metrics-addr).
+func (s *Server) MetricsHandler() http.Handler {
+	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
 }
 
 // healthChecker is a store that knows whether its writes succeed (the
@@ -129,6 +136,16 @@ func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 			return nil // an empty body is an empty request
 		}
 		return protocol.Errorf(protocol.CodeBadJSON, "%v", err)
+	}
+	// One value and nothing after it but white space: a second value
+	// would otherwise be ignored, and what was ignored is not what the
+	// client meant.
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return protocol.Errorf(protocol.CodeTooLarge, "body over %d bytes", maxBody)
+		}
+		return protocol.Errorf(protocol.CodeBadJSON, "data after the JSON value")
 	}
 	return nil
 }
@@ -232,13 +249,9 @@ func (s *Server) create(ctx context.Context, client string, req protocol.CreateR
 	if _, err := info.New(opts); err != nil {
 		return resp, protocol.Errorf(protocol.CodeBadOption, "%v", err)
 	}
-	tc := store.TimeControl{Kind: req.TimeControl.Kind, Base: time.Duration(req.TimeControl.BaseMs) * time.Millisecond,
-		Increment: time.Duration(req.TimeControl.IncrementMs) * time.Millisecond, Days: req.TimeControl.Days}
-	if tc.Kind == "" {
-		tc.Kind = clock.None
-	}
-	if err := control(tc).Check(); err != nil {
-		return resp, protocol.Errorf(protocol.CodeBadRequest, "%v", err)
+	tc, err := timeControl(req.TimeControl)
+	if err != nil {
+		return resp, err
 	}
 	seatList := make([]store.Seat, opts.Players)
 	if len(req.Seats) != 0 && len(req.Seats) != opts.Players {
@@ -295,6 +308,30 @@ func (s *Server) create(ctx context.Context, client string, req protocol.CreateR
 	}
 	resp.Match = summary(info, m)
 	return resp, nil
+}
+
+// timeControl reads a request's time control. Every field is bounded
+// before it becomes a duration (a huge count of milliseconds would
+// overflow into a small or negative one), whatever the kind, then the
+// control is checked against the clock's limits.
+func timeControl(p protocol.TimeControl) (store.TimeControl, error) {
+	switch {
+	case p.BaseMs < 0 || p.BaseMs > clock.MaxBase.Milliseconds():
+		return store.TimeControl{}, protocol.Errorf(protocol.CodeBadRequest, "baseMs %d outside 0..%d", p.BaseMs, clock.MaxBase.Milliseconds())
+	case p.IncrementMs < 0 || p.IncrementMs > clock.MaxIncrement.Milliseconds():
+		return store.TimeControl{}, protocol.Errorf(protocol.CodeBadRequest, "incrementMs %d outside 0..%d", p.IncrementMs, clock.MaxIncrement.Milliseconds())
+	case p.Days < 0 || p.Days > clock.MaxDays:
+		return store.TimeControl{}, protocol.Errorf(protocol.CodeBadRequest, "days %d outside 0..%d", p.Days, clock.MaxDays)
+	}
+	tc := store.TimeControl{Kind: p.Kind, Base: time.Duration(p.BaseMs) * time.Millisecond,
+		Increment: time.Duration(p.IncrementMs) * time.Millisecond, Days: p.Days}
+	if tc.Kind == "" {
+		tc.Kind = clock.None
+	}
+	if err := control(tc).Check(); err != nil {
+		return tc, protocol.Errorf(protocol.CodeBadRequest, "%v", err)
+	}
+	return tc, nil
 }
 
 // open stores a new match (status and clocks set from its seats) and

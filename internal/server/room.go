@@ -311,6 +311,9 @@ type (
 		tokens []string // the seats claimed; none: a spectator
 		since  *int64
 		delta  bool
+		// greeted is set once the room has taken the hello (a refused
+		// one leaves it as it was).
+		greeted *bool
 	}
 	unsubscribe struct{ c *conn }
 	command     struct {
@@ -585,6 +588,7 @@ func (r *room) subscribe(msg subscribe) {
 	}
 	r.unsubscribe(msg.c) // a second hello replaces the first
 	r.subs = append(r.subs, subEntry{msg.c, sub{seats: held, delta: msg.delta}})
+	*msg.greeted = true
 	s := held.lowest()
 	w := protocol.ServerMessage{Type: protocol.TypeWelcome, Version: r.m.Version, Seat: &s}
 	if l := held.list(); len(l) > 1 {

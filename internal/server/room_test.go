@@ -88,7 +88,7 @@ func TestSlowClientDropped(t *testing.T) {
 	// The slow client's connection is closed: reading it drains what the
 	// kernel holds and then fails.
 	slow.waitClosed("slow connection not closed")
-	resp, err := http.Get(h.http.URL + "/metrics")
+	resp, err := http.Get(h.metrics.URL + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}

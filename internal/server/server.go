@@ -109,9 +109,16 @@ type Config struct {
 	BotWorkers int
 	// BotBudget limits one bot move; zero: one second.
 	BotBudget ai.Budget
-	// OriginPatterns are extra WebSocket origins allowed (for a dev
-	// server on another port), as coder/websocket's AcceptOptions.
+	// OriginPatterns are origins allowed besides the server's own, for
+	// state-changing requests and the WebSocket upgrade (for example a
+	// dev server on another port), as coder/websocket's AcceptOptions
+	// reads them: "host[:port]" or "scheme://host[:port]", path.Match
+	// patterns ("*.example.com"). See guard.
 	OriginPatterns []string
+	// Hosts are the Host header values the server answers (defeats DNS
+	// rebinding): "name" matches the name on any port, "name:port" only
+	// there; empty answers any Host. See guard.
+	Hosts []string
 	// TrustedProxies are the addresses of reverse proxies whose
 	// X-Forwarded-For header names the client (see clientOf); none by
 	// default, so the header is ignored.
@@ -142,6 +149,10 @@ type Server struct {
 	ctx    context.Context // the server's lifetime; cancelled by Close
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // bot workers, handlers and the short-lived goroutines Close waits for
+	// conns counts the WebSocket connections being served (serve); Close
+	// waits for them, so their close frames are out before it returns.
+	// Added to under mu while ctx is live (see handleWS).
+	conns sync.WaitGroup
 
 	limits Limits     // cfg.Limits with its defaults
 	rates  *rateTable // per-client rates
@@ -266,6 +277,7 @@ func (s *Server) Close() {
 	}
 	s.handlers.close()
 	s.wg.Wait()
+	s.conns.Wait() // each ends once its close frame is out or writeTimeout passed
 }
 
 // room returns the live room of a match, loading the match from the store

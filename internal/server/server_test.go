@@ -30,12 +30,15 @@ import (
 const testTimeout = 15 * time.Second
 
 type harness struct {
-	t     testing.TB
-	srv   *Server
-	http  *httptest.Server
-	db    *sqlite.DB
-	path  string
-	clock clock.Clock
+	t    testing.TB
+	srv  *Server
+	http *httptest.Server
+	// metrics serves MetricsHandler, apart from the game port as tabula
+	// serve --metrics-addr does.
+	metrics *httptest.Server
+	db      *sqlite.DB
+	path    string
+	clock   clock.Clock
 }
 
 type option func(*Config)
@@ -65,7 +68,8 @@ func start(t testing.TB, path string, opts ...option) *harness {
 	if _, err := srv.Recover(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, srv: srv, http: httptest.NewServer(srv.Handler()), db: db, path: path, clock: srv.clock}
+	h := &harness{t: t, srv: srv, http: httptest.NewServer(srv.Handler()), metrics: httptest.NewServer(srv.MetricsHandler()),
+		db: db, path: path, clock: srv.clock}
 	t.Cleanup(h.stop)
 	return h
 }
@@ -76,6 +80,7 @@ func (h *harness) stop() {
 	}
 	h.http.CloseClientConnections()
 	h.http.Close()
+	h.metrics.Close()
 	h.srv.Close()
 	h.db.Close()
 	h.srv = nil
@@ -91,6 +96,9 @@ func (h *harness) api(method, path string, body, out any) int {
 		rd = bytes.NewReader(b)
 	}
 	req, _ := http.NewRequest(method, h.http.URL+path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		h.t.Fatal(err)
@@ -731,12 +739,22 @@ func TestLobby(t *testing.T) {
 	}
 	c := h.connect(waiting.Match.ID, waiting.Token)
 	wantCode(t, c.do(protocol.TypeMove, "+1"), protocol.CodeNotAllowed)
-	for _, path := range []string{"/healthz", "/metrics"} {
-		resp, err := http.Get(h.http.URL + path)
+	for _, url := range []string{h.http.URL + "/healthz", h.metrics.URL + "/metrics"} {
+		resp, err := http.Get(url)
 		if err != nil || resp.StatusCode != http.StatusOK {
-			t.Fatalf("GET %s: %v %v", path, err, resp)
+			t.Fatalf("GET %s: %v %v", url, err, resp)
 		}
 		resp.Body.Close()
+	}
+	// The metrics are not on the game port.
+	if resp, err := http.Get(h.http.URL + "/metrics"); err != nil {
+		t.Fatal(err)
+	} else {
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if strings.Contains(string(body), "tabula_live_rooms") {
+			t.Errorf("GET /metrics on the game port serves the metrics")
+		}
 	}
 	// The web client, with client routes falling back to index.html.
 	for path, want := range map[string]string{"/": "tabula", "/game/m_x": "tabula", "/app.js": "js"} {
@@ -786,7 +804,7 @@ func TestMetricsSaveAndCollectors(t *testing.T) {
 	id, tokens := h.twoPlayers(protocol.TimeControl{})
 	c := h.connect(id, tokens[0])
 	wantAck(t, c.do(protocol.TypeMove, "+1"))
-	resp, err := http.Get(h.http.URL + "/metrics")
+	resp, err := http.Get(h.metrics.URL + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}

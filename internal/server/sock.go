@@ -28,6 +28,18 @@ type sock struct {
 	spare    []byte     // the flusher's other buffer
 	flushing bool       // a flusher goroutine owns the bytes in flight
 	err      error      // the first write failure; every later write fails with it
+	// closing is set once the close frame is written (or queued): every
+	// later write fails with errClosing, but the flusher still delivers
+	// what is queued, the close frame last.
+	closing bool
+	// closeLater is set by a Close that came while the flusher had bytes
+	// to deliver: the flusher closes the socket once they are out (or
+	// writeTimeout passed).
+	closeLater, closed bool
+	// flushed is made with closeLater and closed once the socket is: what
+	// waitClosed waits for. Only a connection closing behind a slow
+	// moment pays for it.
+	flushed chan struct{}
 }
 
 func newSock(nc net.Conn) *sock {
@@ -39,8 +51,8 @@ func newSock(nc net.Conn) *sock {
 func (s *sock) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.err != nil {
-		return 0, s.err
+	if err := s.refused(); err != nil {
+		return 0, err
 	}
 	if err := s.writeLocked(p); err != nil {
 		return 0, err
@@ -56,8 +68,8 @@ func (s *sock) Write(p []byte) (int, error) {
 func (s *sock) writeText(a, b []byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.err != nil {
-		return s.err
+	if err := s.refused(); err != nil {
+		return err
 	}
 	buf := appendTextFrame(s.buf[:0], a)
 	if b != nil {
@@ -101,17 +113,61 @@ const maxCloseReason = 123
 func (s *sock) writeClose(code uint16, reason string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.err != nil {
-		return s.err
+	if err := s.refused(); err != nil {
+		return err
 	}
 	reason = reason[:min(len(reason), maxCloseReason)]
 	b := append(make([]byte, 0, 4+len(reason)), 0x88, byte(2+len(reason)))
 	b = binary.BigEndian.AppendUint16(b, code)
 	err := s.writeLocked(append(b, reason...))
 	if err == nil {
-		s.err = errClosing
+		s.closing = true
 	}
 	return err
+}
+
+// refused is the error of a write that may not go out: the socket failed,
+// or its close frame is written. mu held.
+func (s *sock) refused() error {
+	if s.err != nil {
+		return s.err
+	}
+	if s.closing {
+		return errClosing
+	}
+	return nil
+}
+
+// Close closes the socket; while the flusher still has bytes to deliver
+// (the close frame among them), it only wakes the readers and leaves the
+// close to the flusher, so a close frame queued behind a slow moment is
+// not cut off. Closing twice is harmless.
+func (s *sock) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || s.closeLater {
+		return nil
+	}
+	if s.flushing && s.err == nil {
+		s.closeLater = true
+		s.flushed = make(chan struct{})
+		s.Conn.SetReadDeadline(time.Unix(1, 0)) // the read loop returns; the flusher closes
+		return nil
+	}
+	s.closed = true
+	return s.Conn.Close()
+}
+
+// waitClosed returns once a Close left to the flusher has happened (at
+// most writeTimeout after the flusher's last write began); at once when
+// none is pending.
+func (s *sock) waitClosed() {
+	s.mu.Lock()
+	ch := s.flushed
+	s.mu.Unlock()
+	if ch != nil {
+		<-ch
+	}
 }
 
 // writeLocked sends p without blocking: what the kernel does not take
@@ -144,7 +200,10 @@ func (s *sock) fail(err error) error {
 	if s.err == nil {
 		s.err = err
 		s.pending, s.spare = nil, nil
-		s.Conn.Close()
+		if !s.closed {
+			s.closed = true
+			s.Conn.Close()
+		}
 	}
 	return s.err
 }
@@ -162,6 +221,14 @@ func (s *sock) flush() {
 			s.spare = nil // a slow moment need not cost memory for the connection's life
 			if s.err == nil {
 				s.pending = nil
+			}
+			if s.closeLater && !s.closed {
+				s.closed = true
+				s.Conn.Close()
+			}
+			if s.flushed != nil {
+				close(s.flushed)
+				s.flushed = nil
 			}
 			s.mu.Unlock()
 			return

@@ -216,3 +216,48 @@ func TestSockWriteClose(t *testing.T) {
 		})
 	}
 }
+
+// TestCloseFrameBehindPendingBytes fills the peer's socket buffers so that
+// frames wait for the flusher, then writes the close frame and closes the
+// socket: once the peer reads, it gets every frame and the close frame
+// last, and only then the end of the stream.
+func TestCloseFrameBehindPendingBytes(t *testing.T) {
+	srv, cl := tcpPair(t)
+	s := newSock(srv)
+	payload := bytes.Repeat([]byte("x"), 16<<10)
+	sent := 0
+	for s.pendingLen() == 0 { // until the kernel refuses and the flusher owns bytes
+		if err := s.writeText(payload, nil); err != nil {
+			t.Fatal(err)
+		}
+		sent++
+	}
+	if err := s.writeClose(1001, "server shutting down"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.writeText([]byte("late"), nil); !errors.Is(err, errClosing) {
+		t.Errorf("a write after the close frame: %v", err)
+	}
+	s.Close()
+	done := make(chan struct{})
+	go func() { s.waitClosed(); close(done) }()
+	cl.SetReadDeadline(time.Now().Add(testTimeout))
+	data, err := io.ReadAll(cl)
+	if err != nil {
+		t.Fatalf("read after %d bytes: %v", len(data), err)
+	}
+	<-done
+	frame := len(payload) + 4 // 0x81, 126, two length bytes
+	closeFrame := []byte{0x88, 2 + byte(len("server shutting down")), 0x03, 0xe9}
+	closeFrame = append(closeFrame, "server shutting down"...)
+	if len(data) != sent*frame+len(closeFrame) || !bytes.HasSuffix(data, closeFrame) {
+		t.Fatalf("read %d bytes ending %q; want %d text frames (%d bytes) and the close frame", len(data), data[max(0, len(data)-30):], sent, sent*frame)
+	}
+}
+
+// pendingLen is how many bytes wait for the flusher.
+func (s *sock) pendingLen() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.pending)
+}
