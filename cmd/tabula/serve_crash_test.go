@@ -34,9 +34,11 @@ type serverProc struct {
 	stderr *bytes.Buffer
 }
 
-func startServe(t *testing.T, bin, db string) *serverProc {
+// startServe starts "tabula serve" on a free loopback port with the
+// database db and the extra flags.
+func startServe(t *testing.T, bin, db string, flags ...string) *serverProc {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +143,7 @@ func TestServeCrash(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	db := filepath.Join(dir, "tabula.db")
-	srv := startServe(t, bin, db)
+	srv := startServe(t, bin, db, "--no-client-limits") // one client plays every match
 
 	type match struct {
 		id     string
@@ -226,7 +228,7 @@ func TestServeCrash(t *testing.T) {
 	srv.cmd.Wait()
 	wg.Wait()
 
-	srv = startServe(t, bin, db)
+	srv = startServe(t, bin, db, "--no-client-limits")
 	for _, m := range matches {
 		resp, err := http.Get(srv.url + "/api/matches/" + m.id)
 		if err != nil {

@@ -50,7 +50,7 @@ func TestServeShutdownGoingAway(t *testing.T) {
 // close 1001.
 func shutdownRound(t *testing.T, bin, db string) {
 	t.Helper()
-	srv := startServe(t, bin, db)
+	srv := startServe(t, bin, db, "--no-client-limits") // one client opens every connection
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	seats := make([]*seatConn, shutdownClients)
