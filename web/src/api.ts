@@ -22,7 +22,8 @@ export function retryAfterSeconds(header: string | null, now: number): number | 
   if (header === null) return null;
   const h = header.trim();
   if (/^\d+$/.test(h)) return Number(h);
-  const at = Date.parse(h);
+  // An HTTP date names its weekday and month; Date.parse alone would read "-3" as a year.
+  const at = /[a-z]/i.test(h) ? Date.parse(h) : NaN;
   if (Number.isNaN(at)) return null;
   return Math.max(0, Math.ceil((at - now) / 1000));
 }

@@ -321,7 +321,7 @@ function Clock({ state, n, receivedAt }: { state: MatchState; n: number; receive
 }
 
 /** verdictText is the result line: the head ("You win!") and the reason. */
-function verdictText(state: MatchState, seat: number | null): { head: string; reason: string; cls: string; kind: string } {
+export function verdictText(state: MatchState, seat: number | null): { head: string; reason: string; cls: string; kind: string } {
   const v = verdict(state, seat);
   if (v.kind === 'none') return { head: '', reason: '', cls: 'banner', kind: 'none' };
   const reasonKey = `reason.${reasonName(v.reason)}`;
