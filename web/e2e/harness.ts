@@ -183,6 +183,24 @@ async function guard(page: Page): Promise<void> {
   await page.route(isServerPage, withCSP);
 }
 
+/** The unguarded newContext of each browser launch made. */
+const plain = new WeakMap<Browser, Browser['newContext']>();
+
+/**
+ * unguardedPage opens a page with no guard: no CSP added, no problems
+ * counted, and no request interception (playwright answers the CORS
+ * preflights of intercepted requests itself, which would let a foreign
+ * page's requests through that a browser would stop).
+ */
+export async function unguardedPage(browser: Browser, ...a: Parameters<Browser['newContext']>): Promise<Page> {
+  const open = plain.get(browser);
+  if (!open) throw new Error('unguardedPage: the browser was not started by launch');
+  const c = await open(...a);
+  const p = await c.newPage();
+  p.once('close', () => void c.close());
+  return p;
+}
+
 /**
  * launch starts chromium from CHROMIUM_PATH or /usr/bin/chromium. Every page
  * it opens is guarded: held to serverCSP, and its uncaught errors, console
@@ -195,8 +213,10 @@ export async function launch(): Promise<Browser> {
     args: chromiumArgs,
     headless: true,
   });
+  // browser.newPage opens its page through browser.newContext, so
+  // guarding the contexts' pages guards both.
   const newContext = browser.newContext.bind(browser);
-  const newPage = browser.newPage.bind(browser);
+  plain.set(browser, newContext);
   browser.newContext = async (...a: Parameters<Browser['newContext']>) => {
     const c = await newContext(...a);
     const contextPage = c.newPage.bind(c);
@@ -206,11 +226,6 @@ export async function launch(): Promise<Browser> {
       return p;
     };
     return c;
-  };
-  browser.newPage = async (...a: Parameters<Browser['newPage']>) => {
-    const p = await newPage(...a);
-    await guard(p);
-    return p;
   };
   return browser;
 }
