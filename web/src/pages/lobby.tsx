@@ -20,6 +20,7 @@ export function Lobby() {
   const [form, setForm] = useState<Form | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [joinError, setJoinError] = useState('');
 
   // gamesAt counts the loads of the game list: a create refused as
   // unknown-bot loads it again, since the server's bots changed.
@@ -70,14 +71,15 @@ export function Lobby() {
     }
   };
 
+  // A refused join is told in the list, next to the button that was pressed.
   const join = async (m: Summary) => {
-    setError('');
+    setJoinError('');
     try {
       const res = await api.join(m.id);
       saveToken(kv, m.id, { seat: res.seat, token: res.token });
       navigate(href({ page: 'match', id: m.id }));
     } catch (err) {
-      setError(describeError(lang.value, err));
+      setJoinError(describeError(lang.value, err));
     }
   };
 
@@ -191,13 +193,18 @@ export function Lobby() {
           </form>
         )}
         {error && (
-          <p class="error" role="alert">
+          <p class="error" role="alert" data-create-error>
             {error}
           </p>
         )}
       </section>
       <section class="panel">
         <h2>{t('lobby.live')}</h2>
+        {joinError && (
+          <p class="error" role="alert" data-join-error>
+            {joinError}
+          </p>
+        )}
         {matches.length === 0 ? (
           <p class="muted">{t('lobby.none')}</p>
         ) : (
