@@ -34,6 +34,7 @@ describe('bot levels in the lobby', () => {
   const langs = [
     { locale: 'en-US', names: ['Random', 'Easy', 'Medium', 'Hard', 'Max'], random: /Random moves/ },
     { locale: 'ru-RU', names: ['Случайный', 'Лёгкий', 'Средний', 'Сильный', 'Максимум'], random: /наугад/ },
+    { locale: 'uk-UA', names: ['Випадковий', 'Легкий', 'Середній', 'Сильний', 'Максимум'], random: /навмання/ },
   ];
   for (const l of langs) {
     it(`lists the five levels with descriptions on a phone (${l.locale})`, async () => {

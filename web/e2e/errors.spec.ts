@@ -31,14 +31,14 @@ async function refuse(page: Page, method: string, path: RegExp, status: number, 
 }
 
 describe('refusals in words', () => {
-  const creates: { code: string; status: number; headers: Record<string, string>; en: string; ru: string }[] = [
-    { code: 'rate-limited', status: 429, headers: { 'Retry-After': '7' }, en: 'try again in 7 s', ru: 'повторите через 7 с' },
-    { code: 'too-many-matches', status: 429, headers: {}, en: 'as many open games as allowed', ru: 'столько, сколько разрешено' },
-    { code: 'unknown-bot', status: 400, headers: {}, en: 'does not offer that opponent', ru: 'не предлагает такого соперника' },
-    { code: 'unavailable', status: 503, headers: {}, en: 'cannot save games right now', ru: 'не может сохранять партии' },
+  const creates: { code: string; status: number; headers: Record<string, string>; text: Record<string, string> }[] = [
+    { code: 'rate-limited', status: 429, headers: { 'Retry-After': '7' }, text: { 'en-US': 'try again in 7 s', 'ru-RU': 'повторите через 7 с', 'uk-UA': 'повторіть через 7 с' } },
+    { code: 'too-many-matches', status: 429, headers: {}, text: { 'en-US': 'as many open games as allowed', 'ru-RU': 'столько, сколько разрешено', 'uk-UA': 'стільки, скільки дозволено' } },
+    { code: 'unknown-bot', status: 400, headers: {}, text: { 'en-US': 'does not offer that opponent', 'ru-RU': 'не предлагает такого соперника', 'uk-UA': 'не пропонує такого суперника' } },
+    { code: 'unavailable', status: 503, headers: {}, text: { 'en-US': 'cannot save games right now', 'ru-RU': 'не может сохранять партии', 'uk-UA': 'не може зберігати партії' } },
   ];
   for (const c of creates) {
-    for (const locale of ['en-US', 'ru-RU']) {
+    for (const locale of ['en-US', 'ru-RU', 'uk-UA']) {
       it(`a create refused as ${c.code} (${locale})`, async () => {
         const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale });
         try {
@@ -46,7 +46,7 @@ describe('refusals in words', () => {
           await page.goto(server.url + '/');
           await page.locator('form.create button[type="submit"]').click();
           const text = await page.locator('[data-create-error]').textContent();
-          expect(text).toContain(locale === 'en-US' ? c.en : c.ru);
+          expect(text).toContain(c.text[locale]);
           expect(await page.locator('[data-create-error]').isVisible()).toBe(true);
           expect(page.url()).toBe(server.url + '/');
         } finally {

@@ -1,12 +1,12 @@
-// Interface text in English and Russian. Every language has every key (the
+// Interface text in English, Russian and Ukrainian. Every language has every key (the
 // type says so); {name} placeholders are filled by t(). The choice is kept
 // in localStorage under langKey.
-import { shellEn, shellRu } from './shell-i18n';
-import { abaloneEn, abaloneRu } from './boards/abalone-i18n';
-import { palagoEn, palagoRu } from './boards/palago-i18n';
+import { shellEn, shellRu, shellUk } from './shell-i18n';
+import { abaloneEn, abaloneRu, abaloneUk } from './boards/abalone-i18n';
+import { palagoEn, palagoRu, palagoUk } from './boards/palago-i18n';
 import type { KV } from './tokens';
 import { talatText } from './boards/talat-i18n';
-import { villaEn, villaRu } from './boards/villa-i18n';
+import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
 
 const en = {
   ...palagoEn,
@@ -284,14 +284,151 @@ const ru: Record<Key, string> = {
   ...abaloneRu,
 };
 
-export const dictionaries = { en, ru } as const;
+const uk: Record<Key, string> = {
+  ...palagoUk,
+  'app.title': 'Табула',
+  'lang.label': 'Мова',
+  'lobby.games': 'Ігри',
+  'lobby.new': 'Нова партія',
+  'lobby.game': 'Гра',
+  'lobby.variant': 'Варіант',
+  'lobby.opponent': 'Суперник',
+  'lobby.players': 'Гравців',
+  'lobby.bot': 'Комп’ютер ({bot})',
+  'lobby.open': 'Друг (вільне місце)',
+  'lobby.open.desc': 'Надішліть посилання-запрошення: увійти зможе той, хто його відкриє',
+  'bot.random': 'Випадковий',
+  'bot.random.desc': 'Ходить навмання: щоб опанувати правила',
+  'bot.easy': 'Легкий',
+  'bot.easy.desc': 'До снаги й новачкові; відповідає одразу',
+  'bot.medium': 'Середній',
+  'bot.medium.desc': 'Бачить просту тактику; рівна гра для аматора',
+  'bot.hard': 'Сильний',
+  'bot.hard.desc': 'Грає добре й усе ж відповідає за секунди',
+  'bot.max': 'Максимум',
+  'bot.max.desc': 'Думає весь відведений час; найсильніший',
+  'bot.engine.desc': 'Ігрова програма, яку пропонує цей сервер',
+  'lobby.seat': 'Грати за',
+  'lobby.random': 'Випадково',
+  'lobby.time': 'Контроль часу',
+  'lobby.time.none': 'Без годинника',
+  'lobby.time.fischer': '{min} хв + {inc} с',
+  'lobby.create': 'Створити',
+  'lobby.options': 'Параметри правил',
+  'lobby.creating': 'Створюємо…',
+  'lobby.live': 'Поточні й відкриті партії',
+  'lobby.none': 'Зараз партій немає. Почніть свою!',
+  'lobby.watch': 'Дивитися',
+  'lobby.join': 'Увійти',
+  'lobby.loading': 'Завантаження…',
+  'lobby.nogames': 'Сервер не пропонує ігор.',
+  'lobby.ply': 'ходів: {ply}',
+  'lobby.player': 'гравець',
+  'status.waiting': 'чекає гравця',
+  'status.live': 'триває',
+  'status.finished': 'закінчена',
+  'status.aborted': 'перервана',
+  'match.loading': 'Підключення…',
+  'match.connecting': 'Перепідключення…',
+  'match.spectator': 'Ви глядач.',
+  'match.you': 'ви',
+  'match.bot': 'бот',
+  'match.open': 'вільно',
+  'match.takeSeat': 'Грати за: {name}',
+  'match.invite': 'Посилання-запрошення',
+  'match.copy': 'Копіювати',
+  'match.copied': 'Скопійовано',
+  'match.yourTurn': 'Ваш хід',
+  'match.theirTurn': 'Ходять: {name}',
+  'match.waiting': 'Чекаємо на другого гравця…',
+  'match.moves': 'Ходи',
+  'match.noMoves': 'Ходів ще немає.',
+  'match.typeMove': 'Введіть хід',
+  'match.play': 'Ходити',
+  'match.resign': 'Здатися',
+  'match.confirmResign': 'Здати партію?',
+  'match.offerDraw': 'Запропонувати нічию',
+  'match.acceptDraw': 'Прийняти нічию',
+  'match.declineDraw': 'Відхилити',
+  'match.drawOffered': '{name}: пропозиція нічиєї.',
+  'match.takeback': 'Повернути хід',
+  'match.acceptTakeback': 'Дозволити повернення',
+  'match.takebackOffered': '{name} просить повернути хід.',
+  'match.abort': 'Скасувати партію',
+  'match.rematch': 'Реванш',
+  'match.rematchOffered': '{name} пропонує реванш.',
+  'match.toRematch': 'До реваншу',
+  'match.chooseCaptures': 'Які фішки зняти?',
+  'match.cancel': 'Скасувати',
+  'match.legal': 'Можливі ходи',
+  'match.position': 'Позиція',
+  'match.lobby': 'Лобі',
+  'match.reserve': 'у запасі: {n}',
+  'match.forbidden': 'Заборонено на цей хід',
+  'result.win': 'Перемога: {name}',
+  'result.draw': 'Нічия',
+  'result.aborted': 'Партію скасовано',
+  'result.youWin': 'Ви перемогли!',
+  'result.youLose': 'Ви програли',
+  'reason.connection': '(з’єднано краї)',
+  'reason.resignation': '(суперник здався)',
+  'reason.timeout': '(час вийшов)',
+  'reason.agreement': '(за згодою)',
+  'reason.repetition': '(триразове повторення)',
+  'reason.ply-limit': '(межа кількості ходів)',
+  'reason.score': '(за очками)',
+  'reason.bot-failed': '(збій комп’ютерного суперника)',
+  'reason.bot-unavailable': '(цього комп’ютерного суперника більше немає на сервері)',
+  'reason.expired': '(ніхто не приєднався вчасно)',
+  'reason.abandoned': '(гравці покинули партію)',
+  'seat.light': 'Світлі',
+  'seat.dark': 'Темні',
+  'seat.black': 'Чорні',
+  'seat.white': 'Білі',
+  'seat.grey': 'Сірі',
+  'notfound': 'Такої сторінки немає.',
+  'err.bad-json': 'Сервер не зрозумів повідомлення.',
+  'err.unknown-type': 'Сервер не знає такого повідомлення.',
+  'err.too-large': 'Повідомлення задовге.',
+  'err.bad-request': 'Значення не задано або воно поза допустимими межами.',
+  'err.unknown-game': 'Такої гри немає.',
+  'err.bad-option': 'Ця гра не приймає такого параметра.',
+  'err.not-found': 'Такої партії немає.',
+  'err.seat-taken': 'Це місце вже зайняте.',
+  'err.bad-token': 'Це місце не ваше.',
+  'err.not-a-player': 'Глядачам це недоступно.',
+  'err.not-your-turn': 'Зараз не ваш хід.',
+  'err.illegal-move': 'Такий хід тут неможливий.',
+  'err.syntax': 'Це не хід у записі цієї гри.',
+  'err.game-over': 'Партію закінчено.',
+  'err.stale-version': 'Позиція змінилася, спробуйте ще раз.',
+  'err.no-offer': 'Немає пропозиції, на яку можна відповісти.',
+  'err.not-allowed': 'Зараз це не можна.',
+  'err.need-hello': 'З’єднання не встановлено.',
+  'err.overloaded': 'Сервер зайнятий, спробуйте ще раз.',
+  'err.unknown-bot': 'Цей сервер не пропонує такого суперника; виберіть іншого.',
+  'err.rate-limited': 'Забагато запитів за короткий час; зачекайте трохи й повторіть.',
+  'err.rate-limited.wait': 'Забагато запитів за короткий час; повторіть через {s} с.',
+  'err.too-many-matches': 'Відкритих партій уже стільки, скільки дозволено (ваших або на всьому сервері); спершу увійдіть в одну з них або дограйте свою, або спробуйте пізніше.',
+  'err.forbidden-origin': 'Сервер відхилив запит з адреси цієї сторінки; відкрийте гру за власною адресою сервера.',
+  'err.bad-content-type': 'Сервер не прийняв запит у такому вигляді; оновіть сторінку й повторіть.',
+  'err.unavailable': 'Сервер зараз не може зберігати партії (перезапускається або відмовило сховище); спробуйте трохи згодом.',
+  'err.internal': 'На сервері щось пішло не так.',
+  'err.network': 'Сервер недоступний.',
+  ...shellUk,
+  ...talatText.uk,
+  ...villaUk,
+  ...abaloneUk,
+};
+
+export const dictionaries = { en, ru, uk } as const;
 
 export type Lang = keyof typeof dictionaries;
 
-export const langs: readonly Lang[] = ['en', 'ru'];
+export const langs: readonly Lang[] = ['en', 'ru', 'uk'];
 
 /** langNames are shown in the switch, each in its own language. */
-export const langNames: Record<Lang, string> = { en: 'English', ru: 'Русский' };
+export const langNames: Record<Lang, string> = { en: 'English', ru: 'Русский', uk: 'Українська' };
 
 /** langKey is the localStorage key of the chosen language. */
 export const langKey = 'tabula.lang';
