@@ -143,7 +143,7 @@ export function Lobby() {
               {[...(game.bots ?? []), ''].map((b) => {
                 const text = b === '' ? { name: t('lobby.open'), desc: t('lobby.open.desc') } : botText(b, t);
                 return (
-                  <label class="opponent" key={b || 'open'} data-bot={b}>
+                  <label class="opponent" key={b === '' ? '\u0000open' : b} data-bot={b}>
                     <input type="radio" name="opponent" value={b} checked={form.opponent === b} onChange={() => update({ opponent: b })} />
                     <span class="opponent-text">
                       <strong class="opponent-name">{text.name}</strong>
