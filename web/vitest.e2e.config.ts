@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.spec.ts'],
+    setupFiles: ['e2e/setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 300_000, // the first `go build` of the binary on a cold cache

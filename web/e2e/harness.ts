@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { expect } from 'vitest';
 
 const run = promisify(execFile);
@@ -28,6 +28,11 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A document the harness fulfilled (to add the server's CSP, see guard)
+  // has no address, and chromium's local network checks would then refuse
+  // its connections to 127.0.0.1. Every page here is served from loopback,
+  // so the checks would refuse nothing else.
+  '--disable-features=LocalNetworkAccessChecks',
 ];
 
 /** The server must answer /healthz within this long after start. */
@@ -66,7 +71,9 @@ export async function startServer(): Promise<Server> {
   let child: ChildProcess;
   let exited: Promise<void>;
   const start = async () => {
-    child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 't.db')], {
+    // --no-client-limits: every spec creates its matches from 127.0.0.1,
+    // more than one client's burst (docs/deploy.md, "Limits on anonymous use").
+    child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 't.db'), '--no-client-limits'], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -113,14 +120,116 @@ export async function startServer(): Promise<Server> {
   };
 }
 
-/** launch starts chromium from CHROMIUM_PATH or /usr/bin/chromium. */
+/**
+ * serverCSP is the Content-Security-Policy the server sends with the client.
+ * The harness adds it to a page from the tabula server that arrives without
+ * one, so the client is held to it whether or not the server under test
+ * sends it; a page that has one keeps the server's own.
+ */
+export const serverCSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+
+/** Problems every guarded page reported (uncaught errors, console errors, CSP violations) since the last takeProblems. */
+const problems: string[] = [];
+/** Pages whose problems a test expects (a page that makes refused requests on purpose). */
+const ignored = new WeakSet<Page>();
+
+/** takeProblems returns and forgets the problems reported so far; e2e/setup.ts fails a test that left any. */
+export function takeProblems(): string[] {
+  return problems.splice(0);
+}
+
+/** ignoreProblems stops counting page's problems: for a page whose requests are meant to fail. */
+export function ignoreProblems(page: Page): void {
+  ignored.add(page);
+}
+
+/**
+ * Console errors that are the browser's report of a failed request, not a
+ * fault of the page: an HTTP error answer (a test asks for a missing match)
+ * or a socket the server closed (a test restarts it). The client reports
+ * both to the person itself.
+ */
+const networkNoise = [/^Failed to load resource: /, /^WebSocket connection to '.*' failed/];
+
+/** Reports every CSP violation as a console error, which watch then counts. */
+const cspProbe = `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber));`;
+
+function watch(page: Page): void {
+  const report = (what: string) => {
+    if (!ignored.has(page)) problems.push(`${page.url()}: ${what}`);
+  };
+  page.on('pageerror', (e) => report(`uncaught ${String(e)}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !networkNoise.some((re) => re.test(m.text()))) report(`console error: ${m.text()}`);
+  });
+}
+
+/** withCSP adds serverCSP to a document that arrives without a policy. */
+async function withCSP(route: Route): Promise<void> {
+  const req = route.request();
+  if (req.resourceType() !== 'document') return route.continue();
+  const res = await route.fetch();
+  const headers = res.headers();
+  if (!headers['content-security-policy']) headers['content-security-policy'] = serverCSP;
+  await route.fulfill({ response: res, headers });
+}
+
+/** The tabula server's pages: it listens on 127.0.0.1 (a foreign page in a test uses another name). */
+const isServerPage = (url: URL) => url.hostname === '127.0.0.1';
+
+/** guard watches page and holds the tabula server's documents to serverCSP. */
+async function guard(page: Page): Promise<void> {
+  watch(page);
+  await page.addInitScript({ content: cspProbe });
+  await page.route(isServerPage, withCSP);
+}
+
+/** The unguarded newContext of each browser launch made. */
+const plain = new WeakMap<Browser, Browser['newContext']>();
+
+/**
+ * unguardedPage opens a page with no guard: no CSP added, no problems
+ * counted, and no request interception (playwright answers the CORS
+ * preflights of intercepted requests itself, which would let a foreign
+ * page's requests through that a browser would stop).
+ */
+export async function unguardedPage(browser: Browser, ...a: Parameters<Browser['newContext']>): Promise<Page> {
+  const open = plain.get(browser);
+  if (!open) throw new Error('unguardedPage: the browser was not started by launch');
+  const c = await open(...a);
+  const p = await c.newPage();
+  p.once('close', () => void c.close());
+  return p;
+}
+
+/**
+ * launch starts chromium from CHROMIUM_PATH or /usr/bin/chromium. Every page
+ * it opens is guarded: held to serverCSP, and its uncaught errors, console
+ * errors and CSP violations fail the test (see takeProblems).
+ */
 export async function launch(): Promise<Browser> {
   mkdirSync(resultsDir, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
     headless: true,
   });
+  // browser.newPage opens its page through browser.newContext, so
+  // guarding the contexts' pages guards both.
+  const newContext = browser.newContext.bind(browser);
+  plain.set(browser, newContext);
+  browser.newContext = async (...a: Parameters<Browser['newContext']>) => {
+    const c = await newContext(...a);
+    const contextPage = c.newPage.bind(c);
+    c.newPage = async () => {
+      const p = await contextPage();
+      await guard(p);
+      return p;
+    };
+    return c;
+  };
+  return browser;
 }
 
 // Page helpers every spec shares.
@@ -170,7 +279,7 @@ export async function createMatch(page: Page, url: string, game: string, o: Crea
   await page.selectOption('select[name="game"]', game);
   if (o.variant) await page.selectOption('select[name="variant"]', o.variant);
   if (o.players !== undefined) await page.selectOption('select[name="players"]', String(o.players));
-  if (o.opponent !== undefined) await page.selectOption('select[name="opponent"]', o.opponent);
+  if (o.opponent !== undefined) await page.check(`input[name="opponent"][value="${o.opponent}"]`);
   if (o.options) {
     await page.locator('details.options summary').click();
     for (const [k, v] of Object.entries(o.options)) {

@@ -144,7 +144,7 @@ describe('pathagon in the browser', () => {
       const a = await host.newPage();
       await a.goto(server.url + '/');
       await a.selectOption('select[name="game"]', 'pathagon');
-      await a.selectOption('select[name="opponent"]', '');
+      await a.check('input[name="opponent"][value=""]');
       await a.selectOption('select[name="seat"]', '0');
       await a.click('form.create button[type="submit"]');
       const invite = a.locator('.invite input');
@@ -318,7 +318,7 @@ describe('pathagon in the browser', () => {
       const a = await host.newPage();
       await a.goto(server.url + '/');
       await a.selectOption('select[name="game"]', 'pathagon');
-      await a.selectOption('select[name="opponent"]', '');
+      await a.check('input[name="opponent"][value=""]');
       await a.selectOption('select[name="seat"]', '0');
       await a.click('form.create button[type="submit"]');
       const link = await a.locator('.invite input').inputValue();

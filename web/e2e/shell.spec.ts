@@ -1,7 +1,7 @@
 // The shared match experience in a real browser: flip, sound switch,
 // analysis of past plies in a live game, resigning into the game-over
 // summary, stepping through the replay with the keyboard, the rules pages
-// in both languages, and the layout at phone and desktop widths.
+// in every language, and the layout at phone and desktop widths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ async function pieces(page: Page): Promise<number> {
 }
 
 describe('the match shell', () => {
-  it('lobby and rules pages fit at 390 and 1280 px, in English and Russian', async () => {
+  it('lobby and rules pages fit at 390 and 1280 px, in English, Russian and Ukrainian', async () => {
     for (const width of widths) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       try {
@@ -52,6 +52,11 @@ describe('the match shell', () => {
         await page.getByRole('heading', { level: 1, name: 'Правила игры «Pathagon»' }).waitFor();
         await fits(page, '.rules-figure svg');
         await page.screenshot({ path: join(resultsDir, `shell-rules-ru-${width}.png`), fullPage: true });
+        await page.selectOption('header select', 'uk');
+        await page.getByRole('heading', { level: 1, name: 'Правила гри «Pathagon»' }).waitFor();
+        await fits(page, '.rules-figure svg');
+        await page.screenshot({ path: join(resultsDir, `shell-rules-uk-${width}.png`), fullPage: true });
+        await page.selectOption('header select', 'ru');
 
         // Every game has a page; the choice of language is remembered.
         await page.goto(server.url + '/rules');

@@ -7,10 +7,29 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly wire: WireError,
+    /** Seconds the server asks us to wait before retrying (its Retry-After header), when it said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(`api: ${wire.code}: ${wire.message}`);
   }
 }
+
+/**
+ * retryAfterSeconds reads a Retry-After header: delay seconds, or an HTTP
+ * date (measured from now). Null when absent or unreadable; never negative.
+ */
+export function retryAfterSeconds(header: string | null, now: number): number | null {
+  if (header === null) return null;
+  const h = header.trim();
+  if (/^\d+$/.test(h)) return Number(h);
+  // An HTTP date names its weekday and month; Date.parse alone would read "-3" as a year.
+  const at = /[a-z]/i.test(h) ? Date.parse(h) : NaN;
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The codes with which a server refuses a connection before the match is reached. */
+const refusals = new Set(['rate-limited', 'forbidden-origin', 'unavailable', 'overloaded']);
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -48,6 +67,23 @@ export class Api {
     return this.call('GET', `/api/matches/${encodeURIComponent(match)}/positions`);
   }
 
+  /**
+   * socketRefusal asks the match's WebSocket address over plain HTTP why
+   * sockets do not open: a server that refuses the upgrade (a rate limit,
+   * a foreign origin, no storage) answers the same request with its wire
+   * error, which a browser's WebSocket never shows. Null when the answer
+   * names no such refusal (a plain GET is not an upgrade, so the server may
+   * answer it with anything else).
+   */
+  async socketRefusal(match: string): Promise<ApiError | null> {
+    try {
+      await this.call('GET', `/ws/matches/${encodeURIComponent(match)}`);
+    } catch (e) {
+      if (e instanceof ApiError && refusals.has(e.wire.code)) return e;
+    }
+    return null;
+  }
+
   /** socketURL is the match WebSocket address for a page served from loc. */
   socketURL(match: string, loc: { protocol: string; host: string }): string {
     const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -70,7 +106,8 @@ export class Api {
     }
     if (!res.ok) {
       const e = (parsed as { error?: WireError } | undefined)?.error;
-      throw new ApiError(res.status, e && typeof e.code === 'string' ? e : { code: 'internal', message: `HTTP ${res.status}` });
+      const wire = e && typeof e.code === 'string' ? e : { code: 'internal', message: `HTTP ${res.status}` };
+      throw new ApiError(res.status, wire, retryAfterSeconds(res.headers.get('Retry-After'), Date.now()));
     }
     if (parsed === undefined) throw new ApiError(res.status, { code: 'bad-json', message: 'response is not JSON' });
     return parsed as T;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Connection, maxBackoffMs, minBackoffMs, pingEveryMs, type Socket, type Status } from './connection';
+import { Connection, maxBackoffMs, minBackoffMs, pingEveryMs, unreachableAfter, type Socket, type Status } from './connection';
 import type { WireError } from './protocol';
 import type { Sync } from './sync';
 import { state } from './testutil';
@@ -28,9 +28,9 @@ class FakeSocket implements Socket {
   receive(msg: unknown): void {
     this.onmessage?.({ data: typeof msg === 'string' ? msg : JSON.stringify(msg) });
   }
-  drop(): void {
+  drop(code = 1006, reason = ''): void {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.({ code, reason });
   }
 }
 
@@ -62,6 +62,7 @@ function setup(token?: string) {
   const timers = new FakeTimers();
   const changes: { sync: Sync; status: Status }[] = [];
   const errors: WireError[] = [];
+  let unreachable = 0;
   let n = 0;
   const c = new Connection({
     url: 'ws://x/ws/matches/m1',
@@ -75,8 +76,9 @@ function setup(token?: string) {
     onChange: (sync, status) => changes.push({ sync, status }),
     onError: (e) => errors.push(e),
     newID: () => `c${++n}`,
+    onUnreachable: () => unreachable++,
   });
-  return { c, sockets, timers, changes, errors, last: () => sockets[sockets.length - 1]! };
+  return { c, sockets, timers, changes, errors, unreachable: () => unreachable, last: () => sockets[sockets.length - 1]! };
 }
 
 describe('Connection', () => {
@@ -187,5 +189,46 @@ describe('Connection', () => {
     timers.advance(10 * maxBackoffMs);
     expect(sockets).toHaveLength(1);
     expect(c.state).toBe('closed');
+  });
+
+  it('reports a close whose reason is a wire code, and waits longest after a rate limit', () => {
+    const { c, last, sockets, timers, errors } = setup();
+    c.start();
+    last().open();
+    last().drop(1008, 'rate-limited');
+    expect(errors).toEqual([{ code: 'rate-limited', message: 'rate-limited' }]);
+    timers.advance(maxBackoffMs - 1);
+    expect(sockets).toHaveLength(1);
+    timers.advance(1);
+    expect(sockets).toHaveLength(2);
+    last().drop(1001, 'server shutting down');
+    last().drop(1006, '');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('calls onUnreachable once per run of sockets that never opened', () => {
+    const { c, last, timers, unreachable } = setup();
+    c.start();
+    for (let i = 1; i < unreachableAfter; i++) {
+      last().drop();
+      timers.advance(maxBackoffMs);
+    }
+    expect(unreachable()).toBe(0);
+    last().drop();
+    expect(unreachable()).toBe(1);
+    for (let i = 0; i < 5; i++) {
+      timers.advance(maxBackoffMs);
+      last().drop();
+    }
+    expect(unreachable()).toBe(1);
+    timers.advance(maxBackoffMs);
+    last().open(); // an open socket ends the run, even one that closes again
+    last().drop();
+    timers.advance(maxBackoffMs);
+    for (let i = 0; i < unreachableAfter; i++) {
+      last().drop();
+      timers.advance(maxBackoffMs);
+    }
+    expect(unreachable()).toBe(2);
   });
 });

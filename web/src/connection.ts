@@ -2,7 +2,7 @@
 // saying hello with the last version seen, and feeding every frame through
 // sync.reduce. The socket factory and the timers are injected so tests drive
 // it without a network or a clock.
-import { parseServerMessage, type CommandType, type WireError } from './protocol';
+import { codes, parseServerMessage, type CommandType, type WireError } from './protocol';
 import { command, hello, initialSync, reduce, resend, type Pending, type Sync } from './sync';
 
 /** The part of the browser WebSocket the connection uses. */
@@ -34,7 +34,16 @@ export interface Options {
   onError?: (error: WireError, command: Pending | null) => void;
   /** Makes command IDs; unique per seat. */
   newID: () => string;
+  /**
+   * Called once when unreachableAfter sockets in a row closed without ever
+   * opening: a refused upgrade shows the browser no status, so the page may
+   * ask the server over HTTP why.
+   */
+  onUnreachable?: () => void;
 }
+
+/** After this many sockets in a row that never opened, onUnreachable is called. */
+export const unreachableAfter = 2;
 
 /** The first reconnect waits this long; short, since most drops are blips. */
 export const minBackoffMs = 500;
@@ -53,6 +62,8 @@ export class Connection {
   private retry: unknown = null;
   private ping: unknown = null;
   private stopped = false;
+  /** Sockets in a row that closed without opening; reset by an open socket. */
+  private failures = 0;
 
   constructor(private readonly o: Options) {}
 
@@ -95,8 +106,11 @@ export class Connection {
     this.setStatus('connecting');
     const s = this.o.connect(this.o.url);
     this.socket = s;
+    let opened = false;
     s.onopen = () => {
       if (this.socket !== s) return;
+      opened = true;
+      this.failures = 0;
       s.send(JSON.stringify(hello(this.sync, this.o.token)));
       this.schedulePing();
     };
@@ -107,11 +121,19 @@ export class Connection {
     s.onerror = () => {
       // onclose follows and reconnects.
     };
-    s.onclose = () => {
+    s.onclose = (ev) => {
       if (this.socket !== s) return;
       this.socket = null;
       this.clearTimers();
       this.setStatus('closed');
+      // A server that refuses the connection after the upgrade names its
+      // wire code as the close reason (rate-limited, unavailable, ...).
+      const reason = closeReason(ev);
+      if (codes.includes(reason)) {
+        this.o.onError?.({ code: reason, message: reason }, null);
+        if (reason === 'rate-limited') this.backoff = maxBackoffMs;
+      }
+      if (!opened && ++this.failures === unreachableAfter) this.o.onUnreachable?.();
       this.scheduleReconnect();
     };
   }
@@ -187,6 +209,12 @@ export class Connection {
   private emit(): void {
     this.o.onChange(this.sync, this.status);
   }
+}
+
+/** closeReason is the reason text of a close event ('' for anything else). */
+function closeReason(ev: unknown): string {
+  const r = (ev as { reason?: unknown } | null)?.reason;
+  return typeof r === 'string' ? r : '';
 }
 
 /**

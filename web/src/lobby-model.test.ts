@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRequest, defaultForm, openSeats, optionValues, playerChoices, playerCount, timeControl, validOption } from './lobby-model';
+import { createRequest, defaultForm, keepForm, openSeats, optionValues, playerChoices, playerCount, timeControl, validOption } from './lobby-model';
 import type { Form } from './lobby-model';
 import type { GameInfo, OptionSpec } from './protocol';
 
@@ -137,5 +137,19 @@ describe('playerChoices', () => {
     expect(playerCount(talat, { players: 3, variant: 'palat' })).toBe(2);
     expect(playerCount(talat, { variant: 'palat' })).toBe(2);
     expect(playerCount(talat, {})).toBe(3);
+  });
+});
+
+describe('keepForm', () => {
+  it('keeps the choices after a reload while the game still offers the opponent', () => {
+    const f: Form = { game: 'pathagon', variant: 'standard', opponent: 'bot:easy', seat: 1, time: 2, options: {} };
+    expect(keepForm([pathagon], f)).toBe(f);
+    expect(keepForm([pathagon], { ...f, opponent: '' }).opponent).toBe('');
+  });
+  it('picks the first offered opponent when the chosen one is gone, and the default form without a game', () => {
+    const f: Form = { game: 'pathagon', variant: 'standard', opponent: 'aba-pro', seat: 1, time: 2, options: {} };
+    expect(keepForm([pathagon], f)).toEqual({ ...f, opponent: 'random' });
+    expect(keepForm([pathagon], null)).toEqual(defaultForm([pathagon]));
+    expect(keepForm([race], f)).toEqual(defaultForm([race]));
   });
 });

@@ -32,6 +32,17 @@ export function defaultForm(games: readonly GameInfo[]): Form {
   return { game: g?.id ?? '', variant: g?.variants?.[0] ?? '', opponent: g?.bots?.[0] ?? '', seat: 0, time: 0, options: {} };
 }
 
+/**
+ * keepForm is the form after the game list was (re)loaded: the previous
+ * choices where they still apply, with an opponent the game still offers.
+ */
+export function keepForm(games: readonly GameInfo[], f: Form | null): Form {
+  const g = f ? games.find((x) => x.id === f.game) : undefined;
+  if (!f || !g) return defaultForm(games);
+  if (f.opponent === '' || (g.bots ?? []).includes(f.opponent)) return f;
+  return { ...f, opponent: g.bots?.[0] ?? '' };
+}
+
 export function timeControl(preset: { min: number; inc: number }): TimeControl {
   if (preset.min === 0) return { kind: 'none' };
   return { kind: 'fischer', baseMs: preset.min * 60_000, incrementMs: preset.inc * 1000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canPlay, otherOffers, rounds, verdict } from './match-model';
+import { canPlay, otherOffers, reasonName, rounds, verdict } from './match-model';
 import { state } from './testutil';
 
 describe('canPlay', () => {
@@ -42,7 +42,8 @@ describe('verdict', () => {
   it('reads a draw, an abort and a game in progress', () => {
     expect(verdict(state(9, { status: 'finished', result: { winners: [], reason: 'repetition', text: '' } }), 0)).toEqual({ kind: 'draw', reason: 'repetition' });
     expect(verdict(state(9, { status: 'finished', result: { winners: null, reason: 'agreement', text: '' } }), 0)).toEqual({ kind: 'draw', reason: 'agreement' });
-    expect(verdict(state(2, { status: 'aborted' }), 0)).toEqual({ kind: 'aborted' });
+    expect(verdict(state(2, { status: 'aborted' }), 0)).toEqual({ kind: 'aborted', reason: '' });
+    expect(verdict(state(1, { status: 'aborted', result: { winners: [], reason: 'expired', text: '' } }), 0)).toEqual({ kind: 'aborted', reason: 'expired' });
     expect(verdict(state(2), 0)).toEqual({ kind: 'none' });
   });
 });
@@ -51,5 +52,21 @@ describe('otherOffers', () => {
   it('leaves out my own offer', () => {
     expect(otherOffers([0, 1], 0)).toEqual([1]);
     expect(otherOffers(null, 0)).toEqual([]);
+  });
+});
+
+describe('reasonName', () => {
+  it('words the endings that are no player’s doing under one name each, and keeps the rest', () => {
+    const cases: [string, string][] = [
+      ['bot-failed', 'bot-failed'],
+      ['bot-error', 'bot-failed'],
+      ['unknown-bot', 'bot-unavailable'],
+      ['bot-unavailable', 'bot-unavailable'],
+      ['expiry', 'expired'],
+      ['abandonment', 'abandoned'],
+      ['timeout', 'timeout'],
+      ['goal', 'goal'],
+    ];
+    for (const [given, want] of cases) expect(reasonName(given), given).toBe(want);
   });
 });

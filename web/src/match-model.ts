@@ -30,15 +30,15 @@ export function rounds(moves: readonly string[] | null, players: number): Round[
 /** Verdict is how the result reads for this viewer. */
 export type Verdict =
   | { kind: 'none' }
-  | { kind: 'aborted' }
+  | { kind: 'aborted'; reason: string }
   | { kind: 'draw'; reason: string }
   | { kind: 'win'; winners: number[]; reason: string; mine: boolean | null };
 
 /** verdict reads the result; mine is null for spectators. */
 export function verdict(s: MatchState | null, seat: number | null): Verdict {
   if (!s) return { kind: 'none' };
-  if (s.status === 'aborted') return { kind: 'aborted' };
   const r = s.result;
+  if (s.status === 'aborted') return { kind: 'aborted', reason: r?.reason ?? '' };
   if (!r) return { kind: 'none' };
   const winners = r.winners ?? [];
   if (winners.length === 0) return { kind: 'draw', reason: r.reason };
@@ -49,4 +49,31 @@ export function verdict(s: MatchState | null, seat: number | null): Verdict {
 /** otherOffers lists the seats other than mine in an offer list. */
 export function otherOffers(list: readonly number[] | null, seat: number | null): number[] {
   return (list ?? []).filter((x) => x !== seat);
+}
+
+/**
+ * endings maps the reasons the server may give for an ending that is no
+ * player's doing to the one the client words: a bot that failed, a bot the
+ * server no longer offers, a waiting match nobody joined, a match its players
+ * left. Each canonical name maps to itself; the others are spellings a
+ * server might use for the same ending.
+ */
+const endings: Record<string, string> = {
+  'bot-failed': 'bot-failed',
+  'bot-error': 'bot-failed',
+  'bot-crashed': 'bot-failed',
+  'bot-unavailable': 'bot-unavailable',
+  'bot-not-offered': 'bot-unavailable',
+  'bot-removed': 'bot-unavailable',
+  'unknown-bot': 'bot-unavailable',
+  expired: 'expired',
+  expiry: 'expired',
+  'waiting-expired': 'expired',
+  abandoned: 'abandoned',
+  abandonment: 'abandoned',
+};
+
+/** reasonName is the reason under which the client words a result's reason. */
+export function reasonName(reason: string): string {
+  return endings[reason] ?? reason;
 }

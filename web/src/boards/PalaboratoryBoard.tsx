@@ -9,8 +9,29 @@ import { Layout, Picker, Plane, Targets, Tiles } from './palago-tiles';
 /** The 12 creature cards, read once from the catalogue games/palaboratory ships. */
 const cards: readonly Card[] = parseCards(cardsText);
 
-function cardName(c: Card | undefined): string {
+/**
+ * ukNames are the cards' Ukrainian names, by card number, made the way the
+ * Russian rulebook makes its names (cards.txt holds the English and the
+ * Russian ones).
+ */
+export const ukNames: Record<number, string> = {
+  1: 'Пала-вірус',
+  2: 'Пала-кільце',
+  3: 'Пала-черв’як',
+  4: 'Пал-равлик',
+  5: 'Пала-мандра',
+  6: 'Пала-кит',
+  7: 'Пала-щур',
+  8: 'Пала-стелла',
+  9: 'Пала-кобра',
+  10: 'Пала-коза',
+  11: 'Пала-велосипедист',
+  12: 'Пала-лінивець',
+};
+
+export function cardName(c: Card | undefined): string {
   if (!c) return '?';
+  if (lang.value === 'uk') return ukNames[c.n] ?? c.ruName;
   return lang.value === 'ru' ? c.ruName : c.name;
 }
 

@@ -49,3 +49,27 @@ export const abaloneRu: Record<keyof typeof abaloneEn, string> = {
   'abalone.dir.SW': 'юго-запад',
   'abalone.dir.SE': 'юго-восток',
 };
+
+export const abaloneUk: Record<keyof typeof abaloneEn, string> = {
+  'abalone.board': 'Дошка абалону',
+  'abalone.cell.b': '{cell}: чорна куля',
+  'abalone.cell.w': '{cell}: біла куля',
+  'abalone.cell.empty': '{cell}: порожньо',
+  'abalone.selected': 'вибрано',
+  'abalone.target': 'хід сюди: {move}',
+  'abalone.off': '{colour}: виштовхнуто куль: {n}',
+  'abalone.colour.b': 'Чорні',
+  'abalone.colour.w': 'Білі',
+  'abalone.directions': 'Напрямок',
+  'abalone.move': 'Хід на {dir}: {move}',
+  'abalone.noMove': 'Немає ходу на {dir}',
+  'abalone.selection': 'Вибрано: {cells}',
+  'abalone.selectHint': 'Виберіть від 1 до 3 своїх куль у лінію, потім напрямок.',
+  'abalone.clear': 'Скинути',
+  'abalone.dir.E': 'схід',
+  'abalone.dir.NE': 'північний схід',
+  'abalone.dir.NW': 'північний захід',
+  'abalone.dir.W': 'захід',
+  'abalone.dir.SW': 'південний захід',
+  'abalone.dir.SE': 'південний схід',
+};

@@ -55,5 +55,30 @@ const ru: Record<TalatKey, string> = {
   'talat.6': 'шестигранная',
 };
 
+const uk: Record<TalatKey, string> = {
+  'talat.aria': 'Талат: три поля трикутником',
+  'talat.board': 'Поле {board}',
+  'talat.closed': 'закрито',
+  'talat.spirit': 'Дух',
+  'talat.reserve': 'Вежі для розставлення',
+  'talat.score': 'Очки',
+  'talat.captured': 'Взято',
+  'talat.none': 'немає',
+  'talat.turn.place': '{name}: ставить вежу',
+  'talat.turn.spirit': '{name}: ставить вежу Духа',
+  'talat.turn.move': 'Ходять: {name}',
+  'talat.turn.moveSpirit': 'Ходять: {name} (свої вежі й Дух на полі {board})',
+  'talat.over': 'Гру закінчено',
+  'talat.help.place': 'Виберіть вежу, потім позначену клітинку стартової лінії (або спершу клітинку).',
+  'talat.help.move': 'Виберіть вежу, потім позначену клітинку: крапка — крок, кільце — взяття.',
+  'talat.cell': '{board} {cell}',
+  'talat.S': 'мала',
+  'talat.M': 'середня',
+  'talat.L': 'велика',
+  'talat.3': 'трикутна',
+  'talat.4': 'квадратна',
+  'talat.6': 'шестигранна',
+};
+
 /** talatText holds the strings per language. */
-export const talatText = { en, ru };
+export const talatText = { en, ru, uk };

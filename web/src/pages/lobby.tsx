@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api';
+import { botText } from '../bots';
+import { describeError } from '../errors';
 import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
-import { errorText, seatName } from '../i18n';
-import { createRequest, defaultForm, openSeats, playerChoices, playerCount, timePresets, type Form } from '../lobby-model';
+import { seatName } from '../i18n';
+import { createRequest, keepForm, openSeats, playerChoices, playerCount, timePresets, type Form } from '../lobby-model';
 import type { GameInfo, OptionSpec, Summary } from '../protocol';
 import { href } from '../router';
 import { saveToken } from '../tokens';
@@ -11,10 +13,6 @@ import { saveToken } from '../tokens';
 /** The live list is refreshed this often: cheap for the server, fresh enough for people. */
 const refreshMs = 4000;
 
-function describeError(e: unknown): string {
-  if (e instanceof ApiError) return errorText(lang.value, e.wire.code, e.wire.message);
-  return t('err.network');
-}
 
 export function Lobby() {
   const [games, setGames] = useState<GameInfo[] | null>(null);
@@ -22,16 +20,20 @@ export function Lobby() {
   const [form, setForm] = useState<Form | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [joinError, setJoinError] = useState('');
 
+  // gamesAt counts the loads of the game list: a create refused as
+  // unknown-bot loads it again, since the server's bots changed.
+  const [gamesAt, setGamesAt] = useState(0);
   useEffect(() => {
     api.games().then(
       (g) => {
         setGames(g);
-        setForm(defaultForm(g));
+        setForm((f) => keepForm(g, f));
       },
-      (e: unknown) => setError(describeError(e)),
+      (e: unknown) => setError(describeError(lang.value, e)),
     );
-  }, []);
+  }, [gamesAt]);
 
   useEffect(() => {
     let live = true;
@@ -63,19 +65,21 @@ export function Lobby() {
       if (res.token !== undefined && res.seat !== undefined) saveToken(kv, res.match.id, { seat: res.seat, token: res.token });
       navigate(href({ page: 'match', id: res.match.id }));
     } catch (err) {
-      setError(describeError(err));
+      setError(describeError(lang.value, err));
       setBusy(false);
+      if (err instanceof ApiError && err.wire.code === 'unknown-bot') setGamesAt((n) => n + 1);
     }
   };
 
+  // A refused join is told in the list, next to the button that was pressed.
   const join = async (m: Summary) => {
-    setError('');
+    setJoinError('');
     try {
       const res = await api.join(m.id);
       saveToken(kv, m.id, { seat: res.seat, token: res.token });
       navigate(href({ page: 'match', id: m.id }));
     } catch (err) {
-      setError(describeError(err));
+      setJoinError(describeError(lang.value, err));
     }
   };
 
@@ -134,17 +138,21 @@ export function Lobby() {
                 </select>
               </label>
             )}
-            <label>
-              {t('lobby.opponent')}
-              <select name="opponent" value={form.opponent} onChange={(e) => update({ opponent: (e.currentTarget as HTMLSelectElement).value })}>
-                {(game.bots ?? []).map((b) => (
-                  <option value={b} key={b}>
-                    {t('lobby.bot', { bot: b })}
-                  </option>
-                ))}
-                <option value="">{t('lobby.open')}</option>
-              </select>
-            </label>
+            <fieldset class="opponents">
+              <legend>{t('lobby.opponent')}</legend>
+              {[...(game.bots ?? []), ''].map((b) => {
+                const text = b === '' ? { name: t('lobby.open'), desc: t('lobby.open.desc') } : botText(b, t);
+                return (
+                  <label class="opponent" key={b === '' ? '\u0000open' : b} data-bot={b}>
+                    <input type="radio" name="opponent" value={b} checked={form.opponent === b} onChange={() => update({ opponent: b })} />
+                    <span class="opponent-text">
+                      <strong class="opponent-name">{text.name}</strong>
+                      <span class="opponent-desc">{text.desc}</span>
+                    </span>
+                  </label>
+                );
+              })}
+            </fieldset>
             <label>
               {t('lobby.seat')}
               <select name="seat" value={String(form.seat)} onChange={(e) => update({ seat: Number((e.currentTarget as HTMLSelectElement).value) })}>
@@ -185,13 +193,18 @@ export function Lobby() {
           </form>
         )}
         {error && (
-          <p class="error" role="alert">
+          <p class="error" role="alert" data-create-error>
             {error}
           </p>
         )}
       </section>
       <section class="panel">
         <h2>{t('lobby.live')}</h2>
+        {joinError && (
+          <p class="error" role="alert" data-join-error>
+            {joinError}
+          </p>
+        )}
         {matches.length === 0 ? (
           <p class="muted">{t('lobby.none')}</p>
         ) : (
@@ -207,7 +220,7 @@ export function Lobby() {
                   </div>
                   <div class="match-who muted">
                     {(m.seats ?? [])
-                      .map((s) => `${seatName(lang.value, s.name, s.seat)}: ${s.kind === 'bot' ? `${t('match.bot')} ${s.bot ?? ''}` : s.taken ? t('lobby.player') : t('match.open')}`)
+                      .map((s) => `${seatName(lang.value, s.name, s.seat)}: ${s.kind === 'bot' ? t('lobby.bot', { bot: botText(s.bot ?? '', t).name }) : s.taken ? t('lobby.player') : t('match.open')}`)
                       .join(' · ')}
                   </div>
                   <div class="match-actions">

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api';
+import { botText } from '../bots';
+import { describeError } from '../errors';
 import { api, kv, lang, t } from '../app-state';
 import { Link } from '../app';
 import type { BoardProps } from '../boards/board';
@@ -12,7 +14,7 @@ import { palagoBoards } from '../boards/palago-boards';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { errorText, has, seatName } from '../i18n';
-import { canPlay, otherOffers, rounds, verdict } from '../match-model';
+import { canPlay, otherOffers, reasonName, rounds, verdict } from '../match-model';
 import { loadFlip, saveFlip } from '../prefs';
 import { covers, keyStep, step, viewState, type Positions, type Step } from '../replay';
 import { muted, setMuted, sounds } from '../shell-state';
@@ -46,6 +48,7 @@ export function MatchPage({ id }: { id: string }) {
   const [sync, setSync] = useState<Sync>(initialSync);
   const [status, setStatus] = useState<Status>('connecting');
   const [error, setError] = useState('');
+  const [connError, setConnError] = useState('');
   const [receivedAt, setReceivedAt] = useState(0);
   const conn = useRef<Connection | null>(null);
   // The replay: null shows the live position, a number that ply.
@@ -84,8 +87,16 @@ export function MatchPage({ id }: { id: string }) {
           return s;
         });
         setStatus(st);
+        if (st === 'open') setConnError('');
       },
-      onError: (e) => setError(errorText(lang.value, e.code, e.message)),
+      // An error of no command is the connection's (a refused hello, a
+      // refused connection): it stays until a connection opens.
+      onError: (e, cmd) => (cmd ? setError : setConnError)(errorText(lang.value, e.code, e.message)),
+      onUnreachable: () => {
+        void api.socketRefusal(id).then((e) => {
+          if (e && conn.current === c) setConnError(describeError(lang.value, e));
+        });
+      },
       newID,
     });
     conn.current = c;
@@ -180,8 +191,18 @@ export function MatchPage({ id }: { id: string }) {
       </p>
     );
   }
+  const connNotice = connError && (
+    <p class="error" role="alert" data-conn-error>
+      {connError}
+    </p>
+  );
   if (!s) {
-    return <p class="notice">{status === 'closed' ? t('match.connecting') : t('match.loading')}</p>;
+    return (
+      <>
+        <p class="notice">{status === 'closed' ? t('match.connecting') : t('match.loading')}</p>
+        {connNotice}
+      </>
+    );
   }
 
   // While the socket is down a move could not be sent: the board waits.
@@ -211,7 +232,7 @@ export function MatchPage({ id }: { id: string }) {
       saveToken(kv, id, tok);
       setToken(tok);
     } catch (err) {
-      setError(err instanceof ApiError ? errorText(lang.value, err.wire.code, err.wire.message) : t('err.network'));
+      setError(describeError(lang.value, err));
     }
   };
 
@@ -232,6 +253,7 @@ export function MatchPage({ id }: { id: string }) {
       </div>
       <aside class="side">
         {status !== 'open' && <p class="notice">{t('match.connecting')}</p>}
+        {connNotice}
         {over ? (
           <Summary state={s} seat={seat} positions={positions} me={me} send={send} onReplay={() => setViewPly(0)} />
         ) : (
@@ -268,7 +290,7 @@ function PlayerBar({ state, n, me, receivedAt }: { state: MatchState; n: number;
   const seat = state.seats?.find((x) => x.seat === n);
   const name = seatName(lang.value, seat?.name, n);
   const reserve = state.game === 'pathagon' ? pathagonReserve(state.position, n) : null;
-  const who = n === me ? t('match.you') : seat?.kind === 'bot' ? `${t('match.bot')} ${seat.bot ?? ''}` : seat?.taken ? '' : t('match.open');
+  const who = n === me ? t('match.you') : seat?.kind === 'bot' ? `${t('match.bot')} ${botText(seat.bot ?? '', t).name}` : seat?.taken ? '' : t('match.open');
   const active = state.toMove === n;
   return (
     <div class={`player ${active ? 'active' : ''}`} data-seat={n}>
@@ -299,11 +321,11 @@ function Clock({ state, n, receivedAt }: { state: MatchState; n: number; receive
 }
 
 /** verdictText is the result line: the head ("You win!") and the reason. */
-function verdictText(state: MatchState, seat: number | null): { head: string; reason: string; cls: string; kind: string } {
+export function verdictText(state: MatchState, seat: number | null): { head: string; reason: string; cls: string; kind: string } {
   const v = verdict(state, seat);
   if (v.kind === 'none') return { head: '', reason: '', cls: 'banner', kind: 'none' };
-  const reasonKey = `reason.${'reason' in v ? v.reason : ''}`;
-  const reason = has(reasonKey) ? t(reasonKey) : 'reason' in v ? v.reason : '';
+  const reasonKey = `reason.${reasonName(v.reason)}`;
+  const reason = has(reasonKey) ? t(reasonKey) : v.reason;
   let head = '';
   let cls = 'banner';
   switch (v.kind) {
@@ -321,7 +343,7 @@ function verdictText(state: MatchState, seat: number | null): { head: string; re
       break;
     }
   }
-  return { head, reason: v.kind !== 'aborted' ? reason : '', cls, kind: v.kind };
+  return { head, reason, cls, kind: v.kind };
 }
 
 function Banner({ state, seat }: { state: MatchState; seat: number | null }) {

@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lang } from '../app-state';
+import { cardName, ukNames } from './PalaboratoryBoard';
+import { parseCards } from './palago-geom';
+
+const cards = parseCards(readFileSync(resolve(import.meta.dirname, '../../../games/palaboratory/cards.txt'), 'utf8'));
+
+afterEach(() => {
+  lang.value = 'en';
+});
+
+describe('Palaboratory card names', () => {
+  it('name every card in every language', () => {
+    expect(cards).toHaveLength(12);
+    for (const c of cards) {
+      lang.value = 'en';
+      expect(cardName(c)).toBe(c.name);
+      lang.value = 'ru';
+      expect(cardName(c)).toBe(c.ruName);
+      lang.value = 'uk';
+      expect(cardName(c), `card ${c.n}`).toBe(ukNames[c.n]);
+      expect(cardName(c), `card ${c.n}`).not.toMatch(/[ыэъё]/i);
+    }
+  });
+});

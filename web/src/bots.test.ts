@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { botKind, botText } from './bots';
+import { langs, t, type Key } from './i18n';
+
+describe('botKind', () => {
+  it('knows the built-in levels and calls every other name an engine', () => {
+    const cases: [string, string][] = [
+      ['random', 'random'],
+      ['bot:easy', 'easy'],
+      ['bot:medium', 'medium'],
+      ['bot:hard', 'hard'],
+      ['bot:max', 'max'],
+      ['aba-pro', 'engine'],
+      ['bot:ultra', 'engine'],
+      ['', 'engine'],
+    ];
+    for (const [spec, kind] of cases) expect(botKind(spec), spec).toBe(kind);
+  });
+});
+
+describe('botText', () => {
+  const levels = ['random', 'bot:easy', 'bot:medium', 'bot:hard', 'bot:max'];
+
+  it('names the levels in English as people say them, with what to expect', () => {
+    const tr = (k: Key, p?: Record<string, string | number>) => t('en', k, p);
+    expect(levels.map((b) => botText(b, tr).name)).toEqual(['Random', 'Easy', 'Medium', 'Hard', 'Max']);
+    expect(botText('bot:easy', tr).desc).toMatch(/beginner/);
+    expect(botText('bot:max', tr).desc).toMatch(/strongest/);
+    expect(botText('random', tr).desc).toMatch(/Random moves/);
+  });
+
+  it('gives every level a distinct name and description in every language, never the spec', () => {
+    for (const lang of langs) {
+      const tr = (k: Key, p?: Record<string, string | number>) => t(lang, k, p);
+      const texts = levels.map((b) => botText(b, tr));
+      expect(new Set(texts.map((x) => x.name)).size, lang).toBe(levels.length);
+      expect(new Set(texts.map((x) => x.desc)).size, lang).toBe(levels.length);
+      for (const [i, x] of texts.entries()) {
+        expect(x.name, `${lang} ${levels[i]}`).not.toContain('bot:');
+        expect(x.desc.length, `${lang} ${levels[i]}`).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('shows an operator’s engine under its own name with the generic description', () => {
+    expect(botText('aba-pro', (k) => t('en', k))).toEqual({ name: 'aba-pro', desc: t('en', 'bot.engine.desc') });
+    expect(botText('aba-pro', (k) => t('ru', k))).toEqual({ name: 'aba-pro', desc: t('ru', 'bot.engine.desc') });
+  });
+});

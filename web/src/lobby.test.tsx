@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+// The lobby's opponents and the result line of endings that are no
+// player's doing, rendered in every language.
+import { render } from 'preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lang } from './app-state';
+import { langs, t } from './i18n';
+import { Lobby } from './pages/lobby';
+import { verdictText } from './pages/match';
+import type { GameInfo } from './protocol';
+import { state } from './testutil';
+
+const game: GameInfo = {
+  id: 'pathagon', title: 'Pathagon', minPlayers: 2, maxPlayers: 2, defaultPlayers: 2,
+  playerNames: ['light', 'dark'], variants: ['standard'], options: null,
+  bots: ['random', 'bot:easy', 'bot:medium', 'bot:hard', 'bot:max', 'aba-pro'],
+};
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement('div');
+  document.body.appendChild(root);
+});
+afterEach(() => {
+  render(null, root);
+  root.remove();
+  lang.value = 'en';
+  vi.unstubAllGlobals();
+});
+
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(cond()).toBe(true);
+}
+
+describe('the lobby’s opponents', () => {
+  it('lists every offered bot by name with its description, an engine by its name, and the open seat', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      new Response(url.startsWith('/api/games') ? JSON.stringify({ games: [game] }) : '{"matches":[]}', { status: 200 }),
+    );
+    for (const l of langs) {
+      lang.value = l;
+      render(<Lobby />, root);
+      await until(() => root.querySelectorAll('label.opponent').length > 0);
+      const rows = [...root.querySelectorAll('label.opponent')].map((r) => ({
+        bot: r.getAttribute('data-bot'),
+        name: r.querySelector('.opponent-name')!.textContent,
+        desc: r.querySelector('.opponent-desc')!.textContent,
+        value: r.querySelector('input')!.getAttribute('value'),
+      }));
+      expect(rows.map((r) => r.bot)).toEqual([...game.bots!, '']);
+      expect(rows.map((r) => r.value)).toEqual([...game.bots!, '']);
+      const levels = ['random', 'easy', 'medium', 'hard', 'max'] as const;
+      expect(rows.slice(0, 5).map((r) => r.name)).toEqual(levels.map((k) => t(l, `bot.${k}`)));
+      expect(rows.slice(0, 5).map((r) => r.desc)).toEqual(levels.map((k) => t(l, `bot.${k}.desc`)));
+      expect(rows[5]).toMatchObject({ name: 'aba-pro', desc: t(l, 'bot.engine.desc') });
+      expect(rows[6]).toMatchObject({ name: t(l, 'lobby.open'), desc: t(l, 'lobby.open.desc') });
+      expect((root.querySelector('input[name="opponent"]:checked') as HTMLInputElement).value).toBe('random');
+      render(null, root);
+    }
+  });
+});
+
+describe('the result line', () => {
+  it('words each ending that is no player’s doing, in every language', () => {
+    const endings: { status: 'finished' | 'aborted'; winners: number[]; reason: string; key: string }[] = [
+      { status: 'finished', winners: [0], reason: 'bot-failed', key: 'reason.bot-failed' },
+      { status: 'aborted', winners: [], reason: 'bot-failed', key: 'reason.bot-failed' },
+      { status: 'aborted', winners: [], reason: 'bot-unavailable', key: 'reason.bot-unavailable' },
+      { status: 'aborted', winners: [], reason: 'expired', key: 'reason.expired' },
+      { status: 'finished', winners: [1], reason: 'abandoned', key: 'reason.abandoned' },
+      { status: 'aborted', winners: [], reason: 'abandoned', key: 'reason.abandoned' },
+    ];
+    for (const l of langs) {
+      lang.value = l;
+      for (const e of endings) {
+        const s = state(5, { status: e.status, toMove: -1, result: { winners: e.winners, reason: e.reason, text: 'SERVER TEXT' } });
+        const v = verdictText(s, 0);
+        expect(v.reason, `${l} ${e.status} ${e.reason}`).toBe(t(l, e.key as 'reason.expired'));
+        expect(v.head, `${l} ${e.status} ${e.reason}`).not.toBe('');
+      }
+    }
+  });
+});
