@@ -67,6 +67,9 @@ row() { # row BIN GAMES
 		serveargs=(--metrics-addr "127.0.0.1:$((PORT + 1000))" --conns-per-client 0)
 		metrics="http://127.0.0.1:$((PORT + 1000))/metrics"
 	fi
+	# A server with per-client limits has them lifted: the load generator
+	# is one client creating thousands of matches.
+	if grep -q -a -- "no-client-limits" "$WORK/tabula-$bin"; then serveargs+=(--no-client-limits); fi
 	GODEBUG=gctrace=1,gcpacertrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" "${serveargs[@]}" >"$WORK/server-$bin-$n.log" 2>&1 &
 	local pid=$!
 	for _ in $(seq 100); do

@@ -199,7 +199,11 @@ export async function unguardedPage(browser: Browser, ...a: Parameters<Browser['
   if (!open) throw new Error('unguardedPage: the browser was not started by launch');
   const c = await open(...a);
   const p = await c.newPage();
-  p.once('close', () => void c.close());
+  // The context goes with its page; when the browser is closing too, its
+  // close is refused ("browser has been closed"), which is no failure.
+  p.once('close', () => {
+    c.close().catch(() => {});
+  });
   return p;
 }
 
