@@ -57,11 +57,11 @@ as_pg() {
 
 start() {
   local dir=$1 bin port url
-  bin=$(bindir)
   mkdir -p "$dir"
   [[ -z $(ls -A "$dir") ]] || die "$dir is not empty"
   dir=$(cd "$dir" && pwd)
   touch "$dir/$marker"
+  bin=$(bindir)
   chmod 700 "$dir"
   if [[ $(id -u) -eq 0 ]]; then chown -R "$(pg_user)" "$dir"; fi
   cd "$dir" # the server's user may not be able to enter the caller's directory
@@ -86,6 +86,7 @@ start() {
 stop() {
   local dir=$1
   [[ -d $dir ]] || return 0
+  if [[ -z $(ls -A "$dir") ]]; then rmdir "$dir"; return; fi
   [[ -f $dir/$marker ]] || die "$dir is not a cluster of pg.sh (no $marker file); not removing it"
   if [[ -f $dir/data/postmaster.pid ]]; then
     (cd "$dir" && as_pg "$(bindir)/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null) ||

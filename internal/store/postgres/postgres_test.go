@@ -62,9 +62,8 @@ func TestDatabaseFromEnv(t *testing.T) {
 	}
 }
 
-// testConfig returns a pool configuration for a new, empty schema of the
-// test database (dropped when t ends), or skips or fails t without one.
-func testConfig(t testing.TB) *pgxpool.Config {
+// testDSN returns TABULA_PG, or skips or fails t without it.
+func testDSN(t testing.TB) string {
 	t.Helper()
 	dsn, why, skip := database(os.Getenv)
 	if skip {
@@ -73,6 +72,14 @@ func testConfig(t testing.TB) *pgxpool.Config {
 	if why != "" {
 		t.Fatal(why)
 	}
+	return dsn
+}
+
+// testConfig returns a pool configuration for a new, empty schema of the
+// test database (dropped when t ends), or skips or fails t without one.
+func testConfig(t testing.TB) *pgxpool.Config {
+	t.Helper()
+	dsn := testDSN(t)
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, dsn)
 	if err != nil {
@@ -122,6 +129,7 @@ func openIn(t testing.TB, cfg *pgxpool.Config) *DB {
 }
 
 func TestStore(t *testing.T) {
+	testDSN(t) // one skip, not one per subtest
 	storetest.Run(t, func(t *testing.T) storetest.Store { return openTest(t) })
 }
 
