@@ -2,10 +2,8 @@ package postgres
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
-	"os"
 	"reflect"
 	"strings"
 	"sync"
@@ -14,99 +12,24 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tabula-games/tabula/internal/store"
+	"github.com/tabula-games/tabula/internal/store/postgres/pgtest"
 	"github.com/tabula-games/tabula/internal/store/storetest"
 )
 
 // The tests run against the PostgreSQL server TABULA_PG names, each in a
-// schema of its own (created with a random name and dropped at its end),
-// so they can run in parallel and again on the same database.
+// schema of its own (pgtest).
 
-// noDatabase is why the tests cannot run without TABULA_PG.
-const noDatabase = "TABULA_PG is not set: set TABULA_PG to a PostgreSQL URL, or run the tests in a throwaway cluster: bash scripts/pg.sh run go test ./internal/store/postgres"
-
-// database returns the URL the tests use, or why there is none and
-// whether that is a skip (the default) or a failure (CI set: a skipped
-// suite must not pass CI).
-func database(getenv func(string) string) (dsn, why string, skip bool) {
-	if dsn = getenv("TABULA_PG"); dsn != "" {
-		return dsn, "", false
-	}
-	if getenv("CI") != "" {
-		return "", noDatabase + " (CI is set, so this fails instead of skipping)", false
-	}
-	return "", noDatabase, true
-}
-
-func TestDatabaseFromEnv(t *testing.T) {
-	tests := []struct {
-		name     string
-		env      map[string]string
-		wantDSN  string
-		wantSkip bool
-		wantWhy  bool
-	}{
-		{"set", map[string]string{"TABULA_PG": "postgres://x/y"}, "postgres://x/y", false, false},
-		{"set in CI", map[string]string{"TABULA_PG": "postgres://x/y", "CI": "1"}, "postgres://x/y", false, false},
-		{"unset: skip", nil, "", true, true},
-		{"unset in CI: fail", map[string]string{"CI": "true"}, "", false, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dsn, why, skip := database(func(k string) string { return tt.env[k] })
-			if dsn != tt.wantDSN || skip != tt.wantSkip || (why != "") != tt.wantWhy {
-				t.Errorf("database() = %q, %q, %v; want %q, a reason %v, skip %v", dsn, why, skip, tt.wantDSN, tt.wantWhy, tt.wantSkip)
-			}
-		})
-	}
-}
-
-// testDSN returns TABULA_PG, or skips or fails t without it.
-func testDSN(t testing.TB) string {
-	t.Helper()
-	dsn, why, skip := database(os.Getenv)
-	if skip {
-		t.Skip(why)
-	}
-	if why != "" {
-		t.Fatal(why)
-	}
-	return dsn
-}
-
-// testConfig returns a pool configuration for a new, empty schema of the
-// test database (dropped when t ends), or skips or fails t without one.
+// testConfig returns a pool configuration for a new, empty schema (see
+// pgtest.URL).
 func testConfig(t testing.TB) *pgxpool.Config {
 	t.Helper()
-	dsn := testDSN(t)
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatalf("connect to TABULA_PG: %v", err)
-	}
-	defer conn.Close(ctx)
-	schema := "test_" + strings.ToLower(rand.Text())
-	ident := pgx.Identifier{schema}.Sanitize()
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+ident); err != nil {
-		t.Fatalf("create schema: %v", err)
-	}
-	t.Cleanup(func() {
-		conn, err := pgx.Connect(ctx, dsn)
-		if err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+ident+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	cfg, err := pgxpool.ParseConfig(dsn)
+	cfg, err := pgxpool.ParseConfig(pgtest.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.ConnConfig.RuntimeParams["search_path"] = schema
 	return cfg
 }
 
@@ -129,7 +52,7 @@ func openIn(t testing.TB, cfg *pgxpool.Config) *DB {
 }
 
 func TestStore(t *testing.T) {
-	testDSN(t) // one skip, not one per subtest
+	pgtest.Server(t) // one skip, not one per subtest
 	storetest.Run(t, func(t *testing.T) storetest.Store { return openTest(t) })
 }
 
@@ -327,5 +250,35 @@ func TestOpenErrorHidesPassword(t *testing.T) {
 		if strings.Contains(err.Error(), "s3cret-pw") {
 			t.Errorf("Open error shows the password: %v", err)
 		}
+	}
+}
+
+// TestCollector checks the pool's metrics are consistent (a pedantic
+// registry checks them against their descriptions) and count the store's
+// use of the pool.
+func TestCollector(t *testing.T) {
+	db := openTest(t)
+	reg := prometheus.NewPedanticRegistry()
+	reg.MustRegister(db.Collector())
+	acquires := func() float64 {
+		t.Helper()
+		mfs, err := reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mf := range mfs {
+			if mf.GetName() == "tabula_store_pg_acquires_total" {
+				return mf.GetMetric()[0].GetCounter().GetValue()
+			}
+		}
+		t.Fatal("no tabula_store_pg_acquires_total")
+		return 0
+	}
+	before := acquires()
+	if err := db.Create(context.Background(), storetest.NewMatch("m1", 0)); err != nil {
+		t.Fatal(err)
+	}
+	if after := acquires(); after != before+1 {
+		t.Errorf("acquires: %v before a Create, %v after; want one more", before, after)
 	}
 }
