@@ -65,12 +65,6 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		// pgx's error may quote the connection string, password included.
 		return nil, errors.New("postgres: cannot parse the connection string")
 	}
-	return openConfig(ctx, cfg)
-}
-
-// openConfig is Open for a parsed configuration (tests set the schema in
-// it).
-func openConfig(ctx context.Context, cfg *pgxpool.Config) (*DB, error) {
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: connect: %w", err)

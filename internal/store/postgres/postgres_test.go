@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tabula-games/tabula/internal/store"
@@ -20,30 +19,18 @@ import (
 )
 
 // The tests run against the PostgreSQL server TABULA_PG names, each in a
-// schema of its own (pgtest).
-
-// testConfig returns a pool configuration for a new, empty schema (see
-// pgtest.URL).
-func testConfig(t testing.TB) *pgxpool.Config {
-	t.Helper()
-	cfg, err := pgxpool.ParseConfig(pgtest.URL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
-}
+// schema of its own (pgtest), so they run in parallel.
 
 // openTest opens a store in a new schema, closed when t ends.
 func openTest(t testing.TB) *DB {
 	t.Helper()
-	return openIn(t, testConfig(t))
+	return openAt(t, pgtest.URL(t))
 }
 
-// openIn opens a store with cfg (a copy: a pool takes ownership of its
-// configuration), closed when t ends.
-func openIn(t testing.TB, cfg *pgxpool.Config) *DB {
+// openAt opens a store at dsn, closed when t ends.
+func openAt(t testing.TB, dsn string) *DB {
 	t.Helper()
-	db, err := openConfig(context.Background(), cfg.Copy())
+	db, err := Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +39,7 @@ func openIn(t testing.TB, cfg *pgxpool.Config) *DB {
 }
 
 func TestStore(t *testing.T) {
+	t.Parallel()
 	pgtest.Server(t) // one skip, not one per subtest
 	storetest.Run(t, func(t *testing.T) storetest.Store { return openTest(t) })
 }
@@ -59,6 +47,7 @@ func TestStore(t *testing.T) {
 // TestMigrations migrates a database holding a match down to nothing and
 // up again.
 func TestMigrations(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := openTest(t)
 	if err := db.Create(ctx, storetest.NewMatch("m1", 0)); err != nil {
@@ -109,13 +98,14 @@ func TestMigrations(t *testing.T) {
 // servers started together do: the migration lock lets one migrate and
 // the others find the schema migrated.
 func TestOpenTogether(t *testing.T) {
-	cfg := testConfig(t)
+	t.Parallel()
+	dsn := pgtest.URL(t)
 	const n = 3
 	var wg sync.WaitGroup
 	errs := make([]error, n)
 	for i := range n {
 		wg.Go(func() {
-			db, err := openConfig(context.Background(), cfg.Copy())
+			db, err := Open(context.Background(), dsn)
 			if err == nil {
 				db.Close()
 			}
@@ -137,9 +127,10 @@ func TestOpenTogether(t *testing.T) {
 // every accepted move is stored, in order, once, and every refusal is
 // store.ErrConflict.
 func TestWritersOnOneDatabase(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	cfg := testConfig(t)
-	dbs := []*DB{openIn(t, cfg), openIn(t, cfg)}
+	dsn := pgtest.URL(t)
+	dbs := []*DB{openAt(t, dsn), openAt(t, dsn)}
 	if err := dbs[0].Create(ctx, storetest.NewMatch("m1", 0)); err != nil {
 		t.Fatal(err)
 	}
@@ -196,6 +187,7 @@ func TestWritersOnOneDatabase(t *testing.T) {
 // Save returned (a room reuses its buffers): the stored match and moves
 // stay as saved.
 func TestSaveKeepsNothing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := openTest(t)
 	m := storetest.NewMatch("m1", 0)
@@ -234,6 +226,7 @@ func TestSaveKeepsNothing(t *testing.T) {
 // TestOpenErrorHidesPassword checks a connection string Open cannot use
 // does not reach the error (and so the log) with its password.
 func TestOpenErrorHidesPassword(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for _, dsn := range []string{
@@ -257,6 +250,7 @@ func TestOpenErrorHidesPassword(t *testing.T) {
 // registry checks them against their descriptions) and count the store's
 // use of the pool.
 func TestCollector(t *testing.T) {
+	t.Parallel()
 	db := openTest(t)
 	reg := prometheus.NewPedanticRegistry()
 	reg.MustRegister(db.Collector())
