@@ -22,6 +22,7 @@
 # refuses to run as root: as root the cluster runs as the user postgres
 # (which Debian's package creates) or else nobody, through runuser.
 set -euo pipefail
+shopt -s inherit_errexit # $(start ...) stops at its first failure too
 
 # The ports tried, at random, and how many times: a port taken between
 # the pick and the server's bind is another try.
@@ -40,7 +41,7 @@ bindir() {
     echo "$PG_BIN"; return
   fi
   local d
-  d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1) || true
   [[ -n $d && -x $d/initdb ]] || die "no PostgreSQL in /usr/lib/postgresql (apt-get install postgresql, or set PG_BIN)"
   echo "$d"
 }
@@ -70,7 +71,7 @@ start() {
   for ((i = 0; i < port_tries; i++)); do
     port=$((port_min + RANDOM % port_span))
     if as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t "$start_timeout" \
-      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir" start >/dev/null; then
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir" start >/dev/null 2>&1; then
       url="postgres://postgres@127.0.0.1:$port/tabula?sslmode=disable"
       as_pg "$bin/createdb" -h "$dir" -p "$port" -U postgres tabula >&2 || die "createdb failed"
       echo "$url" >"$dir/url"
