@@ -4,7 +4,8 @@
 # socket in that directory (no other address, trust authentication), and
 # a database "tabula" in it. Its URL is what the tests read from
 # TABULA_PG. Nothing outlives the cluster's directory: stopping the
-# cluster removes it.
+# cluster removes it. Trust authentication lets any local user in while it
+# runs: it is for test data only.
 #
 #   bash scripts/pg.sh run CMD [ARG...]  start a cluster, run CMD with TABULA_PG
 #                                        exported, stop the cluster; exits as CMD did
@@ -46,8 +47,8 @@ bindir() {
   echo "$d"
 }
 
-# as_pg runs its arguments as the cluster's owner: this user, or as root
-# postgres (else nobody).
+# pg_user is the cluster's owner: this user, or as root postgres (else
+# nobody); as_pg runs its arguments as that user.
 pg_user() {
   if [[ $(id -u) -ne 0 ]]; then id -un; return; fi
   if id postgres >/dev/null 2>&1; then echo postgres; else echo nobody; fi
