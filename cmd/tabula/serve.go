@@ -19,7 +19,6 @@ import (
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/internal/server"
-	"github.com/tabula-games/tabula/internal/store/sqlite"
 	"github.com/tabula-games/tabula/web"
 )
 
@@ -53,7 +52,7 @@ func gcPercentSet(fs *flag.FlagSet, getenv func(string) string) bool {
 func runServe(ctx context.Context, e *env) error {
 	fs := e.newFlagSet()
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address (port 0: any free port)")
-	dbPath := fs.String("db", "tabula.db", "SQLite database file, created if missing")
+	dbPath := fs.String("db", "tabula.db", "SQLite database file, created if missing; or a postgres:// URL without a password (give it in PGPASSWORD or a password file)")
 	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core)")
 	botTime := fs.Duration("bot-time", time.Second, "thinking time per bot move")
 	verbose := fs.Bool("v", false, "log debug messages")
@@ -121,7 +120,7 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 
-	db, err := sqlite.Open(ctx, *dbPath)
+	db, err := openStore(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
