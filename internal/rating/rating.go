@@ -114,15 +114,6 @@ func Initial() Rating {
 // ProvisionalRD.
 func (r Rating) Provisional() bool { return r.RD >= ProvisionalRD }
 
-// String formats the rating as players see it: "1500?" when provisional.
-func (r Rating) String() string {
-	s := fmt.Sprintf("%.0f", r.Rating)
-	if r.Provisional() {
-		s += "?"
-	}
-	return s
-}
-
 // Config holds the system's parameters. A zero field takes its default, so
 // the zero Config is the documented system.
 type Config struct {
