@@ -141,14 +141,14 @@ func TestSeatOrderDoesNotMatter(t *testing.T) {
 		}
 		pout := mustUpdate(t, pp, pl)
 		for k, i := range perm {
-			if !close(pout[k], out[i]) {
+			if !near(pout[k], out[i]) {
 				t.Fatalf("%v places %v: seat %d gets %v, as seat %d after swapping %v", players, places, i, out[i], k, pout[k])
 			}
 		}
 	}
 }
 
-func close(a, b Rating) bool {
+func near(a, b Rating) bool {
 	return math.Abs(a.Rating-b.Rating) <= slack*1e3 && math.Abs(a.RD-b.RD) <= slack*1e3 &&
 		math.Abs(a.Volatility-b.Volatility) <= slack && a.Games == b.Games
 }
@@ -165,7 +165,7 @@ func TestDrawAmongEqualsChangesNoRating(t *testing.T) {
 			out := mustUpdate(t, slices.Repeat([]Rating{r}, n), make([]int, n))
 			for i, o := range out {
 				// The RD is that of a 2-player draw: one game's evidence.
-				if o.Rating != r.Rating || o.Games != r.Games+1 || !close(o, two[0]) {
+				if o.Rating != r.Rating || o.Games != r.Games+1 || !near(o, two[0]) {
 					t.Errorf("%d-way draw of %+v: seat %d gets %+v; want rating %v, a 2-player draw's RD %v, one more game", n, r, i, o, r.Rating, two[0].RD)
 				}
 			}
@@ -253,7 +253,7 @@ func TestOneGameCountsAsOneGame(t *testing.T) {
 		for n := 3; n <= 5; n++ {
 			winner := mustUpdate(t, slices.Repeat([]Rating{r}, n), append([]int{0}, slices.Repeat([]int{1}, n-1)...))
 			loser := mustUpdate(t, slices.Repeat([]Rating{r}, n), append([]int{1}, slices.Repeat([]int{0}, n-1)...))
-			if !close(winner[0], two[0]) || !close(loser[0], two[1]) {
+			if !near(winner[0], two[0]) || !near(loser[0], two[1]) {
 				t.Errorf("%v: %d-player winner %v, loser %v; 2-player winner %v, loser %v", r, n, winner[0], loser[0], two[0], two[1])
 			}
 		}
@@ -431,5 +431,30 @@ func TestProvisional(t *testing.T) {
 	}
 	if n != 14 {
 		t.Errorf("provisional for %d games; the docs say 14", n)
+	}
+}
+
+// TestUpdateStaysFinite: any valid input, however extreme, gives finite
+// ratings with a positive RD no larger than MaxRD and a positive volatility.
+func TestUpdateStaysFinite(t *testing.T) {
+	rng := newRNG(t)
+	extreme := func() Rating {
+		return Rating{
+			Rating:     -5000 + 15000*rng.Float64(),
+			RD:         math.Pow(10, -3+rng.Float64()*6), // 0.001–1000
+			Volatility: math.Pow(10, -4+rng.Float64()*5), // 0.0001–10
+		}
+	}
+	for range games {
+		n := 2 + rng.IntN(4)
+		players, places := make([]Rating, n), make([]int, n)
+		for i := range players {
+			players[i], places[i] = extreme(), rng.IntN(n)
+		}
+		for i, o := range mustUpdate(t, players, places) {
+			if math.IsNaN(o.Rating) || math.IsInf(o.Rating, 0) || !(o.RD > 0 && o.RD <= MaxRD) || !(o.Volatility > 0) || math.IsInf(o.Volatility, 0) {
+				t.Fatalf("%+v places %v: seat %d gets %+v", players, places, i, o)
+			}
+		}
 	}
 }
