@@ -33,7 +33,6 @@ const (
 	paperPhi    = 1.1513   // 4 decimals
 	paperV      = 1.7785   // 4
 	paperDelta  = -0.4834  // 4
-	paperA      = -5.62682 // 5, ln(σ²) of step 5
 	paperSigma  = 0.05999  // 5, truncated: see truncates
 	paperPhiP   = 0.8722   // 4
 	paperMuP    = -0.2069  // 4
@@ -93,7 +92,6 @@ func TestGlickmanExampleSteps(t *testing.T) {
 	rows = append(rows,
 		row{"v", 1 / s.vInv, paperV, 4},
 		row{"Δ", s.d / s.vInv, paperDelta, 4},
-		row{"a = ln σ²", math.Log(sq(paperPlayer.Volatility)), paperA, 5},
 	)
 	// Step 5: σ' from the printed φ, v and Δ.
 	sigma := volatility(paperPhi, paperPlayer.Volatility, paperV, paperDelta, paperConfig.withDefaults())

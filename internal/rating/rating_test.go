@@ -402,6 +402,13 @@ func TestRDCapped(t *testing.T) {
 	if p, _ := Period(Rating{Rating: 1500, RD: 500, Volatility: 0.06}, nil, Config{}); p.RD != MaxRD {
 		t.Errorf("idle period from RD 500: %v; want %v", p.RD, MaxRD)
 	}
+	// An opponent's RD above the cap counts as the cap.
+	me := Rating{Rating: 1600, RD: 80, Volatility: 0.06}
+	over := mustUpdate(t, []Rating{me, {Rating: 1500, RD: 900, Volatility: 0.06}}, []int{0, 1})
+	at := mustUpdate(t, []Rating{me, {Rating: 1500, RD: MaxRD, Volatility: 0.06}}, []int{0, 1})
+	if over[0] != at[0] {
+		t.Errorf("against RD 900: %+v; against RD %v: %+v", over[0], MaxRD, at[0])
+	}
 }
 
 func TestProvisional(t *testing.T) {
