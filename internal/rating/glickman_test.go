@@ -30,14 +30,14 @@ var paperOpponents = []struct {
 
 const (
 	paperMu     = 0.0
-	paperPhi    = 1.1513   // 4 decimals
-	paperV      = 1.7785   // 4
-	paperDelta  = -0.4834  // 4
-	paperSigma  = 0.05999  // 5, truncated: see truncates
-	paperPhiP   = 0.8722   // 4
-	paperMuP    = -0.2069  // 4
-	paperRating = 1464.06  // 2
-	paperRD     = 151.52   // 2
+	paperPhi    = 1.1513  // 4 decimals
+	paperV      = 1.7785  // 4
+	paperDelta  = -0.4834 // 4
+	paperSigma  = 0.05999 // 5, truncated: see truncates
+	paperPhiP   = 0.8722  // 4
+	paperMuP    = -0.2069 // 4
+	paperRating = 1464.06 // 2
+	paperRD     = 151.52  // 2
 )
 
 // within reports whether got rounds to want at the given number of decimals:
