@@ -55,11 +55,13 @@ func truncates(got, want float64, decimals int) bool {
 	return got >= want-1e-12 && got < want+unit
 }
 
-// TestGlickmanExampleSteps feeds each step of the algorithm the paper's
-// printed inputs to that step and requires the paper's printed output to its
-// printed precision. This is how the paper itself computes: it carries the
-// rounded values from step to step (E to three decimals into v and Δ, for
-// example), so the steps are checked one at a time.
+// TestGlickmanExampleSteps checks the steps one at a time, each fed the
+// inputs the paper feeds it, and requires the paper's printed output to its
+// printed precision. The paper carries some rounded values from step to step
+// (E to three decimals into v and Δ; its v and Δ into σ'; its μ' and φ' into
+// the final rating and RD), and computes others from unrounded inputs (g and
+// E from the unrounded μj and φj; μ', which from its printed φ' and sum would
+// be −0.2067, is checked by TestGlickmanExample at full precision).
 func TestGlickmanExampleSteps(t *testing.T) {
 	type row struct {
 		name     string
