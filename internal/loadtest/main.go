@@ -606,6 +606,10 @@ type player struct {
 	texts     *interner  // delta mode: the run's move texts and statuses
 	positions *positions // delta mode: the run's free positions
 
+	// welcomed is closed by the reader once the first state has arrived:
+	// setup waits for it, so no tick finds a player without a position.
+	welcomed chan struct{}
+
 	mu     sync.Mutex
 	latest []byte       // full mode: the last update or welcome, raw
 	pos    game.State   // delta mode: the position at version
@@ -642,15 +646,30 @@ func dial(ctx context.Context, cfg config, id string, tokens []string, m *match)
 		return nil, err
 	}
 	ws.SetReadLimit(1 << 20)
-	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens, texts: cfg.texts, positions: cfg.positions}
+	p := &player{ws: ws, m: m, stats: cfg.stats, done: make(chan struct{}), welcomed: make(chan struct{}), info: cfg.info, delta: cfg.delta, tokens: tokens, texts: cfg.texts, positions: cfg.positions}
 	p.buf.Grow(readBuffer)
 	if err := p.hello(ctx); err != nil {
 		ws.CloseNow()
 		return nil, err
 	}
 	go p.read(ctx) // until the connection closes
-	return p, nil
+	select {
+	case <-p.welcomed:
+		return p, nil
+	case <-p.done:
+		return nil, fmt.Errorf("match %s: connection closed before its welcome: %v", id, p.closed)
+	case <-ctx.Done():
+		ws.CloseNow()
+		return nil, ctx.Err()
+	case <-time.After(welcomeTimeout):
+		ws.CloseNow()
+		return nil, fmt.Errorf("match %s: no welcome in %v", id, welcomeTimeout)
+	}
 }
+
+// welcomeTimeout bounds setup's wait for a connection's first state: a
+// server that greets nobody fails the run instead of hanging it.
+const welcomeTimeout = 30 * time.Second
 
 // hello claims the player's seats; it is also the delta client's resync.
 func (p *player) hello(ctx context.Context) error {
@@ -676,6 +695,7 @@ func (p *player) read(ctx context.Context) {
 	defer close(p.done)
 	defer p.release() // after ended has marked a failed match dead
 	defer p.ended(ctx)
+	welcomed := false
 	for {
 		// Without ctx, as for writes: the connection is closed when
 		// the match ends, which ends this loop.
@@ -690,7 +710,18 @@ func (p *player) read(ctx context.Context) {
 			return
 		}
 		p.handle(ctx, p.buf.Bytes())
+		if !welcomed && p.hasState() {
+			welcomed = true
+			close(p.welcomed)
+		}
 	}
+}
+
+// hasState reports whether a state has arrived (the welcome).
+func (p *player) hasState() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.pos != nil || len(p.latest) > 0
 }
 
 // handle takes one message from the server: an ack (or error) ends the
