@@ -29,6 +29,7 @@ type AccountStore interface {
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error)
 	BindSeat(ctx context.Context, account string, ref store.SeatRef) error
 	AccountSeats(ctx context.Context, account, match string) ([]int, error)
+	SeatAccounts(ctx context.Context, match string) (map[int]string, error)
 	AccountMatches(ctx context.Context, account string, limit int) ([]store.SeatRef, error)
 }
 
@@ -555,6 +556,25 @@ func (s *Server) bindSeat(w http.ResponseWriter, r *http.Request, match string, 
 	}
 	if err != nil {
 		s.log.Warn("bind seat to account", "match", match, "seat", seat, "err", err)
+	}
+}
+
+// bindRematch binds the seats of a rematch to the accounts that held them
+// in the old match (seats rotate by one, as the tokens do), so a player
+// who plays from the account alone has the rematch too. A failure is
+// logged: the tokens still hold the seats.
+func (s *Server) bindRematch(ctx context.Context, old, next string, players int) {
+	if s.acct.st == nil {
+		return
+	}
+	owners, err := s.acct.st.SeatAccounts(ctx, old)
+	for seat, a := range owners {
+		if err == nil {
+			err = s.acct.st.BindSeat(ctx, a, store.SeatRef{Match: next, Seat: (seat + 1) % players})
+		}
+	}
+	if err != nil {
+		s.log.Warn("bind rematch seats to accounts", "match", next, "err", err)
 	}
 }
 

@@ -446,19 +446,36 @@ func TestLoggedInSeatsFollowTheAccount(t *testing.T) {
 	b := h.device("")
 	b.signup("bob", "correct horse")
 	b.must(http.StatusOK, "POST", "/api/matches/"+created.Match.ID+"/join", protocol.JoinRequest{Seat: &one}, &protocol.JoinResponse{})
-	for _, tt := range []struct {
-		name string
-		seat int
-	}{{"alice", 0}, {"bob", 1}} {
-		d := h.device("")
-		d.login(tt.name, "correct horse")
-		var mine protocol.AccountMatches
-		d.must(http.StatusOK, "GET", "/api/account/matches", nil, &mine)
-		if len(mine.Matches) != 1 || mine.Matches[0].Seats[0] != tt.seat || mine.Matches[0].Match.Status != protocol.StatusLive {
-			t.Errorf("%s's matches: %+v", tt.name, mine)
+	// Each plays from a device with the cookie only, and they agree on
+	// a rematch: its seats, rotated, are theirs too.
+	var conns [2]*client
+	match := created.Match.ID
+	for round := range 2 {
+		for i, name := range []string{"alice", "bob"} {
+			seat := (i + round) % 2
+			d := h.device("")
+			d.login(name, "correct horse")
+			var mine protocol.AccountMatches
+			d.must(http.StatusOK, "GET", "/api/account/matches", nil, &mine)
+			if len(mine.Matches) != 1 || mine.Matches[0].Match.ID != match || mine.Matches[0].Seats[0] != seat || mine.Matches[0].Match.Status != protocol.StatusLive {
+				t.Fatalf("round %d: %s's matches: %+v", round, name, mine)
+			}
+			c := d.dial(match)
+			if w := c.hello("", nil); w.Seat == nil || *w.Seat != seat {
+				t.Fatalf("round %d: %s's hello: seat %v, want %d", round, name, w.Seat, seat)
+			}
+			conns[seat] = c
 		}
-		if w := d.dial(created.Match.ID).hello("", nil); w.Seat == nil || *w.Seat != tt.seat {
-			t.Errorf("%s's hello: seat %v, want %d", tt.name, w.Seat, tt.seat)
+		if round == 1 {
+			break
+		}
+		wantAck(t, conns[0].do(protocol.TypeResign, ""))
+		conns[1].untilVersion(conns[0].version)
+		wantAck(t, conns[1].do(protocol.TypeRematch, ""))
+		conns[0].untilVersion(conns[1].version)
+		wantAck(t, conns[0].do(protocol.TypeRematch, ""))
+		if match = conns[0].state.Rematch; match == "" {
+			t.Fatal("no rematch")
 		}
 	}
 }

@@ -395,6 +395,7 @@ func (s *Server) rematch(ctx context.Context, old store.Match) (string, error) {
 	if _, err := s.open(ctx, m, true); err != nil { // under the finished room's mutex
 		return "", err
 	}
+	s.bindRematch(ctx, old.ID, id, len(m.Seats))
 	return id, nil
 }
 

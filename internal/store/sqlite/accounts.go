@@ -191,6 +191,28 @@ func (db *DB) AccountSeats(ctx context.Context, account, match string) ([]int, e
 	return out, nil
 }
 
+// SeatAccounts returns the accounts holding seats of a match, by seat.
+func (db *DB) SeatAccounts(ctx context.Context, match string) (map[int]string, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT seat, account_id FROM account_seats WHERE match_id = ?`, match)
+	if err != nil {
+		return nil, unavailable(fmt.Errorf("sqlite: seat accounts: %w", err))
+	}
+	defer rows.Close()
+	out := map[int]string{}
+	for rows.Next() {
+		var seat int
+		var a string
+		if err := rows.Scan(&seat, &a); err != nil {
+			return nil, fmt.Errorf("sqlite: seat accounts: %w", err)
+		}
+		out[seat] = a
+	}
+	if err := rows.Err(); err != nil {
+		return nil, unavailable(fmt.Errorf("sqlite: seat accounts: %w", err))
+	}
+	return out, nil
+}
+
 // AccountMatches returns the seats an account holds in waiting and live
 // matches, newest match first. A match row's status is current (a change
 // of status writes it), so the join needs nothing from the writer.

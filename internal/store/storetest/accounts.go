@@ -49,6 +49,9 @@ type AccountStore interface {
 	// AccountSeats returns the seats of a match an account holds, in
 	// ascending order.
 	AccountSeats(ctx context.Context, account, match string) ([]int, error)
+	// SeatAccounts returns the accounts holding seats of a match, by seat
+	// (a rematch binds its seats to the same accounts).
+	SeatAccounts(ctx context.Context, match string) (map[int]string, error)
 	// AccountMatches returns the seats an account holds in waiting and
 	// live matches, newest match first (by creation), seats ascending
 	// within one; at most limit.
@@ -269,6 +272,12 @@ func testBindSeat(t *testing.T, s AccountStore) {
 	}
 	if got, err := s.AccountSeats(ctx, "a_2", "m1"); err != nil || len(got) != 0 {
 		t.Errorf("AccountSeats(a_2) = %v, %v; want none", got, err)
+	}
+	if got, err := s.SeatAccounts(ctx, "m1"); err != nil || !reflect.DeepEqual(got, map[int]string{0: "a_1", 1: "a_1"}) {
+		t.Errorf("SeatAccounts(m1) = %v, %v; want seats 0 and 1 of a_1", got, err)
+	}
+	if got, err := s.SeatAccounts(ctx, "nope"); err != nil || len(got) != 0 {
+		t.Errorf("SeatAccounts(nope) = %v, %v; want none", got, err)
 	}
 }
 
