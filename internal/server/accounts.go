@@ -110,20 +110,18 @@ func sessionToken(r *http.Request) string {
 }
 
 // csrfOK reports whether a state-changing request may go on: it carries no
-// session cookie, or the session's CSRF token in X-CSRF-Token, or it is a
-// signup or login (which act with no session's authority; another site's
-// requests were refused before). Stateless: the token is derived from the
-// cookie (account.CSRF), so the check costs no lookup.
+// session cookie (none of a session token's form: such a cookie gives no
+// authority either), or the session's CSRF token in X-CSRF-Token, or it
+// is a signup or login (which act with no session's authority; another
+// site's requests were refused before). Stateless: the token is derived
+// from the cookie (account.CSRF), so the check costs no lookup.
 func csrfOK(r *http.Request) bool {
-	c, err := r.Cookie(sessionCookie)
-	if err != nil || c.Value == "" {
-		return true
-	}
-	if r.URL.Path == "/api/account/signup" || r.URL.Path == "/api/account/login" {
+	token := sessionToken(r)
+	if token == "" || r.URL.Path == "/api/account/signup" || r.URL.Path == "/api/account/login" {
 		return true
 	}
 	got := r.Header.Get(csrfHeader)
-	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(account.CSRF(c.Value))) == 1
+	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(account.CSRF(token))) == 1
 }
 
 // sessionOf returns the request's session, nil when it has none, or it
@@ -250,8 +248,8 @@ func (s *Server) handleAccount(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	if se == nil && sessionToken(r) != "" {
-		s.clearSessionCookie(w, r)
+	if _, err := r.Cookie(sessionCookie); se == nil && err == nil {
+		s.clearSessionCookie(w, r) // ended, expired or malformed
 	}
 	s.writeJSON(w, http.StatusOK, accountInfo(se))
 }

@@ -339,9 +339,19 @@ func TestCSRF(t *testing.T) {
 			t.Fatalf("a logout with %s ended the session", tt.name)
 		}
 	}
-	// A guest (no cookie) needs no token, as before accounts.
+	// A guest (no cookie) needs no token, as before accounts; nor does a
+	// cookie that is no session token (it gives no authority), and
+	// GET /api/account clears it.
 	if st, code := h.device("").call("POST", "/api/matches", create, nil); st != http.StatusCreated {
 		t.Errorf("guest create: %d %s", st, code)
+	}
+	junk := h.device("")
+	junk.cookie = "junk"
+	if st, code := junk.call("POST", "/api/matches", create, nil); st != http.StatusCreated {
+		t.Errorf("create with a junk cookie: %d %s", st, code)
+	}
+	if junk.whoami() != "" || junk.cookie != "" {
+		t.Errorf("GET /api/account left the junk cookie: %q", junk.cookie)
 	}
 }
 
