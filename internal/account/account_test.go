@@ -64,7 +64,7 @@ var cheap = Params{Time: 1, MemoryKiB: 64, Threads: 1, SaltLen: 16, KeyLen: 32}
 
 func TestHashVerify(t *testing.T) {
 	ctx := context.Background()
-	h := NewHasher(cheap, rand.Reader, 2, time.Second)
+	h := NewHasher(cheap, rand.Reader, 2, 2, time.Second)
 	enc, err := h.Hash(ctx, "correct horse")
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +82,7 @@ func TestHashVerify(t *testing.T) {
 		t.Errorf("Verify(wrong) = %v, %v", ok, err)
 	}
 	// A hash made with other parameters still verifies, and is stale.
-	h2 := NewHasher(Params{Time: 2, MemoryKiB: 128, Threads: 1, SaltLen: 16, KeyLen: 32}, rand.Reader, 1, time.Second)
+	h2 := NewHasher(Params{Time: 2, MemoryKiB: 128, Threads: 1, SaltLen: 16, KeyLen: 32}, rand.Reader, 1, 1, time.Second)
 	if ok, stale, err := h2.Verify(ctx, enc, "correct horse"); !ok || !stale || err != nil {
 		t.Errorf("Verify with new parameters = %v, %v, %v; want true, stale", ok, stale, err)
 	}
@@ -98,9 +98,10 @@ func TestHashVerify(t *testing.T) {
 }
 
 // TestHasherBound checks that no more hashes run at once than the bound,
-// and that one waiting past the wait gets ErrBusy.
+// that one waiting past the wait gets ErrBusy, and one past the queue at
+// once.
 func TestHasherBound(t *testing.T) {
-	h := NewHasher(cheap, rand.Reader, 1, 20*time.Millisecond)
+	h := NewHasher(cheap, rand.Reader, 1, 1, 20*time.Millisecond)
 	release := make(chan struct{})
 	started := make(chan struct{})
 	go h.run(context.Background(), func() { close(started); <-release })
@@ -108,7 +109,20 @@ func TestHasherBound(t *testing.T) {
 	if _, err := h.Hash(context.Background(), "password1"); !errors.Is(err, ErrBusy) {
 		t.Errorf("Hash with the only slot held = %v; want ErrBusy", err)
 	}
+	h.wait = time.Minute
+	waiting := make(chan error)
+	go func() { _, err := h.Hash(context.Background(), "password1"); waiting <- err }()
+	for h.waiting.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	start := time.Now()
+	if _, err := h.Hash(context.Background(), "password1"); !errors.Is(err, ErrBusy) || time.Since(start) > 10*time.Second {
+		t.Errorf("Hash past the queue = %v after %v; want ErrBusy at once", err, time.Since(start))
+	}
 	close(release)
+	if err := <-waiting; err != nil {
+		t.Errorf("the queued Hash once the slot was freed: %v", err)
+	}
 	if _, err := h.Hash(context.Background(), "password1"); err != nil {
 		t.Errorf("Hash after the slot was freed: %v", err)
 	}
@@ -131,7 +145,7 @@ func TestTokens(t *testing.T) {
 
 // BenchmarkHash measures one hash at DefaultParams: the CPU a login costs.
 func BenchmarkHash(b *testing.B) {
-	h := NewHasher(DefaultParams, rand.Reader, 1, time.Minute)
+	h := NewHasher(DefaultParams, rand.Reader, 1, 1, time.Minute)
 	for b.Loop() {
 		if _, err := h.Hash(context.Background(), "correct horse battery"); err != nil {
 			b.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/argon2"
@@ -69,9 +70,12 @@ const (
 	// and games keep running beside it.
 	DefaultConcurrent = 2
 	// DefaultWait is how long a hash waits for a slot before ErrBusy: a
-	// person's login waits at most this long behind a flood, and a flood's
-	// requests do not pile up without end.
+	// person's login waits at most this long behind a flood.
 	DefaultWait = 2 * time.Second
+	// DefaultQueue bounds the hashes waiting for a slot; past it a hash
+	// is refused at once (ErrBusy), so a flood's requests do not pile up:
+	// 64 is more than two slots get through in DefaultWait.
+	DefaultQueue = 64
 	// maxStoredMemoryKiB and maxStoredTime bound the parameters read back
 	// from a stored hash, so a damaged row cannot make a login allocate
 	// gigabytes or run for minutes.
@@ -81,25 +85,32 @@ const (
 // Hasher hashes and verifies passwords with argon2id, at most a fixed
 // number at once.
 type Hasher struct {
-	p     Params
-	rand  io.Reader
-	slots chan struct{}
-	wait  time.Duration
+	p       Params
+	rand    io.Reader
+	slots   chan struct{}
+	queue   int64
+	waiting atomic.Int64
+	wait    time.Duration
 }
 
 // NewHasher returns a Hasher making hashes with p and salts from random,
-// running at most concurrent hashes at once, each waiting at most wait for
-// its turn.
-func NewHasher(p Params, random io.Reader, concurrent int, wait time.Duration) *Hasher {
-	return &Hasher{p: p, rand: random, slots: make(chan struct{}, max(concurrent, 1)), wait: wait}
+// running at most concurrent hashes at once, with at most queue more
+// waiting, each at most wait, for their turn.
+func NewHasher(p Params, random io.Reader, concurrent, queue int, wait time.Duration) *Hasher {
+	return &Hasher{p: p, rand: random, slots: make(chan struct{}, max(concurrent, 1)), queue: int64(queue), wait: wait}
 }
 
 // run runs f in a slot: it waits at most h.wait (and while ctx lives) for
-// one, else returns ErrBusy.
+// one, else returns ErrBusy; so it does at once when h.queue others wait.
 func (h *Hasher) run(ctx context.Context, f func()) error {
 	select {
 	case h.slots <- struct{}{}:
 	default:
+		if h.waiting.Add(1) > h.queue {
+			h.waiting.Add(-1)
+			return ErrBusy
+		}
+		defer h.waiting.Add(-1)
 		t := time.NewTimer(h.wait)
 		defer t.Stop()
 		select {

@@ -34,14 +34,16 @@ type AccountStore interface {
 }
 
 // AccountConfig tunes password hashing; the zero value is the documented
-// defaults (account.DefaultParams, DefaultConcurrent, DefaultWait).
+// defaults (account.DefaultParams, DefaultConcurrent, DefaultQueue,
+// DefaultWait).
 type AccountConfig struct {
 	// Params are argon2id's costs for new hashes (tests make them cheap).
 	Params account.Params
-	// Concurrent bounds password hashes at once; Wait is how long one
-	// waits for its turn before the request is refused as overloaded.
-	Concurrent int
-	Wait       time.Duration
+	// Concurrent bounds password hashes at once, Queue those waiting for
+	// a turn; Wait is how long one waits before the request is refused as
+	// overloaded (at once past Queue).
+	Concurrent, Queue int
+	Wait              time.Duration
 }
 
 const (
@@ -79,10 +81,13 @@ func newAccounts(cfg Config) *accounts {
 	if ac.Concurrent <= 0 {
 		ac.Concurrent = account.DefaultConcurrent
 	}
+	if ac.Queue <= 0 {
+		ac.Queue = account.DefaultQueue
+	}
 	if ac.Wait <= 0 {
 		ac.Wait = account.DefaultWait
 	}
-	a := &accounts{hasher: account.NewHasher(ac.Params, cfg.Random, ac.Concurrent, ac.Wait)}
+	a := &accounts{hasher: account.NewHasher(ac.Params, cfg.Random, ac.Concurrent, ac.Queue, ac.Wait)}
 	a.dummy = a.hasher.Dummy()
 	a.st, _ = cfg.Store.(AccountStore)
 	a.reserved = append(a.reserved, cfg.Bots...)
