@@ -515,3 +515,21 @@ func TestSessionExpiry(t *testing.T) {
 		t.Error("the expired session is still stored")
 	}
 }
+
+// TestSweepDeletesExpiredSessions: the sweep pass deletes sessions idle
+// past SessionIdle that nobody presents again.
+func TestSweepDeletesExpiredSessions(t *testing.T) {
+	fake := clock.NewFake(epoch)
+	h := start(t, "", cheapHashes, func(c *Config) { c.Clock = fake })
+	d := h.device("")
+	d.signup("alice", "correct horse")
+	hash := account.HashToken(d.cookie)
+	h.sweepAfter(fake, account.SessionIdle-time.Minute)
+	if _, _, err := h.db.SessionAccount(context.Background(), hash); err != nil {
+		t.Fatalf("a session not yet expired was deleted: %v", err)
+	}
+	h.sweepAfter(fake, 2*time.Minute)
+	if _, _, err := h.db.SessionAccount(context.Background(), hash); err == nil {
+		t.Error("the sweep left an expired session")
+	}
+}
