@@ -147,8 +147,8 @@ func (db *DB) BindSeat(ctx context.Context, account string, ref store.SeatRef) e
 	return db.do(ctx, applyFunc(func(ctx context.Context) error {
 		c := db.w.conn
 		dest := make([]driver.Value, 1)
-		if err := c.querySQL(ctx, `SELECT coalesce((SELECT account_id FROM account_seats WHERE match_id = ?2 AND seat = ?3),
-				(SELECT '' FROM matches WHERE id = ?2))`, dest, account, ref.Match, int64(ref.Seat)); err != nil {
+		if err := c.querySQL(ctx, `SELECT coalesce((SELECT account_id FROM account_seats WHERE match_id = ?1 AND seat = ?2),
+				(SELECT '' FROM matches WHERE id = ?1))`, dest, ref.Match, int64(ref.Seat)); err != nil {
 			return fmt.Errorf("sqlite: bind seat %d of %s: %w", ref.Seat, ref.Match, err)
 		}
 		switch holder := dest[0].(type) {
