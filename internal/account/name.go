@@ -22,12 +22,6 @@ const (
 // ErrBadUsername is a username that breaks NameRule or is reserved.
 var ErrBadUsername = errors.New("bad username")
 
-// reserved are names nobody may register (canonical form): the server's
-// own roles and words a player could pass off as the server or a bot.
-// Every name starting with "bot" is reserved too (the built-in levels are
-// bot:1 and so on), and the server adds its offered bot and engine names.
-var reserved = []string{"random", "admin", "tabula", "system", "guest"}
-
 // Canonical is the form in which usernames are unique: lower case. Two
 // names that differ only in case are the same account.
 func Canonical(name string) string { return strings.ToLower(name) }
@@ -53,10 +47,13 @@ func CheckName(name string, extra []string) (string, error) {
 	if strings.HasPrefix(canon, "bot") {
 		return "", fmt.Errorf("%w: names starting with \"bot\" are reserved for bots", ErrBadUsername)
 	}
-	for _, r := range reserved {
-		if canon == r {
-			return "", fmt.Errorf("%w: %q is reserved", ErrBadUsername, name)
-		}
+	// The server's own roles and words a player could pass off as the
+	// server, a bot or a guest; every name starting with "bot" (the
+	// built-in levels are bot:easy and so on); and the offered bot and
+	// engine names the server passes.
+	switch canon {
+	case "random", "admin", "tabula", "system", "guest":
+		return "", fmt.Errorf("%w: %q is reserved", ErrBadUsername, name)
 	}
 	for _, r := range extra {
 		if canon == Canonical(r) {
