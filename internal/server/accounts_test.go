@@ -533,3 +533,27 @@ func TestSweepDeletesExpiredSessions(t *testing.T) {
 		t.Error("the sweep left an expired session")
 	}
 }
+
+// TestPasswordFloodOverloaded: past the hash bound (1 at once, none
+// waiting long) logins are refused as overloaded, not queued.
+func TestPasswordFloodOverloaded(t *testing.T) {
+	h := start(t, "", func(c *Config) {
+		c.Accounts = AccountConfig{Params: account.Params{Time: 3, MemoryKiB: 16 << 10, Threads: 1, SaltLen: 16, KeyLen: 32},
+			Concurrent: 1, Queue: 1, Wait: time.Millisecond}
+	})
+	const n = 6
+	codes := make(chan protocol.Code, n)
+	for i := range n {
+		go func() {
+			_, code := h.device("").call("POST", "/api/account/login", protocol.Credentials{Username: "nobody" + string(rune('a'+i)), Password: "correct horse"}, nil)
+			codes <- code
+		}()
+	}
+	got := map[protocol.Code]int{}
+	for range n {
+		got[<-codes]++
+	}
+	if got[protocol.CodeOverloaded] == 0 || got[protocol.CodeWrongCredentials] == 0 || got[protocol.CodeOverloaded]+got[protocol.CodeWrongCredentials] != n {
+		t.Errorf("%d logins at once with one hash slot: %v; want some overloaded, the rest wrong-credentials", n, got)
+	}
+}
