@@ -40,7 +40,7 @@ const (
 	CodeNotAllowed Code = "not-allowed"
 	// CodeNeedHello ("need-hello"): The first message on a connection must be hello.
 	CodeNeedHello Code = "need-hello"
-	// CodeOverloaded ("overloaded"): The match's command queue is full; retry later.
+	// CodeOverloaded ("overloaded"): The match's command queue is full, or the server is checking as many passwords as it allows; retry later.
 	CodeOverloaded Code = "overloaded"
 	// CodeUnknownBot ("unknown-bot"): The seat names a bot the server does not offer (see bots in GET /api/games).
 	CodeUnknownBot Code = "unknown-bot"
@@ -54,36 +54,54 @@ const (
 	CodeBadContentType Code = "bad-content-type"
 	// CodeUnavailable ("unavailable"): The server is shutting down, the match is being moved, or the database cannot be written; retry later.
 	CodeUnavailable Code = "unavailable"
+	// CodeCsrf ("csrf"): A request that changes state carries the session cookie but not the session's X-CSRF-Token header (GET /api/account gives it).
+	CodeCsrf Code = "csrf"
+	// CodeNotLoggedIn ("not-logged-in"): The request needs a logged-in session (the tabula_session cookie), and has none, or it ended or expired.
+	CodeNotLoggedIn Code = "not-logged-in"
+	// CodeBadUsername ("bad-username"): The username breaks the rule (3 to 20 characters: letters A-Z, digits, '_' and '-', starting with a letter) or is reserved.
+	CodeBadUsername Code = "bad-username"
+	// CodeBadPassword ("bad-password"): The password is not 8 to 256 bytes long.
+	CodeBadPassword Code = "bad-password"
+	// CodeUsernameTaken ("username-taken"): An account with that username, ignoring case, exists.
+	CodeUsernameTaken Code = "username-taken"
+	// CodeWrongCredentials ("wrong-credentials"): The username and password do not match an account (the same answer for an unknown username and a wrong password).
+	CodeWrongCredentials Code = "wrong-credentials"
 	// CodeInternal ("internal"): An unexpected server error; the command was not applied.
 	CodeInternal Code = "internal"
 )
 
 // codes describes every Code: its HTTP status and documentation.
 var codes = map[Code]codeInfo{
-	CodeBadJSON:         {http: 400, doc: "The message is not valid JSON or does not match the message schema."},
-	CodeUnknownType:     {http: 400, doc: "The message type is not one the server knows."},
-	CodeTooLarge:        {http: 413, doc: "The message or request body is larger than the server accepts."},
-	CodeBadRequest:      {http: 400, doc: "A field is missing or out of range (seat number, time control, ...)."},
-	CodeUnknownGame:     {http: 404, doc: "No game (rules) with that ID."},
-	CodeBadOption:       {http: 400, doc: "The variant, player count or an option value is not accepted by the game."},
-	CodeNotFound:        {http: 404, doc: "No match with that ID."},
-	CodeSeatTaken:       {http: 409, doc: "The seat is already held by a player or a bot."},
-	CodeBadToken:        {http: 403, doc: "The seat token is missing or wrong: only the seat's holder may act for it."},
-	CodeNotAPlayer:      {http: 403, doc: "A spectator sent a command that only a seated player may send."},
-	CodeNotYourTurn:     {http: 409, doc: "The seat acted while another seat is to move."},
-	CodeIllegalMove:     {http: 422, doc: "The move is well-formed but not legal in the current position."},
-	CodeSyntax:          {http: 422, doc: "The move text is not in the game's notation."},
-	CodeGameOver:        {http: 409, doc: "The match has ended; no more moves or offers."},
-	CodeStaleVersion:    {http: 409, doc: "The command was based on an older version than the match's current one; resync and retry."},
-	CodeNoOffer:         {http: 409, doc: "There is no pending offer (draw, takeback, rematch) to accept or decline."},
-	CodeNotAllowed:      {http: 409, doc: "The action is not allowed now (abort after the first moves, takeback with no moves, ...)."},
-	CodeNeedHello:       {http: 400, doc: "The first message on a connection must be hello."},
-	CodeOverloaded:      {http: 503, doc: "The match's command queue is full; retry later."},
-	CodeUnknownBot:      {http: 400, doc: "The seat names a bot the server does not offer (see bots in GET /api/games)."},
-	CodeRateLimited:     {http: 429, doc: "This client sent too many requests of this kind; retry after the seconds in Retry-After."},
-	CodeTooManyMatches:  {http: 429, doc: "This client holds as many waiting matches, or seats in unfinished matches, as allowed, or the whole server as many waiting matches; finish one, or wait for one to start or expire."},
-	CodeForbiddenOrigin: {http: 403, doc: "The request came from a page of another site, or named a host the server does not serve (Origin or Host not allowed)."},
-	CodeBadContentType:  {http: 415, doc: "A request that changes state must send its body as application/json."},
-	CodeUnavailable:     {http: 503, doc: "The server is shutting down, the match is being moved, or the database cannot be written; retry later."},
-	CodeInternal:        {http: 500, doc: "An unexpected server error; the command was not applied."},
+	CodeBadJSON:          {http: 400, doc: "The message is not valid JSON or does not match the message schema."},
+	CodeUnknownType:      {http: 400, doc: "The message type is not one the server knows."},
+	CodeTooLarge:         {http: 413, doc: "The message or request body is larger than the server accepts."},
+	CodeBadRequest:       {http: 400, doc: "A field is missing or out of range (seat number, time control, ...)."},
+	CodeUnknownGame:      {http: 404, doc: "No game (rules) with that ID."},
+	CodeBadOption:        {http: 400, doc: "The variant, player count or an option value is not accepted by the game."},
+	CodeNotFound:         {http: 404, doc: "No match with that ID."},
+	CodeSeatTaken:        {http: 409, doc: "The seat is already held by a player or a bot."},
+	CodeBadToken:         {http: 403, doc: "The seat token is missing or wrong: only the seat's holder may act for it."},
+	CodeNotAPlayer:       {http: 403, doc: "A spectator sent a command that only a seated player may send."},
+	CodeNotYourTurn:      {http: 409, doc: "The seat acted while another seat is to move."},
+	CodeIllegalMove:      {http: 422, doc: "The move is well-formed but not legal in the current position."},
+	CodeSyntax:           {http: 422, doc: "The move text is not in the game's notation."},
+	CodeGameOver:         {http: 409, doc: "The match has ended; no more moves or offers."},
+	CodeStaleVersion:     {http: 409, doc: "The command was based on an older version than the match's current one; resync and retry."},
+	CodeNoOffer:          {http: 409, doc: "There is no pending offer (draw, takeback, rematch) to accept or decline."},
+	CodeNotAllowed:       {http: 409, doc: "The action is not allowed now (abort after the first moves, takeback with no moves, ...)."},
+	CodeNeedHello:        {http: 400, doc: "The first message on a connection must be hello."},
+	CodeOverloaded:       {http: 503, doc: "The match's command queue is full, or the server is checking as many passwords as it allows; retry later."},
+	CodeUnknownBot:       {http: 400, doc: "The seat names a bot the server does not offer (see bots in GET /api/games)."},
+	CodeRateLimited:      {http: 429, doc: "This client sent too many requests of this kind; retry after the seconds in Retry-After."},
+	CodeTooManyMatches:   {http: 429, doc: "This client holds as many waiting matches, or seats in unfinished matches, as allowed, or the whole server as many waiting matches; finish one, or wait for one to start or expire."},
+	CodeForbiddenOrigin:  {http: 403, doc: "The request came from a page of another site, or named a host the server does not serve (Origin or Host not allowed)."},
+	CodeBadContentType:   {http: 415, doc: "A request that changes state must send its body as application/json."},
+	CodeUnavailable:      {http: 503, doc: "The server is shutting down, the match is being moved, or the database cannot be written; retry later."},
+	CodeCsrf:             {http: 403, doc: "A request that changes state carries the session cookie but not the session's X-CSRF-Token header (GET /api/account gives it)."},
+	CodeNotLoggedIn:      {http: 401, doc: "The request needs a logged-in session (the tabula_session cookie), and has none, or it ended or expired."},
+	CodeBadUsername:      {http: 400, doc: "The username breaks the rule (3 to 20 characters: letters A-Z, digits, '_' and '-', starting with a letter) or is reserved."},
+	CodeBadPassword:      {http: 400, doc: "The password is not 8 to 256 bytes long."},
+	CodeUsernameTaken:    {http: 409, doc: "An account with that username, ignoring case, exists."},
+	CodeWrongCredentials: {http: 401, doc: "The username and password do not match an account (the same answer for an unknown username and a wrong password)."},
+	CodeInternal:         {http: 500, doc: "An unexpected server error; the command was not applied."},
 }

@@ -73,6 +73,9 @@ type conn struct {
 
 	// client names the peer (clientOf), for its wrong-token rate.
 	client string
+	// account is the seats of the match the session's account holds
+	// (the upgrade's cookie): a hello holds them without tokens.
+	account seatSet
 
 	mu        sync.Mutex // guards the fields below
 	closeCode websocket.StatusCode
@@ -230,13 +233,18 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	held, err := s.accountSeats(w, req, r.id)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
 	cw := &sockWriter{ResponseWriter: w}
 	ws, err := websocket.Accept(cw, req, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(readLimit)
-	c := &conn{client: s.clientOf(req), ws: ws, sock: cw.conn, br: cw.br, reading: true}
+	c := &conn{client: s.clientOf(req), account: held, ws: ws, sock: cw.conn, br: cw.br, reading: true}
 	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
 	// The handler returns and the connection is served on a goroutine of
 	// its own: net/http's connection (its 4 KiB reader and writer, the
@@ -400,7 +408,7 @@ func (s *Server) handleFrame(m *message) bool {
 			tokens = append(tokens, token)
 		}
 		tokens = append(tokens, msg.Tokens...)
-		if !r.direct(subscribe{c: c, tokens: tokens, since: msg.Since, delta: msg.Delta, greeted: &m.hello}) {
+		if !r.direct(subscribe{c: c, held: c.account, tokens: tokens, since: msg.Since, delta: msg.Delta, greeted: &m.hello}) {
 			return false
 		}
 	case !m.hello:

@@ -91,6 +91,7 @@ func (s *Server) sweepOnce(ctx context.Context) {
 	if expired > 0 {
 		s.log.Info("expired waiting matches", "count", expired)
 	}
+	s.sweepSessions(ctx, now)
 	s.mu.Lock()
 	rooms := make([]*room, 0, len(s.rooms))
 	for _, r := range s.rooms {

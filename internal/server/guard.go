@@ -71,6 +71,10 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				s.httpError(w, protocol.Errorf(protocol.CodeBadContentType, "content type %q: want application/json", r.Header.Get("Content-Type")))
 				return
 			}
+			if !csrfOK(r) {
+				s.httpError(w, protocol.Errorf(protocol.CodeCsrf, "a request with the session cookie must carry the session's %s header", csrfHeader))
+				return
+			}
 		}
 		next.ServeHTTP(w, r)
 	})

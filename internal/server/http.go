@@ -44,6 +44,13 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/positions", s.handlePositions)
 	mux.HandleFunc("GET /ws/matches/{id}", s.handleWS)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /api/account", s.handleAccount)
+	mux.HandleFunc("POST /api/account/signup", s.handleSignup)
+	mux.HandleFunc("POST /api/account/login", s.handleLogin)
+	mux.HandleFunc("POST /api/account/logout", s.handleLogout)
+	mux.HandleFunc("POST /api/account/password", s.handlePassword)
+	mux.HandleFunc("POST /api/account/claim", s.handleClaim)
+	mux.HandleFunc("GET /api/account/matches", s.handleAccountMatches)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -226,6 +233,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	if resp.Seat != nil {
+		s.bindSeat(w, r, resp.Match.ID, *resp.Seat)
+	}
 	s.writeJSON(w, http.StatusCreated, resp)
 }
 
@@ -385,6 +395,7 @@ func (s *Server) rematch(ctx context.Context, old store.Match) (string, error) {
 	if _, err := s.open(ctx, m, true); err != nil { // under the finished room's mutex
 		return "", err
 	}
+	s.bindRematch(ctx, old.ID, id, len(m.Seats))
 	return id, nil
 }
 
@@ -428,6 +439,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	s.bindSeat(w, r, rm.id, seat)
 	s.writeJSON(w, http.StatusOK, protocol.JoinResponse{Match: rm.id, Seat: seat, Token: token})
 }
 

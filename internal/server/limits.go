@@ -30,6 +30,11 @@ type Limits struct {
 	// tokens (defaultCreate, defaultJoin, defaultConnect,
 	// defaultBadToken).
 	Create, Join, Connect, BadToken Rate
+	// Login is the per-client rate of login attempts (defaultLogin),
+	// LoginAccount the per-account rate of password attempts, from any
+	// client (defaultLoginAccount), and Signup the per-client rate of
+	// new accounts (defaultSignup).
+	Login, LoginAccount, Signup Rate
 	// WaitingPerClient caps the waiting matches one client created
 	// (defaultWaitingPerClient); WaitingTotal caps the waiting matches
 	// of the whole server (defaultWaitingTotal); SeatsPerClient caps the
@@ -68,6 +73,17 @@ const (
 	// 5 wrong tokens, then one every 10 s, stops guessing (a guess is
 	// 128 random bits anyway). Past it a WebSocket is closed (1008).
 	defaultBadTokenEvery, defaultBadTokenBurst = 10 * time.Second, 5
+	// defaultLogin: a person logs in now and then and mistypes a few
+	// times; 10 at once, then one every 20 s, keeps a guesser at three
+	// hashes a minute per address.
+	defaultLoginEvery, defaultLoginBurst = 20 * time.Second, 10
+	// defaultLoginAccount: guesses at one account from many addresses;
+	// 5 at once, then one a minute (its owner, locked out as long, waits
+	// a minute per try).
+	defaultLoginAccountEvery, defaultLoginAccountBurst = time.Minute, 5
+	// defaultSignup: a person makes one account; 3 at once, then one
+	// every 10 minutes, bounds the accounts one address can make.
+	defaultSignupEvery, defaultSignupBurst = 10 * time.Minute, 3
 	// defaultWaitingPerClient: one person waits for an opponent in a
 	// few matches at most.
 	defaultWaitingPerClient = 5
@@ -110,6 +126,9 @@ func (l Limits) withDefaults() Limits {
 	rate(&l.Join, defaultJoinEvery, defaultJoinBurst)
 	rate(&l.Connect, defaultConnectEvery, defaultConnectBurst)
 	rate(&l.BadToken, defaultBadTokenEvery, defaultBadTokenBurst)
+	rate(&l.Login, defaultLoginEvery, defaultLoginBurst)
+	rate(&l.LoginAccount, defaultLoginAccountEvery, defaultLoginAccountBurst)
+	rate(&l.Signup, defaultSignupEvery, defaultSignupBurst)
 	def := func(v *int, d int) {
 		if *v <= 0 {
 			*v = d
@@ -138,6 +157,9 @@ const (
 	limitJoin
 	limitConnect
 	limitBadToken
+	limitLogin
+	limitLoginAccount // keyed by "account ID" rather than a client
+	limitSignup
 	numLimits
 )
 
@@ -162,7 +184,7 @@ type rateTable struct {
 }
 
 func newRateTable(l Limits, now time.Time) *rateTable {
-	t := &rateTable{rates: [numLimits]Rate{l.Create, l.Join, l.Connect, l.BadToken}, max: l.Clients,
+	t := &rateTable{rates: [numLimits]Rate{l.Create, l.Join, l.Connect, l.BadToken, l.Login, l.LoginAccount, l.Signup}, max: l.Clients,
 		clients: map[string]*clientRates{}, swept: now}
 	t.overflow = t.newRates()
 	return t
@@ -226,17 +248,38 @@ func (s *Server) allow(client string, kind limitKind) (ok bool, retry time.Durat
 	return true, 0
 }
 
+// attempt reports whether key's bucket of kind holds an event, without
+// taking it, and returns what takes it: for limits that count only some
+// outcomes (wrong passwords, accounts made) but refuse before the work
+// once used up. Attempts running at once may each take the last event,
+// so the bucket may go a few events below empty; later ones wait longer.
+func (s *Server) attempt(key string, kind limitKind) (take func(), ok bool, retry time.Duration) {
+	if s.limits.Off {
+		return func() {}, true, 0
+	}
+	now := s.clock.Now()
+	lim := s.rates.get(key, now).lim[kind]
+	if t := lim.TokensAt(now); t < 1 {
+		return nil, false, time.Duration((1 - t) / float64(lim.Limit()) * float64(time.Second))
+	}
+	return func() { lim.ReserveN(s.clock.Now(), 1) }, true, 0
+}
+
 // limitHTTP answers 429 rate-limited with Retry-After, and reports false,
 // when r's client has used up its kind of requests.
 func (s *Server) limitHTTP(w http.ResponseWriter, r *http.Request, kind limitKind) bool {
 	ok, retry := s.allow(s.clientOf(r), kind)
-	if ok {
-		return true
+	if !ok {
+		s.tooMany(w, retry, "too many requests")
 	}
-	secs := int(math.Ceil(retry.Seconds()))
-	w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
-	s.httpError(w, protocol.Errorf(protocol.CodeRateLimited, "too many requests; retry in %d s", max(secs, 1)))
-	return false
+	return ok
+}
+
+// tooMany answers 429 rate-limited with Retry-After.
+func (s *Server) tooMany(w http.ResponseWriter, retry time.Duration, why string) {
+	secs := max(int(math.Ceil(retry.Seconds())), 1)
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	s.httpError(w, protocol.Errorf(protocol.CodeRateLimited, "%s; retry in %d s", why, secs))
 }
 
 // wrongToken answers a wrong seat token on a WebSocket: e while the

@@ -309,6 +309,7 @@ type (
 	subscribe struct {
 		c      *conn
 		tokens []string // the seats claimed; none: a spectator
+		held   seatSet  // seats held without tokens (an account's)
 		since  *int64
 		delta  bool
 		// greeted is set once the room has taken the hello (a refused
@@ -577,7 +578,7 @@ func (r *room) ended() bool {
 // connection and sends the welcome and what the client missed. A refused
 // hello leaves the connection as it was.
 func (r *room) subscribe(msg subscribe) {
-	var held seatSet
+	held := msg.held
 	for _, token := range msg.tokens {
 		seat := r.seatOf(token)
 		if seat < 0 {

@@ -129,6 +129,9 @@ type Config struct {
 	// Collectors are more Prometheus metrics served at /metrics with the
 	// server's own (for example the SQLite store's commit timings).
 	Collectors []prometheus.Collector
+	// Accounts tunes password hashing (accounts are on when the Store is
+	// an AccountStore).
+	Accounts AccountConfig
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -158,6 +161,7 @@ type Server struct {
 	rates  *rateTable // per-client rates
 	usage  *usage     // waiting matches and seats, for the caps
 	sweep  *sweeper   // ends expired and abandoned matches
+	acct   *accounts  // accounts and sessions
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -211,6 +215,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.limits = cfg.Limits.withDefaults()
+	s.acct = newAccounts(cfg)
 	s.rates = newRateTable(s.limits, s.clock.Now())
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
@@ -366,9 +371,12 @@ func (s *Server) newID() (string, error) {
 	if _, err := io.ReadFull(s.cfg.Random, b[:]); err != nil {
 		return "", fmt.Errorf("server: random: %w", err)
 	}
-	enc := base32.NewEncoding("0123456789abcdefghjkmnpqrstvwxyz").WithPadding(base32.NoPadding)
-	return "m_" + enc.EncodeToString(b[:])[:10], nil
+	return "m_" + idEncoding.EncodeToString(b[:])[:10], nil
 }
+
+// idEncoding writes match and account IDs: lower-case base32 without the
+// letters read as digits.
+var idEncoding = base32.NewEncoding("0123456789abcdefghjkmnpqrstvwxyz").WithPadding(base32.NoPadding)
 
 // newToken returns a seat token (128 random bits, base64url) and its hash.
 func (s *Server) newToken() (token, hash string, err error) {

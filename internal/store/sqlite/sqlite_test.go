@@ -722,3 +722,11 @@ func TestCommitGap(t *testing.T) {
 		t.Errorf("after closing with a change waiting: %d moves stored, want 4 (the waiting one committed)", len(moves))
 	}
 }
+
+func TestAccounts(t *testing.T) {
+	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore {
+		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+		t.Cleanup(func() { db.Close() })
+		return db
+	})
+}
