@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tabula-games/tabula/ai"
+	"github.com/tabula-games/tabula/games"
 	"github.com/tabula-games/tabula/internal/server"
 	"github.com/tabula-games/tabula/internal/store/sqlite"
 	"github.com/tabula-games/tabula/web"
@@ -69,6 +70,7 @@ func runServe(ctx context.Context, e *env) error {
 		engines = append(engines, e)
 		return nil
 	})
+	gameHidden := fs.Bool("game-hidden", false, "also offer the games hidden from the lobby by default (tictactoe, the template game of docs/adding-a-game.md)")
 	noClientLimits := fs.Bool("no-client-limits", false, "lift the per-client rate limits and caps (a load test from one address); never on a public address")
 	if err := fs.Parse(e.args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
@@ -100,7 +102,7 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	defer db.Close()
 	srv, err := server.New(server.Config{
-		Games: e.games, Store: db, Logger: log, Web: web.Handler(),
+		Games: games.Listed(e.games, *gameHidden), Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime), Engines: engines,
 		Collectors: []prometheus.Collector{db.Collector()},
 		Limits:     server.Limits{Off: *noClientLimits},
