@@ -14,13 +14,9 @@ var Info = newInfo()
 // ParsePosition can refer to it without an initialisation cycle.
 func newInfo() *game.Info {
 	info := &game.Info{
-		ID:             "tictactoe",
-		Title:          "Tic-tac-toe",
-		MinPlayers:     2,
-		MaxPlayers:     2,
-		DefaultPlayers: 2,
-		PlayerNames:    []string{"x", "o"},
-		Variants:       []string{"standard"},
+		ID: "tictactoe", Title: "Tic-tac-toe", PlayerNames: []string{"x", "o"},
+		MinPlayers: 2, MaxPlayers: 2, DefaultPlayers: 2,
+		Variants: []string{"standard"}, // no options: Check accepts only the defaults
 	}
 	info.New = func(o game.Options) (game.State, error) {
 		if _, err := info.Check(o); err != nil {
