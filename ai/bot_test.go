@@ -11,6 +11,7 @@ import (
 	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
+	"github.com/tabula-games/tabula/games/tictactoe"
 )
 
 func TestFromSpec(t *testing.T) {
@@ -63,7 +64,7 @@ func TestEveryLevelPlaysLegally(t *testing.T) {
 	games := []struct {
 		info    *game.Info
 		players int
-	}{{testgames.TicTacToe(), 2}, {testgames.Nim(), 2}, {race.NewInfo(), 1}, {race.NewInfo(), 3}}
+	}{{tictactoe.Info, 2}, {testgames.Nim(), 2}, {race.NewInfo(), 1}, {race.NewInfo(), 3}}
 	for _, spec := range ai.Specs() {
 		for _, g := range games {
 			t.Run(spec+"/"+g.info.ID, func(t *testing.T) {
@@ -84,7 +85,7 @@ func TestEveryLevelPlaysLegally(t *testing.T) {
 
 func TestBudgetAndCancel(t *testing.T) {
 	s, _ := testgames.Nim().New(game.Options{Values: map[string]string{"pile": "500"}})
-	tt, _ := testgames.TicTacToe().New(game.Options{})
+	tt, _ := tictactoe.Info.New(game.Options{})
 	for _, spec := range []string{"bot:hard", "bot:max"} {
 		for _, st := range []game.State{s, tt, testgames.Bare{State: tt}} {
 			a, _ := ai.FromSpec(spec, 1)
@@ -130,7 +131,7 @@ func TestEasyLosesToHard(t *testing.T) {
 		if g%2 == 1 {
 			agents[0], agents[1], hardSeat = hard, easy, 0
 		}
-		s, _ := testgames.TicTacToe().New(game.Options{})
+		s, _ := tictactoe.Info.New(game.Options{})
 		o, _ := play(t, s, agents, ai.Budget{Depth: 9, Time: time.Second}).Outcome()
 		switch {
 		case o.Won(hardSeat):

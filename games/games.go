@@ -2,6 +2,8 @@
 package games
 
 import (
+	"slices"
+
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/abalone"
 	"github.com/tabula-games/tabula/games/palaboratory"
@@ -9,6 +11,7 @@ import (
 	"github.com/tabula-games/tabula/games/palagonia"
 	"github.com/tabula-games/tabula/games/pathagon"
 	"github.com/tabula-games/tabula/games/talat"
+	"github.com/tabula-games/tabula/games/tictactoe"
 	"github.com/tabula-games/tabula/games/villapaletti"
 )
 
@@ -23,7 +26,23 @@ func All() []*game.Info {
 		abalone.Info,
 		talat.Info,
 		villapaletti.Info,
+		tictactoe.Info,
 	}
+}
+
+// hidden names the games the lobby leaves out unless the server is asked
+// to show them: tic-tac-toe is the template game of docs/adding-a-game.md,
+// complete and playable, but no match worth offering.
+var hidden = []string{tictactoe.Info.ID}
+
+// Listed returns the games of all that a lobby offers, in their order: all
+// of them when withHidden is set, else all but the hidden ones. The
+// command line plays every registered game; only the server filters.
+func Listed(all []*game.Info, withHidden bool) []*game.Info {
+	if withHidden {
+		return all
+	}
+	return slices.DeleteFunc(slices.Clone(all), func(g *game.Info) bool { return slices.Contains(hidden, g.ID) })
 }
 
 // ByID returns the game with the given ID.

@@ -10,11 +10,12 @@ import (
 	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
+	"github.com/tabula-games/tabula/games/tictactoe"
 )
 
 func ttt(t testing.TB, text string) game.State {
 	t.Helper()
-	s, err := testgames.TicTacToe().ParsePosition(text, game.Options{})
+	s, err := tictactoe.Info.ParsePosition(text, game.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestForcedWins(t *testing.T) {
 func TestTicTacToeDraw(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v.name, func(t *testing.T) {
-			s, _ := testgames.TicTacToe().New(game.Options{})
+			s, _ := tictactoe.Info.New(game.Options{})
 			res, err := New(Config{}).Search(context.Background(), v.wrap(s), Limits{Depth: 9})
 			if err != nil {
 				t.Fatal(err)
@@ -201,7 +202,7 @@ func TestLimits(t *testing.T) {
 // across whole games with noise.
 func TestLegalMovesOnly(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	infos := []*game.Info{race.NewInfo(), testgames.TicTacToe(), testgames.Nim()}
+	infos := []*game.Info{race.NewInfo(), tictactoe.Info, testgames.Nim()}
 	for _, info := range infos {
 		t.Run(info.ID, func(t *testing.T) {
 			for g := 0; g < 5; g++ {
@@ -251,7 +252,7 @@ func BenchmarkSearch(b *testing.B) {
 	for _, v := range variants {
 		b.Run("tictactoe/"+v.name, func(b *testing.B) {
 			b.ReportAllocs()
-			s, _ := testgames.TicTacToe().New(game.Options{})
+			s, _ := tictactoe.Info.New(game.Options{})
 			s = v.wrap(s)
 			var nodes int64
 			for b.Loop() {

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/ai"
-	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
+	"github.com/tabula-games/tabula/games/tictactoe"
 )
 
 func near(t *testing.T, name string, got, want, tol float64) {
@@ -77,7 +77,7 @@ func TestSPRT(t *testing.T) {
 func TestMatch(t *testing.T) {
 	progress := 0
 	res, err := Run(context.Background(), Config{
-		Game: testgames.TicTacToe(), A: "bot:hard", B: "random", Games: 8, Seed: 1,
+		Game: tictactoe.Info, A: "bot:hard", B: "random", Games: 8, Seed: 1,
 		// hard thinks for a quarter of this: ample for tic-tac-toe even on
 		// a busy machine (at 20 ms it once missed a win under load)
 		MoveTime: 200 * time.Millisecond, Progress: func(Result) { progress++ },
@@ -95,7 +95,7 @@ func TestMatch(t *testing.T) {
 
 func TestMatchSPRTStops(t *testing.T) {
 	res, err := Run(context.Background(), Config{
-		Game: testgames.TicTacToe(), A: "bot:hard", B: "random", Games: 400, Seed: 2,
+		Game: tictactoe.Info, A: "bot:hard", B: "random", Games: 400, Seed: 2,
 		MoveTime: 10 * time.Millisecond, SPRT: &SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05},
 	})
 	if err != nil {
@@ -130,7 +130,7 @@ func TestMatchCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
 	start := time.Now()
-	_, err := Run(ctx, Config{Game: testgames.TicTacToe(), A: "bot:max", B: "bot:max", Games: 100, MoveTime: time.Second})
+	_, err := Run(ctx, Config{Game: tictactoe.Info, A: "bot:max", B: "bot:max", Games: 100, MoveTime: time.Second})
 	if err == nil {
 		t.Fatal("a cancelled match reported no error")
 	}

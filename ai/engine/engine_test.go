@@ -15,6 +15,7 @@ import (
 	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest"
+	"github.com/tabula-games/tabula/games/tictactoe"
 )
 
 // syncBuffer is an output buffer safe for the server's goroutines.
@@ -88,7 +89,7 @@ func run(t *testing.T, sv *engine.Server, script string) string {
 }
 
 func TestTranscript(t *testing.T) {
-	sv := &engine.Server{Game: testgames.TicTacToe(), Now: fixedClock}
+	sv := &engine.Server{Game: tictactoe.Info, Now: fixedClock}
 	script := `
 tabula
 isready
@@ -145,7 +146,7 @@ func TestStop(t *testing.T) {
 // The client side (ai.External) against the server, in-process: a whole
 // game of tic-tac-toe between a local bot and an engine, every move legal.
 func TestExternalAgent(t *testing.T) {
-	info := testgames.TicTacToe()
+	info := tictactoe.Info
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	sv := &engine.Server{Game: info}

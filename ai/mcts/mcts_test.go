@@ -14,6 +14,7 @@ import (
 	"github.com/tabula-games/tabula/game/gametest/race"
 	"github.com/tabula-games/tabula/games/palagonia"
 	"github.com/tabula-games/tabula/games/talat"
+	"github.com/tabula-games/tabula/games/tictactoe"
 )
 
 func parse(t testing.TB, info *game.Info, players int, text string) game.State {
@@ -37,7 +38,7 @@ func TestSolverProves(t *testing.T) {
 		{"nim 7 win", testgames.NewNim(7, 1), 3, 1},
 		{"nim 8 loss", testgames.NewNim(8, 0), 0, -1},
 		// x . o / . o . / . . x: x blocks 6 and forks.
-		{"tictactoe fork", parse(t, testgames.TicTacToe(), 2, "x.o.o...x x"), 6, 1},
+		{"tictactoe fork", parse(t, tictactoe.Info, 2, "x.o.o...x x"), 6, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -61,7 +62,7 @@ func TestSolverProves(t *testing.T) {
 // x o x / x o o / . x .  o to move: 6 draws, 8 loses to x on 6 (0-3-6).
 // The solver proves the draw and plays 6.
 func TestSolverProvesDraw(t *testing.T) {
-	s := parse(t, testgames.TicTacToe(), 2, "xoxxoo.x. o")
+	s := parse(t, tictactoe.Info, 2, "xoxxoo.x. o")
 	res, err := New(Config{}).Search(context.Background(), s, Limits{Iterations: 10_000})
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +104,7 @@ func TestLegalMovesOnly(t *testing.T) {
 		players int
 	}{
 		{race.NewInfo(), 1}, {race.NewInfo(), 2}, {race.NewInfo(), 3}, {race.NewInfo(), 4},
-		{testgames.TicTacToe(), 2}, {testgames.Nim(), 2},
+		{tictactoe.Info, 2}, {testgames.Nim(), 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.info.ID, func(t *testing.T) {
@@ -135,7 +136,7 @@ func TestLegalMovesOnly(t *testing.T) {
 }
 
 func TestTreeReuse(t *testing.T) {
-	info := testgames.TicTacToe()
+	info := tictactoe.Info
 	s, _ := info.New(game.Options{})
 	m := New(Config{NoSolver: true})
 	res, _ := m.Search(context.Background(), s, Limits{Iterations: 3000})
@@ -211,8 +212,8 @@ func BenchmarkSearch(b *testing.B) {
 		cfg     Config
 		iter    int64 // iterations per search (default 2000)
 	}{
-		{"tictactoe/fast", testgames.TicTacToe(), 2, same, Config{}, 0},
-		{"tictactoe/bare", testgames.TicTacToe(), 2, bare, Config{}, 0},
+		{"tictactoe/fast", tictactoe.Info, 2, same, Config{}, 0},
+		{"tictactoe/bare", tictactoe.Info, 2, bare, Config{}, 0},
 		{"race3", race.NewInfo(), 3, same, Config{}, 0},
 		{"talat3/uniform", talat.Info, 3, same, Config{}, 0},
 		{"talat3/noisy", talat.Info, 3, same, Config{Noisy: 0.7}, 0},
@@ -264,7 +265,7 @@ func TestNoIteration(t *testing.T) {
 // children have no visits yet, and must not divide by zero choosing among
 // them.
 func TestReuseAfterEmptySearch(t *testing.T) {
-	s, err := testgames.TicTacToe().New(game.Options{})
+	s, err := tictactoe.Info.New(game.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/tabula-games/tabula/ai"
+	"github.com/tabula-games/tabula/games"
 	"github.com/tabula-games/tabula/internal/server"
 	"github.com/tabula-games/tabula/web"
 )
@@ -67,6 +68,7 @@ func runServe(ctx context.Context, e *env) error {
 		engines = append(engines, e)
 		return nil
 	})
+	gameHidden := fs.Bool("game-hidden", false, "also offer the games hidden from the lobby by default (tictactoe, the template game of docs/adding-a-game.md)")
 	noClientLimits := fs.Bool("no-client-limits", false, "lift the per-client rate limits and caps (a load test from one address); never on a public address")
 	var hosts, origins, proxies []string
 	fs.Func("host", "a Host the server answers to, name or name:port (repeatable; default when listening on loopback: localhost, 127.0.0.1 and [::1] with the listen port; otherwise any)", appendTo(&hosts))
@@ -137,7 +139,7 @@ func runServe(ctx context.Context, e *env) error {
 		}
 	}
 	srv, err := server.New(server.Config{
-		Games: e.games, Store: db, Logger: log, Web: web.Handler(),
+		Games: games.Listed(e.games, *gameHidden), Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime), Engines: engines,
 		Collectors: []prometheus.Collector{db.Collector()},
 		Limits:     server.Limits{Off: *noClientLimits},

@@ -54,41 +54,41 @@ func TestEnd(t *testing.T) {
 		winners []game.Player
 		reason  string // "" = still in progress
 	}{
-		{name: "§5 check 1: the 6th push-off wins", pos: "...../....../......./......../......bbw/......../......./....../..... b 0 5",
+		{name: "check 1: the 6th push-off wins", pos: "...../....../......./......../......bbw/......../......./....../..... b 0 5",
 			moves: []string{"e7e8"}, winners: black, reason: ReasonPushOff},
-		{name: "§5 check 1: the 5th push-off does not", pos: "...../....../......./......../......bbw/......../......./....../w.... b 0 4",
+		{name: "check 1: the 5th push-off does not", pos: "...../....../......./......../......bbw/......../......./....../w.... b 0 4",
 			moves: []string{"e7e8"}},
-		{name: "ruling A2: marblesToWin=1", pos: "...../....../......./......../......bbw/......../......./....../w.... b 0 0",
+		{name: "marblesToWin=1", pos: "...../....../......./......../......bbw/......../......./....../w.... b 0 0",
 			opts: []string{OptMarblesToWin, "1"}, moves: []string{"e7e8"}, winners: black, reason: ReasonPushOff},
-		{name: "§7: a parsed position with 6 off is over", pos: "wwwww/wwwwww/..www../......../........./......../......./....../bbbbb b 6 0",
+		{name: "a parsed position with 6 off is over", pos: "wwwww/wwwwww/..www../......../........./......../......./....../bbbbb b 6 0",
 			winners: white, reason: ReasonPushOff},
-		{name: "§7: an off count reaching marblesToWin ends a parsed game", pos: "...../....../......./......../....b..../......../......./....../....w w 0 3",
+		{name: "an off count reaching marblesToWin ends a parsed game", pos: "...../....../......./......../....b..../......../......./....../....w w 0 3",
 			opts: []string{OptMarblesToWin, "3"}, winners: black, reason: ReasonPushOff},
-		{name: "§5 check 2 (ruling A5): a side left without a move loses", pos: noMovesWhite,
+		{name: "check 2: a side left without a move loses", pos: noMovesWhite,
 			moves: []string{"b3b2"}, winners: black, reason: ReasonNoMoves},
-		{name: "§5 check 2: a parsed position without a move is lost", pos: "...../....../......./......../........./......../......./bb..../wb... w 0 0",
+		{name: "check 2: a parsed position without a move is lost", pos: "...../....../......./......../........./......../......./bb..../wb... w 0 0",
 			winners: black, reason: ReasonNoMoves},
-		{name: "§5 check 2: a side without marbles has no move", pos: "...../....../......./......../....w..../......../......./....../..... b 0 0",
+		{name: "check 2: a side without marbles has no move", pos: "...../....../......./......../....w..../......../......./....../..... b 0 0",
 			winners: white, reason: ReasonNoMoves},
-		{name: "§5 check 3 (ruling A3): third occurrence is a draw", pos: layouts["standard"],
+		{name: "check 3: third occurrence is a draw", pos: layouts["standard"],
 			moves: append(slices.Clone(shuffle), shuffle...), reason: game.ReasonRepetition},
-		{name: "§5 check 3: second occurrence is not", pos: layouts["standard"],
+		{name: "check 3: second occurrence is not", pos: layouts["standard"],
 			moves: append(slices.Clone(shuffle), shuffle[:3]...)},
-		{name: "ruling A3: repetitionDraw=false", pos: layouts["standard"], opts: []string{OptRepetitionDraw, "false"},
+		{name: "repetitionDraw=false", pos: layouts["standard"], opts: []string{OptRepetitionDraw, "false"},
 			moves: append(append(slices.Clone(shuffle), shuffle...), shuffle...)},
-		{name: "§5 check 4 (ruling A4): ply cap with equal counts is a draw", pos: layouts["standard"], opts: []string{OptPlyCap, "3"},
+		{name: "check 4: ply cap with equal counts is a draw", pos: layouts["standard"], opts: []string{OptPlyCap, "3"},
 			moves: shuffle[:3], reason: game.ReasonPlyLimit},
-		{name: "§5 check 4: ply cap before it is reached", pos: layouts["standard"], opts: []string{OptPlyCap, "4"},
+		{name: "check 4: ply cap before it is reached", pos: layouts["standard"], opts: []string{OptPlyCap, "4"},
 			moves: shuffle[:3]},
-		{name: "§5 check 4: ply cap won by the side that pushed off more", pos: "...../....../......./......../......bbw/......../......./....../w.... b 0 0",
+		{name: "check 4: ply cap won by the side that pushed off more", pos: "...../....../......./......../......bbw/......../......./....../w.... b 0 0",
 			opts: []string{OptPlyCap, "1"}, moves: []string{"e7e8"}, winners: black, reason: game.ReasonPlyLimit},
-		{name: "§5 check 4: ply cap won by White", pos: "...../....../......./......../......wwb/......../......./....../b.... w 0 0",
+		{name: "check 4: ply cap won by White", pos: "...../....../......./......../......wwb/......../......./....../b.... w 0 0",
 			opts: []string{OptPlyCap, "1"}, moves: []string{"e7e8"}, winners: white, reason: game.ReasonPlyLimit},
-		{name: "ruling A9: push-off before ply cap", pos: "...../....../......./......../......bbw/......../......./....../w.... b 0 5",
+		{name: "push-off before ply cap", pos: "...../....../......./......../......bbw/......../......./....../w.... b 0 5",
 			opts: []string{OptPlyCap, "1"}, moves: []string{"e7e8"}, winners: black, reason: ReasonPushOff},
-		{name: "ruling A9: no move before ply cap", pos: noMovesWhite,
+		{name: "no move before ply cap", pos: noMovesWhite,
 			opts: []string{OptPlyCap, "1"}, moves: []string{"b3b2"}, winners: black, reason: ReasonNoMoves},
-		{name: "ruling A9: repetition before ply cap", pos: layouts["standard"], opts: []string{OptPlyCap, "8"},
+		{name: "repetition before ply cap", pos: layouts["standard"], opts: []string{OptPlyCap, "8"},
 			moves: append(slices.Clone(shuffle), shuffle...), reason: game.ReasonRepetition},
 	}
 	for _, tt := range tests {
@@ -132,7 +132,7 @@ func TestRepetitionAfterPushOff(t *testing.T) {
 	checkOutcome(t, s, nil, game.ReasonRepetition)
 }
 
-// TestOffCounts checks ruling A8: the two counts of the position text are
+// TestOffCounts checks docs/rules/abalone.md#the-counts-in-the-position-text: the two counts of the position text are
 // the marbles of that colour pushed off, not the players' scores.
 func TestOffCounts(t *testing.T) {
 	s := mustPlay(t, mustParse(t, "...../....../......./......../......bbw/......../......./....../w.... b 2 0"), "e7e8")
@@ -203,7 +203,7 @@ func TestParsePositionErrors(t *testing.T) {
 			}
 		})
 	}
-	// Fewer marbles than 14 are allowed in test positions (§7).
+	// Fewer marbles than 14 are allowed in test positions (docs/rules/abalone.md#position-text).
 	if _, err := Info.ParsePosition("...../....../......./......../....b..../......../......./....../....w b 2 13", game.Options{}); err != nil {
 		t.Errorf("a sparse position was rejected: %v", err)
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// Noisy marks exactly the push-offs (rules/abalone.md §4 sumito, §5: a
+// Noisy marks exactly the push-offs (docs/rules/abalone.md#moves sumito, docs/rules/abalone.md#end-of-the-game: a
 // marble pushed off is the only change of material).
 func TestNoisy(t *testing.T) {
 	const (
@@ -21,10 +21,10 @@ func TestNoisy(t *testing.T) {
 		name, pos, move string
 		want            bool
 	}{
-		{"§4 2v1 push-off", edge, "e3e2", true},
-		{"§4 3v2 push-off", lines, "e5e4", true},
-		{"§4 2v1 push-off NE", lines, "g3h4", true},
-		{"§4 push that stays on the board", middle, "e6e5", false},
+		{"2v1 push-off", edge, "e3e2", true},
+		{"3v2 push-off", lines, "e5e4", true},
+		{"2v1 push-off NE", lines, "g3h4", true},
+		{"push that stays on the board", middle, "e6e5", false},
 		{"in-line move away", edge, "e2e3", false},
 		{"single marble", middle, "c3c2", false},
 		{"broadside", middle, "c3c4d4", false},

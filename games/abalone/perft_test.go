@@ -14,8 +14,8 @@ func TestPerft(t *testing.T) {
 	gametest.CheckPerft(t, Info, "testdata/perft.txt", gametest.PerftConfig{SlowMax: 10_000})
 }
 
-// TestStartPositions checks ruling A1 and §2: each variant starts from the
-// position text of rules §7, and printing the standard start gives exactly
+// TestStartPositions checks docs/rules/abalone.md#layouts-are-variants and docs/rules/abalone.md#layouts-variants: each variant starts from the
+// position text of docs/rules/abalone.md#position-text, and printing the standard start gives exactly
 // that text.
 func TestStartPositions(t *testing.T) {
 	for _, v := range Info.Variants {
@@ -28,7 +28,7 @@ func TestStartPositions(t *testing.T) {
 				t.Errorf("String() = %q, want %q", got, layouts[v])
 			}
 			if s.ToMove() != Black {
-				t.Errorf("ToMove() = %v, want Black (rules §2: Black always moves first)", s.ToMove())
+				t.Errorf("ToMove() = %v, want Black (Black always moves first)", s.ToMove())
 			}
 			for _, p := range []game.Player{Black, White} {
 				if n := len(s.(*State).Marbles(p)); n != marblesPerSide {

@@ -13,7 +13,7 @@ import (
 
 // This file holds a second, deliberately naive move generator: a mailbox
 // over the spec's (row, diagonal) coordinates that follows the enumeration
-// of rules/abalone.md §8 word for word and shares no code with the bitboard
+// of docs/rules/abalone.md#moves word for word and shares no code with the bitboard
 // engine (not even its cell names). The tests compare the two on random
 // games and random boards.
 

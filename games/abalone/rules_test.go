@@ -50,8 +50,7 @@ func pushes(s *State) []string {
 	return out
 }
 
-// TestEdgePositions is the table of edge positions in rules/abalone.md
-// "Test vectors": each has its legal move count and its exact pushes.
+// TestEdgePositions is the table of edge positions in docs/rules/abalone.md#checks: each has its legal move count and its exact pushes.
 func TestEdgePositions(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -83,7 +82,7 @@ func TestEdgePositions(t *testing.T) {
 			pos:    "...../....../......./......../....bbbww/......../......./....../..... b 0 0",
 			moves:  28,
 			pushes: []string{"e5e6"},
-			// Rules §4.4: in 3v2 off the edge only the front enemy marble leaves.
+			// docs/rules/abalone.md#moves: in 3v2 off the edge only the front enemy marble leaves.
 			after: map[string]string{"e5e6": "...../....../......./......../.....bbbw/......../......./....../..... w 0 1"},
 		},
 		{
@@ -118,7 +117,7 @@ func TestEdgePositions(t *testing.T) {
 	}
 }
 
-// TestMoveRules checks single moves against the rules of §4: each row is a
+// TestMoveRules checks single moves against the rules of docs/rules/abalone.md#moves: each row is a
 // position, a move in notation and whether it is legal.
 func TestMoveRules(t *testing.T) {
 	tests := []struct {
@@ -127,22 +126,22 @@ func TestMoveRules(t *testing.T) {
 		move  string
 		legal bool
 	}{
-		{"§4.2 a column of 4 cannot move as a whole", "...../....../......./......../bbbb...../......../......./....../..... b 0 0", "e1e2", false},
-		{"§4.2 the front 3 of a column of 4 can move", "...../....../......./......../bbbb...../......../......./....../..... b 0 0", "e2e3", true},
-		{"§4.3 a broadside into an enemy marble is illegal (never pushes)", "...../....../......./......../........./......../...w.../..bb../..... b 0 0", "b3b4c3", false},
-		{"§4.3 a broadside into empty cells is legal", "...../....../......./......../........./......../......./..bb../..... b 0 0", "b3b4c3", true},
-		{"§4.4 1v1 is pac: no push", "...../....../......./......../....bw.../......../......./....../..... b 0 0", "e5e6", false},
-		{"§4.4 2v2 is pac: no push", "...../....../......./......../...bbww../......../......./....../..... b 0 0", "e4e5", false},
-		{"§4.4 2v1 pushes into an empty cell", "...../....../......./......../...bbw.../......../......./....../..... b 0 0", "e4e5", true},
-		{"§4.4 3v2 pushes into an empty cell", "...../....../......./......../..bbbww../......../......./....../..... b 0 0", "e3e4", true},
-		{"§4.4 3v3 is pac even at the edge", "...../....../......./......../...bbbwww/......../......./....../..... b 0 0", "e4e5", false},
-		{"§4.4 2v1 backed by the mover's own marble is a sandwich", "...../....../......./......../...bbwb../......../......./....../..... b 0 0", "e4e5", false},
-		{"§4.4 2v1 backed by an enemy marble is 2v2", "...../....../......./......../...bbww../......../......./....../..... b 0 0", "e4e5", false},
-		{"§4.4 ruling A6: four against three does not push", "...../....../......./......../bbbbwww../......../......./....../..... b 0 0", "e2e3", false},
-		{"§4.4 ruling A6: a fourth marble does not help against 3", "...../....../......./......../bbbbwww../......../......./....../..... b 0 0", "e1e2", false},
-		{"§4.5 no suicide: an in-line move off the board", "...../....../......./......../.......bb/......../......./....../..... b 0 0", "e8e9", false},
-		{"§4.5 a lone marble may not step off the board", "...../....../......./......../........b/......../......./....../..... b 0 0", "e9e8", true},
-		{"§3 only the side to move moves", "...../....../......./......../....w..../......../......./....../b.... b 0 0", "e5e6", false},
+		{"a column of 4 cannot move as a whole", "...../....../......./......../bbbb...../......../......./....../..... b 0 0", "e1e2", false},
+		{"the front 3 of a column of 4 can move", "...../....../......./......../bbbb...../......../......./....../..... b 0 0", "e2e3", true},
+		{"a broadside into an enemy marble is illegal (never pushes)", "...../....../......./......../........./......../...w.../..bb../..... b 0 0", "b3b4c3", false},
+		{"a broadside into empty cells is legal", "...../....../......./......../........./......../......./..bb../..... b 0 0", "b3b4c3", true},
+		{"1v1 is pac: no push", "...../....../......./......../....bw.../......../......./....../..... b 0 0", "e5e6", false},
+		{"2v2 is pac: no push", "...../....../......./......../...bbww../......../......./....../..... b 0 0", "e4e5", false},
+		{"2v1 pushes into an empty cell", "...../....../......./......../...bbw.../......../......./....../..... b 0 0", "e4e5", true},
+		{"3v2 pushes into an empty cell", "...../....../......./......../..bbbww../......../......./....../..... b 0 0", "e3e4", true},
+		{"3v3 is pac even at the edge", "...../....../......./......../...bbbwww/......../......./....../..... b 0 0", "e4e5", false},
+		{"2v1 backed by the mover's own marble is a sandwich", "...../....../......./......../...bbwb../......../......./....../..... b 0 0", "e4e5", false},
+		{"2v1 backed by an enemy marble is 2v2", "...../....../......./......../...bbww../......../......./....../..... b 0 0", "e4e5", false},
+		{"four against three does not push", "...../....../......./......../bbbbwww../......../......./....../..... b 0 0", "e2e3", false},
+		{"a fourth marble does not help against 3", "...../....../......./......../bbbbwww../......../......./....../..... b 0 0", "e1e2", false},
+		{"no suicide: an in-line move off the board", "...../....../......./......../.......bb/......../......./....../..... b 0 0", "e8e9", false},
+		{"a lone marble may not step off the board", "...../....../......./......../........b/......../......./....../..... b 0 0", "e9e8", true},
+		{"only the side to move moves", "...../....../......./......../....w..../......../......./....../b.... b 0 0", "e5e6", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -164,7 +163,7 @@ func TestMoveRules(t *testing.T) {
 	}
 }
 
-// TestNotation checks ABA-PRO input and output (§6, ruling A7).
+// TestNotation checks ABA-PRO input and output (docs/rules/abalone.md#notation).
 func TestNotation(t *testing.T) {
 	start, err := Info.New(game.Options{})
 	if err != nil {
@@ -174,14 +173,14 @@ func TestNotation(t *testing.T) {
 	same := []struct {
 		name, in, canonical string
 	}{
-		{"§6 broadside from the lower end", "c3c5d4", "c3c5d4"},
-		{"§6 ruling A7: broadside from the upper end parses to the same move", "c5c3d6", "c3c5d4"},
-		{"§6 upper-case input", "C5C3D6", "c3c5d4"},
-		{"§6 mixed case in-line", "A1b2", "a1b2"},
-		{"§6 two-marble broadside", "c3c4d4", "c3c4d4"},
-		{"§6 ruling A7: two-marble broadside from the other end", "c4c3d5", "c3c4d4"},
-		{"§6 surrounding space is ignored", " b6c7 ", "b6c7"},
-		{"§6 a single marble is in-line in every direction", "b1c1", "b1c1"},
+		{"broadside from the lower end", "c3c5d4", "c3c5d4"},
+		{"broadside from the upper end parses to the same move", "c5c3d6", "c3c5d4"},
+		{"upper-case input", "C5C3D6", "c3c5d4"},
+		{"mixed case in-line", "A1b2", "a1b2"},
+		{"two-marble broadside", "c3c4d4", "c3c4d4"},
+		{"two-marble broadside from the other end", "c4c3d5", "c3c4d4"},
+		{"surrounding space is ignored", " b6c7 ", "b6c7"},
+		{"a single marble is in-line in every direction", "b1c1", "b1c1"},
 	}
 	for _, tt := range same {
 		t.Run(tt.name, func(t *testing.T) {
@@ -228,7 +227,7 @@ func TestNotation(t *testing.T) {
 	}
 }
 
-// TestCells checks the coordinates of rules §1.
+// TestCells checks the coordinates of docs/rules/abalone.md#board-and-marbles.
 func TestCells(t *testing.T) {
 	cells := Cells()
 	if len(cells) != NumCells {
@@ -274,7 +273,7 @@ func TestCells(t *testing.T) {
 	if centre.Coord().Len() != 0 {
 		t.Errorf("e5 is not the centre: %v", centre.Coord())
 	}
-	// Rules §1: from A1, B1 is NW and B2 is NE.
+	// docs/rules/abalone.md#board-and-marbles: from A1, B1 is NW and B2 is NE.
 	a1, _ := ParseCell("a1")
 	for d, want := range map[Dir]string{2: "b1", 1: "b2", 0: "a2"} {
 		if got := a1.Next(d).String(); got != want {

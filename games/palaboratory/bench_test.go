@@ -29,7 +29,7 @@ func BenchmarkSolve(b *testing.B) {
 	}
 }
 
-// BenchmarkCheckCatalogue is the whole acceptance check (§D.3).
+// BenchmarkCheckCatalogue is the whole acceptance check (docs/rules/palaboratory.md#the-fewest-moves).
 func BenchmarkCheckCatalogue(b *testing.B) {
 	cards := Cards()
 	b.ReportAllocs()

@@ -8,7 +8,7 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// TestMinMovesBFS checks the §D.3 formula against an exhaustive search on
+// TestMinMovesBFS checks the docs/rules/palaboratory.md#the-fewest-moves formula against an exhaustive search on
 // small layouts: breadth-first over every rotation and every relocation to
 // any cell within reach (no adjacency rule, as the formula assumes), the
 // fewest moves that make three tiles congruent to three others. The proof

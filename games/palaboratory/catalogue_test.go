@@ -10,10 +10,10 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// TestCatalogue is the catalogue acceptance of §D.3, item by item.
+// TestCatalogue is the catalogue acceptance of docs/rules/palaboratory.md#the-fewest-moves, item by item.
 func TestCatalogue(t *testing.T) {
 	cards := Cards()
-	// Item 1 (§D.1, rulings L1, L2): tile counts, one creature, every tile
+	// Item 1 (docs/rules/palaboratory.md#the-cards, docs/rules/palaboratory.md#an-authored-catalogue, docs/rules/palaboratory.md#tile-counts): tile counts, one creature, every tile
 	// in it; no two cards congruent.
 	for _, c := range cards {
 		t.Run(fmt.Sprintf("D.1/%02d-%s", c.Number, c.Name), func(t *testing.T) {
@@ -32,8 +32,8 @@ func TestCatalogue(t *testing.T) {
 			seen[k] = c.Name
 		}
 	})
-	// Cards 1 and 2 are the spec's test shapes (L1); the search's worm
-	// came out as the spec's straight worm b (§D.1 "Fixing R").
+	// Cards 1 and 2 are the spec's test shapes (docs/rules/palaboratory.md#an-authored-catalogue); the search's worm
+	// came out as the spec's straight worm b (docs/rules/palaboratory.md#the-cards "Fixing R").
 	t.Run("L1/test-shapes", func(t *testing.T) {
 		for i, text := range []string{virusText, ringText, wormBText} {
 			all := palago.AllSymmetries()
@@ -126,7 +126,7 @@ func TestCheckCard(t *testing.T) {
 		{"ring", ringText, 6, true},
 		{"worm a", wormAText, 7, true},
 		{"worm b", wormBText, 7, true},
-		{"eye is no creature (G7)", "(0,0):0 (1,-1):1 (1,0):2", 3, false},
+		{"eye is no creature", "(0,0):0 (1,-1):1 (1,0):2", 3, false},
 		{"virus plus a loose tile", virusText + " (1,0):0", 6, false},
 		{"wrong count", virusText, 6, false},
 		{"two tiles on a cell", "(0,0):0 (0,0):1", 2, false},

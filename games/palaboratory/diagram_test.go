@@ -9,8 +9,8 @@ import (
 )
 
 // TestDiagram compares the terminal diagram with testdata/diagram/*.golden
-// (regenerate with -update): a red task on an empty table (§D.2), a green
-// task at its start with its par, the green number (§D.3), and the red
+// (regenerate with -update): a red task on an empty table (docs/rules/palaboratory.md#tasks), a green
+// task at its start with its par, the green number (docs/rules/palaboratory.md#the-fewest-moves), and the red
 // task solved.
 func TestDiagram(t *testing.T) {
 	for _, tc := range []struct{ name, position string }{

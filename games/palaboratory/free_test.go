@@ -14,8 +14,8 @@ func TestFreeConformance(t *testing.T) {
 	gametest.Run(t, Info, gametest.Config{Options: opts(Free), Playouts: 2, MaxPlies: FreeTiles + MoveLimit + 1, MovesPerState: 4})
 }
 
-// TestFreeBuildValues builds worm a in a free build (§D.2 "Free build"):
-// the game reports each creature's Palagonia value (§C.6), and "done" ends
+// TestFreeBuildValues builds worm a in a free build (docs/rules/palaboratory.md#tasks "Free build"):
+// the game reports each creature's Palagonia value (docs/rules/palagonia.md#value-of-a-creature), and "done" ends
 // the game with the values' sum as the score.
 func TestFreeBuildValues(t *testing.T) {
 	s, err := Info.New(opts(Free))
@@ -65,7 +65,7 @@ func TestFreeBuildValues(t *testing.T) {
 }
 
 // TestFreeBuildSeveralCreatures checks that every creature is reported, the
-// ones worth 1 or 2 included (the score threshold is Palagonia's, §C.5),
+// ones worth 1 or 2 included (the score threshold is Palagonia's, docs/rules/palagonia.md#births-and-scoring),
 // and that the score is their sum.
 func TestFreeBuildSeveralCreatures(t *testing.T) {
 	var far []string

@@ -26,7 +26,7 @@ func TestPlaythroughGolden(t *testing.T) {
 		{"green virus to ring", opts(Green), "(-1,0):2 (-1,1):1 (-2,1):0"},
 		// Green 7→10: rat to goat, the rulebook's ↔ 2 Δ 3.
 		{"green rat to goat", opts(Green, OptCard, "10", OptFrom, "7"), "(1,3):1 (2,2):0 (1,4):0 (2,3):0 (2,4):2"},
-		// Free build (§D.2): worm a, one tile turned and back, then done.
+		// Free build (docs/rules/palaboratory.md#tasks): worm a, one tile turned and back, then done.
 		{"free worm", opts(Free), "(0,0):0 (0,1):0 (1,-1):1 (1,0):0 (1,1):1 (2,0):1 (2,1):2 (2,1):0 (2,1):2 done"},
 	}
 	for _, g := range games {

@@ -76,7 +76,7 @@ func play(t *testing.T, s game.State, record string) game.State {
 }
 
 // TestGreenVirusToRing plays the rulebook's 1 → 2 example: a rotation and
-// a relocation of the virus plus one added tile make the ring (§D.3).
+// a relocation of the virus plus one added tile make the ring (docs/rules/palaboratory.md#the-fewest-moves).
 func TestGreenVirusToRing(t *testing.T) {
 	s, err := Info.New(opts(Green))
 	if err != nil {
@@ -103,7 +103,7 @@ func TestGreenVirusToRing(t *testing.T) {
 
 // TestSolverRecordsPlay plays the solver's sequence for every card-to-card
 // step and every published task as a green game: it solves the task with a
-// score equal to the par (§D.3, ruling L4).
+// score equal to the par (docs/rules/palaboratory.md#the-fewest-moves, docs/rules/palaboratory.md#counting-moves).
 func TestSolverRecordsPlay(t *testing.T) {
 	cards := Cards()
 	type pair struct{ from, to int }
@@ -138,7 +138,7 @@ func TestSolverRecordsPlay(t *testing.T) {
 }
 
 // TestRedBuild builds every card from an empty table, in either colour
-// (§D.2, ruling L3): the card's tiles in breadth-first order, then a
+// (docs/rules/palaboratory.md#tasks, docs/rules/palaboratory.md#solving-a-red-task): the card's tiles in breadth-first order, then a
 // colour-swapped mirror image.
 func TestRedBuild(t *testing.T) {
 	for _, c := range Cards() {
@@ -174,7 +174,7 @@ func TestRedBuild(t *testing.T) {
 }
 
 // TestRedNeedsExactCount: a layout holding the creature plus extra tiles
-// does not solve a red task (ruling L3), and placements stop at the
+// does not solve a red task (docs/rules/palaboratory.md#solving-a-red-task), and placements stop at the
 // card's count.
 func TestRedNeedsExactCount(t *testing.T) {
 	s, err := Info.New(opts(Red, OptCard, "1"))
@@ -201,7 +201,7 @@ func TestRedNeedsExactCount(t *testing.T) {
 	}
 }
 
-// TestMoveRules checks the legality of each operation kind (§D.3).
+// TestMoveRules checks the legality of each operation kind (docs/rules/palaboratory.md#the-fewest-moves).
 func TestMoveRules(t *testing.T) {
 	s, err := Info.ParsePosition("green:1-2 0 "+virusText, game.Options{})
 	if err != nil {
@@ -249,7 +249,7 @@ func TestMoveRules(t *testing.T) {
 				wantMoves = 1
 			}
 			if got := next.(*State).Moves(); got != wantMoves {
-				t.Errorf("after %s: %d moves counted, want %d (ruling L4)", tc.move, got, wantMoves)
+				t.Errorf("after %s: %d moves counted, want %d", tc.move, got, wantMoves)
 			}
 		})
 	}
@@ -338,7 +338,7 @@ func TestEvaluate(t *testing.T) {
 }
 
 // TestDisconnectedAllowed: intermediate layouts need not be connected
-// (§D.3), so a relocation may split the layout.
+// (docs/rules/palaboratory.md#the-fewest-moves), so a relocation may split the layout.
 func TestDisconnectedAllowed(t *testing.T) {
 	s, err := Info.ParsePosition("green:1-2 0 (0,0):0 (1,0):0 (2,0):0 (3,0):0 (4,0):0", game.Options{})
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 
 // naiveCount counts the legal operations of s without LegalMoves: every
 // operation on a window of cells around the layout is tried against the
-// rules written out afresh from §D.3 and the package doc.
+// rules written out afresh from docs/rules/palaboratory.md#the-fewest-moves and the package doc.
 func naiveCount(s *State) int {
 	if s.over() {
 		return 0

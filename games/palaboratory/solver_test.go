@@ -27,7 +27,7 @@ func image(tiles []palago.Tile, g hexgrid.Symmetry, d palago.Cell) []palago.Tile
 	return out
 }
 
-// TestMinMovesByHand checks the §D.3 formula on cases worked out by hand.
+// TestMinMovesByHand checks the docs/rules/palaboratory.md#the-fewest-moves formula on cases worked out by hand.
 func TestMinMovesByHand(t *testing.T) {
 	virus, ring := palago.MustParseTiles(virusText), palago.MustParseTiles(ringText)
 	worm := palago.MustParseTiles(wormAText)
@@ -37,7 +37,7 @@ func TestMinMovesByHand(t *testing.T) {
 		moves, kept int
 	}{
 		// Test vector "Palaboratory": the rulebook's card 1 → card 2.
-		{"virus→ring (§D.3 test vector)", virus, ring, 2, 3},
+		{"virus→ring (test vector)", virus, ring, 2, 3},
 		{"identity", ring, ring, 0, 6},
 		// Congruence allows every symmetry, so a whole creature turned,
 		// mirrored, colour-swapped or shifted needs no move.
@@ -173,7 +173,7 @@ func TestOverlapBruteForce(t *testing.T) {
 }
 
 // TestOrientationMapIsCellFree backs Overlap's shortcut: a symmetry maps a
-// tile's orientation the same way whatever its cell (§A.7).
+// tile's orientation the same way whatever its cell (docs/rules/palago.md#symmetry).
 func TestOrientationMapIsCellFree(t *testing.T) {
 	for _, g := range palago.AllSymmetries() {
 		for o := range palago.Orientation(palago.NumOrientations) {

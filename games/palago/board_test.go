@@ -15,7 +15,7 @@ type shape struct {
 	creature bool // else an eye
 	vertices int
 	arches   int
-	loops    int // 1 + nested closed lines inside the outer loop (§C.6)
+	loops    int // 1 + nested closed lines inside the outer loop (docs/rules/palagonia.md#value-of-a-creature)
 	outer    [3]int
 	eyes     int // closed eyes besides the shape
 	// outer loop composition: straights, arcs, and whether they alternate (1)
@@ -71,7 +71,7 @@ func boardOf(t *testing.T, tiles []Tile) *Board {
 
 // TestShapes checks every creature test vector of the spec, and the eye, in
 // all 12 symmetric images and several positions, placed in two orders
-// (§A.5, ruling G7, "Test vectors").
+// (docs/rules/palago.md#groups-creatures-and-eyes, docs/rules/palago.md#eye, the Checks section of its rules page).
 func TestShapes(t *testing.T) {
 	for _, sh := range shapes {
 		for _, im := range images(MustParseTiles(sh.tiles)) {
@@ -263,7 +263,7 @@ func TestUndo(t *testing.T) {
 	}
 }
 
-// TestVertexKeys checks §A.2: the same vertex is corner k+2 of c+N[k] and
+// TestVertexKeys checks docs/rules/palago.md#cells-and-sides: the same vertex is corner k+2 of c+N[k] and
 // corner k+4 of c+N[k+1]; corner parity gives the colour; midpoint keys
 // agree across a side.
 func TestVertexKeys(t *testing.T) {
@@ -282,7 +282,7 @@ func TestVertexKeys(t *testing.T) {
 	}
 }
 
-// TestOrientationTable checks §A.4's table row by row.
+// TestOrientationTable checks docs/rules/palago.md#only-three-orientations's table row by row.
 func TestOrientationTable(t *testing.T) {
 	rows := []struct {
 		tipA, tipB   int
@@ -300,12 +300,12 @@ func TestOrientationTable(t *testing.T) {
 		s1, s2 := Segment{Tile{Cell{}, ori}, Straight}.Sides()
 		if ori.TipCorner(A) != r.tipA || ori.TipCorner(B) != r.tipB || [2]int{a1, a2} != r.archA ||
 			[2]int{b1, b2} != r.archB || [2]int{s1, s2} != r.straight {
-			t.Errorf("orientation %d does not match §A.4", o)
+			t.Errorf("orientation %d does not match the orientation table", o)
 		}
 	}
 }
 
-// TestSymmetries checks §A.7: the six listed symmetries keep colours, the
+// TestSymmetries checks docs/rules/palago.md#symmetry: the six listed symmetries keep colours, the
 // other six swap them, and mapping a tile twice by F is the identity.
 func TestSymmetries(t *testing.T) {
 	for _, g := range AllSymmetries() {
@@ -331,7 +331,7 @@ func TestSymmetries(t *testing.T) {
 }
 
 // TestSpecSymmetries checks that AllSymmetries()[i] is the spec's R^i and
-// AllSymmetries()[6+i] its R^i∘F (§A.7), by the formulas R(q,r) = (−r, q+r)
+// AllSymmetries()[6+i] its R^i∘F (docs/rules/palago.md#symmetry), by the formulas R(q,r) = (−r, q+r)
 // and F(q,r) = (q, −q−r), on cells and on vertex keys.
 func TestSpecSymmetries(t *testing.T) {
 	r := func(q, s int32) (int32, int32) { return -s, q + s }
@@ -363,7 +363,7 @@ func TestSpecSymmetries(t *testing.T) {
 	}
 }
 
-// TestSides checks §A.2's side directions against hexgrid's: N = [NE, E,
+// TestSides checks docs/rules/palago.md#cells-and-sides's side directions against hexgrid's: N = [NE, E,
 // SE, SW, W, NW], and side k of c is side k+3 of its neighbour.
 func TestSides(t *testing.T) {
 	want := [6]Cell{{1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}}

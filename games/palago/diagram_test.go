@@ -11,7 +11,7 @@ import (
 
 // TestDiagram compares the terminal diagram with testdata/diagram/*.golden
 // (regenerate with -update): the empty plane and one move of each pair of
-// orientations (§A.4: the tips of orientations 0, 1 and 2). The diagram of
+// orientations (docs/rules/palago.md#only-three-orientations: the tips of orientations 0, 1 and 2). The diagram of
 // a finished game ends testdata/playthroughs/seed-1.golden.
 func TestDiagram(t *testing.T) {
 	for _, tc := range []struct{ name, position string }{
@@ -29,7 +29,7 @@ func TestDiagram(t *testing.T) {
 }
 
 // TestBoardDiagramPlaces checks the geometry of Board.Diagram against the
-// axial directions (§A.2): the label of each neighbour of (0,0) is drawn
+// axial directions (docs/rules/palago.md#cells-and-sides): the label of each neighbour of (0,0) is drawn
 // where that direction points, rows below for SE and SW, the same row for E
 // and W, above for NE and NW.
 func TestBoardDiagramPlaces(t *testing.T) {

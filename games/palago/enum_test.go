@@ -50,7 +50,7 @@ func polyhexes(n int, visit func([]Cell)) {
 }
 
 // pieceAt returns the piece (0 A-tip, 1 A-arch, 2 B-tip, 3 B-arch) of a
-// tile in orientation o next to corner j, by §A.4's edge-halves rule.
+// tile in orientation o next to corner j, by docs/rules/palago.md#only-three-orientations's edge-halves rule.
 func pieceAt(o Orientation, j int) int {
 	a := 2 * int(o)
 	switch {
@@ -66,7 +66,7 @@ func pieceAt(o Orientation, j int) int {
 
 // floodCreatures is the second, independent closure method: regions are
 // unions of pieces that share a half-side, and a region is closed when none
-// of its half-sides faces an empty cell (§A.4 edge halves, §A.5). It
+// of its half-sides faces an empty cell (docs/rules/palago.md#only-three-orientations edge halves, docs/rules/palago.md#groups-creatures-and-eyes). It
 // reports which colours have a creature (a closed region with an arch).
 func floodCreatures(tiles []Tile) (a, b bool) {
 	at := make(map[Cell]int, len(tiles))
@@ -172,7 +172,7 @@ func countCreatures(t testing.TB, n int) creatureCounts {
 // creature, with two closure methods that must agree on every layout.
 // Polyhex counts are OEIS A001207 (fixed hexagonal polyominoes). With 5
 // tiles the only creature is the virus: a centre with its arch's two ends
-// closed by 4 tips, 3 placements of the arch per colour (derived in §A.5's
+// closed by 4 tips, 3 placements of the arch per colour (derived in docs/rules/palago.md#groups-creatures-and-eyes's
 // terms), so 6 layouts. Larger counts are in docs/benchmarks/palago.md.
 func TestExhaustive(t *testing.T) {
 	a001207 := []int{0, 1, 3, 11, 44, 186, 814, 3652, 16689}

@@ -9,7 +9,7 @@ import (
 	"github.com/tabula-games/tabula/game/gametest"
 )
 
-// TestFirstMove checks rulings G1 and G2: two tiles, the first on (0,0) in
+// TestFirstMove checks docs/rules/palago.md#first-tile, docs/rules/palago.md#two-tiles-from-the-start: two tiles, the first on (0,0) in
 // any orientation, the second on any neighbour in any orientation.
 func TestFirstMove(t *testing.T) {
 	s := newGame(t, nil)
@@ -30,7 +30,7 @@ func TestFirstMove(t *testing.T) {
 	}
 }
 
-// TestMoveRules checks §B.2: the tiles touch each other, one touches the
+// TestMoveRules checks docs/rules/palago.md#a-turn: the tiles touch each other, one touches the
 // palago, and the same two tiles in the other order are one move.
 func TestMoveRules(t *testing.T) {
 	s := play(t, newGame(t, map[string]string{OptFirstPlayer: "p1"}), "(0,0):0+(1,-1):0")
@@ -100,7 +100,7 @@ func holePosition(t *testing.T, opts map[string]string, o int) *State {
 		"(0,1):"+os+"+(-1,1):"+os)
 }
 
-// TestHoleRule checks ruling G3 and §B.3 for every orientation of the two
+// TestHoleRule checks docs/rules/palago.md#strict-hole-rule and docs/rules/palago.md#holes for every orientation of the two
 // tiles: a second tile that fills a hole made by the first is legal only
 // if it completes a creature under strict, always under firstTileOnly; a
 // first tile in a hole that existed before is legal only if it completes.
@@ -203,8 +203,8 @@ func quietGame(t *testing.T, opts map[string]string, stopAtOne bool) *State {
 	return s
 }
 
-// TestTilesOut checks ruling G4 (draw, or the largestGroup tiebreak) and
-// G8 (with an odd supply the last move is one tile).
+// TestTilesOut checks docs/rules/palago.md#supply-runs-out (draw, or the largestGroup tiebreak) and
+// docs/rules/palago.md#one-tile-left (with an odd supply the last move is one tile).
 func TestTilesOut(t *testing.T) {
 	s := quietGame(t, map[string]string{OptTiles: "8"}, false)
 	if o, over := s.Outcome(); !over || !o.IsDraw() || o.Reason != ReasonTilesOut || s.board.Len() != 8 {
@@ -248,7 +248,7 @@ func TestTilesOut(t *testing.T) {
 	}
 }
 
-// TestOptions checks the option ranges of ruling G5 and the enums.
+// TestOptions checks the option ranges of docs/rules/palago.md#supply-size and the enums.
 func TestOptions(t *testing.T) {
 	for _, bad := range []map[string]string{
 		{OptTiles: "7"}, {OptTiles: "97"}, {OptHoleRule: "lax"}, {OptTilesOutResult: "coin"}, {OptFirstPlayer: "p3"},

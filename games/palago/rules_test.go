@@ -99,9 +99,9 @@ func playLayout(s *State, tiles []Tile, last Tile) (*State, game.Player, bool) {
 }
 
 // TestShapeWins plays every creature of the spec's test vectors, in all 12
-// symmetric images, as a game whose last tile completes it (§B.4): the
+// symmetric images, as a game whose last tile completes it (docs/rules/palago.md#winning): the
 // player whose colour it is wins, whoever placed the tile; and a
-// one-tile move ends the turn (§B.2).
+// one-tile move ends the turn (docs/rules/palago.md#a-turn).
 func TestShapeWins(t *testing.T) {
 	for _, sh := range shapes[:4] {
 		base := MustParseTiles(sh.tiles)
@@ -167,7 +167,7 @@ func prefixState(t *testing.T, s *State, n int) *State {
 	return p
 }
 
-// TestEyeNeverWins checks ruling G7 in all 12 images: the eye's third tile
+// TestEyeNeverWins checks docs/rules/palago.md#eye in all 12 images: the eye's third tile
 // is not a one-tile move, and placing it in a two-tile move wins nothing.
 func TestEyeNeverWins(t *testing.T) {
 	base := MustParseTiles(shapes[4].tiles)
@@ -259,7 +259,7 @@ func doubleLayouts(shared int) [][]Tile {
 	return out
 }
 
-// TestDoubleCreature checks ruling G6: a tile that completes creatures of
+// TestDoubleCreature checks docs/rules/palago.md#both-colours-at-once: a tile that completes creatures of
 // both colours loses for the mover, whether it is a one-tile move or the
 // second tile of a move.
 func TestDoubleCreature(t *testing.T) {
@@ -298,7 +298,7 @@ func TestDoubleCreature(t *testing.T) {
 
 // TestLegalMovesMatchCheck compares LegalMoves with a brute force over
 // every one- and two-tile placement near the palago, validated one by one
-// by the rules check (§B.2–§B.3), in positions from seeded random games
+// by the rules check (docs/rules/palago.md#a-turn), in positions from seeded random games
 // under both hole rules.
 func TestLegalMovesMatchCheck(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))

@@ -9,7 +9,7 @@ import (
 )
 
 // Positions from seeded random games, named for the threats (one-tile
-// completions, §B.4) on the table with the mover to play.
+// completions, docs/rules/palago.md#winning) on the table with the mover to play.
 const (
 	// p2 (colour B) to move; A has one threat cell, B none.
 	posOppThreat = "p1 (0,0):0+(1,0):2 (1,-1):0+(1,-2):1 (-1,1):1+(0,1):1"
@@ -67,7 +67,7 @@ func TestExamplePositions(t *testing.T) {
 	}
 }
 
-// A mover with a threat wins at once (§B.4): the evaluation says so, and
+// A mover with a threat wins at once (docs/rules/palago.md#winning): the evaluation says so, and
 // the candidates are the winning moves alone.
 func TestOwnThreatWins(t *testing.T) {
 	s := mustParse(t, posOwnThreat)
@@ -82,7 +82,7 @@ func TestOwnThreatWins(t *testing.T) {
 }
 
 // A two-tile completion (the second tile closes the mover's creature,
-// §B.4) is found among the candidates, and they are the wins alone.
+// docs/rules/palago.md#winning) is found among the candidates, and they are the wins alone.
 func TestTwoTileWin(t *testing.T) {
 	s := mustParse(t, posTwoTileWin)
 	onlyWins(t, s)
@@ -113,7 +113,7 @@ func onlyWins(t *testing.T, s *State) {
 }
 
 // With one opponent threat on the table, the best candidate fills its cell:
-// a threat left open wins for the opponent next turn (§B.4).
+// a threat left open wins for the opponent next turn (docs/rules/palago.md#winning).
 func TestCandidatesBlockThreat(t *testing.T) {
 	s := mustParse(t, posOppThreat)
 	th := threatsOf(s)
@@ -130,7 +130,7 @@ func TestCandidatesBlockThreat(t *testing.T) {
 }
 
 // Three opponent threats are a lost position for the mover, unless the
-// mover completes a creature first, with one tile or two (§B.4).
+// mover completes a creature first, with one tile or two (docs/rules/palago.md#winning).
 func TestEvaluateFork(t *testing.T) {
 	s := mustParse(t, posFork)
 	if v := s.Evaluate(s.ToMove()); v > -0.5 {

@@ -7,7 +7,7 @@ import (
 	"github.com/tabula-games/tabula/hexgrid"
 )
 
-// openingClasses canonicalises every first move (§B.2: t1 on (0,0) in each
+// openingClasses canonicalises every first move (docs/rules/palago.md#a-turn: t1 on (0,0) in each
 // orientation, t2 on each neighbour in each orientation) under syms.
 func openingClasses(syms []hexgrid.Symmetry) map[string][]Tile {
 	classes := map[string][]Tile{}

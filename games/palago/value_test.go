@@ -4,7 +4,7 @@ import (
 	"testing"
 )
 
-// TestCreatureValue checks §C.6 on the spec's test-vector creatures.
+// TestCreatureValue checks docs/rules/palagonia.md#value-of-a-creature on the spec's test-vector creatures.
 func TestCreatureValue(t *testing.T) {
 	for _, tc := range []struct {
 		name         string

@@ -116,7 +116,7 @@ func BenchmarkPlayout(b *testing.B) {
 	}
 }
 
-// BenchmarkValue scores the camel: its loops and limbs (§C.6).
+// BenchmarkValue scores the camel: its loops and limbs (docs/rules/palagonia.md#value-of-a-creature).
 func BenchmarkValue(b *testing.B) {
 	var bd palago.Board
 	for _, x := range palago.MustParseTiles(camel) {

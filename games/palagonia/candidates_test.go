@@ -18,7 +18,7 @@ func searchStrings(s game.State) []string {
 }
 
 // TestSearchMovesKeepScoringTiles: on the last tile of an action that can
-// close the worm (worth 3, §C.5), search considers only the closing tiles;
+// close the worm (worth 3, docs/rules/palagonia.md#births-and-scoring), search considers only the closing tiles;
 // the immutable state and a Mutable copy agree.
 func TestSearchMovesKeepScoringTiles(t *testing.T) {
 	table, last := withoutLast(worm, 1)
@@ -67,7 +67,7 @@ func TestSearchMovesNothingScores(t *testing.T) {
 }
 
 // TestCanonicalKeepsEveryLayout: the tiles of an action may be laid in any
-// order that keeps each touching the table (§C.4); search keeps one order
+// order that keeps each touching the table (docs/rules/palagonia.md#actions); search keeps one order
 // of each. From three positions, the layouts of a 2- and a 3-tile action
 // reached through the canonical placements are exactly those reached
 // through every legal placement, and fewer sequences reach them.

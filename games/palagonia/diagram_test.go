@@ -7,9 +7,9 @@ import (
 )
 
 // TestDiagram checks the terminal diagram of positions from a seeded
-// three-player game: the start roll-off (§C.2), the starter's first
-// placement on an empty table, the choice between two dice (§C.3) and a
-// removal after rolling X and R (§C.4).
+// three-player game: the start roll-off (docs/rules/palagonia.md#start), the starter's first
+// placement on an empty table, the choice between two dice (docs/rules/palagonia.md#a-turn) and a
+// removal after rolling X and R (docs/rules/palagonia.md#actions).
 func TestDiagram(t *testing.T) {
 	for _, tc := range []struct{ name, position, want string }{
 		{"start roll-off", "start - rolls=4?- scores=0,0,0 bag=48 table=-", "" +

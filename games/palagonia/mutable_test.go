@@ -61,7 +61,7 @@ func TestMutableMatchesPlay(t *testing.T) {
 }
 
 // Evaluate ranks a seat by its points against every other seat, as the
-// standings that score a finished game do (§C.7): sharing a creature with
+// standings that score a finished game do (docs/rules/palagonia.md#end-and-winner): sharing a creature with
 // the leading seat before the mover still improves the mover's value, a
 // lead over more seats is worth more, and level scores are even.
 func TestEvaluateStandings(t *testing.T) {

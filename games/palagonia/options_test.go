@@ -7,7 +7,7 @@ import (
 	"github.com/tabula-games/tabula/game"
 )
 
-// TestOptions checks §C.1: 1 or 3..5 players, tiles 48 | 96 (G5).
+// TestOptions checks docs/rules/palagonia.md#components: 1 or 3..5 players, tiles 48 | 96 (docs/rules/palago.md#supply-size).
 func TestOptions(t *testing.T) {
 	for _, tc := range []struct {
 		name string

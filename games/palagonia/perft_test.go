@@ -9,7 +9,7 @@ import (
 )
 
 // The naive counter below re-derives the number of legal moves of a
-// position from the rules of §C.2–§C.4 written out afresh, without
+// position from the rules of docs/rules/palagonia.md#start written out afresh, without
 // LegalMoves, the completer or the union–find queries: it tries every
 // move and, for a placement, searches every way of laying the rest of the
 // action tile by tile, judging the finished action only by the plain
@@ -111,7 +111,7 @@ func naiveConnected(tiles []palago.Tile) bool {
 }
 
 // naiveSpots lists every tile that may go down next: on (0,0) on an empty
-// table (§C.2), else on an empty cell touching a tile, in each of the three
+// table (docs/rules/palagonia.md#start), else on an empty cell touching a tile, in each of the three
 // orientations; cells next to the tiles of first come first.
 func naiveSpots(tiles, first []palago.Tile) []palago.Tile {
 	var out []palago.Tile
@@ -156,7 +156,7 @@ func naiveCompletable(table, action []palago.Tile, r int) bool {
 }
 
 // naiveOneCreature reports whether some creature of the layout holds a
-// piece of its colour on every action tile (§C.4's exception, N8).
+// piece of its colour on every action tile (docs/rules/palagonia.md#actions's exception, docs/rules/palagonia.md#part-of-the-body).
 func naiveOneCreature(all, action []palago.Tile) bool {
 	var b palago.Board
 	for _, t := range all {

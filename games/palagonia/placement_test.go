@@ -11,7 +11,7 @@ import (
 )
 
 // bruteFinal decides the end of a number action independently of the
-// completer (§C.4): the placed tiles touch one another, or a creature holds
+// completer (docs/rules/palagonia.md#actions): the placed tiles touch one another, or a creature holds
 // a piece of its colour of every one of them.
 func bruteFinal(b *palago.Board, placed []palago.Cell) bool {
 	conn := map[palago.Cell]bool{placed[0]: true}
@@ -73,7 +73,7 @@ func bruteCompletable(b *palago.Board, placed []palago.Cell, r int) bool {
 
 // TestPlacementsMatchBruteForce is the differential test of the
 // completability search: in each position, a first tile is listed exactly
-// when some full sequence of placements after it ends legally (§C.4).
+// when some full sequence of placements after it ends legally (docs/rules/palagonia.md#actions).
 func TestPlacementsMatchBruteForce(t *testing.T) {
 	ringOnly := tilesText(strings.Join(strings.Fields(flower)[1:], " "))
 	virusOpen, _ := withoutLast(virus, 1)
@@ -118,7 +118,7 @@ func TestPlacementsMatchBruteForce(t *testing.T) {
 	}
 }
 
-// TestPlacementWaiver checks the exception to the touching rule (§C.4): two
+// TestPlacementWaiver checks the exception to the touching rule (docs/rules/palagonia.md#actions): two
 // tiles apart from each other are legal when they close a creature whose
 // body holds both, and score it when it is worth 3 or more.
 func TestPlacementWaiver(t *testing.T) {

@@ -64,7 +64,7 @@ func withoutLast(layout string, k int) (string, []string) {
 	return tilesText(strings.Join(f[:len(f)-k], " ")), f[len(f)-k:]
 }
 
-// TestDice checks §C.1/N1 and the chance model: 21 unordered rolls with
+// TestDice checks docs/rules/palagonia.md#components/N1 and the chance model: 21 unordered rolls with
 // doubles at 1/36 and the rest at 2/36, 6 faces in the roll-off.
 func TestDice(t *testing.T) {
 	s := pos(t, "roll p1 scores=0,0,0 bag=47 table=(0,0):0", nil)
@@ -96,7 +96,7 @@ func TestDice(t *testing.T) {
 	}
 }
 
-// TestStartRollOff checks §C.2 and ruling N6.
+// TestStartRollOff checks docs/rules/palagonia.md#start and docs/rules/palagonia.md#ties-in-the-start-roll.
 func TestStartRollOff(t *testing.T) {
 	s0, _ := Info.New(game.Options{Players: 3})
 	s := s0.(*State)
@@ -150,7 +150,7 @@ func lineTable(n int) string {
 	return strings.Join(tiles, "+")
 }
 
-// TestTurnSteps checks §C.3: the choice between two usable dice, the only
+// TestTurnSteps checks docs/rules/palagonia.md#a-turn: the choice between two usable dice, the only
 // usable die, the forced removal and the pass.
 func TestTurnSteps(t *testing.T) {
 	for _, tc := range []struct {
@@ -183,12 +183,12 @@ func TestTurnSteps(t *testing.T) {
 			t.Fatalf("after emptying the bag: %s, want the game over", s)
 		}
 		if !slices.Equal(o.Winners, []game.Player{1, 2}) || !slices.Equal(o.Scores, []int{1, 4, 4}) || o.Reason != ReasonBagEmpty {
-			t.Errorf("outcome %+v, want p2 and p3 joint winners (N10) on 1,4,4", o)
+			t.Errorf("outcome %+v, want p2 and p3 joint winners on 1,4,4", o)
 		}
 	})
 }
 
-// TestRemove checks the Remove action (§C.4, N2, N3).
+// TestRemove checks the Remove action (docs/rules/palagonia.md#actions, docs/rules/palagonia.md#removed-tiles-go-back-into-the-bag, docs/rules/palagonia.md#the-palago-stays-connected).
 func TestRemove(t *testing.T) {
 	// A Y: (1,0) joins three arms; it is external but removing it splits
 	// the palago.
@@ -234,7 +234,7 @@ func TestRemove(t *testing.T) {
 // flower is a tile with its six neighbours.
 const flower = "(0,0):0 (1,-1):0 (1,0):0 (0,1):0 (-1,1):0 (-1,0):0 (0,-1):0"
 
-// TestRotate checks the Rotate action (§C.4, N4).
+// TestRotate checks the Rotate action (docs/rules/palagonia.md#actions, docs/rules/palagonia.md#rotation).
 func TestRotate(t *testing.T) {
 	s := pos(t, "rotate p1 dice=3+R scores=0,0,0 bag=41 table="+tilesText(flower), nil)
 	if got := moveStrings(s); !slices.Equal(got, []string{"rotate:(0,0):1", "rotate:(0,0):2"}) {
@@ -251,7 +251,7 @@ func TestRotate(t *testing.T) {
 	}
 }
 
-// TestDoubles checks the extra turn (§C.3 rule 3, N5).
+// TestDoubles checks the extra turn (docs/rules/palagonia.md#a-turn rule 3, docs/rules/palagonia.md#doubles-in-an-extra-turn).
 func TestDoubles(t *testing.T) {
 	s := pos(t, "roll p2 scores=0,0,0 bag=45 table="+lineTable(3), nil)
 	s = play(t, s, "roll:2+2", "(3,0):0", "(4,0):0")
@@ -268,7 +268,7 @@ func TestDoubles(t *testing.T) {
 	}
 }
 
-// TestPlacementRules checks the placement rules of §C.4: connection,
+// TestPlacementRules checks the placement rules of docs/rules/palagonia.md#actions: connection,
 // touching, and the completability of a partial placement.
 func TestPlacementRules(t *testing.T) {
 	t.Run("placed tiles must touch one another", func(t *testing.T) {
@@ -317,8 +317,8 @@ func TestPlacementRules(t *testing.T) {
 }
 
 // TestRemovalsMatchConnectivity checks the removals listed at once (cut
-// tiles of one depth-first search) against the per-tile test of §C.4 and
-// N3 (external, and the rest stays connected) in seeded random games.
+// tiles of one depth-first search) against the per-tile test of docs/rules/palagonia.md#actions and
+// docs/rules/palagonia.md#the-palago-stays-connected (external, and the rest stays connected) in seeded random games.
 func TestRemovalsMatchConnectivity(t *testing.T) {
 	checked := 0
 	for seed := range uint64(8) {

@@ -9,7 +9,7 @@ import (
 	"github.com/tabula-games/tabula/games/palago"
 )
 
-// camel is an A creature built to match the rulebook's camel (§C.6): an
+// camel is an A creature built to match the rulebook's camel (docs/rules/palagonia.md#value-of-a-creature): an
 // outer shell, 4 inner shells and 2 external limbs, 7 points. Every tile
 // carries a piece of it. Inside it lies a B ring with its eye, a creature
 // worth 2 (the "insides of the insides"), which scores nothing.
@@ -30,8 +30,8 @@ func complete(t *testing.T, layout string, extra bool) *State {
 	return play(t, s, last...)
 }
 
-// TestScoringSpecCreatures checks the value threshold (§C.5 rule 3) and
-// sharing (§C.7) on the spec's creatures and the camel.
+// TestScoringSpecCreatures checks the value threshold (docs/rules/palagonia.md#births-and-scoring rule 3) and
+// sharing (docs/rules/palagonia.md#end-and-winner) on the spec's creatures and the camel.
 func TestScoringSpecCreatures(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -91,9 +91,9 @@ func TestScoringSpecCreatures(t *testing.T) {
 	})
 }
 
-// TestSharing checks §C.7: the predecessor shares the points, except on an
+// TestSharing checks docs/rules/palagonia.md#end-and-winner: the predecessor shares the points, except on an
 // extra turn, and seat order wraps round; solo gets every point once
-// (§C.8).
+// (docs/rules/palagonia.md#components).
 func TestSharing(t *testing.T) {
 	t.Run("extra turn: the mover alone", func(t *testing.T) {
 		s := complete(t, worm, true)
@@ -119,7 +119,7 @@ func TestSharing(t *testing.T) {
 	})
 }
 
-// TestBodyRule checks N8 (§C.5 rule 1): a creature born by a placement
+// TestBodyRule checks docs/rules/palagonia.md#part-of-the-body (docs/rules/palagonia.md#births-and-scoring rule 1): a creature born by a placement
 // scores only if every tile placed that turn is part of its body.
 func TestBodyRule(t *testing.T) {
 	table, last := withoutLast(worm, 1)
@@ -145,7 +145,7 @@ func TestBodyRule(t *testing.T) {
 	}
 }
 
-// TestRotationScoring checks N9 under both settings of rotationScoring.
+// TestRotationScoring checks docs/rules/palagonia.md#creatures-born-by-a-rotation under both settings of rotationScoring.
 // Layouts: a filled hexagon of radius 2 in which the rotation gives birth
 // to one creature worth 3.
 func TestRotationScoring(t *testing.T) {

@@ -105,7 +105,7 @@ func grow(t *testing.T, rng *rand.Rand, nd treeNode, n int) []treeNode {
 	return out
 }
 
-// TestChunkHistory grows a tree of states (§6: each counts the positions
+// TestChunkHistory grows a tree of states (docs/rules/pathagon.md#winning-and-draws: each counts the positions
 // of its own line only): a 100-ply main line, then from the states whose
 // histories end just before, at and after each chunk boundary, a second
 // line of 40 plies (a sibling's, crossing the next boundary), the main

@@ -13,14 +13,13 @@ import (
 // The repetition history is kept in chunks of 29 positions (see chunk in
 // pathagon.go): a state shares the chunks of the state it was played from
 // and copies at most the last one when a sibling took its slot. These
-// tests put the chunk boundaries inside the repetition window (§6, ruling
-// P6).
+// tests put the chunk boundaries inside the repetition window (docs/rules/pathagon.md#draws).
 
-// p6Placed returns the P6 position built by placements: the P6 board
+// p6Placed returns TestP6Repetition's position built by placements: its board
 // without the last k pieces of each list of p6Light and p6Dark, k in each
 // reserve, and the 2k placements (Light first) that complete it. After
 // them the board, the side to move, lastRelocated and the forbidden set
-// are those of the P6 position (no placement captures or connects there),
+// are those of TestP6Repetition's position (no placement captures or connects there),
 // with 2k positions in the history.
 func p6Placed(t *testing.T, k int, values map[string]string) (*pathagon.State, []string) {
 	t.Helper()
@@ -37,7 +36,7 @@ func p6Placed(t *testing.T, k int, values map[string]string) (*pathagon.State, [
 
 // TestP6RepetitionAcrossChunks is TestP6RepetitionBranches after a
 // placement prefix of 2k plies, k = 0..14, so that the draw window (the
-// 18 plies from the P6 position) lies across the first chunk boundary at
+// 18 plies from TestP6Repetition's position) lies across the first chunk boundary at
 // every offset. Three branches from one state (two different moves, and
 // the same move twice) advance in turn and each must draw at ply 2k+18,
 // seeing only its own line; replays from states in the middle of a
@@ -50,7 +49,7 @@ func TestP6RepetitionAcrossChunks(t *testing.T) {
 			start, prefix := p6Placed(t, k, nil)
 			base := play(t, start, prefix...)
 			if got, want := strings.Fields(base.String())[:6], strings.Fields(position(t, p6Light, p6Dark, "l 0 0 -,- -", nil).String())[:6]; !slices.Equal(got, want) {
-				t.Fatalf("after the placements: %v, want the P6 position %v", got, want)
+				t.Fatalf("after the placements: %v, want TestP6Repetition's position %v", got, want)
 			}
 			want := 2*k + 18
 			s1 := play(t, base, a[0])

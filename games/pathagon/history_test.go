@@ -13,7 +13,7 @@ import (
 // The repetition history is shared between the states of one game (see
 // chunk in pathagon.go); these tests play from states that are not the
 // newest of their game, and from several goroutines, and check that every
-// state still counts exactly its own earlier positions (§6).
+// state still counts exactly its own earlier positions (docs/rules/pathagon.md#winning-and-draws).
 
 // p6Light and p6Dark are TestP6Repetition's relocation-phase position.
 const (
@@ -40,7 +40,7 @@ func drawPly(t *testing.T, s game.State, moves []string) int {
 // TestP6RepetitionBranches: two different moves from one state (and the
 // same move twice) give three games whose histories do not see each
 // other's positions, however their plies interleave; a game replayed from
-// a state in the middle of its history draws at the same ply (§6).
+// a state in the middle of its history draws at the same ply (docs/rules/pathagon.md#winning-and-draws).
 func TestP6RepetitionBranches(t *testing.T) {
 	a, b := p6Cycles()
 	base := position(t, p6Light, p6Dark, "l 0 0 -,- -", nil)
@@ -100,7 +100,7 @@ func drawBranches(t *testing.T, from game.State, branches [][]string) []int {
 // TestP6RepetitionAcrossCapture: an 8-ply cycle in which Light captures a
 // Dark piece (e5-c4xb4), Dark places it back elsewhere (c3) and later
 // relocates it to b4 again. The start position recurs at plies 8 and 16,
-// so ply 16 is a draw (§6): positions before a capture still count after
+// so ply 16 is a draw (docs/rules/pathagon.md#winning-and-draws): positions before a capture still count after
 // it, and the captured piece's round trip through the reserve is part of
 // the cycle.
 func TestP6RepetitionAcrossCapture(t *testing.T) {
@@ -313,7 +313,7 @@ func TestHistoryShared(t *testing.T) {
 	}
 }
 
-// p6Cycles returns two lines of play from the P6 position, three rounds
+// p6Cycles returns two lines of play from TestP6Repetition's position, three rounds
 // of a relocation cycle each: a is TestP6Repetition's cycle; b starts
 // with Dark's other piece, so its positions differ from a's from its
 // first ply on.

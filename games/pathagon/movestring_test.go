@@ -12,7 +12,7 @@ import (
 func cellName(r, c int) string { return string([]byte{byte('a' + c), byte('7' - r)}) }
 
 // TestMoveStringTable: the cell names and the relocation notation that
-// MoveString slices from tables (spec §7: "d4", "a7-g1") are right for
+// MoveString slices from tables (docs/rules/pathagon.md#notation: "d4", "a7-g1") are right for
 // every cell and every pair of cells.
 func TestMoveStringTable(t *testing.T) {
 	s, err := pathagon.New(game.Options{})

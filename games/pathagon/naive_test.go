@@ -1,7 +1,7 @@
 package pathagon_test
 
 // A deliberately naive second implementation of the rules, written straight
-// from rules/pathagon.md with an array board, loops over coordinates and
+// from docs/rules/pathagon.md with an array board, loops over coordinates and
 // string keys, sharing no code with the package. Perft counts and random
 // games are checked against it.
 

@@ -8,12 +8,12 @@ import (
 	"github.com/tabula-games/tabula/games/pathagon"
 )
 
-// Noisy marks exactly the moves that capture (rules/pathagon.md §4).
+// Noisy marks exactly the moves that capture (docs/rules/pathagon.md#captures).
 func TestNoisy(t *testing.T) {
 	const (
 		// b4 dark between a4 light and the empty c4.
 		aba = "......./......./......./LD...../......./......./....... l 13 13 -,- -"
-		// b4 c4 dark: two in a line are never trapped (§4.3).
+		// b4 c4 dark: two in a line are never trapped (docs/rules/pathagon.md#captures).
 		abba = "......./......./......./LDD..../......./......./....... l 13 12 -,- -"
 	)
 	tests := []struct {
@@ -22,11 +22,11 @@ func TestNoisy(t *testing.T) {
 		move      string
 		want      bool
 	}{
-		{"§4.2 placement traps b4", aba, nil, "c4", true},
-		{"§4.2 placement elsewhere", aba, nil, "d4", false},
-		{"§4.3 two in a line", abba, nil, "d4", false},
-		{"§4.4 optionalCaptures, taking b4", aba, map[string]string{"optionalCaptures": "true"}, "c4xb4", true},
-		{"§4.4 optionalCaptures, declining", aba, map[string]string{"optionalCaptures": "true"}, "c4", false},
+		{"placement traps b4", aba, nil, "c4", true},
+		{"placement elsewhere", aba, nil, "d4", false},
+		{"two in a line", abba, nil, "d4", false},
+		{"optionalCaptures, taking b4", aba, map[string]string{"optionalCaptures": "true"}, "c4xb4", true},
+		{"optionalCaptures, declining", aba, map[string]string{"optionalCaptures": "true"}, "c4", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/fields"
 )
 
 // maxForbidden is the size limit of the forbidden set: one ply captures at
@@ -191,27 +192,55 @@ func (s *State) String() string {
 // MarshalText returns the position text.
 func (s *State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
+// parsePosition reads the position text field by field (see the package
+// documentation) and decides the result the position shows.
 func parsePosition(info *game.Info, reloc string, text string, o game.Options) (*State, error) {
 	r, err := readRules(info, o)
 	if err != nil {
 		return nil, err
 	}
-	bad := func(msg string, args ...any) error {
-		return &game.ParseError{Game: "pathagon", What: "position", Input: text, Offset: -1, Msg: fmt.Sprintf(msg, args...)}
-	}
-	f := strings.Fields(text)
+	t := fields.New("pathagon", text)
+	f := t.Fields
 	if len(f) < 6 || len(f) > 8 {
-		return nil, bad("want 6 fields (board, side, reserves, lastRelocated, forbidden) and optionally the ply and %q", repetitionMark)
+		return nil, t.Errorf("want 6 fields (board, side, reserves, lastRelocated, forbidden) and optionally the ply and %q", repetitionMark)
 	}
 	s := &State{v: &variant{info: info, reloc: reloc, rules: r}}
 	p := &s.pos
-	ranks := strings.Split(f[0], "/")
+	if err := p.readBoard(t, f[0]); err != nil {
+		return nil, err
+	}
+	if err := p.readSide(t, f[1]); err != nil {
+		return nil, err
+	}
+	if err := p.readReserves(t, info, f[2:4]); err != nil {
+		return nil, err
+	}
+	if err := p.readLastRelocated(t, info, f[4]); err != nil {
+		return nil, err
+	}
+	if err := p.readForbidden(t, f[5]); err != nil {
+		return nil, err
+	}
+	rep, err := p.readPlyAndRepetition(t, f[6:])
+	if err != nil {
+		return nil, err
+	}
+	if err := p.readResult(t, info, r, rep); err != nil {
+		return nil, err
+	}
+	p.hash = p.fullHash()
+	return s, nil
+}
+
+// readBoard reads the ranks 7 to 1 separated by "/", each of L, D or ".".
+func (p *position) readBoard(t *fields.Text, field string) error {
+	ranks := strings.Split(field, "/")
 	if len(ranks) != Size {
-		return nil, bad("board: want %d ranks separated by /", Size)
+		return t.Errorf("board: want %d ranks separated by /", Size)
 	}
 	for row, rank := range ranks {
 		if len(rank) != Size {
-			return nil, bad("board: rank %d has %d cells, want %d", Size-row, len(rank), Size)
+			return t.Errorf("board: rank %d has %d cells, want %d", Size-row, len(rank), Size)
 		}
 		for col := 0; col < Size; col++ {
 			bit := CellAt(row, col).bit()
@@ -222,32 +251,49 @@ func parsePosition(info *game.Info, reloc string, text string, o game.Options) (
 				p.bb[Dark] |= bit
 			case '.':
 			default:
-				return nil, bad("board: %q is not L, D or .", rank[col])
+				return t.Errorf("board: %q is not L, D or .", rank[col])
 			}
 		}
 	}
-	switch f[1] {
+	return nil
+}
+
+// readSide reads the side to move, l or d.
+func (p *position) readSide(t *fields.Text, field string) error {
+	switch field {
 	case "l":
 		p.toMove = Light
 	case "d":
 		p.toMove = Dark
 	default:
-		return nil, bad("side to move: want l or d")
+		return t.Errorf("side to move: want l or d")
 	}
+	return nil
+}
+
+// readReserves reads Light's and Dark's reserves, which with the pieces on
+// the board make each side's 14.
+func (p *position) readReserves(t *fields.Text, info *game.Info, f []string) error {
 	for pl := Light; pl <= Dark; pl++ {
-		n, err := strconv.Atoi(f[2+pl])
+		n, err := strconv.Atoi(f[pl])
 		onBoard := bits.OnesCount64(p.bb[pl])
 		if err != nil || n < 0 || n > Pieces {
-			return nil, bad("%s reserve: want 0..%d", info.PlayerName(pl), Pieces)
+			return t.Errorf("%s reserve: want 0..%d", info.PlayerName(pl), Pieces)
 		}
 		if n+onBoard != Pieces {
-			return nil, bad("%s has %d on the board and %d in reserve, want %d in all", info.PlayerName(pl), onBoard, n, Pieces)
+			return t.Errorf("%s has %d on the board and %d in reserve, want %d in all", info.PlayerName(pl), onBoard, n, Pieces)
 		}
 		p.reserve[pl] = int8(n)
 	}
-	lastL, lastD, ok := strings.Cut(f[4], ",")
+	return nil
+}
+
+// readLastRelocated reads "light,dark": each side's last relocated piece,
+// a cell it holds, or "-".
+func (p *position) readLastRelocated(t *fields.Text, info *game.Info, field string) error {
+	lastL, lastD, ok := strings.Cut(field, ",")
 	if !ok {
-		return nil, bad("lastRelocated: want light,dark")
+		return t.Errorf("lastRelocated: want light,dark")
 	}
 	for pl, name := range []string{lastL, lastD} {
 		p.last[pl] = NoCell
@@ -256,52 +302,68 @@ func parsePosition(info *game.Info, reloc string, text string, o game.Options) (
 		}
 		c, ok := ParseCell(name)
 		if !ok {
-			return nil, bad("lastRelocated: %q is not a cell or -", name)
+			return t.Errorf("lastRelocated: %q is not a cell or -", name)
 		}
 		if p.bb[pl]&c.bit() == 0 {
-			return nil, bad("lastRelocated: %s holds no %s piece", c, info.PlayerName(game.Player(pl)))
+			return t.Errorf("lastRelocated: %s holds no %s piece", c, info.PlayerName(game.Player(pl)))
 		}
 		p.last[pl] = c
 	}
-	if f[5] != "-" {
-		for _, name := range strings.Split(f[5], ",") {
-			c, ok := ParseCell(name)
-			if !ok {
-				return nil, bad("forbidden: %q is not a cell", name)
-			}
-			if p.forbidden&c.bit() != 0 {
-				return nil, bad("forbidden: %s listed twice", c)
-			}
-			if (p.bb[Light]|p.bb[Dark])&c.bit() != 0 {
-				return nil, bad("forbidden: %s is occupied", c)
-			}
-			p.forbidden |= c.bit()
+	return nil
+}
+
+// readForbidden reads the forbidden cells: distinct empty cells joined by
+// commas, at most maxForbidden, or "-".
+func (p *position) readForbidden(t *fields.Text, field string) error {
+	for _, name := range fields.List(field, ",") {
+		c, ok := ParseCell(name)
+		if !ok {
+			return t.Errorf("forbidden: %q is not a cell", name)
 		}
-		if bits.OnesCount64(p.forbidden) > maxForbidden {
-			return nil, bad("forbidden: more than %d cells", maxForbidden)
+		if p.forbidden&c.bit() != 0 {
+			return t.Errorf("forbidden: %s listed twice", c)
 		}
+		if (p.bb[Light]|p.bb[Dark])&c.bit() != 0 {
+			return t.Errorf("forbidden: %s is occupied", c)
+		}
+		p.forbidden |= c.bit()
 	}
-	if len(f) > 6 {
-		n, err := strconv.Atoi(f[6])
+	if bits.OnesCount64(p.forbidden) > maxForbidden {
+		return t.Errorf("forbidden: more than %d cells", maxForbidden)
+	}
+	return nil
+}
+
+// readPlyAndRepetition reads the optional fields: the plies played and the
+// word "repetition", whose presence it returns.
+func (p *position) readPlyAndRepetition(t *fields.Text, f []string) (rep bool, err error) {
+	if len(f) > 0 {
+		n, err := strconv.Atoi(f[0])
 		if err != nil || n < 0 || n > maxPlyText {
-			return nil, bad("ply: want 0..%d", maxPlyText)
+			return false, t.Errorf("ply: want 0..%d", maxPlyText)
 		}
 		p.ply = int32(n)
 	}
-	rep := false
-	if len(f) > 7 {
-		if f[7] != repetitionMark {
-			return nil, bad("want %q after the ply", repetitionMark)
+	if len(f) > 1 {
+		if f[1] != repetitionMark {
+			return false, t.Errorf("want %q after the ply", repetitionMark)
 		}
-		rep = true
+		return true, nil
 	}
+	return false, nil
+}
+
+// readResult decides the result the position shows: a connection of the
+// side that moved last, a repetition, the ply cap, or none. The side to
+// move cannot be connected already.
+func (p *position) readResult(t *fields.Text, info *game.Info, r rules, rep bool) error {
 	mover, other := p.toMove, p.toMove^1
 	switch {
 	case connected(p.bb[mover], mover == Light):
-		return nil, bad("%s to move is already connected", info.PlayerName(mover))
+		return t.Errorf("%s to move is already connected", info.PlayerName(mover))
 	case connected(p.bb[other], other == Light):
 		if rep {
-			return nil, bad("a connected position is not a draw by repetition")
+			return t.Errorf("a connected position is not a draw by repetition")
 		}
 		p.result = lightWins + result(other)
 	case rep:
@@ -309,6 +371,5 @@ func parsePosition(info *game.Info, reloc string, text string, o game.Options) (
 	case r.plyCap > 0 && p.ply >= r.plyCap:
 		p.result = drawPlyLimit
 	}
-	p.hash = p.fullHash()
-	return s, nil
+	return nil
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/tabula-games/tabula/games/pathagon"
 )
 
-// TestCells checks the coordinates of spec §1: index 7·row + col, row 0 at
+// TestCells checks the coordinates of docs/rules/pathagon.md#board-and-pieces: index 7·row + col, row 0 at
 // rank 7, so a7 = 0 and g1 = 48.
 func TestCells(t *testing.T) {
 	for _, tc := range []struct {

@@ -10,7 +10,7 @@ import (
 )
 
 // TestFixtures runs every scenario of the spec's test-vector table, by its
-// name there (rules/pathagon.md, "Test vectors").
+// name there (docs/rules/pathagon.md#checks).
 func TestFixtures(t *testing.T) {
 	light14 := "a7 b7 c7 d7 e7 f7 g7 a6 b6 c6 d6 e6 f6 g6"
 	for _, tc := range []struct {
@@ -118,7 +118,7 @@ func phasePosition(t *testing.T, values map[string]string) *pathagon.State {
 		"d 0 0 -,- -", values)
 }
 
-// TestPhasePerPlayer is the spec's "Phase per player" scenario (§3: phases
+// TestPhasePerPlayer is the spec's "Phase per player" scenario (docs/rules/pathagon.md#a-turn: phases
 // belong to each player separately): Light, in the relocation phase, loses
 // a piece and must place next; Dark keeps relocating.
 func TestPhasePerPlayer(t *testing.T) {
@@ -132,7 +132,7 @@ func TestPhasePerPlayer(t *testing.T) {
 		}
 	}
 	wantIllegal(t, s, "a7-a5")
-	wantIllegal(t, s, "a5") // forbidden (§4.5)
+	wantIllegal(t, s, "a5") // forbidden (docs/rules/pathagon.md#captures)
 	s = play(t, s, "g2")
 	if got := s.Reserve(pathagon.Light); got != 0 {
 		t.Fatalf("Light reserve %d after the return, want 0", got)

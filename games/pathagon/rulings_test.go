@@ -23,7 +23,7 @@ func TestP1Edges(t *testing.T) {
 		{"light rank 4 does not win", "a4 b4 c4 d4 e4 f4", "", "l 8 14 -,- -", "g4", false},
 		{"dark rank 4 wins", "", "a4 b4 c4 d4 e4 f4", "d 14 8 -,- -", "g4", true},
 		{"dark file a does not win", "", "a7 a6 a5 a4 a3 a2", "d 14 8 -,- -", "a1", false},
-		{"bent light chain wins (§5)", "c7 c6 d6 d5 d4 e4 e3 e2", "", "l 6 14 -,- -", "e1", true},
+		{"bent light chain wins", "c7 c6 d6 d5 d4 e4 e3 e2", "", "l 6 14 -,- -", "e1", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := play(t, position(t, tc.light, tc.dark, tc.rest, nil), tc.move)
@@ -201,7 +201,7 @@ func TestP5OnlyActivePieceCaptures(t *testing.T) {
 	if after.At(mustCell(t, "b4")) != pathagon.Dark {
 		t.Errorf("a move elsewhere captured b4: %s", after)
 	}
-	// A relocation's origin is empty and cannot close a trap (§4.2): Light
+	// A relocation's origin is empty and cannot close a trap (docs/rules/pathagon.md#captures): Light
 	// relocates c4 to d4... then b4 is no longer trapped by c4.
 	light := "a4 c4 a7 b7 c7 d7 e7 f7 a6 b6 c6 d6 e6 f6"
 	s = position(t, light, "b4", "l 0 13 -,- -", nil)
@@ -237,7 +237,7 @@ func TestP7LockClearedOnCapture(t *testing.T) {
 	}
 	s = play(t, s, "g1") // Dark returns the piece by placement
 	if got := s.LastRelocated(pathagon.Dark); got != pathagon.NoCell {
-		t.Errorf("Dark lastRelocated %v after a placement, want none (§3)", got)
+		t.Errorf("Dark lastRelocated %v after a placement, want none", got)
 	}
 	s = play(t, s, "a7-g7")
 	if !slices.ContainsFunc(moveStrings(s), func(m string) bool { return strings.HasPrefix(m, "g1-") }) {
@@ -261,7 +261,7 @@ func TestP8Corners(t *testing.T) {
 
 // TestP6Repetition: in the relocation phase an 8-ply cycle repeats the
 // position after ply 2 at plies 10 and 18, so ply 18 is a draw by
-// repetition (§6: the third occurrence). The positions after plies 0 and 1
+// repetition (docs/rules/pathagon.md#winning-and-draws: the third occurrence). The positions after plies 0 and 1
 // never recur: lastRelocated differs.
 func TestP6Repetition(t *testing.T) {
 	cycle := []string{"g6-g2", "a1-e3", "f6-f2", "b1-d3", "g2-g6", "e3-a1", "f2-f6", "d3-b1"}
@@ -332,7 +332,7 @@ func TestP6Repetition(t *testing.T) {
 }
 
 // TestP6PlyCap: when ply plyCap ends without a winner the game is drawn; a
-// connection on that ply still wins (§6: the draws come after the win).
+// connection on that ply still wins (docs/rules/pathagon.md#winning-and-draws: the draws come after the win).
 func TestP6PlyCap(t *testing.T) {
 	cap5 := map[string]string{pathagon.OptPlyCap: "5"}
 	s, err := pathagon.New(game.Options{Values: cap5})

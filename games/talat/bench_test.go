@@ -15,7 +15,7 @@ var closingCases = []struct {
 	// A full start: a capture is possible at once after two steps; the
 	// prefilter finds a pair in reach, no search needed beyond one node.
 	{"start", "0S30S40S60M30M4/...../...../...../1S31S41S61M31M4", true},
-	// David and Goliath needing other towers to move first (§5, example 3).
+	// David and Goliath needing other towers to move first (docs/rules/talat.md#closing-boards, example 3).
 	{"david-goliath", "0S3..../0S40S6.../...../...../1L6....", true},
 	// Closed, but only the exhaustive search can tell: S3 is boxed in for
 	// good while L6 stays on e5, and four white towers below them wander

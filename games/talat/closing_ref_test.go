@@ -13,11 +13,11 @@ import (
 )
 
 // This file is the reference the closing check (closing.go) is tested
-// against: the rule of §5 read literally and written afresh, sharing no
+// against: the rule of docs/rules/talat.md#closing-boards read literally and written afresh, sharing no
 // code with the engine. It reads a board in the notation of the position
 // text (boardText: ranks 1 to 5 separated by "/", a tower as its seat, its
 // height letter and its number of sides, "0M4"), and has its own geometry,
-// its own capture table (§4.5), its own captures and steps (§4.1, §4.4) and
+// its own capture table (docs/rules/talat.md#a-turn), its own captures and steps (docs/rules/talat.md#a-turn) and
 // its own search: a board is open iff some position reachable by
 // non-capturing steps of either side, in any order, allows a capture.
 
@@ -77,7 +77,7 @@ func refParse(text string) (refBoard, error) {
 	return b, nil
 }
 
-// refCanCapture is the capture table of §4.5: one height taller whatever
+// refCanCapture is the capture table of docs/rules/talat.md#a-turn: one height taller whatever
 // the shapes, the same height with more sides, and David and Goliath (the
 // small triangle takes the large hexagon).
 func refCanCapture(a, t refTower) bool {
@@ -99,7 +99,7 @@ func (b *refBoard) at(r, c int) (refTower, bool) {
 	return b[r*refSize+c], true
 }
 
-// captureNow reports whether some tower may capture now (§4.4): an enemy
+// captureNow reports whether some tower may capture now (docs/rules/talat.md#a-turn): an enemy
 // tower beside it, in front of it or diagonally in front, of a kind the
 // table lets it take.
 func (b *refBoard) captureNow() bool {
@@ -119,7 +119,7 @@ func (b *refBoard) captureNow() bool {
 }
 
 // hopeless reports that no capture can ever happen on the board, by the
-// argument of §5's prefilter: count an attacker's progress in its own
+// argument of docs/rules/talat.md#closing-boards's prefilter: count an attacker's progress in its own
 // forward direction; a step moves a tower one rank on and at most one file
 // aside, the attacker forwards and the target towards it, so their rank gap
 // g (target ahead of attacker) only shrinks and the file distance dc
@@ -152,7 +152,7 @@ func (b *refBoard) hopeless() bool {
 }
 
 // refSearch decides the board by a depth-first search over every position
-// reachable by steps (§4.1: one rank forward, straight or diagonally, onto
+// reachable by steps (docs/rules/talat.md#a-turn: one rank forward, straight or diagonally, onto
 // an empty cell), memoised by the whole board. With prune it cuts the
 // positions where hopeless holds. It gives up (ok = false) after budget
 // positions (0: no budget). nodes is the number of positions visited.

@@ -260,7 +260,7 @@ func TestBoardOpenMatchesReferenceBlockers(t *testing.T) {
 	}
 }
 
-// TestBoardOpenMatchesReference cross-checks the closing check (§5, T5)
+// TestBoardOpenMatchesReference cross-checks the closing check (docs/rules/talat.md#closing-boards, docs/rules/talat.md#no-capture-possible-even-theoretically)
 // against the reference (closing_ref_test.go) on seeded
 // random crowded boards, and on boards a few random changes away from the
 // hard cases of closingCases, where the reduction has the most to do.
@@ -311,7 +311,7 @@ func TestBoardOpenMatchesReference(t *testing.T) {
 }
 
 // TestBoardOpenMatchesDefinition cross-checks the closing check against
-// §5's definition read literally (naiveOpen), on fewer boards since the
+// docs/rules/talat.md#closing-boards's definition read literally (naiveOpen), on fewer boards since the
 // literal search is slow, skipping the boards it cannot finish.
 func TestBoardOpenMatchesDefinition(t *testing.T) {
 	const boards = 1000 // the literal search is slow: about 0.5 s, 3 s under -race
@@ -363,7 +363,7 @@ func TestBoardOpenNamedCases(t *testing.T) {
 }
 
 // TestAhead checks the successor sets of every cell for both sides
-// against §4.1 written with CellAt: one row forward, the same column or
+// against docs/rules/talat.md#a-turn written with CellAt: one row forward, the same column or
 // one to either side, on the board.
 func TestAhead(t *testing.T) {
 	for s := Low; s <= High; s++ {
@@ -546,7 +546,7 @@ func TestHuntSlowBoards(t *testing.T) {
 // and that its lower bound never overestimates: over the live pairs, the
 // least bound at which a pair's search finds a capture must be the length
 // of a shortest sequence of steps to a capture, found by a literal
-// breadth-first search over whole boards (§5, T5). This checks the lower
+// breadth-first search over whole boards (docs/rules/talat.md#closing-boards, docs/rules/talat.md#no-capture-possible-even-theoretically). This checks the lower
 // bound (steps, blockers), the memo table per iteration and the claim that
 // the stubborn sets keep the distance to a capture.
 func TestPairSearchShortestWitness(t *testing.T) {
@@ -634,7 +634,7 @@ func TestPairSearchShortestWitness(t *testing.T) {
 // TestPathBoundSeesBlockers checks the path bound (closing_bound.go) on
 // hunt-ida, where the previous bound saw 3 steps of a witness of 8: white
 // L4 on a5 may not count on black S3 leaving b4, since S3's only way out
-// is a5, which L4 holds until it has passed b4 (§5's search, T5).
+// is a5, which L4 holds until it has passed b4 (docs/rules/talat.md#closing-boards's search, docs/rules/talat.md#no-capture-possible-even-theoretically).
 func TestPathBoundSeesBlockers(t *testing.T) {
 	var l local
 	cells := closingBoard(t, "....0L3/..1S6../1M61S41S3../1L30S3.../1L40L40L6..")

@@ -8,8 +8,8 @@ import (
 
 // TestEvaluatePrefers checks the heuristic on hand-built pairs of positions
 // where one is plainly better for black (seat 0) and worse for white: it
-// counts captures possible now (§4.4, §4.5) and captures still reachable
-// (the §5 prefilter), for and against.
+// counts captures possible now (docs/rules/talat.md#a-turn) and captures still reachable
+// (the docs/rules/talat.md#closing-boards prefilter), for and against.
 func TestEvaluatePrefers(t *testing.T) {
 	// Keeps B01 open in the placement cases: black M3 on a1 can reach white S6 on a5.
 	const keepOpen = "0M3"
@@ -18,22 +18,22 @@ func TestEvaluatePrefers(t *testing.T) {
 		better, worse string // B01 diagrams, ranks 1 to 5
 	}{
 		{
-			name:   "§4.4 black can capture now rather than be captured",
+			name:   "black can capture now rather than be captured",
 			better: "...../...../..0M4../..1S4../.....", // M4 takes S4 in front
 			worse:  "...../...../..0M4../..1M6../.....", // M6 takes M4 in front of it
 		},
 		{
-			name:   "§4.5 David: a small triangle facing a large hexagon",
+			name:   "David: a small triangle facing a large hexagon",
 			better: keepOpen + "..0S3../...../...../...../1S6..1L6..",
 			worse:  keepOpen + "..0S4../...../...../...../1S6..1L6..",
 		},
 		{
-			name:   "§4.5 face a tower you take, not one that takes you",
+			name:   "face a tower you take, not one that takes you",
 			better: "..0M6../...../...../...../..1M4..", // M6 takes M4
 			worse:  "..0M6../...../...../...../..1L4..", // L4 takes M6
 		},
 		{
-			name:   "§6 a tower nearer the far line",
+			name:   "a tower nearer the far line",
 			better: "...../...../0M3..../...../1S6....",
 			worse:  "0M3..../...../...../...../1S6....",
 		},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/fields"
 )
 
 // String returns the position text: eight fields separated by spaces,
@@ -92,144 +93,203 @@ func (s *State) String() string {
 // MarshalText returns the position text.
 func (s *State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// parsePosition reads the format of State.String and checks that the
-// position can arise: every tower is in one place, setup positions have
-// towers only on start lines, and the closed boards are exactly the boards
-// where no capture is reachable.
+// parsePosition reads the format of State.String field by field and checks
+// that the position can arise: every tower is in one place, setup positions
+// have towers only on start lines, and the closed boards are exactly the
+// boards where no capture is reachable.
 func parsePosition(info *game.Info, text string) (*State, error) {
-	bad := func(format string, args ...any) error {
-		return &game.ParseError{Game: "talat", What: "position", Input: text, Offset: -1, Msg: fmt.Sprintf(format, args...)}
-	}
-	f := strings.Fields(text)
+	t := fields.New("talat", text)
+	f := t.Fields
 	if len(f) != 8 {
-		return nil, bad("want 8 fields: VARIANT TURN B01=... B02=... B12=... reserve=... taken=... closed=...")
+		return nil, t.Errorf("want 8 fields: VARIANT TURN B01=... B02=... B12=... reserve=... taken=... closed=...")
 	}
 	s := &State{info: info}
-	switch f[0] {
+	r := &positionReader{t: t, s: s}
+	// One reader a field, in the order of the text.
+	for i, read := range []func(field string) error{
+		r.variant, r.turn, r.board(0), r.board(1), r.board(2), r.reserve, r.taken, r.closed,
+	} {
+		if err := read(f[i]); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.validate(r.where); err != nil {
+		return nil, t.Errorf("%v", err)
+	}
+	s.hash = s.computeHash()
+	return s, nil
+}
+
+// positionReader reads the fields of a position text into s, keeping
+// account of the towers placed so that none appears twice.
+type positionReader struct {
+	t     *fields.Text
+	s     *State
+	where uint32 // towers accounted for
+}
+
+// account notes tower tw as placed, once.
+func (r *positionReader) account(tw Tower) error {
+	if r.where&(1<<tw) != 0 {
+		return r.t.Errorf("tower %s appears twice", tw)
+	}
+	r.where |= 1 << tw
+	return nil
+}
+
+// variant reads talat or palat.
+func (r *positionReader) variant(field string) error {
+	switch field {
 	case VariantTalat:
 	case VariantPalat:
-		s.palat = true
+		r.s.palat = true
 	default:
-		return nil, bad("unknown variant %q", f[0])
+		return r.t.Errorf("unknown variant %q", field)
 	}
-	n := s.NumPlayers()
+	return nil
+}
+
+// turn reads the seat to act, or "-" once the game is over.
+func (r *positionReader) turn(field string) error {
+	n := r.s.NumPlayers()
 	switch {
-	case f[1] == "-":
-		s.turn = game.NoPlayer
-	case len(f[1]) == 1 && f[1][0] >= '0' && int(f[1][0]-'0') < n:
-		s.turn = game.Player(f[1][0] - '0')
+	case field == "-":
+		r.s.turn = game.NoPlayer
+	case len(field) == 1 && field[0] >= '0' && int(field[0]-'0') < n:
+		r.s.turn = game.Player(field[0] - '0')
 	default:
-		return nil, bad("turn %q is not a seat 0..%d or -", f[1], n-1)
+		return r.t.Errorf("turn %q is not a seat 0..%d or -", field, n-1)
 	}
-	var where uint32 // towers accounted for
-	for b := range Board(NumBoards) {
-		v, ok := strings.CutPrefix(f[2+b], b.String()+"=")
+	return nil
+}
+
+// board returns the reader of board b's field, "B01=RANKS": five ranks
+// separated by "/", each five cells of "." or a tower of a colour that
+// plays on the board.
+func (r *positionReader) board(b Board) func(string) error {
+	return func(field string) error {
+		v, ok := fields.Named(field, b.String())
 		if !ok {
-			return nil, bad("field %d must start with %s=", 3+b, b)
+			return r.t.Errorf("field %d must start with %s=", 3+b, b)
 		}
 		ranks := strings.Split(v, "/")
 		if len(ranks) != Size {
-			return nil, bad("%s: want 5 ranks separated by /", b)
+			return r.t.Errorf("%s: want 5 ranks separated by /", b)
 		}
-		for r, rank := range ranks {
-			col := 0
-			for i := 0; i < len(rank); col++ {
-				if col >= Size {
-					return nil, bad("%s rank %d: more than 5 cells", b, r+1)
-				}
-				if rank[i] == '.' {
-					i++
-					continue
-				}
-				if i+3 > len(rank) {
-					return nil, bad("%s rank %d: bad cell %q", b, r+1, rank[i:])
-				}
-				t, ok := parseTower(rank[i : i+3])
-				if !ok {
-					return nil, bad("%s rank %d: bad tower %q", b, r+1, rank[i:i+3])
-				}
-				if _, ok := b.SideOf(t.Colour()); !ok {
-					return nil, bad("%s: colour %d does not play on this board", b, t.Colour())
-				}
-				if where&(1<<t) != 0 {
-					return nil, bad("tower %s appears twice", t)
-				}
-				where |= 1 << t
-				s.cells[b][CellAt(r, col)] = uint8(t) + 1
-				i += 3
-			}
-			if col != Size {
-				return nil, bad("%s rank %d: want 5 cells", b, r+1)
+		for row, rank := range ranks {
+			if err := r.rank(b, row, rank); err != nil {
+				return err
 			}
 		}
+		return nil
 	}
-	v, ok := strings.CutPrefix(f[5], "reserve=")
+}
+
+// rank reads one rank of board b.
+func (r *positionReader) rank(b Board, row int, rank string) error {
+	col := 0
+	for i := 0; i < len(rank); col++ {
+		if col >= Size {
+			return r.t.Errorf("%s rank %d: more than 5 cells", b, row+1)
+		}
+		if rank[i] == '.' {
+			i++
+			continue
+		}
+		if i+3 > len(rank) {
+			return r.t.Errorf("%s rank %d: bad cell %q", b, row+1, rank[i:])
+		}
+		tw, ok := parseTower(rank[i : i+3])
+		if !ok {
+			return r.t.Errorf("%s rank %d: bad tower %q", b, row+1, rank[i:i+3])
+		}
+		if _, ok := b.SideOf(tw.Colour()); !ok {
+			return r.t.Errorf("%s: colour %d does not play on this board", b, tw.Colour())
+		}
+		if err := r.account(tw); err != nil {
+			return err
+		}
+		r.s.cells[b][CellAt(row, col)] = uint8(tw) + 1
+		i += 3
+	}
+	if col != Size {
+		return r.t.Errorf("%s rank %d: want 5 cells", b, row+1)
+	}
+	return nil
+}
+
+// reserve reads "reserve=KINDS/KINDS/KINDS": per colour the kinds still to
+// be placed, or "-".
+func (r *positionReader) reserve(field string) error {
+	v, ok := fields.Named(field, "reserve")
 	groups := strings.Split(v, "/")
 	if !ok || len(groups) != NumColours {
-		return nil, bad("want reserve=KINDS/KINDS/KINDS")
+		return r.t.Errorf("want reserve=KINDS/KINDS/KINDS")
 	}
 	for c, g := range groups {
 		if g == "-" {
 			continue
 		}
 		if len(g) == 0 || len(g)%2 != 0 {
-			return nil, bad("reserve of colour %d: bad kinds %q", c, g)
+			return r.t.Errorf("reserve of colour %d: bad kinds %q", c, g)
 		}
 		for i := 0; i < len(g); i += 2 {
 			k, ok := ParseKind(g[i : i+2])
 			if !ok {
-				return nil, bad("reserve of colour %d: bad kind %q", c, g[i:i+2])
+				return r.t.Errorf("reserve of colour %d: bad kind %q", c, g[i:i+2])
 			}
-			t := NewTower(Colour(c), k)
-			if where&(1<<t) != 0 {
-				return nil, bad("tower %s appears twice", t)
+			tw := NewTower(Colour(c), k)
+			if err := r.account(tw); err != nil {
+				return err
 			}
-			where |= 1 << t
-			s.reserve |= 1 << t
+			r.s.reserve |= 1 << tw
 		}
 	}
-	v, ok = strings.CutPrefix(f[6], "taken=")
-	groups = strings.Split(v, "/")
+	return nil
+}
+
+// taken reads "taken=TOWERS/TOWERS[/TOWERS]": per seat the towers of other
+// colours it captured, joined by commas, or "-".
+func (r *positionReader) taken(field string) error {
+	n := r.s.NumPlayers()
+	v, ok := fields.Named(field, "taken")
+	groups := strings.Split(v, "/")
 	if !ok || len(groups) != n {
-		return nil, bad("want taken= with %d lists separated by /", n)
+		return r.t.Errorf("want taken= with %d lists separated by /", n)
 	}
 	for p, g := range groups {
-		if g == "-" {
-			continue
-		}
-		for _, tok := range strings.Split(g, ",") {
-			t, ok := parseTower(tok)
+		for _, tok := range fields.List(g, ",") {
+			tw, ok := parseTower(tok)
 			if !ok {
-				return nil, bad("taken by seat %d: bad tower %q", p, tok)
+				return r.t.Errorf("taken by seat %d: bad tower %q", p, tok)
 			}
-			if where&(1<<t) != 0 {
-				return nil, bad("tower %s appears twice", t)
+			if r.where&(1<<tw) != 0 {
+				return r.t.Errorf("tower %s appears twice", tw)
 			}
-			if t.Colour() == Colour(p) {
-				return nil, bad("seat %d cannot have captured its own tower %s", p, t)
+			if tw.Colour() == Colour(p) {
+				return r.t.Errorf("seat %d cannot have captured its own tower %s", p, tw)
 			}
-			where |= 1 << t
-			s.taken[p] |= 1 << t
+			r.where |= 1 << tw
+			r.s.taken[p] |= 1 << tw
 		}
 	}
-	v, ok = strings.CutPrefix(f[7], "closed=")
+	return nil
+}
+
+// closed reads "closed=BOARDS": the closed boards joined by commas, or "-".
+func (r *positionReader) closed(field string) error {
+	v, ok := fields.Named(field, "closed")
 	if !ok {
-		return nil, bad("want closed=BOARDS")
+		return r.t.Errorf("want closed=BOARDS")
 	}
-	if v != "-" {
-		for _, tok := range strings.Split(v, ",") {
-			b, ok := ParseBoard(tok)
-			if !ok || tok[0] != 'B' || s.Closed(b) {
-				return nil, bad("closed: bad board %q", tok)
-			}
-			s.closed |= 1 << b
+	for _, tok := range fields.List(v, ",") {
+		b, ok := ParseBoard(tok)
+		if !ok || tok[0] != 'B' || r.s.Closed(b) {
+			return r.t.Errorf("closed: bad board %q", tok)
 		}
+		r.s.closed |= 1 << b
 	}
-	if err := s.validate(where); err != nil {
-		return nil, bad("%v", err)
-	}
-	s.hash = s.computeHash()
-	return s, nil
+	return nil
 }
 
 // parseTower reads "0L6": a colour digit and a tower code.

@@ -54,7 +54,7 @@ func parseCaptureTable(t *testing.T) map[[2]Kind]bool {
 	return want
 }
 
-// TestCaptureTable checks CanCapture against every pair of §4.5's table
+// TestCaptureTable checks CanCapture against every pair of docs/rules/talat.md#a-turn's table
 // and, on a board, that the move generator offers exactly those captures.
 func TestCaptureTable(t *testing.T) {
 	want := parseCaptureTable(t)
@@ -94,7 +94,7 @@ func TestCaptureTable(t *testing.T) {
 	}
 }
 
-// TestMoves checks steps and captures, §4.1–§4.4 and T6, as a table of
+// TestMoves checks steps and captures, docs/rules/talat.md#a-turn and docs/rules/talat.md#towers-on-the-far-line, as a table of
 // positions on B01 (black low, moving up; white high, moving down).
 func TestMoves(t *testing.T) {
 	for _, tc := range []struct {
@@ -168,7 +168,7 @@ func TestMoves(t *testing.T) {
 	}
 }
 
-// TestCaptureNotCompulsory: §4.4, a player with a capture may step instead.
+// TestCaptureNotCompulsory: docs/rules/talat.md#a-turn, a player with a capture may step instead.
 func TestCaptureNotCompulsory(t *testing.T) {
 	s := mk(t, false, 0, [3]string{"...../..0L6../..1M3../...../.....", "", ""})
 	if !legal(s, "B01:c2xc3") || !legal(s, "B01:c2-b3") || !legal(s, "B01:c2-d3") {
@@ -176,9 +176,9 @@ func TestCaptureNotCompulsory(t *testing.T) {
 	}
 }
 
-// TestSetup checks §2: one tower at a time in turn order (T2), on the
+// TestSetup checks docs/rules/talat.md#setup: one tower at a time in turn order (docs/rules/talat.md#setup-order), on the
 // mover's own start lines, one per square; the last placement is P2's and
-// P0 moves first (T3); one start square of each player stays empty.
+// P0 moves first (docs/rules/talat.md#who-moves-first); one start square of each player stays empty.
 func TestSetup(t *testing.T) {
 	s := newGame(t, VariantTalat, "0")
 	moves := moveTexts(s)
@@ -258,8 +258,8 @@ func TestSetup(t *testing.T) {
 	}
 }
 
-// TestFirstPlayer checks T1: the option picks the first placer, random
-// draws it from the seed, and the first placer makes the first move (T3).
+// TestFirstPlayer checks docs/rules/talat.md#first-player: the option picks the first placer, random
+// draws it from the seed, and the first placer makes the first move (docs/rules/talat.md#who-moves-first).
 func TestFirstPlayer(t *testing.T) {
 	for _, first := range []string{"0", "1", "2"} {
 		s := newGame(t, VariantTalat, first)
@@ -293,7 +293,7 @@ func TestFirstPlayer(t *testing.T) {
 	}
 }
 
-// TestClosing checks §5 and T5 board by board.
+// TestClosing checks docs/rules/talat.md#closing-boards and docs/rules/talat.md#no-capture-possible-even-theoretically board by board.
 func TestClosing(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -342,7 +342,7 @@ func TestClosingSearchNeeded(t *testing.T) {
 	}
 }
 
-// TestBoardClosesWhenLastPairPasses: §5, the board closes by the move that
+// TestBoardClosesWhenLastPairPasses: docs/rules/talat.md#closing-boards, the board closes by the move that
 // rules out the last possible capture, and a closed board's towers may not
 // move. Seat 0 steps S3 past L6's reach on B01; B02 and B12 stay open.
 func TestBoardClosesWhenLastPairPasses(t *testing.T) {
@@ -366,7 +366,7 @@ func TestBoardClosesWhenLastPairPasses(t *testing.T) {
 	}
 }
 
-// TestGameEndsWhenSecondBoardCloses: §6, the game ends as soon as two
+// TestGameEndsWhenSecondBoardCloses: docs/rules/talat.md#end-and-scoring, the game ends as soon as two
 // boards are closed, and every board scores (even the open one).
 func TestGameEndsWhenSecondBoardCloses(t *testing.T) {
 	// B02 is closed (only black's towers, one on grey's line); B12 is open.
@@ -400,9 +400,9 @@ func TestGameEndsWhenSecondBoardCloses(t *testing.T) {
 	}
 }
 
-// TestScoring checks §6: 5 per captured tower whatever its kind, 3 per own
+// TestScoring checks docs/rules/talat.md#end-and-scoring: 5 per captured tower whatever its kind, 3 per own
 // tower on an opponent's start line on every board, closed or open; equal
-// highest scores are joint winners (T7), and a tie of all is a draw.
+// highest scores are joint winners (docs/rules/talat.md#ties), and a tie of all is a draw.
 func TestScoring(t *testing.T) {
 	s := mk(t, false, game.NoPlayer, [3]string{
 		"...../...../...../...../0S41L3...", // black S4 on white's line; L3 is white's own line
@@ -436,7 +436,7 @@ func TestScoring(t *testing.T) {
 	}
 }
 
-// TestAutomaticPass checks T4: white has nothing to do (its only tower
+// TestAutomaticPass checks docs/rules/talat.md#players-who-cannot-act: white has nothing to do (its only tower
 // stands on grey's line with nothing beside it to take, and B01 is closed),
 // so after black's move grey is to move.
 func TestAutomaticPass(t *testing.T) {
@@ -464,9 +464,9 @@ func TestAutomaticPass(t *testing.T) {
 	}
 }
 
-// TestPalatSetup checks §7's setup: H1 places first, the players alternate
+// TestPalatSetup checks docs/rules/talat.md#palat-two-players-and-the-spirit's setup: H1 places first, the players alternate
 // placing the spirit's towers on the spirit's lines until 8 are placed, the
-// ninth is out of the game (T9); then own towers, H1 first (T8), and H2,
+// ninth is out of the game (docs/rules/talat.md#palat-the-spirit-tower-out-of-the-game); then own towers, H1 first (docs/rules/talat.md#palat-who-places-first), and H2,
 // who placed the last tower, moves first.
 func TestPalatSetup(t *testing.T) {
 	s := newGame(t, VariantPalat, "0")
@@ -516,7 +516,7 @@ func TestPalatSetup(t *testing.T) {
 		t.Fatal("setup not over after 8 + 18 placements")
 	}
 	if s.ToMove() != 1 {
-		t.Fatalf("§7: H2 placed the last own tower and moves first, got %v", s.ToMove())
+		t.Fatalf("H2 placed the last own tower and moves first, got %v", s.ToMove())
 	}
 	text := s.String()
 	if _, err := Info.ParsePosition(text, game.Options{Variant: VariantPalat}); err != nil {
@@ -524,10 +524,10 @@ func TestPalatSetup(t *testing.T) {
 	}
 }
 
-// TestPalatControl checks §7's action rule: each human moves own towers on
+// TestPalatControl checks docs/rules/talat.md#palat-two-players-and-the-spirit's action rule: each human moves own towers on
 // the own spirit board and on B01, and the spirit's towers on the
 // opponent's spirit board; captures are credited to the mover and the
-// spirit's line bonus goes to whoever controls the spirit there (T10).
+// spirit's line bonus goes to whoever controls the spirit there (docs/rules/talat.md#palat-points-for-spirit-towers).
 func TestPalatControl(t *testing.T) {
 	boards := [3]string{
 		"..0M4../...../...../...../..1S3..",
@@ -578,7 +578,7 @@ func TestPalatControl(t *testing.T) {
 	}
 }
 
-// TestPalatNoOwnCapture: §7, a spirit tower never captures its mover's own
+// TestPalatNoOwnCapture: docs/rules/talat.md#palat-two-players-and-the-spirit, a spirit tower never captures its mover's own
 // towers, because on a spirit board the two colours belong to different
 // humans... except that the spirit board of the opponent holds only the
 // opponent's towers and the spirit's.
@@ -593,7 +593,7 @@ func TestPalatNoOwnCapture(t *testing.T) {
 	}
 }
 
-// TestNotation checks §8 and the equivalent forms ParseMove accepts.
+// TestNotation checks docs/rules/talat.md#notation and the equivalent forms ParseMove accepts.
 func TestNotation(t *testing.T) {
 	s := mk(t, false, 0, [3]string{"...../..0L61M3./...../...../.....", "..0M4../...../...../...../..2S3..", ""})
 	for _, tc := range []struct {

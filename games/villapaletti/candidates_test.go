@@ -69,7 +69,7 @@ func TestSearchMovesSteadiestTarget(t *testing.T) {
 	}
 }
 
-// TestSearchMovesSealFirst (§7): with yellow holding the seal on 2 points,
+// TestSearchMovesSealFirst (docs/rules/villapaletti.md#scoring-and-the-master-builder-seal): with yellow holding the seal on 2 points,
 // blue's thick column (3 points) takes it and is searched first; the thin
 // one (1 point) would not.
 func TestSearchMovesSealFirst(t *testing.T) {
@@ -85,14 +85,14 @@ func TestSearchMovesSealFirst(t *testing.T) {
 	if !s.takesSeal(0, blueThick) || s.takesSeal(0, blueThin1) {
 		t.Errorf("takesSeal: thick %v thin %v, want true false", s.takesSeal(0, blueThick), s.takesSeal(0, blueThin1))
 	}
-	// On a fresh floor any own column takes it (§7, "first column").
+	// On a fresh floor any own column takes it (docs/rules/villapaletti.md#scoring-and-the-master-builder-seal, "first column").
 	s.claimed = false
 	if !s.takesSeal(0, blueThin1) {
 		t.Error("the first column on a fresh floor does not take the seal")
 	}
 }
 
-// TestSearchMovesObjection (§5.3): the objector may pass, and tries the
+// TestSearchMovesObjection (docs/rules/villapaletti.md#proposal-and-objection): the objector may pass, and tries the
 // proposer's most valuable column first (it leaves the game on success).
 func TestSearchMovesObjection(t *testing.T) {
 	s := twoPlayerGreen(t)

@@ -2,7 +2,7 @@ package villapaletti
 
 import "testing"
 
-// TestEvaluateSeal (§8): holding the seal is better than not holding it,
+// TestEvaluateSeal (docs/rules/villapaletti.md#end-and-winner): holding the seal is better than not holding it,
 // for both seats.
 func TestEvaluateSeal(t *testing.T) {
 	s := twoPlayerGreen(t)
@@ -20,7 +20,7 @@ func TestEvaluateSeal(t *testing.T) {
 	}
 }
 
-// TestEvaluateThreat (§7): yellow holds the seal on 2 points; with blue to
+// TestEvaluateThreat (docs/rules/villapaletti.md#scoring-and-the-master-builder-seal): yellow holds the seal on 2 points; with blue to
 // move and a safe thick column (3 points) in hand, that seal is about to
 // change hands, so it is worth less to yellow than the same villa with
 // yellow to move.
@@ -49,7 +49,7 @@ func TestEvaluateThreat(t *testing.T) {
 	}
 }
 
-// TestEvaluateReserve (§6.4): the columns a player can still take without a
+// TestEvaluateReserve (docs/rules/villapaletti.md#stability-model): the columns a player can still take without a
 // wobble count for them; a frozen column and a column whose removal wobbles
 // do not.
 func TestEvaluateReserve(t *testing.T) {

@@ -134,9 +134,9 @@ func edgePoint(d float64) geometry.Vec {
 	return a.Add(b).Scale(0.5).Add(n.Scale(d))
 }
 
-// TestStacking_V16 checks stacking above red: a footprint within the top
+// TestStackingAboveRed checks stacking above red: a footprint within the top
 // face of the column below; thin on thin only centred (the onto form).
-func TestStacking_V16(t *testing.T) {
+func TestStackingAboveRed(t *testing.T) {
 	s := fullTower(t)
 	put(s, redThick, 5, 0, 0)
 	put(s, redThin1, 5, 30, 0)
@@ -169,7 +169,7 @@ func TestStacking_V16(t *testing.T) {
 	if c := s.cols[redThin2]; c.level != 5 || c.on != redThick || s.depth(redThin2) != 1 {
 		t.Errorf("stacked column: level %d on %v depth %d", c.level, c.on, s.depth(redThin2))
 	}
-	// The stacked column scores on the top level (§7, V16).
+	// The stacked column scores on the top level (docs/rules/villapaletti.md#scoring-and-the-master-builder-seal, docs/rules/villapaletti.md#stacking-above-red).
 	if got := s.Score(3); got != 3+1+1 {
 		t.Errorf("red's score = %d, want 5", got)
 	}
@@ -282,7 +282,7 @@ func TestCollapse_6_5(t *testing.T) {
 	}
 	o, ok := s.Outcome()
 	if !ok || o.Reason != "collapse" || len(o.Winners) != 0 || !o.AllLose {
-		t.Errorf("outcome %+v: a collapse before any seal has no winner and everyone loses (V14)", o)
+		t.Errorf("outcome %+v: a collapse before any seal has no winner and everyone loses", o)
 	}
 	if s.ToMove() != game.NoPlayer || len(s.LegalMoves(nil)) != 0 {
 		t.Error("the game goes on after a collapse")
@@ -292,7 +292,7 @@ func TestCollapse_6_5(t *testing.T) {
 	}
 }
 
-// TestWinner_8 checks the winner table of §8.
+// TestWinner_8 checks the winner table of docs/rules/villapaletti.md#end-and-winner.
 func TestWinner_8(t *testing.T) {
 	for _, tc := range []struct {
 		name                    string
@@ -302,14 +302,14 @@ func TestWinner_8(t *testing.T) {
 		reason                  string
 	}{
 		{name: "no collapse: the holder", culprit: noPlayer, holder: 2, prev: noPlayer, want: []game.Player{2}, reason: "standstill"},
-		{name: "no collapse, no holder: nobody (V14)", culprit: noPlayer, holder: noPlayer, prev: noPlayer, want: nil, reason: "standstill"},
+		{name: "no collapse, no holder: nobody", culprit: noPlayer, holder: noPlayer, prev: noPlayer, want: nil, reason: "standstill"},
 		{name: "culprit is not the holder", culprit: 1, holder: 2, prev: 0, want: []game.Player{2}, reason: "collapse"},
 		{name: "culprit holder with a previous holder", culprit: 2, holder: 2, prev: 0, want: []game.Player{0}, reason: "collapse"},
-		{name: "culprit holder, no previous: best other score (V15)", culprit: 2, holder: 2, prev: noPlayer,
+		{name: "culprit holder, no previous: best other score", culprit: 2, holder: 2, prev: noPlayer,
 			yellowOnTop: []Column{yellowThick}, greenOnTop: []Column{greenThin1}, want: []game.Player{1}, reason: "collapse"},
-		{name: "culprit holder, no previous, tie: joint winners (V15)", culprit: 2, holder: 2, prev: noPlayer,
+		{name: "culprit holder, no previous, tie: joint winners", culprit: 2, holder: 2, prev: noPlayer,
 			want: []game.Player{0, 1, 3}, reason: "collapse"},
-		{name: "collapse before any seal: nobody (V14)", culprit: 1, holder: noPlayer, prev: noPlayer, want: nil, reason: "collapse"},
+		{name: "collapse before any seal: nobody", culprit: 1, holder: noPlayer, prev: noPlayer, want: nil, reason: "collapse"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := scenario(t, 4, nil)
@@ -467,7 +467,7 @@ func TestProposal_5_3(t *testing.T) {
 			t.Errorf("a column moved by an objector took the seal for %d", s.holder)
 		}
 	})
-	t.Run("only the proposer's columns (V11)", func(t *testing.T) {
+	t.Run("only the proposer's columns", func(t *testing.T) {
 		illegal(t, proposal(t), "take yellow-thick to (0,-40)")
 	})
 	// fragile takes away the four thin columns at (±45,±45) under green,
@@ -477,7 +477,7 @@ func TestProposal_5_3(t *testing.T) {
 			s.cols[c] = column{level: outOfGame, on: NoColumn}
 		}
 	}
-	t.Run("failed objection: frozen, the proposer removes, then places (V12, V13)", func(t *testing.T) {
+	t.Run("failed objection: frozen, the proposer removes, then places", func(t *testing.T) {
 		s := proposal(t)
 		fragile(s)
 		put(s, yellowThick, 2, 0, 45) // loads green towards blue's leg at (0,20)

@@ -42,7 +42,7 @@ func threeLegs(t testing.TB) *State {
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
-// TestMasses checks the derived masses of §2 and the spec's test vectors.
+// TestMasses checks the derived masses of docs/rules/villapaletti.md#components-and-dimensions and the spec's test vectors.
 func TestMasses(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -281,7 +281,7 @@ func TestStaticsHandComputed(t *testing.T) {
 			}
 		})
 	}
-	t.Run("a load exactly on the hull edge stands (μ = 0, §6.5)", func(t *testing.T) {
+	t.Run("a load exactly on the hull edge stands (μ = 0)", func(t *testing.T) {
 		st := base().Statics()
 		for _, q := range []geometry.Vec{{X: 0, Y: -28}, {X: 12, Y: -28}} {
 			if m := st.hull[1].margin(q); m != 0 {
@@ -306,7 +306,7 @@ func TestStaticsHandComputed(t *testing.T) {
 		if !near(l.Weight, w, 1e-9) || !near(l.Z, z, 1e-9) || !near(l.Height, z-245, 1e-9) {
 			t.Errorf("red's load W %v z %v H %v, want %v %v %v", l.Weight, l.Z, l.Height, w, z, z-245)
 		}
-		// The stacked thin column is part of every floor's load (§6.1).
+		// The stacked thin column is part of every floor's load (docs/rules/villapaletti.md#stability-model).
 		if l1 := s.Statics().Levels()[0]; l1.Weight < w {
 			t.Errorf("blue carries %v g, less than red's load %v", l1.Weight, w)
 		}

@@ -9,6 +9,7 @@ import { AbaloneBoard } from '../boards/AbaloneBoard';
 import { GenericBoard } from '../boards/GenericBoard';
 import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
 import { TalatBoard } from '../boards/TalatBoard';
+import { TicTacToeBoard } from '../boards/TicTacToeBoard';
 import { VillaBoard } from '../boards/VillaBoard';
 import { palagoBoards } from '../boards/palago-boards';
 import { format, formatDays, remaining } from '../clock';
@@ -35,6 +36,7 @@ export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   talat: TalatBoard,
   villapaletti: VillaBoard,
   abalone: AbaloneBoard,
+  tictactoe: TicTacToeBoard,
   ...palagoBoards,
 };
 
