@@ -186,3 +186,23 @@ func TestPartialFirstIteration(t *testing.T) {
 		t.Errorf("chose %s at depth %d after %d nodes; want e3e2 from the unfinished depth 1", got, res.Depth, res.Nodes)
 	}
 }
+
+// BenchmarkAbaloneStart searches the standard Abalone start to a fixed
+// depth with a fresh searcher, on one goroutine: nodes/s is the speed the
+// issue compares before and after a change to the search.
+func BenchmarkAbaloneStart(b *testing.B) {
+	s, err := abalone.Info.New(game.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes int64
+	for b.Loop() {
+		res, err := alphabeta.New(alphabeta.Config{}).Search(context.Background(), s, alphabeta.Limits{Depth: 7})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += res.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

@@ -2,7 +2,8 @@
 // two-player games, working through the game contract alone.
 //
 // The search is negamax with principal-variation search (null windows after
-// the first move), a transposition table keyed by State.Hash, move ordering
+// the first move), a transposition table keyed by State.Hash (its size is
+// Config.HashMiB; see store for the replacement scheme), move ordering
 // by the table's move, noisy moves, two killers per ply and a history table,
 // and a quiescence search over the moves a game marks as noisy (the Noisy
 // method of game.Noisy). Scores are from the point of view of the side to move:
@@ -10,6 +11,16 @@
 // win n plies away scores Win-n, so faster wins are preferred and slower
 // losses too. Games without an Evaluator are scored at the horizon by a few
 // random playouts.
+//
+// Draws and repetitions: in games whose states implement game.Repeater, a
+// position below the root that already occurred (in the game before the
+// root or on the search path) scores as the draw the repetition rule will
+// make of it, before the transposition table is consulted, so no score
+// stored for another history is trusted there. Every draw, by repetition,
+// ply cap or the rules, scores -Config.Contempt for the seat to move at the
+// root and +Contempt for the other: with a positive contempt the searcher
+// avoids a draw while it sees any line worth more than -Contempt, and
+// accepts one when everything else is worse.
 //
 // Turns need not alternate: when a player moves twice in a row the search
 // keeps the sign. Chance nodes are averaged over their outcomes
@@ -25,8 +36,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"time"
+	"unsafe"
 
 	"github.com/tabula-games/tabula/ai/internal/walk"
 	"github.com/tabula-games/tabula/game"
@@ -58,9 +71,16 @@ const (
 	// after every node: a Villa Paletti node (statics) can take
 	// milliseconds, and 16 of them would overrun a small budget.
 	slowCheck = time.Millisecond
-	// defaultTTBits gives 2^18 entries of 24 bytes, 6 MiB: big enough for
-	// seconds of search, small enough for many bots on one server.
-	defaultTTBits = 18
+	// DefaultHashMiB is the transposition table size when Config.HashMiB
+	// is 0: 8 MiB (about 350,000 entries) holds seconds of search, and is
+	// small enough for many bots on one server.
+	DefaultHashMiB = 8
+	// MaxHashMiB bounds Config.HashMiB (and the engine's Hash option): a
+	// table must fit in the memory of a small server.
+	MaxHashMiB = 1 << 14
+	// bucketSize is the number of entries sharing one table index: one
+	// depth-preferred and one always-replaced (see store).
+	bucketSize = 2
 	// histBits sizes the history table (2^12 slots per player); moves are
 	// hashed into it and collisions only blur the ordering.
 	histBits = 12
@@ -76,9 +96,16 @@ const (
 
 // Config tunes a Searcher. The zero value is a full-strength searcher.
 type Config struct {
-	// TTBits is log2 of the number of transposition table entries
-	// (default 18, 6 MiB).
-	TTBits int
+	// HashMiB is the transposition table size in MiB (2^20 bytes), as the
+	// Hash option of UCI engines; 0 means DefaultHashMiB, and values are
+	// clamped to [1, MaxHashMiB].
+	HashMiB int
+	// Contempt is what a draw costs the seat to move at the root, in score
+	// units (EvalScale is the Evaluator's whole range 1.0): a draw scores
+	// -Contempt for it and +Contempt for the other seat. Positive contempt
+	// plays on for the win from a position it judges better than
+	// -Contempt and takes the draw from a worse one; 0 scores draws as 0.
+	Contempt int
 	// Noise, when positive, makes the root search every move with a full
 	// window and add a uniform random value in [-Noise, Noise] (score units,
 	// EvalScale = 1.0) to each move's score before choosing: the weak bot
@@ -140,7 +167,8 @@ const (
 	boundUpper
 )
 
-// entry is one transposition table slot, 24 bytes.
+// entry is one transposition table slot, 24 bytes; a bucket of
+// bucketSize of them shares an index.
 type entry struct {
 	key     uint64
 	move    game.Move
@@ -156,8 +184,7 @@ type entry struct {
 // the same game). It is not safe for concurrent use.
 type Searcher struct {
 	cfg     Config
-	tt      []entry
-	mask    uint64
+	tt      [][bucketSize]entry
 	gen     uint8
 	history [2][1 << histBits]int32
 	killers [MaxPly][2]game.Move
@@ -167,6 +194,9 @@ type Searcher struct {
 	w         *walk.Walker
 	eval      bool
 	noisy     bool
+	rootSide  game.Player   // the seat the search is for: draws cost it Contempt
+	repeater  game.Repeater // the walker's state when it is a Repeater that stays one (the fast path); nil otherwise
+	repeats   bool          // the game has a repetition rule (game.Repeater)
 	nodes     int64
 	nodeLimit int64
 	deadline  time.Time
@@ -182,9 +212,10 @@ type Searcher struct {
 
 // New returns a searcher with the given configuration.
 func New(cfg Config) *Searcher {
-	if cfg.TTBits <= 0 {
-		cfg.TTBits = defaultTTBits
+	if cfg.HashMiB <= 0 {
+		cfg.HashMiB = DefaultHashMiB
 	}
+	cfg.HashMiB = min(cfg.HashMiB, MaxHashMiB)
 	if cfg.Playouts <= 0 {
 		cfg.Playouts = defaultPlayouts
 	}
@@ -194,8 +225,16 @@ func New(cfg Config) *Searcher {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Searcher{cfg: cfg, tt: make([]entry, 1<<cfg.TTBits), mask: 1<<cfg.TTBits - 1}
+	return &Searcher{cfg: cfg, tt: make([][bucketSize]entry, ttBuckets(cfg.HashMiB))}
 }
+
+// ttBuckets is the number of buckets in a table of mib MiB.
+func ttBuckets(mib int) int {
+	return max(1, mib<<20/int(unsafe.Sizeof([bucketSize]entry{})))
+}
+
+// TTEntries returns the number of transposition table entries.
+func (s *Searcher) TTEntries() int { return len(s.tt) * bucketSize }
 
 // Reset forgets everything learned: the table, killers and history. Call it
 // between unrelated games.
@@ -206,6 +245,7 @@ func (s *Searcher) Reset() {
 }
 
 func isEvaluator(st game.State) bool { _, ok := st.(game.Evaluator); return ok }
+func isRepeater(st game.State) bool  { _, ok := st.(game.Repeater); return ok }
 func isNoisy(st game.State) bool {
 	_, ok := st.(interface{ Noisy(game.Move) bool })
 	return ok
@@ -225,9 +265,15 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 		return Result{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
 	}
 	s.ctx = ctx
-	s.w = walk.New(st, isEvaluator, isNoisy)
+	s.w = walk.New(st, isEvaluator, isNoisy, isRepeater)
 	s.eval = isEvaluator(s.w.State())
 	s.noisy = isNoisy(s.w.State())
+	s.rootSide = p
+	s.repeats = isRepeater(s.w.State())
+	s.repeater = nil
+	if s.repeats && s.w.Fast() {
+		s.repeater = s.w.State().(game.Repeater) // the Mutable itself: it changes in place
+	}
 	s.nodes = 0
 	s.nodeLimit = lim.Nodes
 	s.deadline = time.Time{}
@@ -360,10 +406,16 @@ func (s *Searcher) updatePV(ply int, m game.Move) {
 // within the window (alpha, beta) seen from p.
 func (s *Searcher) value(p game.Player, depth, ply, alpha, beta int) int {
 	st := s.w.State()
-	switch q := st.ToMove(); q {
-	case game.NoPlayer:
+	q := st.ToMove()
+	if q == game.NoPlayer {
 		s.tick() // a leaf may have cost a slow Apply: look at the clock
-		return terminal(st, p, ply)
+		return s.terminal(st, p, ply)
+	}
+	if s.repeated(st) {
+		s.tick()
+		return s.draw(p)
+	}
+	switch q {
 	case game.Chance:
 		return s.chance(p, depth, ply, false)
 	case p:
@@ -374,17 +426,39 @@ func (s *Searcher) value(p game.Player, depth, ply, alpha, beta int) int {
 }
 
 // terminal scores a finished game for p at the given ply.
-func terminal(st game.State, p game.Player, ply int) int {
+func (s *Searcher) terminal(st game.State, p game.Player, ply int) int {
 	o, _ := st.Outcome()
 	switch {
 	case o.IsDraw():
-		return 0
+		return s.draw(p)
 	case o.Won(p) && len(o.Winners) == 1:
 		return Win - ply
 	case o.Won(p):
-		return 0 // a shared win is as good as a draw between two
+		return s.draw(p) // a shared win is as good as a draw between two
 	}
 	return -(Win - ply)
+}
+
+// draw is the score of a draw for p: -Contempt for the seat the search is
+// for, +Contempt for the other.
+func (s *Searcher) draw(p game.Player) int {
+	if p == s.rootSide {
+		return -s.cfg.Contempt
+	}
+	return s.cfg.Contempt
+}
+
+// repeated reports whether st, the walker's current position, occurred
+// before (game.Repeater).
+func (s *Searcher) repeated(st game.State) bool {
+	switch {
+	case !s.repeats:
+		return false
+	case s.repeater != nil:
+		return s.repeater.Repeated()
+	}
+	r, ok := st.(game.Repeater)
+	return ok && r.Repeated()
 }
 
 // chance averages the outcomes of a chance node for p.
@@ -619,10 +693,16 @@ func (s *Searcher) quiesce(ply, alpha, beta, qd int) int {
 
 func (s *Searcher) qvalue(p game.Player, ply, alpha, beta, qd int) int {
 	st := s.w.State()
-	switch q := st.ToMove(); q {
-	case game.NoPlayer:
+	q := st.ToMove()
+	if q == game.NoPlayer {
 		s.tick() // a leaf may have cost a slow Apply: look at the clock
-		return terminal(st, p, ply)
+		return s.terminal(st, p, ply)
+	}
+	if s.repeated(st) {
+		s.tick()
+		return s.draw(p)
+	}
+	switch q {
 	case game.Chance:
 		return s.chance(p, 0, ply, true)
 	case p:
@@ -674,21 +754,44 @@ func (s *Searcher) playout(p game.Player) float64 {
 	return r
 }
 
-func (s *Searcher) probe(h uint64) (entry, bool) {
-	e := s.tt[h&s.mask]
-	return e, e.key == h && e.bound != 0
+// bucket returns the bucket of hash h: the high half of h times the number
+// of buckets, so every table size is usable, not only powers of two.
+func (s *Searcher) bucket(h uint64) *[bucketSize]entry {
+	i, _ := bits.Mul64(h, uint64(len(s.tt)))
+	return &s.tt[i]
 }
 
-// store writes a result to the table. Replacement: one entry per slot; a
-// new result replaces the old one when the old one is from an earlier search
-// (stale), is for the same position, or was searched no deeper. So deep
-// results of the current search survive shallow ones that collide.
+func (s *Searcher) probe(h uint64) (entry, bool) {
+	b := s.bucket(h)
+	for _, e := range b {
+		if e.key == h && e.bound != 0 {
+			return e, true
+		}
+	}
+	return entry{}, false
+}
+
+// store writes a result to the table. Replacement: each bucket has a
+// depth-preferred slot (0) and an always-replaced slot (1). A result goes
+// to slot 0 when that holds the same position, is empty or from an earlier
+// search (stale), or was searched no deeper; the entry it displaces moves
+// to slot 1 when it is for another position. Otherwise the result goes to
+// slot 1. So the deepest results of the current search survive the flood
+// of shallow ones, while the newest shallow result is always kept too.
 func (s *Searcher) store(h uint64, depth, score int, bound uint8, m game.Move, ply int) {
-	e := &s.tt[h&s.mask]
-	if e.bound != 0 && e.gen == s.gen && e.key != h && int(e.depth) > depth {
+	b := s.bucket(h)
+	e := entry{key: h, move: m, score: int32(toTT(score, ply)), depth: int8(min(depth, 127)), bound: bound, gen: s.gen, hasMove: true}
+	d := &b[0]
+	if d.bound == 0 || d.key == h || d.gen != s.gen || int(d.depth) <= depth {
+		if d.bound != 0 && d.key != h {
+			b[1] = *d
+		} else if b[1].key == h {
+			b[1] = entry{} // one copy per position
+		}
+		*d = e
 		return
 	}
-	*e = entry{key: h, move: m, score: int32(toTT(score, ply)), depth: int8(min(depth, 127)), bound: bound, gen: s.gen, hasMove: true}
+	b[1] = e
 }
 
 // toTT makes a proven score relative to the node (plies to the end from
