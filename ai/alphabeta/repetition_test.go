@@ -72,3 +72,86 @@ func TestRepetitionBeatsStaleTable(t *testing.T) {
 		}
 	}
 }
+
+// Contempt (issue 22): at R the game has been P, R, P, R, so "rep" draws
+// by repetition at once; "cont" plays on into a quiet line worth line to
+// us. Without contempt a line worth a little less than 0 loses to the
+// draw; with contempt the better side plays on unless the line is worse
+// than the draw's cost, and a side that is behind takes the draw.
+func TestContempt(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		root     float64 // our evaluation of R
+		line     float64
+		contempt int
+		want     string
+	}{
+		{"ahead, no contempt: draws", 0.3, -0.01, 0, "rep"},
+		{"ahead, contempt: plays on", 0.3, -0.01, EvalScale / 20, "cont"},
+		{"ahead, contempt, a good line: plays on", 0.3, 0.2, EvalScale / 20, "cont"},
+		{"behind, contempt: takes the draw", -0.4, -0.4, EvalScale / 20, "rep"},
+		{"behind, no contempt: takes the draw", -0.4, -0.4, 0, "rep"},
+	} {
+		nodes := map[string]testgames.Node{
+			"R": {Side: 0, Eval: tc.root, Moves: testgames.Edges("rep", "P", "cont", "c1")},
+			"P": {Side: 1, Eval: tc.root, Moves: testgames.Edges("p", "R")},
+		}
+		maps.Copy(nodes, testgames.Chain("c", 8, 1, tc.line))
+		start, err := testgames.Graph(nodes, "P").New(game.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := playText(t, start, "p", "rep", "p")
+		for _, depth := range []int{1, 3} {
+			res, err := New(Config{Contempt: tc.contempt}).Search(context.Background(), s, Limits{Depth: depth})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := s.MoveString(res.Move)
+			if got != tc.want {
+				t.Errorf("%s, depth %d: played %q (score %d), want %q", tc.name, depth, got, res.Score, tc.want)
+			}
+			if after := playText(t, s, got); got == "rep" {
+				if o, _ := after.Outcome(); o.Reason != game.ReasonRepetition {
+					t.Errorf("%s: rep did not draw by repetition: %v", tc.name, o)
+				}
+			}
+		}
+	}
+}
+
+// The table holds HashMiB MiB in buckets of a depth-preferred and an
+// always-replaced slot: a deep result of the current search survives
+// shallow ones that collide with it, the newest shallow one is kept
+// beside it, and a stale deep result gives way.
+func TestTableReplacement(t *testing.T) {
+	s := New(Config{HashMiB: 1})
+	if got, want := s.TTEntries(), 2*(1<<20/48); got != want {
+		t.Errorf("1 MiB: %d entries, want %d", got, want)
+	}
+	if got := New(Config{}).TTEntries(); got != 2*(DefaultHashMiB<<20/48) {
+		t.Errorf("default: %d entries", got)
+	}
+	// Hashes 1, 2 and 3 all fall in bucket 0 (the high half of h*n).
+	s.store(1, 9, 100, boundExact, 7, 0)
+	s.store(2, 3, 200, boundExact, 8, 0)
+	s.store(3, 2, 300, boundExact, 9, 0)
+	for _, tc := range []struct {
+		h     uint64
+		found bool
+		score int32
+	}{{1, true, 100}, {2, false, 0}, {3, true, 300}} {
+		e, ok := s.probe(tc.h)
+		if ok != tc.found || (ok && e.score != tc.score) {
+			t.Errorf("hash %d: found %v score %d, want %v %d", tc.h, ok, e.score, tc.found, tc.score)
+		}
+	}
+	s.gen++ // a new search: the deep entry is stale and gives way
+	s.store(2, 1, 200, boundExact, 8, 0)
+	if e, ok := s.probe(2); !ok || e.score != 200 || s.tt[0][0].key != 2 {
+		t.Errorf("a stale deep entry did not give way: %+v", s.tt[0])
+	}
+	if _, ok := s.probe(1); !ok {
+		t.Errorf("the displaced entry was not kept in the always-replace slot: %+v", s.tt[0])
+	}
+}
