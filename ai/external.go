@@ -24,6 +24,14 @@ const (
 	stopGrace = 2 * time.Second
 	// maxLine bounds one line from an engine; real lines are short.
 	maxLine = 1 << 16
+	// maxHistoryLine bounds the position line an External sends: past it
+	// the history restarts at the current position (engines read lines of
+	// 1 MiB; a 400-ply Abalone game takes 3 KiB).
+	maxHistoryLine = 1 << 18
+	// maxGapPlays bounds the search for the moves played between two
+	// Choose calls (the agent's move, the other seats', chance events):
+	// beyond it the history restarts at the current position.
+	maxGapPlays = 50_000
 )
 
 // ErrEngine wraps every failure of an external engine: it died, broke the
@@ -42,6 +50,14 @@ type External struct {
 	wait  func() error
 	err   error // sticky: the engine is unusable
 	ready bool
+
+	// The game as the engine is told it: the position text of the first
+	// position of this game the agent saw, the moves since, and the
+	// position of the last Choose. A position that does not follow from
+	// the last one (a new game) starts a new history.
+	histStart string
+	histMoves []string
+	histLast  game.State
 }
 
 // NewExternal returns an agent that runs argv[0] with the arguments argv[1:].
@@ -139,8 +155,92 @@ func (e *External) send(format string, args ...any) error {
 	return nil
 }
 
-// Choose sends the position as text and a go command with the budget, and
-// reads info lines until bestmove. When ctx ends it sends stop and waits a
+// history returns the position command for s: the first position this
+// agent saw in the game and the moves played since, so the engine knows
+// which positions occurred (repetition), and whether s starts a new game.
+func (e *External) history(s game.State) (cmd string, newGame bool) {
+	if e.histLast != nil {
+		if path, ok := gap(e.histLast, s); ok {
+			for i, m := range path.moves {
+				e.histMoves = append(e.histMoves, path.states[i].MoveString(m))
+			}
+		} else {
+			e.histLast = nil
+			newGame = true
+		}
+	}
+	if e.histLast == nil {
+		e.histStart, e.histMoves = s.String(), nil
+	}
+	e.histLast = s
+	cmd = "position text " + e.histStart
+	if len(e.histMoves) > 0 {
+		cmd += " moves " + strings.Join(e.histMoves, " ")
+		if len(cmd) > maxHistoryLine {
+			e.histStart, e.histMoves = s.String(), nil
+			cmd = "position text " + e.histStart
+		}
+	}
+	return cmd, newGame
+}
+
+// path is a line of play: moves[i] is played in states[i].
+type path struct {
+	states []game.State
+	moves  []game.Move
+}
+
+// gap finds the moves that lead from one position to a later one, by
+// iterative deepening over at most 2·NumPlayers plies (a move of every
+// seat, and chance events between them) and maxGapPlays calls to Play.
+// Positions are compared by Hash and then by text.
+//
+// The same State value again (a retried search) is a gap of no moves. An
+// equal position that is a different value is looked for as a cycle first
+// (a repetition is exactly what the engine must be told of), and taken as
+// a gap of no moves only when no line leads back to it.
+func gap(from, to game.State) (path, bool) {
+	same := from.Hash() == to.Hash() && from.String() == to.String()
+	if same && from == to {
+		return path{}, true
+	}
+	budget := maxGapPlays
+	var p path
+	var dfs func(s game.State, depth int) bool
+	dfs = func(s game.State, depth int) bool {
+		if depth == 0 || s.ToMove() == game.NoPlayer {
+			return false
+		}
+		for _, m := range s.LegalMoves(nil) {
+			if budget--; budget < 0 {
+				return false
+			}
+			n, err := s.Play(m)
+			if err != nil {
+				continue
+			}
+			p.states, p.moves = append(p.states, s), append(p.moves, m)
+			if n.Hash() == to.Hash() && n.String() == to.String() {
+				return true
+			}
+			if dfs(n, depth-1) {
+				return true
+			}
+			p.states, p.moves = p.states[:len(p.states)-1], p.moves[:len(p.moves)-1]
+		}
+		return false
+	}
+	for depth := 1; depth <= 2*from.NumPlayers() && budget > 0; depth++ {
+		if dfs(from, depth) {
+			return p, true
+		}
+	}
+	return path{}, same
+}
+
+// Choose sends the game so far (the first position it saw and the moves
+// since) and a go command with the budget and the clock, and reads info
+// lines until bestmove. When ctx ends it sends stop and waits a
 // moment for the engine's bestmove.
 func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, error) {
 	e.mu.Lock()
@@ -154,15 +254,27 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 	if err := e.start(); err != nil {
 		return Report{}, err
 	}
+	pos, newGame := e.history(s)
+	if newGame {
+		if err := e.send("newgame"); err != nil {
+			return Report{}, err
+		}
+	}
 	if err := e.send("setoption name Players value %d", s.NumPlayers()); err != nil {
 		return Report{}, err
 	}
-	if err := e.send("position text %s", s.String()); err != nil {
+	if err := e.send("%s", pos); err != nil {
 		return Report{}, err
 	}
 	goCmd := "go"
 	if b.Time > 0 {
 		goCmd += " movetime " + strconv.FormatInt(max(1, b.Time.Milliseconds()), 10)
+	}
+	if b.Clock != nil {
+		for p := range s.NumPlayers() {
+			rem, inc := b.Clock.Seat(game.Player(p))
+			goCmd += fmt.Sprintf(" time%d %d inc%d %d", p, max(0, rem.Milliseconds()), p, max(0, inc.Milliseconds()))
+		}
 	}
 	if b.Nodes > 0 {
 		goCmd += " nodes " + strconv.FormatInt(b.Nodes, 10)
@@ -175,8 +287,14 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 		return Report{}, err
 	}
 	var overrun <-chan time.Time
-	if b.Time > 0 {
-		overrun = time.After(b.Time + stopGrace)
+	// The engine plans its own time from the clock; past the seat's
+	// remaining time it has lost on time anyway.
+	rem, _ := b.Clock.Seat(s.ToMove())
+	if t := b.Time; t > 0 || rem > 0 {
+		if t == 0 || (rem > 0 && rem < t) {
+			t = rem
+		}
+		overrun = time.After(t + stopGrace)
 	}
 	var giveUp <-chan time.Time
 	done := ctx.Done()
