@@ -23,8 +23,8 @@ func TestPlanTime(t *testing.T) {
 		{10 * time.Second, 100 * ms, 10*time.Second/30 + 80*ms - 50*ms},
 		{10 * time.Second, 0, 10*time.Second/30 - 50*ms},
 		{time.Second, 10 * time.Second, 200*ms - 50*ms}, // capped at remaining/5
-		{60 * ms, 0, 1 * ms},                           // 2 ms planned, half kept back
-		{-5 * ms, 100 * ms, ms},                        // overdrawn: the least there is
+		{60 * ms, 0, 1 * ms},    // 2 ms planned, half kept back
+		{-5 * ms, 100 * ms, ms}, // overdrawn: the least there is
 	} {
 		if got := ai.PlanTime(tc.remaining, tc.inc); got != tc.want {
 			t.Errorf("PlanTime(%v, %v) = %v, want %v", tc.remaining, tc.inc, got, tc.want)
