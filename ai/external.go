@@ -50,6 +50,9 @@ type External struct {
 	wait  func() error
 	err   error // sticky: the engine is unusable
 	ready bool
+	// moves is set when the engine's handshake announced "feature moves":
+	// it replays the moves after a position, so it is sent the game.
+	moves bool
 
 	// The game as the engine is told it: the position text of the first
 	// position of this game the agent saw, the moves since, and the
@@ -133,9 +136,12 @@ func (e *External) start() error {
 			if !ok {
 				return e.fail("closed its output during the handshake")
 			}
-			if strings.TrimSpace(line) == "tabulaok" {
+			switch strings.Join(strings.Fields(line), " ") {
+			case "tabulaok":
 				e.ready = true
 				return nil
+			case "feature moves":
+				e.moves = true
 			}
 		case <-timeout:
 			return e.fail("no tabulaok within " + handshakeTimeout.String())
@@ -255,6 +261,9 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 		return Report{}, err
 	}
 	pos, newGame := e.history(s)
+	if !e.moves {
+		pos = "position text " + s.String()
+	}
 	if newGame {
 		if err := e.send("newgame"); err != nil {
 			return Report{}, err

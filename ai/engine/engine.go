@@ -235,6 +235,7 @@ func (ss *session) hello() {
 			ss.printf("option name %s type combo default %s var %s", o.Name, o.Default, strings.Join(o.Choices, " var "))
 		}
 	}
+	ss.printf("feature moves")
 	ss.printf("tabulaok")
 	ss.started = true
 }
