@@ -173,6 +173,10 @@ type BotOptions struct {
 	// is better plays on rather than repeat or run into the ply cap, and a
 	// side that is behind takes the draw.
 	Contempt int
+	// Threads is the number of threads the alpha-beta search runs (Lazy
+	// SMP, sharing one table); 0 or 1 for one. The weak levels, whose
+	// root noise needs every move searched alike, always use one.
+	Threads int
 }
 
 // DefaultContempt is the bots' contempt: 0.02 of the evaluation range,
@@ -282,7 +286,7 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 
 func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
 	cfg, lim := abSetup(b.level, bud, t)
-	cfg.HashMiB, cfg.Contempt = b.opts.HashMiB, b.opts.Contempt
+	cfg.HashMiB, cfg.Contempt, cfg.Threads = b.opts.HashMiB, b.opts.Contempt, b.opts.Threads
 	if b.ab == nil {
 		cfg.Rand = b.rng
 		b.ab = alphabeta.New(cfg)

@@ -189,15 +189,23 @@ func TestPartialFirstIteration(t *testing.T) {
 
 // BenchmarkAbaloneStart searches the standard Abalone start to a fixed
 // depth with a fresh searcher, on one goroutine: nodes/s is the speed the
-// issue compares before and after a change to the search.
-func BenchmarkAbaloneStart(b *testing.B) {
+// issue compares before and after a change to the search, and ns/op the
+// time to depth.
+func BenchmarkAbaloneStart(b *testing.B) { benchAbaloneStart(b, 1) }
+
+// BenchmarkAbaloneStartThreads2 is BenchmarkAbaloneStart with a helper
+// thread (Lazy SMP): nodes/s counts both threads' nodes, and ns/op is the
+// time to the same depth.
+func BenchmarkAbaloneStartThreads2(b *testing.B) { benchAbaloneStart(b, 2) }
+
+func benchAbaloneStart(b *testing.B, threads int) {
 	s, err := abalone.Info.New(game.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	var nodes int64
 	for b.Loop() {
-		res, err := alphabeta.New(alphabeta.Config{}).Search(context.Background(), s, alphabeta.Limits{Depth: 7})
+		res, err := alphabeta.New(alphabeta.Config{Threads: threads}).Search(context.Background(), s, alphabeta.Limits{Depth: 7})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -36,10 +36,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/tabula-games/tabula/ai/internal/walk"
 	"github.com/tabula-games/tabula/game"
@@ -78,6 +78,8 @@ const (
 	// MaxHashMiB bounds Config.HashMiB (and the engine's Hash option): a
 	// table must fit in the memory of a small server.
 	MaxHashMiB = 1 << 14
+	// MaxThreads bounds Config.Threads (and the engine's Threads option).
+	MaxThreads = 64
 	// bucketSize is the number of entries sharing one table index: one
 	// depth-preferred and one always-replaced (see store).
 	bucketSize = 2
@@ -96,6 +98,10 @@ const (
 
 // Config tunes a Searcher. The zero value is a full-strength searcher.
 type Config struct {
+	// Threads is the number of threads searching at once (Lazy SMP: they
+	// share the table); 0 or 1 searches on the caller's goroutine alone.
+	// Root noise (the weak levels) always searches alone.
+	Threads int
 	// HashMiB is the transposition table size in MiB (2^20 bytes), as the
 	// Hash option of UCI engines; 0 means DefaultHashMiB, and values are
 	// clamped to [1, MaxHashMiB].
@@ -160,32 +166,15 @@ func MateIn(score int) int {
 // ErrNoMove is returned for a state where no seat is to move.
 var ErrNoMove = errors.New("alphabeta: no seat to move")
 
-// TT entry bounds.
-const (
-	boundExact uint8 = iota + 1
-	boundLower
-	boundUpper
-)
-
-// entry is one transposition table slot, 24 bytes; a bucket of
-// bucketSize of them shares an index.
-type entry struct {
-	key     uint64
-	move    game.Move
-	score   int32
-	depth   int8
-	bound   uint8
-	gen     uint8
-	hasMove bool
-}
-
 // Searcher searches positions of one game. It keeps its transposition
 // table, killers and history between searches (they help the next move of
-// the same game). It is not safe for concurrent use.
+// the same game). It is not safe for concurrent use; with Config.Threads
+// above 1 it runs helper searchers of its own that share its table.
 type Searcher struct {
 	cfg     Config
-	tt      [][bucketSize]entry
-	gen     uint8
+	tt      *table
+	helpers []*Searcher  // Lazy SMP: Threads-1 searchers sharing tt
+	halt    *atomic.Bool // set when the main search is done: helpers stop; nil for the main one
 	history [2][1 << histBits]int32
 	killers [MaxPly][2]game.Move
 
@@ -225,21 +214,21 @@ func New(cfg Config) *Searcher {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Searcher{cfg: cfg, tt: make([][bucketSize]entry, ttBuckets(cfg.HashMiB))}
-}
-
-// ttBuckets is the number of buckets in a table of mib MiB.
-func ttBuckets(mib int) int {
-	return max(1, mib<<20/int(unsafe.Sizeof([bucketSize]entry{})))
+	cfg.Threads = min(max(cfg.Threads, 1), MaxThreads)
+	return &Searcher{cfg: cfg, tt: newTable(cfg.HashMiB)}
 }
 
 // TTEntries returns the number of transposition table entries.
-func (s *Searcher) TTEntries() int { return len(s.tt) * bucketSize }
+func (s *Searcher) TTEntries() int { return len(s.tt.buckets) * bucketSize }
 
 // Reset forgets everything learned: the table, killers and history. Call it
 // between unrelated games.
 func (s *Searcher) Reset() {
-	clear(s.tt)
+	clear(s.tt.buckets)
+	for _, h := range s.helpers {
+		h.history = [2][1 << histBits]int32{}
+		h.killers = [MaxPly][2]game.Move{}
+	}
 	s.history = [2][1 << histBits]int32{}
 	s.killers = [MaxPly][2]game.Move{}
 }
@@ -264,6 +253,48 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	if p < 0 {
 		return Result{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
 	}
+	s.tt.gen++
+	if s.cfg.Threads <= 1 || s.cfg.Noise > 0 {
+		return s.iterate(ctx, st, lim, start, 1), nil
+	}
+	// Lazy SMP: the helpers search the same root with the same limits,
+	// every other one a ply deeper, and share what they learn through
+	// the table; the main search's result is the answer, and its end
+	// stops them.
+	halt := new(atomic.Bool)
+	var wg sync.WaitGroup
+	for i, h := range s.helperSearchers() {
+		h.halt = halt
+		wg.Add(1)
+		go func() { // ends when halt is set, or with its own limits
+			defer wg.Done()
+			h.iterate(ctx, st, lim, start, 1+(i+1)%2)
+		}()
+	}
+	res := s.iterate(ctx, st, lim, start, 1)
+	halt.Store(true)
+	wg.Wait()
+	for _, h := range s.helpers {
+		res.Nodes += h.nodes
+	}
+	return res, nil
+}
+
+// helperSearchers returns the Threads-1 helpers, made on first use: each
+// has its own killers, history and random numbers, and shares the table.
+func (s *Searcher) helperSearchers() []*Searcher {
+	for i := len(s.helpers); i < s.cfg.Threads-1; i++ {
+		cfg := s.cfg
+		cfg.Threads, cfg.Info = 1, nil
+		cfg.Rand = rand.New(rand.NewPCG(uint64(i)+1, 0x736d70))
+		s.helpers = append(s.helpers, &Searcher{cfg: cfg, tt: s.tt})
+	}
+	return s.helpers
+}
+
+// iterate is one thread's iterative deepening from depth first.
+func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start time.Time, first int) Result {
+	p := st.ToMove()
 	s.ctx = ctx
 	s.w = walk.New(st, isEvaluator, isNoisy, isRepeater)
 	s.eval = isEvaluator(s.w.State())
@@ -282,7 +313,6 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	}
 	s.stopped = false
 	s.sinceTick, s.every, s.lastCheck = 0, 1, start
-	s.gen++
 	for pl := range s.history {
 		for i := range s.history[pl] {
 			s.history[pl][i] /= 2
@@ -302,7 +332,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	if len(rootMoves) == 1 {
 		depthLimit = 1 // forced: one iteration gives the score to report
 	}
-	for d := 1; d <= depthLimit; d++ {
+	for d := min(first, depthLimit); d <= depthLimit; d++ {
 		score, ok := s.root(p, d, rootMoves)
 		if !ok {
 			switch {
@@ -334,7 +364,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	}
 	res.Nodes = s.nodes
 	res.Elapsed = s.cfg.Now().Sub(start)
-	return res, nil
+	return res
 }
 
 // root searches every root move to depth d and moves the best to the front.
@@ -496,7 +526,7 @@ func (s *Searcher) tick() {
 	}
 	s.sinceTick = 0
 	now := s.cfg.Now()
-	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline)) {
+	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline)) || (s.halt != nil && s.halt.Load()) {
 		s.stopped = true
 	}
 	s.every = checkEvery
@@ -752,46 +782,6 @@ func (s *Searcher) playout(p game.Player) float64 {
 		s.w.Undo()
 	}
 	return r
-}
-
-// bucket returns the bucket of hash h: the high half of h times the number
-// of buckets, so every table size is usable, not only powers of two.
-func (s *Searcher) bucket(h uint64) *[bucketSize]entry {
-	i, _ := bits.Mul64(h, uint64(len(s.tt)))
-	return &s.tt[i]
-}
-
-func (s *Searcher) probe(h uint64) (entry, bool) {
-	b := s.bucket(h)
-	for _, e := range b {
-		if e.key == h && e.bound != 0 {
-			return e, true
-		}
-	}
-	return entry{}, false
-}
-
-// store writes a result to the table. Replacement: each bucket has a
-// depth-preferred slot (0) and an always-replaced slot (1). A result goes
-// to slot 0 when that holds the same position, is empty or from an earlier
-// search (stale), or was searched no deeper; the entry it displaces moves
-// to slot 1 when it is for another position. Otherwise the result goes to
-// slot 1. So the deepest results of the current search survive the flood
-// of shallow ones, while the newest shallow result is always kept too.
-func (s *Searcher) store(h uint64, depth, score int, bound uint8, m game.Move, ply int) {
-	b := s.bucket(h)
-	e := entry{key: h, move: m, score: int32(toTT(score, ply)), depth: int8(min(depth, 127)), bound: bound, gen: s.gen, hasMove: true}
-	d := &b[0]
-	if d.bound == 0 || d.key == h || d.gen != s.gen || int(d.depth) <= depth {
-		if d.bound != 0 && d.key != h {
-			b[1] = *d
-		} else if b[1].key == h {
-			b[1] = entry{} // one copy per position
-		}
-		*d = e
-		return
-	}
-	b[1] = e
 }
 
 // toTT makes a proven score relative to the node (plies to the end from

@@ -146,12 +146,12 @@ func TestTableReplacement(t *testing.T) {
 			t.Errorf("hash %d: found %v score %d, want %v %d", tc.h, ok, e.score, tc.found, tc.score)
 		}
 	}
-	s.gen++ // a new search: the deep entry is stale and gives way
+	s.tt.gen++ // a new search: the deep entry is stale and gives way
 	s.store(2, 1, 200, boundExact, 8, 0)
-	if e, ok := s.probe(2); !ok || e.score != 200 || s.tt[0][0].key != 2 {
-		t.Errorf("a stale deep entry did not give way: %+v", s.tt[0])
+	if e, ok := s.probe(2); !ok || e.score != 200 || s.tt.buckets[0][0].load().key != 2 {
+		t.Errorf("a stale deep entry did not give way: %+v", s.tt.buckets[0])
 	}
 	if _, ok := s.probe(1); !ok {
-		t.Errorf("the displaced entry was not kept in the always-replace slot: %+v", s.tt[0])
+		t.Errorf("the displaced entry was not kept in the always-replace slot: %+v", s.tt.buckets[0])
 	}
 }

@@ -223,6 +223,7 @@ func (ss *session) hello() {
 	ss.printf("option name Seed type spin default 1 min 0 max %d", uint64(1<<63-1))
 	ss.printf("option name Hash type spin default %d min 1 max %d", alphabeta.DefaultHashMiB, alphabeta.MaxHashMiB)
 	ss.printf("option name Contempt type spin default %d min %d max %d", ai.DefaultContempt, -maxContempt, maxContempt)
+	ss.printf("option name Threads type spin default 1 min 1 max %d", alphabeta.MaxThreads)
 	ss.printf("option name Variant type combo default %s var %s", g.Variants[0], strings.Join(g.Variants, " var "))
 	ss.printf("option name Players type spin default %d min %d max %d", g.DefaultPlayers, g.MinPlayers, g.MaxPlayers)
 	for _, o := range g.Options {
@@ -272,6 +273,14 @@ func (ss *session) setOption(args []string) {
 			return
 		}
 		ss.bot.HashMiB, ss.agent = n, nil
+		return
+	case "threads":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > alphabeta.MaxThreads {
+			ss.errorf("setoption: threads %q: want a number from 1 to %d", value, alphabeta.MaxThreads)
+			return
+		}
+		ss.bot.Threads, ss.agent = n, nil
 		return
 	case "contempt":
 		n, err := strconv.Atoi(value)

@@ -116,6 +116,9 @@ setoption name Hash value 2
 setoption name Contempt value 500
 setoption name Hash value 0
 setoption name Contempt value lots
+setoption name Threads value 2
+setoption name Threads value 0
+setoption name Threads value 1
 setoption name Level value bot:hard
 position startpos moves 4 0
 go time0 60000 inc0 1000 time1 60000 inc1 1000 depth 2
