@@ -262,6 +262,8 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	// the table; the main search's result is the answer, and its end
 	// stops them.
 	halt := new(atomic.Bool)
+	s.tt.shared = true
+	defer func() { s.tt.shared = false }()
 	var wg sync.WaitGroup
 	for i, h := range s.helperSearchers() {
 		h.halt = halt

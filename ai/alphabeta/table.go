@@ -39,6 +39,10 @@ type table struct {
 	// gen counts searches; entries of earlier ones are stale. The main
 	// search changes it before its helpers start.
 	gen uint8
+	// shared is set while helper threads search: only then are the
+	// stores atomic (a locked instruction each on amd64; a plain store
+	// is enough for one thread, and atomic loads cost nothing there).
+	shared bool
 }
 
 // newTable returns a table of mib MiB.
@@ -63,8 +67,12 @@ func (sl *slot) load() entry {
 		bound: uint8(d >> 40), gen: uint8(d >> 48), hasMove: d>>56&1 != 0}
 }
 
-func (sl *slot) put(e entry) {
+func (sl *slot) put(e entry, shared bool) {
 	d := pack(e)
+	if !shared {
+		sl.data, sl.move, sl.check = d, uint64(e.move), e.key^uint64(e.move)^d
+		return
+	}
 	atomic.StoreUint64(&sl.data, d)
 	atomic.StoreUint64(&sl.move, uint64(e.move))
 	atomic.StoreUint64(&sl.check, e.key^uint64(e.move)^d)
@@ -96,17 +104,17 @@ func (s *Searcher) probe(h uint64) (entry, bool) {
 // of shallow ones, while the newest shallow result is always kept too.
 func (s *Searcher) store(h uint64, depth, score int, bound uint8, m game.Move, ply int) {
 	b := s.tt.bucket(h)
-	gen := s.tt.gen
+	gen, shared := s.tt.gen, s.tt.shared
 	e := entry{key: h, move: m, score: int32(toTT(score, ply)), depth: int8(min(depth, 127)), bound: bound, gen: gen, hasMove: true}
 	d := b[0].load()
 	if d.bound == 0 || d.key == h || d.gen != gen || int(d.depth) <= depth {
 		if d.bound != 0 && d.key != h {
-			b[1].put(d)
+			b[1].put(d, shared)
 		} else if b[1].load().key == h {
-			b[1].put(entry{}) // one copy per position
+			b[1].put(entry{}, shared) // one copy per position
 		}
-		b[0].put(e)
+		b[0].put(e, shared)
 		return
 	}
-	b[1].put(e)
+	b[1].put(e, shared)
 }
