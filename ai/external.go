@@ -28,10 +28,14 @@ const (
 	// the history restarts at the current position (engines read lines of
 	// 1 MiB; a 400-ply Abalone game takes 3 KiB).
 	maxHistoryLine = 1 << 18
-	// maxGapPlays bounds the search for the moves played between two
-	// Choose calls (the agent's move, the other seats', chance events):
-	// beyond it the history restarts at the current position.
+	// maxGapPlays and maxGapTime bound the search for the moves played
+	// between two Choose calls (the agent's move, the other seats',
+	// chance events): beyond them the history restarts at the current
+	// position. A few thousand plays find any one move of a game with
+	// hundreds of moves; the time bound is for games whose Play is slow
+	// (Villa Paletti's statics).
 	maxGapPlays = 50_000
+	maxGapTime  = 20 * time.Millisecond
 )
 
 // ErrEngine wraps every failure of an external engine: it died, broke the
@@ -61,6 +65,8 @@ type External struct {
 	histStart string
 	histMoves []string
 	histLast  game.State
+	histMove  game.Move // the move the engine chose at histLast
+	histMoved bool      // histMove is set
 }
 
 // NewExternal returns an agent that runs argv[0] with the arguments argv[1:].
@@ -166,9 +172,23 @@ func (e *External) send(format string, args ...any) error {
 // which positions occurred (repetition), and whether s starts a new game.
 func (e *External) history(s game.State) (cmd string, newGame bool) {
 	if e.histLast != nil {
-		if path, ok := gap(e.histLast, s); ok {
-			for i, m := range path.moves {
-				e.histMoves = append(e.histMoves, path.states[i].MoveString(m))
+		deadline := time.Now().Add(maxGapTime)
+		var p path
+		ok := false
+		if e.histMoved { // most often the engine's move was played, then the others'
+			if n, err := e.histLast.Play(e.histMove); err == nil {
+				if p, ok = gap(n, s, 2*s.NumPlayers()-1, deadline); ok {
+					p.states = append([]game.State{e.histLast}, p.states...)
+					p.moves = append([]game.Move{e.histMove}, p.moves...)
+				}
+			}
+		}
+		if !ok {
+			p, ok = gap(e.histLast, s, 2*s.NumPlayers(), deadline)
+		}
+		if ok {
+			for i, m := range p.moves {
+				e.histMoves = append(e.histMoves, p.states[i].MoveString(m))
 			}
 		} else {
 			e.histLast = nil
@@ -178,7 +198,7 @@ func (e *External) history(s game.State) (cmd string, newGame bool) {
 	if e.histLast == nil {
 		e.histStart, e.histMoves = s.String(), nil
 	}
-	e.histLast = s
+	e.histLast, e.histMoved = s, false
 	cmd = "position text " + e.histStart
 	if len(e.histMoves) > 0 {
 		cmd += " moves " + strings.Join(e.histMoves, " ")
@@ -197,15 +217,15 @@ type path struct {
 }
 
 // gap finds the moves that lead from one position to a later one, by
-// iterative deepening over at most 2·NumPlayers plies (a move of every
-// seat, and chance events between them) and maxGapPlays calls to Play.
-// Positions are compared by Hash and then by text.
+// iterative deepening over at most maxPlies plies (2·NumPlayers: a move of
+// every seat, and chance events between them), maxGapPlays calls to Play
+// and until deadline. Positions are compared by Hash and then by text.
 //
 // The same State value again (a retried search) is a gap of no moves. An
 // equal position that is a different value is looked for as a cycle first
 // (a repetition is exactly what the engine must be told of), and taken as
 // a gap of no moves only when no line leads back to it.
-func gap(from, to game.State) (path, bool) {
+func gap(from, to game.State, maxPlies int, deadline time.Time) (path, bool) {
 	same := from.Hash() == to.Hash() && from.String() == to.String()
 	if same && from == to {
 		return path{}, true
@@ -218,7 +238,8 @@ func gap(from, to game.State) (path, bool) {
 			return false
 		}
 		for _, m := range s.LegalMoves(nil) {
-			if budget--; budget < 0 {
+			if budget--; budget < 0 || (budget%64 == 0 && time.Now().After(deadline)) {
+				budget = -1
 				return false
 			}
 			n, err := s.Play(m)
@@ -236,7 +257,7 @@ func gap(from, to game.State) (path, bool) {
 		}
 		return false
 	}
-	for depth := 1; depth <= 2*from.NumPlayers() && budget > 0; depth++ {
+	for depth := 1; depth <= maxPlies && budget > 0; depth++ {
 		if dfs(from, depth) {
 			return p, true
 		}
@@ -260,9 +281,9 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 	if err := e.start(); err != nil {
 		return Report{}, err
 	}
-	pos, newGame := e.history(s)
-	if !e.moves {
-		pos = "position text " + s.String()
+	pos, newGame := "position text "+s.String(), false
+	if e.moves {
+		pos, newGame = e.history(s)
 	}
 	if newGame {
 		if err := e.send("newgame"); err != nil {
@@ -333,6 +354,7 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 					r.PV = []game.Move{m}
 				}
 				r.Move, r.Duration = m, time.Since(start)
+				e.histMove, e.histMoved = m, true
 				return r, nil
 			}
 		case <-done:
