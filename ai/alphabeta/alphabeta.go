@@ -22,6 +22,12 @@
 // avoids a draw while it sees any line worth more than -Contempt, and
 // accepts one when everything else is worse.
 //
+// With Config.Threads above 1 the search is Lazy SMP: helper goroutines
+// search the same root (every other one a ply deeper) and share what they
+// find through the table, whose slots are written without locks and
+// checked on reading (see table.go); the main thread's result is the
+// answer.
+//
 // Turns need not alternate: when a player moves twice in a row the search
 // keeps the sign. Chance nodes are averaged over their outcomes
 // (expectiminimax, without pruning below them), so the searcher plays games
