@@ -16,6 +16,10 @@ type Budget struct {
 	Time  time.Duration // wall time for this move
 	Nodes int64         // positions visited or playouts, as the agent counts
 	Depth int           // plies, for depth-limited searches
+	// Clock, when set, is the game clock at this move: the agent plans
+	// its own time from its seat's entries (MoveTime) and never flags when
+	// it is the only limit. It is shared, not copied: do not change it.
+	Clock *Clock
 }
 
 // Report is what an agent chose and what it thought.

@@ -161,12 +161,40 @@ func (p LevelParams) ThinkTime(t time.Duration, ab bool) time.Duration {
 	return t
 }
 
+// BotOptions are a bot's settings beside its level, as the engine
+// protocol's options set them (docs/engine.md). They apply to its
+// alpha-beta search; MCTS has no table and scores a draw as half a win.
+type BotOptions struct {
+	// HashMiB is the transposition table size in MiB (the Hash option);
+	// 0 is alphabeta.DefaultHashMiB.
+	HashMiB int
+	// Contempt is what a draw costs the bot, in alphabeta score units
+	// (alphabeta.EvalScale is the evaluation's whole range): the side that
+	// is better plays on rather than repeat or run into the ply cap, and a
+	// side that is behind takes the draw.
+	Contempt int
+	// Threads is the number of threads the alpha-beta search runs (Lazy
+	// SMP, sharing one table); 0 or 1 for one. The weak levels, whose
+	// root noise needs every move searched alike, always use one.
+	Threads int
+}
+
+// DefaultContempt is the bots' contempt: 0.02 of the evaluation range,
+// less than any material difference in the games with an Evaluator, so a
+// bot takes a draw only when it is really behind, and enough to break the
+// ties between a repetition and an equal quiet move.
+const DefaultContempt = alphabeta.EvalScale / 50
+
+// DefaultBotOptions are the options NewBot starts with.
+func DefaultBotOptions() BotOptions { return BotOptions{Contempt: DefaultContempt} }
+
 // Bot is a search agent at one Level. It keeps its searchers (their tables
 // and trees) between moves of a game, so one Bot should play one game at a
 // time; calls are serialised.
 type Bot struct {
 	level Level
 	rng   *rand.Rand
+	opts  BotOptions
 	mu    sync.Mutex
 	ab    *alphabeta.Searcher
 	mc    *mcts.Searcher
@@ -175,7 +203,23 @@ type Bot struct {
 // NewBot returns a bot of the given level whose random choices come from
 // seed.
 func NewBot(level Level, seed uint64) *Bot {
-	return &Bot{level: level, rng: rand.New(rand.NewPCG(seed, 0x626f74))}
+	return &Bot{level: level, rng: rand.New(rand.NewPCG(seed, 0x626f74)), opts: DefaultBotOptions()}
+}
+
+// SetOptions changes the bot's options. The searchers start afresh (an
+// empty table of the new size) at the next move.
+func (b *Bot) SetOptions(o BotOptions) {
+	b.mu.Lock()
+	b.opts = o
+	b.ab, b.mc = nil, nil
+	b.mu.Unlock()
+}
+
+// Options returns the bot's options.
+func (b *Bot) Options() BotOptions {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.opts
 }
 
 // Name returns the level's spec.
@@ -233,7 +277,7 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 		return Report{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
 	}
 	ab := usesAlphaBeta(s)
-	t := b.timeFor(bud.Time, ab)
+	t := b.timeFor(bud.MoveTime(s.ToMove()), ab)
 	if ab {
 		return b.alphaBeta(ctx, s, bud, t)
 	}
@@ -242,6 +286,7 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 
 func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
 	cfg, lim := abSetup(b.level, bud, t)
+	cfg.HashMiB, cfg.Contempt, cfg.Threads = b.opts.HashMiB, b.opts.Contempt, b.opts.Threads
 	if b.ab == nil {
 		cfg.Rand = b.rng
 		b.ab = alphabeta.New(cfg)

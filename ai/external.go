@@ -24,6 +24,18 @@ const (
 	stopGrace = 2 * time.Second
 	// maxLine bounds one line from an engine; real lines are short.
 	maxLine = 1 << 16
+	// maxHistoryLine bounds the position line an External sends: past it
+	// the history restarts at the current position (engines read lines of
+	// 1 MiB; a 400-ply Abalone game takes 3 KiB).
+	maxHistoryLine = 1 << 18
+	// maxGapPlays and maxGapTime bound the search for the moves played
+	// between two Choose calls (the agent's move, the other seats',
+	// chance events): beyond them the history restarts at the current
+	// position. A few thousand plays find any one move of a game with
+	// hundreds of moves; the time bound is for games whose Play is slow
+	// (Villa Paletti's statics).
+	maxGapPlays = 50_000
+	maxGapTime  = 20 * time.Millisecond
 )
 
 // ErrEngine wraps every failure of an external engine: it died, broke the
@@ -42,6 +54,19 @@ type External struct {
 	wait  func() error
 	err   error // sticky: the engine is unusable
 	ready bool
+	// moves is set when the engine's handshake announced "feature moves":
+	// it replays the moves after a position, so it is sent the game.
+	moves bool
+
+	// The game as the engine is told it: the position text of the first
+	// position of this game the agent saw, the moves since, and the
+	// position of the last Choose. A position that does not follow from
+	// the last one (a new game) starts a new history.
+	histStart string
+	histMoves []string
+	histLast  game.State
+	histMove  game.Move // the move the engine chose at histLast
+	histMoved bool      // histMove is set
 }
 
 // NewExternal returns an agent that runs argv[0] with the arguments argv[1:].
@@ -117,9 +142,12 @@ func (e *External) start() error {
 			if !ok {
 				return e.fail("closed its output during the handshake")
 			}
-			if strings.TrimSpace(line) == "tabulaok" {
+			switch strings.Join(strings.Fields(line), " ") {
+			case "tabulaok":
 				e.ready = true
 				return nil
+			case "feature moves":
+				e.moves = true
 			}
 		case <-timeout:
 			return e.fail("no tabulaok within " + handshakeTimeout.String())
@@ -139,8 +167,107 @@ func (e *External) send(format string, args ...any) error {
 	return nil
 }
 
-// Choose sends the position as text and a go command with the budget, and
-// reads info lines until bestmove. When ctx ends it sends stop and waits a
+// history returns the position command for s: the first position this
+// agent saw in the game and the moves played since, so the engine knows
+// which positions occurred (repetition), and whether s starts a new game.
+func (e *External) history(s game.State) (cmd string, newGame bool) {
+	if e.histLast != nil {
+		deadline := time.Now().Add(maxGapTime)
+		var p path
+		ok := false
+		if e.histMoved { // most often the engine's move was played, then the others'
+			if n, err := e.histLast.Play(e.histMove); err == nil {
+				if p, ok = gap(n, s, 2*s.NumPlayers()-1, deadline); ok {
+					p.states = append([]game.State{e.histLast}, p.states...)
+					p.moves = append([]game.Move{e.histMove}, p.moves...)
+				}
+			}
+		}
+		if !ok {
+			p, ok = gap(e.histLast, s, 2*s.NumPlayers(), deadline)
+		}
+		if ok {
+			for i, m := range p.moves {
+				e.histMoves = append(e.histMoves, p.states[i].MoveString(m))
+			}
+		} else {
+			e.histLast = nil
+			newGame = true
+		}
+	}
+	if e.histLast == nil {
+		e.histStart, e.histMoves = s.String(), nil
+	}
+	e.histLast, e.histMoved = s, false
+	cmd = "position text " + e.histStart
+	if len(e.histMoves) > 0 {
+		cmd += " moves " + strings.Join(e.histMoves, " ")
+		if len(cmd) > maxHistoryLine {
+			e.histStart, e.histMoves = s.String(), nil
+			cmd = "position text " + e.histStart
+		}
+	}
+	return cmd, newGame
+}
+
+// path is a line of play: moves[i] is played in states[i].
+type path struct {
+	states []game.State
+	moves  []game.Move
+}
+
+// gap finds the moves that lead from one position to a later one, by
+// iterative deepening over at most maxPlies plies (2·NumPlayers: a move of
+// every seat, and chance events between them), maxGapPlays calls to Play
+// and until deadline. Positions are compared by Hash and then by text.
+//
+// The same State value again (a retried search) is a gap of no moves. An
+// equal position that is a different value is looked for as a cycle first
+// (a repetition is exactly what the engine must be told of), and taken as
+// a gap of no moves only when no line leads back to it.
+func gap(from, to game.State, maxPlies int, deadline time.Time) (path, bool) {
+	same := from.Hash() == to.Hash() && from.String() == to.String()
+	if same && from == to {
+		return path{}, true
+	}
+	budget := maxGapPlays
+	var p path
+	var dfs func(s game.State, depth int) bool
+	dfs = func(s game.State, depth int) bool {
+		if depth == 0 || s.ToMove() == game.NoPlayer {
+			return false
+		}
+		for _, m := range s.LegalMoves(nil) {
+			if budget--; budget < 0 || (budget%64 == 0 && time.Now().After(deadline)) {
+				budget = -1
+				return false
+			}
+			n, err := s.Play(m)
+			if err != nil {
+				continue
+			}
+			p.states, p.moves = append(p.states, s), append(p.moves, m)
+			if n.Hash() == to.Hash() && n.String() == to.String() {
+				return true
+			}
+			if dfs(n, depth-1) {
+				return true
+			}
+			p.states, p.moves = p.states[:len(p.states)-1], p.moves[:len(p.moves)-1]
+		}
+		return false
+	}
+	for depth := 1; depth <= maxPlies && budget > 0; depth++ {
+		if dfs(from, depth) {
+			return p, true
+		}
+	}
+	return path{}, same
+}
+
+// Choose sends the game so far (the first position it saw and the moves
+// since) and a go command with the budget and the clock, and reads info
+// lines until bestmove. When ctx ends it sends stop and waits a
 // moment for the engine's bestmove.
 func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, error) {
 	e.mu.Lock()
@@ -154,15 +281,30 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 	if err := e.start(); err != nil {
 		return Report{}, err
 	}
+	pos, newGame := "position text "+s.String(), false
+	if e.moves {
+		pos, newGame = e.history(s)
+	}
+	if newGame {
+		if err := e.send("newgame"); err != nil {
+			return Report{}, err
+		}
+	}
 	if err := e.send("setoption name Players value %d", s.NumPlayers()); err != nil {
 		return Report{}, err
 	}
-	if err := e.send("position text %s", s.String()); err != nil {
+	if err := e.send("%s", pos); err != nil {
 		return Report{}, err
 	}
 	goCmd := "go"
 	if b.Time > 0 {
 		goCmd += " movetime " + strconv.FormatInt(max(1, b.Time.Milliseconds()), 10)
+	}
+	if b.Clock != nil {
+		for p := range s.NumPlayers() {
+			rem, inc := b.Clock.Seat(game.Player(p))
+			goCmd += fmt.Sprintf(" time%d %d inc%d %d", p, max(0, rem.Milliseconds()), p, max(0, inc.Milliseconds()))
+		}
 	}
 	if b.Nodes > 0 {
 		goCmd += " nodes " + strconv.FormatInt(b.Nodes, 10)
@@ -175,8 +317,14 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 		return Report{}, err
 	}
 	var overrun <-chan time.Time
-	if b.Time > 0 {
-		overrun = time.After(b.Time + stopGrace)
+	// The engine plans its own time from the clock; past the seat's
+	// remaining time it has lost on time anyway.
+	rem, _ := b.Clock.Seat(s.ToMove())
+	if t := b.Time; t > 0 || rem > 0 {
+		if t == 0 || (rem > 0 && rem < t) {
+			t = rem
+		}
+		overrun = time.After(t + stopGrace)
 	}
 	var giveUp <-chan time.Time
 	done := ctx.Done()
@@ -206,6 +354,7 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 					r.PV = []game.Move{m}
 				}
 				r.Move, r.Duration = m, time.Since(start)
+				e.histMove, e.histMoved = m, true
 				return r, nil
 			}
 		case <-done:

@@ -1,12 +1,19 @@
 package ai
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 
+	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
 )
@@ -32,5 +39,74 @@ func TestExternalClosedNeverStarts(t *testing.T) {
 	}
 	if _, err := os.Stat(marker); !os.IsNotExist(err) {
 		t.Errorf("the program started after Close (%v)", err)
+	}
+}
+
+// fakeEngine answers the handshake (announcing "feature moves" when
+// moves is set) and every go with bestmove a, recording the position
+// lines it is sent.
+func fakeEngine(t *testing.T, moves bool) (*External, func() []string) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var mu sync.Mutex
+	var got []string
+	go func() {
+		defer outW.Close()
+		sc := bufio.NewScanner(inR)
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "tabula":
+				if moves {
+					fmt.Fprintln(outW, "feature moves")
+				}
+				fmt.Fprintln(outW, "tabulaok")
+			case strings.HasPrefix(line, "position"):
+				mu.Lock()
+				got = append(got, line)
+				mu.Unlock()
+			case strings.HasPrefix(line, "go"):
+				fmt.Fprintln(outW, "bestmove a")
+			case line == "quit":
+				return
+			}
+		}
+	}()
+	e := NewExternalConn("fake", outR, inW)
+	t.Cleanup(func() { e.Close() })
+	return e, func() []string { mu.Lock(); defer mu.Unlock(); return slices.Clone(got) }
+}
+
+// The game's moves go only to engines that announce "feature moves";
+// others get the position text, as in the protocol's first version.
+func TestExternalMovesFeature(t *testing.T) {
+	info := testgames.Graph(map[string]testgames.Node{
+		"A": {Side: 0, Moves: testgames.Edges("a", "B")},
+		"B": {Side: 1, Moves: testgames.Edges("b", "A")},
+	}, "A")
+	start, err := info.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := game.PlayAll(start, []string{"a", "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		moves bool
+		want  []string
+	}{
+		{false, []string{"position text A", "position text A"}},
+		{true, []string{"position text A", "position text A moves a b"}},
+	} {
+		e, sent := fakeEngine(t, tc.moves)
+		for _, s := range []game.State{start, again} {
+			if _, err := e.Choose(context.Background(), s, Budget{Depth: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := sent(); !slices.Equal(got, tc.want) {
+			t.Errorf("feature moves %v: sent %q, want %q", tc.moves, got, tc.want)
+		}
 	}
 }

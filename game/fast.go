@@ -73,3 +73,15 @@ func SearchMoves(s State, dst []Move) []Move {
 	}
 	return s.LegalMoves(dst)
 }
+
+// Repeater is implemented by states (and their Mutable copies) of games
+// with a repetition rule. Repeated reports whether the current position,
+// with the same side to move, already occurred since the last irreversible
+// move, in the game before this state or on the path a Mutable copy
+// walked since. A repetition can always be repeated again until the rule
+// draws the game, so search scores a repeated position as that draw; and
+// since the position's table entry was stored for another history, it
+// must not be trusted there.
+type Repeater interface {
+	Repeated() bool
+}

@@ -186,3 +186,31 @@ func TestPartialFirstIteration(t *testing.T) {
 		t.Errorf("chose %s at depth %d after %d nodes; want e3e2 from the unfinished depth 1", got, res.Depth, res.Nodes)
 	}
 }
+
+// BenchmarkAbaloneStart searches the standard Abalone start to a fixed
+// depth with a fresh searcher, on one goroutine: nodes/s is the speed the
+// issue compares before and after a change to the search, and ns/op the
+// time to depth.
+func BenchmarkAbaloneStart(b *testing.B) { benchAbaloneStart(b, 1) }
+
+// BenchmarkAbaloneStartThreads2 is BenchmarkAbaloneStart with a helper
+// thread (Lazy SMP): nodes/s counts both threads' nodes, and ns/op is the
+// time to the same depth.
+func BenchmarkAbaloneStartThreads2(b *testing.B) { benchAbaloneStart(b, 2) }
+
+func benchAbaloneStart(b *testing.B, threads int) {
+	s, err := abalone.Info.New(game.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes int64
+	for b.Loop() {
+		res, err := alphabeta.New(alphabeta.Config{Threads: threads}).Search(context.Background(), s, alphabeta.Limits{Depth: 7})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += res.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

@@ -2,7 +2,8 @@
 // two-player games, working through the game contract alone.
 //
 // The search is negamax with principal-variation search (null windows after
-// the first move), a transposition table keyed by State.Hash, move ordering
+// the first move), a transposition table keyed by State.Hash (its size is
+// Config.HashMiB; see store for the replacement scheme), move ordering
 // by the table's move, noisy moves, two killers per ply and a history table,
 // and a quiescence search over the moves a game marks as noisy (the Noisy
 // method of game.Noisy). Scores are from the point of view of the side to move:
@@ -10,6 +11,22 @@
 // win n plies away scores Win-n, so faster wins are preferred and slower
 // losses too. Games without an Evaluator are scored at the horizon by a few
 // random playouts.
+//
+// Draws and repetitions: in games whose states implement game.Repeater, a
+// position below the root that already occurred (in the game before the
+// root or on the search path) scores as the draw the repetition rule will
+// make of it, before the transposition table is consulted, so no score
+// stored for another history is trusted there. Every draw, by repetition,
+// ply cap or the rules, scores -Config.Contempt for the seat to move at the
+// root and +Contempt for the other: with a positive contempt the searcher
+// avoids a draw while it sees any line worth more than -Contempt, and
+// accepts one when everything else is worse.
+//
+// With Config.Threads above 1 the search is Lazy SMP: helper goroutines
+// search the same root (every other one a ply deeper) and share what they
+// find through the table, whose slots are written without locks and
+// checked on reading (see table.go); the main thread's result is the
+// answer.
 //
 // Turns need not alternate: when a player moves twice in a row the search
 // keeps the sign. Chance nodes are averaged over their outcomes
@@ -26,6 +43,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabula-games/tabula/ai/internal/walk"
@@ -58,9 +77,18 @@ const (
 	// after every node: a Villa Paletti node (statics) can take
 	// milliseconds, and 16 of them would overrun a small budget.
 	slowCheck = time.Millisecond
-	// defaultTTBits gives 2^18 entries of 24 bytes, 6 MiB: big enough for
-	// seconds of search, small enough for many bots on one server.
-	defaultTTBits = 18
+	// DefaultHashMiB is the transposition table size when Config.HashMiB
+	// is 0: 8 MiB (about 350,000 entries) holds seconds of search, and is
+	// small enough for many bots on one server.
+	DefaultHashMiB = 8
+	// MaxHashMiB bounds Config.HashMiB (and the engine's Hash option): a
+	// table must fit in the memory of a small server.
+	MaxHashMiB = 1 << 14
+	// MaxThreads bounds Config.Threads (and the engine's Threads option).
+	MaxThreads = 64
+	// bucketSize is the number of entries sharing one table index: one
+	// depth-preferred and one always-replaced (see store).
+	bucketSize = 2
 	// histBits sizes the history table (2^12 slots per player); moves are
 	// hashed into it and collisions only blur the ordering.
 	histBits = 12
@@ -76,9 +104,20 @@ const (
 
 // Config tunes a Searcher. The zero value is a full-strength searcher.
 type Config struct {
-	// TTBits is log2 of the number of transposition table entries
-	// (default 18, 6 MiB).
-	TTBits int
+	// Threads is the number of threads searching at once (Lazy SMP: they
+	// share the table); 0 or 1 searches on the caller's goroutine alone.
+	// Root noise (the weak levels) always searches alone.
+	Threads int
+	// HashMiB is the transposition table size in MiB (2^20 bytes), as the
+	// Hash option of UCI engines; 0 means DefaultHashMiB, and values are
+	// clamped to [1, MaxHashMiB].
+	HashMiB int
+	// Contempt is what a draw costs the seat to move at the root, in score
+	// units (EvalScale is the Evaluator's whole range 1.0): a draw scores
+	// -Contempt for it and +Contempt for the other seat. Positive contempt
+	// plays on for the win from a position it judges better than
+	// -Contempt and takes the draw from a worse one; 0 scores draws as 0.
+	Contempt int
 	// Noise, when positive, makes the root search every move with a full
 	// window and add a uniform random value in [-Noise, Noise] (score units,
 	// EvalScale = 1.0) to each move's score before choosing: the weak bot
@@ -133,32 +172,15 @@ func MateIn(score int) int {
 // ErrNoMove is returned for a state where no seat is to move.
 var ErrNoMove = errors.New("alphabeta: no seat to move")
 
-// TT entry bounds.
-const (
-	boundExact uint8 = iota + 1
-	boundLower
-	boundUpper
-)
-
-// entry is one transposition table slot, 24 bytes.
-type entry struct {
-	key     uint64
-	move    game.Move
-	score   int32
-	depth   int8
-	bound   uint8
-	gen     uint8
-	hasMove bool
-}
-
 // Searcher searches positions of one game. It keeps its transposition
 // table, killers and history between searches (they help the next move of
-// the same game). It is not safe for concurrent use.
+// the same game). It is not safe for concurrent use; with Config.Threads
+// above 1 it runs helper searchers of its own that share its table.
 type Searcher struct {
 	cfg     Config
-	tt      []entry
-	mask    uint64
-	gen     uint8
+	tt      *table
+	helpers []*Searcher  // Lazy SMP: Threads-1 searchers sharing tt
+	halt    *atomic.Bool // set when the main search is done: helpers stop; nil for the main one
 	history [2][1 << histBits]int32
 	killers [MaxPly][2]game.Move
 
@@ -167,6 +189,9 @@ type Searcher struct {
 	w         *walk.Walker
 	eval      bool
 	noisy     bool
+	rootSide  game.Player   // the seat the search is for: draws cost it Contempt
+	repeater  game.Repeater // the walker's state when it is a Repeater that stays one (the fast path); nil otherwise
+	repeats   bool          // the game has a repetition rule (game.Repeater)
 	nodes     int64
 	nodeLimit int64
 	deadline  time.Time
@@ -182,9 +207,10 @@ type Searcher struct {
 
 // New returns a searcher with the given configuration.
 func New(cfg Config) *Searcher {
-	if cfg.TTBits <= 0 {
-		cfg.TTBits = defaultTTBits
+	if cfg.HashMiB <= 0 {
+		cfg.HashMiB = DefaultHashMiB
 	}
+	cfg.HashMiB = min(cfg.HashMiB, MaxHashMiB)
 	if cfg.Playouts <= 0 {
 		cfg.Playouts = defaultPlayouts
 	}
@@ -194,18 +220,27 @@ func New(cfg Config) *Searcher {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Searcher{cfg: cfg, tt: make([]entry, 1<<cfg.TTBits), mask: 1<<cfg.TTBits - 1}
+	cfg.Threads = min(max(cfg.Threads, 1), MaxThreads)
+	return &Searcher{cfg: cfg, tt: newTable(cfg.HashMiB)}
 }
+
+// TTEntries returns the number of transposition table entries.
+func (s *Searcher) TTEntries() int { return len(s.tt.buckets) * bucketSize }
 
 // Reset forgets everything learned: the table, killers and history. Call it
 // between unrelated games.
 func (s *Searcher) Reset() {
-	clear(s.tt)
+	clear(s.tt.buckets)
+	for _, h := range s.helpers {
+		h.history = [2][1 << histBits]int32{}
+		h.killers = [MaxPly][2]game.Move{}
+	}
 	s.history = [2][1 << histBits]int32{}
 	s.killers = [MaxPly][2]game.Move{}
 }
 
 func isEvaluator(st game.State) bool { _, ok := st.(game.Evaluator); return ok }
+func isRepeater(st game.State) bool  { _, ok := st.(game.Repeater); return ok }
 func isNoisy(st game.State) bool {
 	_, ok := st.(interface{ Noisy(game.Move) bool })
 	return ok
@@ -224,10 +259,60 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	if p < 0 {
 		return Result{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
 	}
+	s.tt.gen++
+	if s.cfg.Threads <= 1 || s.cfg.Noise > 0 {
+		return s.iterate(ctx, st, lim, start, 1), nil
+	}
+	// Lazy SMP: the helpers search the same root with the same limits,
+	// every other one a ply deeper, and share what they learn through
+	// the table; the main search's result is the answer, and its end
+	// stops them.
+	halt := new(atomic.Bool)
+	s.tt.shared = true
+	defer func() { s.tt.shared = false }()
+	var wg sync.WaitGroup
+	for i, h := range s.helperSearchers() {
+		h.halt = halt
+		wg.Add(1)
+		go func() { // ends when halt is set, or with its own limits
+			defer wg.Done()
+			h.iterate(ctx, st, lim, start, 1+(i+1)%2)
+		}()
+	}
+	res := s.iterate(ctx, st, lim, start, 1)
+	halt.Store(true)
+	wg.Wait()
+	for _, h := range s.helpers {
+		res.Nodes += h.nodes
+	}
+	return res, nil
+}
+
+// helperSearchers returns the Threads-1 helpers, made on first use: each
+// has its own killers, history and random numbers, and shares the table.
+func (s *Searcher) helperSearchers() []*Searcher {
+	for i := len(s.helpers); i < s.cfg.Threads-1; i++ {
+		cfg := s.cfg
+		cfg.Threads, cfg.Info = 1, nil
+		cfg.Rand = rand.New(rand.NewPCG(uint64(i)+1, 0x736d70))
+		s.helpers = append(s.helpers, &Searcher{cfg: cfg, tt: s.tt})
+	}
+	return s.helpers
+}
+
+// iterate is one thread's iterative deepening from depth first.
+func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start time.Time, first int) Result {
+	p := st.ToMove()
 	s.ctx = ctx
-	s.w = walk.New(st, isEvaluator, isNoisy)
+	s.w = walk.New(st, isEvaluator, isNoisy, isRepeater)
 	s.eval = isEvaluator(s.w.State())
 	s.noisy = isNoisy(s.w.State())
+	s.rootSide = p
+	s.repeats = isRepeater(s.w.State())
+	s.repeater = nil
+	if s.repeats && s.w.Fast() {
+		s.repeater = s.w.State().(game.Repeater) // the Mutable itself: it changes in place
+	}
 	s.nodes = 0
 	s.nodeLimit = lim.Nodes
 	s.deadline = time.Time{}
@@ -236,7 +321,6 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	}
 	s.stopped = false
 	s.sinceTick, s.every, s.lastCheck = 0, 1, start
-	s.gen++
 	for pl := range s.history {
 		for i := range s.history[pl] {
 			s.history[pl][i] /= 2
@@ -256,7 +340,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	if len(rootMoves) == 1 {
 		depthLimit = 1 // forced: one iteration gives the score to report
 	}
-	for d := 1; d <= depthLimit; d++ {
+	for d := min(first, depthLimit); d <= depthLimit; d++ {
 		score, ok := s.root(p, d, rootMoves)
 		if !ok {
 			switch {
@@ -288,7 +372,7 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	}
 	res.Nodes = s.nodes
 	res.Elapsed = s.cfg.Now().Sub(start)
-	return res, nil
+	return res
 }
 
 // root searches every root move to depth d and moves the best to the front.
@@ -360,10 +444,16 @@ func (s *Searcher) updatePV(ply int, m game.Move) {
 // within the window (alpha, beta) seen from p.
 func (s *Searcher) value(p game.Player, depth, ply, alpha, beta int) int {
 	st := s.w.State()
-	switch q := st.ToMove(); q {
-	case game.NoPlayer:
+	q := st.ToMove()
+	if q == game.NoPlayer {
 		s.tick() // a leaf may have cost a slow Apply: look at the clock
-		return terminal(st, p, ply)
+		return s.terminal(st, p, ply)
+	}
+	if s.repeated(st) {
+		s.tick()
+		return s.draw(p)
+	}
+	switch q {
 	case game.Chance:
 		return s.chance(p, depth, ply, false)
 	case p:
@@ -374,17 +464,39 @@ func (s *Searcher) value(p game.Player, depth, ply, alpha, beta int) int {
 }
 
 // terminal scores a finished game for p at the given ply.
-func terminal(st game.State, p game.Player, ply int) int {
+func (s *Searcher) terminal(st game.State, p game.Player, ply int) int {
 	o, _ := st.Outcome()
 	switch {
 	case o.IsDraw():
-		return 0
+		return s.draw(p)
 	case o.Won(p) && len(o.Winners) == 1:
 		return Win - ply
 	case o.Won(p):
-		return 0 // a shared win is as good as a draw between two
+		return s.draw(p) // a shared win is as good as a draw between two
 	}
 	return -(Win - ply)
+}
+
+// draw is the score of a draw for p: -Contempt for the seat the search is
+// for, +Contempt for the other.
+func (s *Searcher) draw(p game.Player) int {
+	if p == s.rootSide {
+		return -s.cfg.Contempt
+	}
+	return s.cfg.Contempt
+}
+
+// repeated reports whether st, the walker's current position, occurred
+// before (game.Repeater).
+func (s *Searcher) repeated(st game.State) bool {
+	switch {
+	case !s.repeats:
+		return false
+	case s.repeater != nil:
+		return s.repeater.Repeated()
+	}
+	r, ok := st.(game.Repeater)
+	return ok && r.Repeated()
 }
 
 // chance averages the outcomes of a chance node for p.
@@ -422,7 +534,7 @@ func (s *Searcher) tick() {
 	}
 	s.sinceTick = 0
 	now := s.cfg.Now()
-	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline)) {
+	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline)) || (s.halt != nil && s.halt.Load()) {
 		s.stopped = true
 	}
 	s.every = checkEvery
@@ -619,10 +731,16 @@ func (s *Searcher) quiesce(ply, alpha, beta, qd int) int {
 
 func (s *Searcher) qvalue(p game.Player, ply, alpha, beta, qd int) int {
 	st := s.w.State()
-	switch q := st.ToMove(); q {
-	case game.NoPlayer:
+	q := st.ToMove()
+	if q == game.NoPlayer {
 		s.tick() // a leaf may have cost a slow Apply: look at the clock
-		return terminal(st, p, ply)
+		return s.terminal(st, p, ply)
+	}
+	if s.repeated(st) {
+		s.tick()
+		return s.draw(p)
+	}
+	switch q {
 	case game.Chance:
 		return s.chance(p, 0, ply, true)
 	case p:
@@ -672,23 +790,6 @@ func (s *Searcher) playout(p game.Player) float64 {
 		s.w.Undo()
 	}
 	return r
-}
-
-func (s *Searcher) probe(h uint64) (entry, bool) {
-	e := s.tt[h&s.mask]
-	return e, e.key == h && e.bound != 0
-}
-
-// store writes a result to the table. Replacement: one entry per slot; a
-// new result replaces the old one when the old one is from an earlier search
-// (stale), is for the same position, or was searched no deeper. So deep
-// results of the current search survive shallow ones that collide.
-func (s *Searcher) store(h uint64, depth, score int, bound uint8, m game.Move, ply int) {
-	e := &s.tt[h&s.mask]
-	if e.bound != 0 && e.gen == s.gen && e.key != h && int(e.depth) > depth {
-		return
-	}
-	*e = entry{key: h, move: m, score: int32(toTT(score, ply)), depth: int8(min(depth, 127)), bound: bound, gen: s.gen, hasMove: true}
 }
 
 // toTT makes a proven score relative to the node (plies to the end from

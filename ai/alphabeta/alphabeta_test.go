@@ -256,7 +256,7 @@ func BenchmarkSearch(b *testing.B) {
 			s = v.wrap(s)
 			var nodes int64
 			for b.Loop() {
-				res, _ := New(Config{TTBits: 12}).Search(context.Background(), s, Limits{Depth: 9})
+				res, _ := New(Config{HashMiB: 1}).Search(context.Background(), s, Limits{Depth: 9})
 				nodes += res.Nodes
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")

@@ -28,11 +28,22 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/ai"
+	"github.com/tabula-games/tabula/ai/alphabeta"
 	"github.com/tabula-games/tabula/game"
 )
 
-// maxLine bounds one command line; position texts are well below it.
-const maxLine = 1 << 20
+const (
+	// maxLine bounds one command line; position texts and the move lists
+	// of whole games are well below it.
+	maxLine = 1 << 20
+	// maxContempt bounds the Contempt option: the evaluation's whole
+	// range (alphabeta.EvalScale); more would prefer a draw to any
+	// evaluation.
+	maxContempt = alphabeta.EvalScale
+	// maxSeats bounds the seat numbers of go's clock fields; no game
+	// seats more.
+	maxSeats = 16
+)
 
 // Server answers the engine protocol for one game.
 type Server struct {
@@ -61,6 +72,7 @@ type session struct {
 	outMu  sync.Mutex
 	level  string
 	seed   uint64
+	bot    ai.BotOptions // Hash and Contempt, for the bot levels
 	opts   game.Options
 	agent  ai.Agent
 	state  game.State
@@ -92,7 +104,7 @@ func (sv *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error 
 	}
 	opts := sv.Options
 	opts.Values = maps(opts.Values)
-	ss := &session{sv: sv, out: out, level: sv.Level, seed: sv.Seed, opts: opts}
+	ss := &session{sv: sv, out: out, level: sv.Level, seed: sv.Seed, opts: opts, bot: ai.DefaultBotOptions()}
 	defer ss.stop()
 	lines := make(chan string)
 	errc := make(chan error, 1)
@@ -209,6 +221,9 @@ func (ss *session) hello() {
 	ss.printf("id game %s", g.ID)
 	ss.printf("option name Level type combo default %s var %s", ss.level, strings.Join(ai.Specs(), " var "))
 	ss.printf("option name Seed type spin default 1 min 0 max %d", uint64(1<<63-1))
+	ss.printf("option name Hash type spin default %d min 1 max %d", alphabeta.DefaultHashMiB, alphabeta.MaxHashMiB)
+	ss.printf("option name Contempt type spin default %d min %d max %d", ai.DefaultContempt, -maxContempt, maxContempt)
+	ss.printf("option name Threads type spin default 1 min 1 max %d", alphabeta.MaxThreads)
 	ss.printf("option name Variant type combo default %s var %s", g.Variants[0], strings.Join(g.Variants, " var "))
 	ss.printf("option name Players type spin default %d min %d max %d", g.DefaultPlayers, g.MinPlayers, g.MaxPlayers)
 	for _, o := range g.Options {
@@ -221,6 +236,7 @@ func (ss *session) hello() {
 			ss.printf("option name %s type combo default %s var %s", o.Name, o.Default, strings.Join(o.Choices, " var "))
 		}
 	}
+	ss.printf("feature moves")
 	ss.printf("tabulaok")
 	ss.started = true
 }
@@ -249,6 +265,30 @@ func (ss *session) setOption(args []string) {
 			return
 		}
 		ss.seed, ss.agent = n, nil
+		return
+	case "hash":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > alphabeta.MaxHashMiB {
+			ss.errorf("setoption: hash %q: want MiB from 1 to %d", value, alphabeta.MaxHashMiB)
+			return
+		}
+		ss.bot.HashMiB, ss.agent = n, nil
+		return
+	case "threads":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > alphabeta.MaxThreads {
+			ss.errorf("setoption: threads %q: want a number from 1 to %d", value, alphabeta.MaxThreads)
+			return
+		}
+		ss.bot.Threads, ss.agent = n, nil
+		return
+	case "contempt":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < -maxContempt || n > maxContempt {
+			ss.errorf("setoption: contempt %q: want a number from %d to %d", value, -maxContempt, maxContempt)
+			return
+		}
+		ss.bot.Contempt, ss.agent = n, nil
 		return
 	case "variant":
 		opts.Variant = value
@@ -326,9 +366,11 @@ func (ss *session) position(args []string) {
 	ss.state = s
 }
 
-// goSearch handles "go [movetime MS] [nodes N] [depth D] [infinite]".
+// goSearch handles "go [movetime MS] [nodes N] [depth D] [timeS MS incS MS]...
+// [infinite]".
 func (ss *session) goSearch(ctx context.Context, args []string) {
 	var b ai.Budget
+	var clock ai.Clock
 	infinite := false
 	for i := 0; i < len(args); i++ {
 		key := args[i]
@@ -354,13 +396,22 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 		case "depth":
 			b.Depth = int(n)
 		default:
-			ss.errorf("go: unknown limit %q", key)
-			return
+			if !clockField(&clock, key, time.Duration(n)*time.Millisecond) {
+				ss.errorf("go: unknown limit %q", key)
+				return
+			}
 		}
 	}
 	s := ss.current()
 	if s == nil {
 		return
+	}
+	if len(clock.Remaining) > 0 || len(clock.Increment) > 0 {
+		if n := max(len(clock.Remaining), len(clock.Increment)); n > s.NumPlayers() {
+			ss.errorf("go: clock of seat %d in a game of %d", n-1, s.NumPlayers())
+			return
+		}
+		b.Clock = &clock
 	}
 	if p := s.ToMove(); p < 0 {
 		ss.errorf("go: no seat to move (%s)", p)
@@ -371,6 +422,9 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 		if err != nil {
 			ss.errorf("go: %v", err)
 			return
+		}
+		if bot, ok := a.(*ai.Bot); ok {
+			bot.SetOptions(ss.bot)
 		}
 		ss.agent = a
 	}
@@ -418,6 +472,30 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 		}
 		ss.finish(done, info.String(), "bestmove "+s.MoveString(r.Move))
 	}()
+}
+
+// clockField reads a go field "timeS" (seat S's remaining time) or "incS"
+// (its increment) into c; false when key is neither.
+func clockField(c *ai.Clock, key string, d time.Duration) bool {
+	var list *[]time.Duration
+	var seat string
+	switch {
+	case strings.HasPrefix(key, "time"):
+		list, seat = &c.Remaining, key[len("time"):]
+	case strings.HasPrefix(key, "inc"):
+		list, seat = &c.Increment, key[len("inc"):]
+	default:
+		return false
+	}
+	p, err := strconv.Atoi(seat)
+	if err != nil || p < 0 || p >= maxSeats || seat != strconv.Itoa(p) {
+		return false
+	}
+	for len(*list) <= p {
+		*list = append(*list, 0)
+	}
+	(*list)[p] = d
+	return true
 }
 
 // finish writes a search's last lines and marks it done under one hold

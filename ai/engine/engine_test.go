@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"maps"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -112,6 +113,18 @@ position startpos moves 4 4
 position nonsense
 go nodes abc
 go sideways 3
+setoption name Hash value 2
+setoption name Contempt value 500
+setoption name Hash value 0
+setoption name Contempt value lots
+setoption name Threads value 2
+setoption name Threads value 0
+setoption name Threads value 1
+setoption name Level value bot:hard
+position startpos moves 4 0
+go time0 60000 inc0 1000 time1 60000 inc1 1000 depth 2
+go time7 100
+go time1x 100
 position text xxxoo.... o
 go depth 1
 frobnicate
@@ -178,5 +191,98 @@ func TestExternalAgent(t *testing.T) {
 	}
 	if _, err := ext.Choose(context.Background(), s, ai.Budget{}); err == nil {
 		t.Fatal("Choose after Close succeeded")
+	}
+}
+
+// recorder is the client's side of the pipe, keeping what was written.
+type recorder struct {
+	io.WriteCloser
+	mu    sync.Mutex
+	lines strings.Builder
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	r.lines.Write(p)
+	r.mu.Unlock()
+	return r.WriteCloser.Write(p)
+}
+
+func (r *recorder) String() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lines.String()
+}
+
+// An outside engine sees the game, not only the position (issue 22). The
+// game goes P, R (the External's first search), P, R: now "rep" makes P's
+// third occurrence, a draw, while "cont" plays on in a line worth 0.5 to
+// us. Seen fresh, P looks worth 0.8, so an engine told only the position
+// text walks into the draw at depth 1; the External sends the position it
+// first saw and the moves since, the engine replays them, and its search
+// knows P occurred: it plays on.
+func TestExternalSendsHistory(t *testing.T) {
+	nodes := map[string]testgames.Node{
+		"R": {Side: 0, Eval: 0.6, Moves: testgames.Edges("rep", "P", "cont", "c1")},
+		"P": {Side: 1, Eval: 0.8, Moves: testgames.Edges("p", "R")},
+	}
+	maps.Copy(nodes, testgames.Chain("c", 8, 1, 0.5))
+	info := testgames.Graph(nodes, "P")
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	sv := &engine.Server{Game: info, Level: "bot:max"}
+	done := make(chan error, 1)
+	go func() {
+		err := sv.Serve(context.Background(), inR, outW)
+		outW.Close()
+		done <- err
+	}()
+	rec := &recorder{WriteCloser: inW}
+	ext := ai.NewExternalConn("inproc", outR, rec)
+	start, err := info.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bud := ai.Budget{Depth: 1}
+	s1, err := game.PlayAll(start, []string{"p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ext.Choose(context.Background(), s1, bud)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s1.MoveString(r.Move); got != "rep" {
+		t.Fatalf("first R: the engine plays %q, want rep (the test's premise)", got)
+	}
+	s, err := game.PlayAll(s1, []string{"rep", "p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = ext.Choose(context.Background(), s, bud); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.MoveString(r.Move); got != "cont" {
+		t.Errorf("R after P, R, P: the engine plays %q, want cont; the client sent:\n%s", got, rec)
+	}
+	if !strings.Contains(rec.String(), "position text R moves rep p\n") {
+		t.Errorf("the client did not send the moves:\n%s", rec)
+	}
+	// A position that does not follow (a new game) starts a new history.
+	other, err := info.ParsePosition("c7", game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err = ext.Choose(context.Background(), other, bud); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(rec.String(), "newgame\nsetoption name Players value 2\nposition text c7\ngo depth 1\n") {
+		t.Errorf("a new game was not announced:\n%s", rec)
+	}
+	if err := ext.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }

@@ -117,6 +117,7 @@ func parsePosition(info *game.Info, r rules, text string) (*State, error) {
 	if r.repetition {
 		s.hist = []uint64{s.hash}
 	}
+	s.rep = 1
 	s.res = s.judge()
 	return s, nil
 }

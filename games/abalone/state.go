@@ -126,8 +126,11 @@ type State struct {
 	// (or the start), the current one last; kept only with repetitionDraw.
 	// A push-off changes the marble counts for good, so earlier positions
 	// can never repeat.
-	hist  []uint64
-	base  int
+	hist []uint64
+	base int
+	// rep counts the occurrences of the position in hist[base:], itself
+	// included (1 when repetitionDraw is off): judge and Repeated read it.
+	rep   uint8
 	stack []undoRec // Apply records of a Mutable copy
 }
 
@@ -138,6 +141,7 @@ type undoRec struct {
 	res  result
 	hash uint64
 	base int
+	rep  uint8
 }
 
 var (
@@ -146,6 +150,7 @@ var (
 	_ game.Mutable   = (*State)(nil)
 	_ game.Perfter   = (*State)(nil)
 	_ game.Evaluator = (*State)(nil)
+	_ game.Repeater  = (*State)(nil)
 )
 
 // Info returns the game's description.
@@ -352,6 +357,7 @@ func (s *State) do(m game.Move) {
 			s.base = len(s.hist)
 		}
 		s.hist = append(s.hist, s.hash)
+		s.rep = uint8(min(s.repeats(), 255))
 	}
 	s.res = s.judge()
 }
@@ -367,7 +373,7 @@ func (s *State) judge() result {
 		return result{byPushOff, game.Player(me)}
 	case !hasMove(s.bb[me], s.bb[op]):
 		return result{byNoMoves, game.Player(op)}
-	case s.rules.repetition && s.repeats() >= 3:
+	case s.rules.repetition && s.rep >= 3:
 		return result{byRepetition, game.NoPlayer}
 	case s.rules.plyCap > 0 && s.ply >= s.rules.plyCap:
 		switch {
@@ -395,6 +401,12 @@ func (s *State) repeats() int {
 	return n
 }
 
+// Repeated reports whether the position, with the same side to move,
+// occurred before since the last push-off (game.Repeater): in the game,
+// or on the path a Mutable copy walked. Always false with repetitionDraw
+// off, where positions may recur freely.
+func (s *State) Repeated() bool { return s.rep >= 2 }
+
 // Mutable returns a private copy for in-place search.
 func (s *State) Mutable() game.Mutable {
 	c := *s
@@ -406,7 +418,7 @@ func (s *State) Mutable() game.Mutable {
 // Apply plays a legal move in place (see game.Mutable). It allocates only
 // while its history stacks grow.
 func (s *State) Apply(m game.Move) {
-	s.stack = append(s.stack, undoRec{bb: s.bb, off: s.off, res: s.res, hash: s.hash, base: s.base})
+	s.stack = append(s.stack, undoRec{bb: s.bb, off: s.off, res: s.res, hash: s.hash, base: s.base, rep: s.rep})
 	s.do(m)
 }
 
@@ -414,7 +426,7 @@ func (s *State) Apply(m game.Move) {
 func (s *State) Undo() {
 	u := s.stack[len(s.stack)-1]
 	s.stack = s.stack[:len(s.stack)-1]
-	s.bb, s.off, s.res, s.hash, s.base = u.bb, u.off, u.res, u.hash, u.base
+	s.bb, s.off, s.res, s.hash, s.base, s.rep = u.bb, u.off, u.res, u.hash, u.base, u.rep
 	s.side ^= 1
 	s.ply--
 	if s.rules.repetition {
