@@ -55,7 +55,7 @@ func runServe(ctx context.Context, e *env) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address (port 0: any free port)")
 	dbPath := fs.String("db", "tabula.db", "SQLite database file, created if missing; or a postgres:// URL without a password (give it in PGPASSWORD or a password file)")
 	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core)")
-	botTime := fs.Duration("bot-time", time.Second, "thinking time per bot move")
+	botTime := fs.Duration("bot-time", time.Second, "the most a bot move may take; in a match with a clock a bot plans from its time left and increment and thinks less when that says so (ai.PlanTime)")
 	verbose := fs.Bool("v", false, "log debug messages")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "garbage collection target percentage (default 400, or GOGC when the environment sets it; the flag overrides the environment): higher collects less often and holds more memory; -1 turns collection off, leaving --memory-limit in charge")
 	memLimit := fs.Int64("memory-limit", 0, "soft memory limit in MiB (GOMEMLIMIT): the collector runs more often as the heap nears it; 0 keeps the environment's or none")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
 )
@@ -203,6 +204,10 @@ type botJob struct {
 	// human: the match has a human seat; its searches go before those of
 	// matches between bots.
 	human bool
+	// clock is the match's clock when the search was queued (nil
+	// untimed): the agent plans its time from its seat's entries, within
+	// Config.BotBudget, so a bot with little time left never flags.
+	clock *ai.Clock
 }
 
 // botPool runs bot searches on a fixed number of workers, so searches
@@ -300,12 +305,31 @@ func (s *Server) think(j botJob) (game.Move, error) {
 		defer cancel()
 	}
 	start := s.clock.Now()
-	rep, err := j.agent.Choose(ctx, j.state, s.cfg.BotBudget)
+	budget := s.cfg.BotBudget
+	budget.Clock = j.clock
+	rep, err := j.agent.Choose(ctx, j.state, budget)
 	s.metrics.botTime.Observe(s.clock.Now().Sub(start).Seconds())
 	if err != nil {
 		return 0, fmt.Errorf("server: bot %q: %w", j.name, err)
 	}
 	return rep.Move, nil
+}
+
+// botClock is the match's clock at now for a bot's time planning: every
+// seat's time left and the Fischer increment (correspondence adds none);
+// nil when the match has no clock.
+func (r *room) botClock(now time.Time) *ai.Clock {
+	if !r.clocks.Timed() {
+		return nil
+	}
+	c := &ai.Clock{Remaining: make([]time.Duration, len(r.clocks.Remaining)), Increment: make([]time.Duration, len(r.clocks.Remaining))}
+	for i := range c.Remaining {
+		c.Remaining[i] = r.clocks.Left(i, now)
+		if r.clocks.Control.Kind == clock.Fischer {
+			c.Increment[i] = r.clocks.Control.Increment
+		}
+	}
+	return c
 }
 
 // startBot queues a search when a bot is to move and none is running for
@@ -328,7 +352,7 @@ func (r *room) startBot(ctx context.Context) time.Time {
 	if r.botCtx == nil {
 		r.botCtx, r.botCancel = context.WithCancel(r.ctx)
 	}
-	job := botJob{room: r, ctx: r.botCtx, version: r.m.Version, state: r.st, agent: agent, name: name, human: r.hasHuman()}
+	job := botJob{room: r, ctx: r.botCtx, version: r.m.Version, state: r.st, agent: agent, name: name, human: r.hasHuman(), clock: r.botClock(now)}
 	if !r.s.bots.submit(job) {
 		return now.Add(botRetry)
 	}

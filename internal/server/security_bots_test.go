@@ -691,3 +691,86 @@ func TestBotConfigChecked(t *testing.T) {
 
 // nopStore is a store New accepts; TestBotConfigChecked never uses it.
 type nopStore struct{ Store }
+
+// budgetAgent records the budget of every search and plays the first
+// legal move.
+type budgetAgent struct {
+	mu      sync.Mutex
+	budgets []ai.Budget
+}
+
+func (a *budgetAgent) Name() string { return "budget" }
+
+func (a *budgetAgent) Choose(_ context.Context, s game.State, b ai.Budget) (ai.Report, error) {
+	a.mu.Lock()
+	a.budgets = append(a.budgets, b)
+	a.mu.Unlock()
+	return ai.Report{Move: s.LegalMoves(nil)[0]}, nil
+}
+
+func (a *budgetAgent) seen() []ai.Budget {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return slices.Clone(a.budgets)
+}
+
+// TestBotSearchesSeeTheClock: a bot in a match with a clock is given the
+// match's clock (every seat's time left and the increment) with its
+// budget, so it plans its time and does not flag; an untimed match gives
+// none. Before, every bot thought for the server's fixed budget whatever
+// its clock said.
+func TestBotSearchesSeeTheClock(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		tc   protocol.TimeControl
+		want func(*ai.Clock) string // "" when the clock is as expected
+	}{
+		{"fischer", protocol.TimeControl{Kind: "fischer", BaseMs: 3000, IncrementMs: 100}, func(c *ai.Clock) string {
+			if c == nil || len(c.Remaining) != 2 || c.Remaining[0] <= 0 || c.Remaining[0] > 3*time.Second || c.Increment[0] != 100*time.Millisecond {
+				return fmt.Sprintf("clock %+v, want two seats with at most 3 s left and 100 ms increment", c)
+			}
+			return ""
+		}},
+		{"correspondence", protocol.TimeControl{Kind: "correspondence", Days: 2}, func(c *ai.Clock) string {
+			if c == nil || c.Remaining[0] <= 47*time.Hour || c.Increment[0] != 0 {
+				return fmt.Sprintf("clock %+v, want two days left and no increment", c)
+			}
+			return ""
+		}},
+		{"untimed", protocol.TimeControl{Kind: "none"}, func(c *ai.Clock) string {
+			if c != nil {
+				return fmt.Sprintf("clock %+v, want none", c)
+			}
+			return ""
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			agent := &budgetAgent{}
+			h := start(t, "", func(c *Config) {
+				c.NewAgent = func(name string, seed uint64) (ai.Agent, error) {
+					if name == "bot:easy" {
+						return agent, nil
+					}
+					return ai.FromSpec(name, seed)
+				}
+			})
+			one := 1
+			resp := h.create(protocol.CreateRequest{Game: "race", Join: &one, TimeControl: tc.tc,
+				Seats: []protocol.SeatSpec{{Kind: protocol.SeatBot, Bot: "bot:easy"}, {Kind: protocol.SeatHuman}}})
+			c := h.connect(resp.Match.ID, resp.Token)
+			for c.state.ToMove != 1 {
+				c.read()
+			}
+			seen := agent.seen()
+			if len(seen) == 0 {
+				t.Fatal("the bot never searched")
+			}
+			if msg := tc.want(seen[0].Clock); msg != "" {
+				t.Error(msg)
+			}
+			if seen[0].Time <= 0 {
+				t.Errorf("budget time %v: the server's budget still bounds the search", seen[0].Time)
+			}
+		})
+	}
+}
