@@ -11,6 +11,11 @@
 // postgres:// URL or key=value pairs); pgx's own parameters apply, for
 // example pool_max_conns for the pool's size and search_path for the
 // schema the tables live in.
+//
+// A request the database cannot serve now (unreachable, shutting down,
+// read-only, out of disk or connections; see storageFailure) fails with
+// an error wrapping store.ErrUnavailable, and a write that fails so is
+// reported by Health until a write succeeds again.
 package postgres
 
 import (
@@ -54,7 +59,8 @@ const (
 // for concurrent use, and other DBs, in this process or others, may use
 // the same database at once.
 type DB struct {
-	pool *pgxpool.Pool
+	pool   *pgxpool.Pool
+	health health
 }
 
 // Open connects to the database dsn names, applies the migrations, and
@@ -71,7 +77,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("postgres: connect: %w", err)
+		return nil, unavailable(fmt.Errorf("postgres: connect: %w", err))
 	}
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
@@ -133,10 +139,7 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 	if isUnique(err) {
 		return fmt.Errorf("postgres: create match %s: %w", m.ID, store.ErrConflict)
 	}
-	if err != nil {
-		return fmt.Errorf("postgres: create match %s: %w", m.ID, err)
-	}
-	return nil
+	return db.wrote(wrapf(err, "postgres: create match %s", m.ID))
 }
 
 // Save applies one change in one transaction: the match row, only if its
@@ -188,10 +191,7 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 	if isUnique(err) {
 		err = fmt.Errorf("%w: %w", err, store.ErrConflict)
 	}
-	if err != nil {
-		return fmt.Errorf("postgres: save match %s: %w", m.ID, err)
-	}
-	return nil
+	return db.wrote(wrapf(err, "postgres: save match %s", m.ID))
 }
 
 // Load returns a match and its moves in ply order, read from one
@@ -212,7 +212,7 @@ func (db *DB) Load(ctx context.Context, id string) (store.Match, []store.Move, e
 		return err
 	})
 	if err != nil {
-		return store.Match{}, nil, fmt.Errorf("postgres: load %s: %w", id, err)
+		return store.Match{}, nil, unavailable(fmt.Errorf("postgres: load %s: %w", id, err))
 	}
 	return m, moves, nil
 }
@@ -247,11 +247,11 @@ func (db *DB) List(ctx context.Context, f store.Filter) ([]store.Match, error) {
 	}
 	rows, err := db.pool.Query(ctx, selectMatch+w.sql()+order, w.args...)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: list: %w", err)
+		return nil, unavailable(fmt.Errorf("postgres: list: %w", err))
 	}
 	ms, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Match, error) { return scanMatch(row) })
 	if err != nil {
-		return nil, fmt.Errorf("postgres: list: %w", err)
+		return nil, unavailable(fmt.Errorf("postgres: list: %w", err))
 	}
 	return ms, nil
 }
@@ -261,7 +261,7 @@ func (db *DB) Count(ctx context.Context, f store.Filter) (int, error) {
 	w := filterWhere(f)
 	var n int
 	if err := db.pool.QueryRow(ctx, `SELECT count(*) FROM matches`+w.sql(), w.args...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("postgres: count: %w", err)
+		return 0, unavailable(fmt.Errorf("postgres: count: %w", err))
 	}
 	return n, nil
 }
@@ -309,11 +309,11 @@ func (db *DB) Unfinished(ctx context.Context) ([]string, error) {
 	rows, err := db.pool.Query(ctx, `SELECT id FROM matches WHERE status = ANY($1) ORDER BY created, id`,
 		[]string{store.StatusWaiting, store.StatusLive})
 	if err != nil {
-		return nil, fmt.Errorf("postgres: unfinished: %w", err)
+		return nil, unavailable(fmt.Errorf("postgres: unfinished: %w", err))
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return nil, fmt.Errorf("postgres: unfinished: %w", err)
+		return nil, unavailable(fmt.Errorf("postgres: unfinished: %w", err))
 	}
 	return ids, nil
 }
@@ -393,6 +393,14 @@ func clockMillis(d *time.Duration) *int64 {
 	}
 	ms := d.Milliseconds()
 	return &ms
+}
+
+// wrapf is err with the context format gives, nil for nil.
+func wrapf(err error, format string, args ...any) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf(format+": %w", append(args, err)...)
 }
 
 // isUnique reports whether err is PostgreSQL's duplicate-key error.

@@ -44,6 +44,14 @@ func TestStore(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) storetest.Store { return openTest(t) })
 }
 
+// TestAccounts runs the accounts suite: tabula serve on PostgreSQL has
+// accounts (the server turns them on for a store with these methods).
+func TestAccounts(t *testing.T) {
+	t.Parallel()
+	pgtest.Server(t)
+	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore { return openTest(t) })
+}
+
 // TestMigrations migrates a database holding a match down to nothing and
 // up again.
 func TestMigrations(t *testing.T) {
@@ -61,7 +69,7 @@ func TestMigrations(t *testing.T) {
 	tables := func() []string {
 		t.Helper()
 		rows, err := db.pool.Query(ctx, `SELECT table_name FROM information_schema.tables
-			WHERE table_schema = current_schema() AND table_name IN ('matches', 'moves') ORDER BY table_name`)
+			WHERE table_schema = current_schema() AND table_name IN ('matches', 'moves', 'accounts', 'sessions', 'account_seats') ORDER BY table_name`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +79,7 @@ func TestMigrations(t *testing.T) {
 		}
 		return names
 	}
-	if got, want := tables(), []string{"matches", "moves"}; !reflect.DeepEqual(got, want) {
+	if got, want := tables(), []string{"account_seats", "accounts", "matches", "moves", "sessions"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("after Open: tables %v, want %v", got, want)
 	}
 	if _, err := p.DownTo(ctx, 0); err != nil {
