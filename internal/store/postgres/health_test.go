@@ -1,0 +1,170 @@
+package postgres
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tabula-games/tabula/internal/store"
+	"github.com/tabula-games/tabula/internal/store/postgres/pgtest"
+	"github.com/tabula-games/tabula/internal/store/storetest"
+)
+
+// outage is a database of its own in TABULA_PG's server, which a test
+// can take away from its stores and give back, leaving the other tests'
+// database alone.
+type outage struct {
+	t     testing.TB
+	admin string // TABULA_PG: where the ALTERs run
+	name  string // the database's name
+	URL   string // the database's URL
+}
+
+// newOutage creates the database, dropped when t ends.
+func newOutage(t testing.TB) *outage {
+	t.Helper()
+	o := &outage{t: t, admin: pgtest.Server(t), name: "test_" + strings.ToLower(rand.Text())}
+	u, err := url.Parse(o.admin)
+	if err != nil {
+		t.Fatal("TABULA_PG is not a URL")
+	}
+	u.Path = "/" + o.name
+	o.URL = u.String()
+	o.exec("CREATE DATABASE " + o.ident())
+	t.Cleanup(func() { o.exec("DROP DATABASE " + o.ident() + " WITH (FORCE)") })
+	return o
+}
+
+func (o *outage) ident() string { return pgx.Identifier{o.name}.Sanitize() }
+
+// exec runs statements on the admin connection.
+func (o *outage) exec(stmts ...string) {
+	o.t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, o.admin)
+	if err != nil {
+		o.t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for _, s := range stmts {
+		if _, err := conn.Exec(ctx, s); err != nil {
+			o.t.Fatalf("%s: %v", s, err)
+		}
+	}
+}
+
+// terminate ends every connection to the database, as a restart of the
+// server does.
+func (o *outage) terminate() {
+	o.t.Helper()
+	o.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + o.name + "' AND pid <> pg_backend_pid()")
+}
+
+// The ways a database goes away under a running store, and comes back.
+var outages = []struct {
+	name string
+	// cut takes the database away; restore gives it back.
+	cut, restore func(o *outage)
+	// reads says whether reads still work while it is away.
+	reads bool
+}{
+	{
+		name: "connections refused",
+		cut: func(o *outage) {
+			o.exec("ALTER DATABASE " + o.ident() + " ALLOW_CONNECTIONS false")
+			o.terminate()
+		},
+		restore: func(o *outage) { o.exec("ALTER DATABASE " + o.ident() + " ALLOW_CONNECTIONS true") },
+	},
+	{
+		name: "read-only",
+		cut: func(o *outage) {
+			o.exec("ALTER DATABASE " + o.ident() + " SET default_transaction_read_only = on")
+			o.terminate()
+		},
+		restore: func(o *outage) {
+			o.exec("ALTER DATABASE " + o.ident() + " RESET default_transaction_read_only")
+			o.terminate()
+		},
+		reads: true,
+	},
+}
+
+// While the database is away every write fails with an error wrapping
+// store.ErrUnavailable (as do reads, unless it is only read-only), and
+// Health reports it; once it is back, Health's own probe finds out with
+// no other write, and writes succeed. Refusals of the request (a
+// conflict) stay what they are.
+func TestOutage(t *testing.T) {
+	t.Parallel()
+	for _, tc := range outages {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			o := newOutage(t)
+			db := openAt(t, o.URL)
+			m1 := storetest.NewMatch("m1", 0)
+			if err := db.Create(ctx, m1); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Create(ctx, m1); !errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrUnavailable) {
+				t.Fatalf("duplicate Create = %v; want ErrConflict only", err)
+			}
+			if err := db.Health(ctx); err != nil {
+				t.Fatalf("Health before the outage: %v", err)
+			}
+
+			tc.cut(o)
+			next := m1
+			next.Version, next.Ply, next.Updated = 2, 1, m1.Updated.Add(time.Second)
+			change := store.Change{Match: next, Prev: 1, Truncate: -1, Append: []store.Move{{Ply: 1, Text: "+1", At: next.Updated}}}
+			writes := []struct {
+				name string
+				do   func() error
+			}{
+				{"Create", func() error { return db.Create(ctx, storetest.NewMatch("m2", 1)) }},
+				{"Save", func() error { return db.Save(ctx, change) }},
+				{"CreateAccount", func() error { return db.CreateAccount(ctx, storetest.NewAccount("a_1", "alice", 0)) }},
+			}
+			for _, w := range writes {
+				if err := w.do(); !errors.Is(err, store.ErrUnavailable) {
+					t.Errorf("%s while the database is away: %v; want store.ErrUnavailable", w.name, err)
+				} else {
+					t.Logf("%s: %v", w.name, err)
+				}
+			}
+			if _, _, err := db.Load(ctx, "m1"); tc.reads != (err == nil) || (err != nil && !errors.Is(err, store.ErrUnavailable)) {
+				t.Errorf("Load while the database is away: %v; want it to work: %v, else store.ErrUnavailable", err, tc.reads)
+			}
+			err := db.Health(ctx)
+			if !errors.Is(err, store.ErrUnavailable) || !strings.Contains(err.Error(), "since ") {
+				t.Errorf("Health while the database is away: %v; want store.ErrUnavailable since the first failure", err)
+			}
+
+			tc.restore(o)
+			deadline := time.Now().Add(10 * probeEvery)
+			for {
+				err := db.Health(ctx)
+				if err == nil {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("Health %v after the database came back: %v", 10*probeEvery, err)
+				}
+				time.Sleep(probeEvery / 10)
+			}
+			if err := db.Save(ctx, change); err != nil {
+				t.Errorf("Save after the database came back: %v", err)
+			}
+			if err := db.Create(ctx, storetest.NewMatch("m2", 1)); err != nil {
+				t.Errorf("Create after the database came back: %v", err)
+			}
+		})
+	}
+}
