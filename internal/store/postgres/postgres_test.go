@@ -284,3 +284,79 @@ func TestCollector(t *testing.T) {
 		t.Errorf("acquires: %v before a Create, %v after; want one more", before, after)
 	}
 }
+
+// TestAccountsAcrossServers races signups of one name, bindings of one
+// seat and logins of one account over two stores on one database, as two
+// server processes would: the database keeps one account per name, one
+// holder per seat, and at most the session cap, and refuses the losers
+// with store.ErrConflict.
+func TestAccountsAcrossServers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dsn := pgtest.URL(t)
+	dbs := []*DB{openAt(t, dsn), openAt(t, dsn)}
+	const racers, sessionCap = 16, 3
+	race := func(do func(i int, db *DB) error) (won []int) {
+		t.Helper()
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for i := range racers {
+			wg.Go(func() {
+				err := do(i, dbs[i%len(dbs)])
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					won = append(won, i)
+				case !errors.Is(err, store.ErrConflict):
+					t.Errorf("racer %d: %v; want nil or ErrConflict", i, err)
+				}
+			})
+		}
+		wg.Wait()
+		return won
+	}
+
+	won := race(func(i int, db *DB) error {
+		return db.CreateAccount(ctx, storetest.NewAccount(fmt.Sprintf("a_%d", i), []string{"Alice", "ALICE", "alice"}[i%3], 0))
+	})
+	if len(won) != 1 {
+		t.Fatalf("signups of one name accepted: %v; want one", won)
+	}
+	a, err := dbs[1].AccountByName(ctx, "alice")
+	if err != nil || a.ID != fmt.Sprintf("a_%d", won[0]) {
+		t.Fatalf("the account of the name: %+v, %v; want a_%d", a, err, won[0])
+	}
+	for i := range racers {
+		if i != won[0] {
+			if err := dbs[0].CreateAccount(ctx, storetest.NewAccount(fmt.Sprintf("a_%d", i), fmt.Sprintf("player%d", i), 0)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+
+	if err := dbs[0].Create(ctx, storetest.NewMatch("m1", 0)); err != nil {
+		t.Fatal(err)
+	}
+	won = race(func(i int, db *DB) error {
+		return db.BindSeat(ctx, fmt.Sprintf("a_%d", i), store.SeatRef{Match: "m1", Seat: 1})
+	})
+	if len(won) != 1 {
+		t.Fatalf("bindings of one seat by different accounts accepted: %v; want one", won)
+	}
+	if got, err := dbs[1].SeatAccounts(ctx, "m1"); err != nil || !reflect.DeepEqual(got, map[int]string{1: fmt.Sprintf("a_%d", won[0])}) {
+		t.Fatalf("SeatAccounts = %v, %v; want seat 1 held by a_%d", got, err, won[0])
+	}
+
+	race(func(i int, db *DB) error {
+		se := store.Session{Hash: fmt.Sprintf("s%d", i), Account: a.ID, Created: a.Created, Seen: a.Created, Expires: a.Created.Add(time.Hour)}
+		return db.CreateSession(ctx, se, sessionCap)
+	})
+	var left int
+	if err := dbs[0].pool.QueryRow(ctx, `SELECT count(*) FROM sessions WHERE account_id = $1`, a.ID).Scan(&left); err != nil {
+		t.Fatal(err)
+	}
+	if left != sessionCap {
+		t.Errorf("%d logins at once with a cap of %d left %d sessions", racers, sessionCap, left)
+	}
+}
