@@ -5,6 +5,11 @@ import (
 	"crypto/rand"
 	"errors"
 	"net/url"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -166,5 +171,155 @@ func TestOutage(t *testing.T) {
 				t.Errorf("Create after the database came back: %v", err)
 			}
 		})
+	}
+}
+
+// cluster is a PostgreSQL cluster of a test's own (scripts/pg.sh start),
+// which the test stops and starts again on the same port.
+type cluster struct {
+	t   testing.TB
+	dir string // the cluster's directory (pg.sh's)
+	bin string // PostgreSQL's programs
+	URL string
+}
+
+// pgBin is where PostgreSQL's programs are, as scripts/pg.sh finds them:
+// PG_BIN, else the newest /usr/lib/postgresql/*/bin; "" for none.
+func pgBin() string {
+	if d := os.Getenv("PG_BIN"); d != "" {
+		return d
+	}
+	ds, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	sort.Slice(ds, func(i, j int) bool { // by version: 9 before 15
+		a, b := filepath.Base(filepath.Dir(ds[i])), filepath.Base(filepath.Dir(ds[j]))
+		return len(a) < len(b) || (len(a) == len(b) && a < b)
+	})
+	for i := len(ds) - 1; i >= 0; i-- {
+		if _, err := os.Stat(filepath.Join(ds[i], "pg_ctl")); err == nil {
+			return ds[i]
+		}
+	}
+	return ""
+}
+
+// newCluster starts a cluster with scripts/pg.sh, removed when t ends.
+// Without PostgreSQL's programs it skips t, or fails it when CI is set.
+func newCluster(t *testing.T) *cluster {
+	t.Helper()
+	pgtest.Server(t) // the PostgreSQL tests run at all
+	c := &cluster{t: t, bin: pgBin()}
+	if c.bin == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no PostgreSQL programs to start a cluster of the test's own (set PG_BIN)")
+		}
+		t.Skip("no PostgreSQL programs to start a cluster of the test's own (set PG_BIN)")
+	}
+	script, err := filepath.Abs("../../../scripts/pg.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// In the system's temporary directory, which the cluster's user (not
+	// root) can enter, unlike t.TempDir's parent.
+	if c.dir, err = os.MkdirTemp("", "tabula-pg-test-"); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("bash", script, "start", c.dir).Output()
+	if err != nil {
+		os.RemoveAll(c.dir)
+		t.Fatalf("pg.sh start: %v", err)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("bash", script, "stop", c.dir).CombinedOutput(); err != nil {
+			t.Errorf("pg.sh stop: %v\n%s", err, out)
+		}
+	})
+	c.URL = strings.TrimSpace(string(out))
+	// The cluster's settings, so pg_ctl start needs none of pg.sh's.
+	u, err := url.Parse(c.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, c.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for _, set := range [][2]string{{"port", u.Port()}, {"listen_addresses", "127.0.0.1"}, {"unix_socket_directories", c.dir}} {
+		if _, err := conn.Exec(ctx, "ALTER SYSTEM SET "+set[0]+" = "+pgx.Identifier{set[1]}.Sanitize()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return c
+}
+
+// pgCtl runs pg_ctl on the cluster as its owner (pg.sh's: as root, the
+// user postgres, else nobody).
+func (c *cluster) pgCtl(args ...string) {
+	c.t.Helper()
+	args = append([]string{filepath.Join(c.bin, "pg_ctl"), "-D", filepath.Join(c.dir, "data"), "-w"}, args...)
+	if os.Getuid() == 0 {
+		owner := "nobody"
+		if _, err := user.Lookup("postgres"); err == nil {
+			owner = "postgres"
+		}
+		args = append([]string{"runuser", "-u", owner, "--"}, args...)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Dir = c.dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		c.t.Fatalf("pg_ctl %s: %v\n%s", args, err, out)
+	}
+}
+
+// A store whose database server stops (its connections end, new ones are
+// refused) answers store.ErrUnavailable and reports it; once the server
+// is started again Health finds out with no other write, and writes
+// succeed on new connections.
+func TestClusterStopped(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := newCluster(t)
+	db := openAt(t, c.URL)
+	m1 := storetest.NewMatch("m1", 0)
+	if err := db.Create(ctx, m1); err != nil {
+		t.Fatal(err)
+	}
+
+	c.pgCtl("-m", "fast", "stop")
+	next := m1
+	next.Version, next.Ply = 2, 1
+	change := store.Change{Match: next, Prev: 1, Truncate: -1, Append: []store.Move{{Ply: 1, Text: "+1", At: m1.Created}}}
+	if err := db.Save(ctx, change); !errors.Is(err, store.ErrUnavailable) {
+		t.Errorf("Save with the server stopped: %v; want store.ErrUnavailable", err)
+	} else {
+		t.Logf("Save: %v", err)
+	}
+	if err := db.Create(ctx, storetest.NewMatch("m2", 1)); !errors.Is(err, store.ErrUnavailable) {
+		t.Errorf("Create with the server stopped: %v; want store.ErrUnavailable", err)
+	} else {
+		t.Logf("Create: %v", err)
+	}
+	if err := db.Health(ctx); !errors.Is(err, store.ErrUnavailable) {
+		t.Errorf("Health with the server stopped: %v; want store.ErrUnavailable", err)
+	}
+
+	c.pgCtl("-l", filepath.Join(c.dir, "server.log"), "start")
+	deadline := time.Now().Add(10 * probeEvery)
+	for {
+		err := db.Health(ctx)
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Health %v after the server started again: %v", 10*probeEvery, err)
+		}
+		time.Sleep(probeEvery / 10)
+	}
+	if err := db.Save(ctx, change); err != nil {
+		t.Errorf("Save after the server started again: %v", err)
+	}
+	if err := db.Create(ctx, storetest.NewMatch("m2", 1)); err != nil {
+		t.Errorf("Create after the server started again: %v", err)
 	}
 }
