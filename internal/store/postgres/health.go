@@ -80,10 +80,8 @@ const sqlProbe = `SELECT pg_current_xact_id(); UPDATE matches SET rematch = rema
 
 // probe runs sqlProbe.
 func (db *DB) probe(ctx context.Context) error {
-	if _, err := db.pool.Exec(ctx, sqlProbe); err != nil {
-		return fmt.Errorf("postgres: probe write: %w", err)
-	}
-	return nil
+	_, err := db.pool.Exec(ctx, sqlProbe)
+	return err
 }
 
 // Health returns nil while the store's writes succeed, and the last
@@ -100,7 +98,7 @@ func (db *DB) Health(ctx context.Context) error {
 	if time.Since(db.health.probed) >= probeEvery {
 		db.health.probed = time.Now()
 		pctx, cancel := context.WithTimeout(ctx, probeWait)
-		db.wrote(db.probe(pctx)) // its result lands in failed
+		db.wrote(wrapf(db.probe(pctx), "postgres: probe write")) // its result lands in failed
 		cancel()
 	}
 	db.health.probeMu.Unlock()

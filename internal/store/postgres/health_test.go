@@ -323,3 +323,22 @@ func TestClusterStopped(t *testing.T) {
 		t.Errorf("Create after the server started again: %v", err)
 	}
 }
+
+// A database that cannot be written is refused at start: Open fails with
+// store.ErrUnavailable, saying why.
+func TestOpenRefusesReadOnly(t *testing.T) {
+	t.Parallel()
+	o := newOutage(t)
+	db := openAt(t, o.URL) // migrated while writable
+	db.Close()
+	o.exec("ALTER DATABASE " + o.ident() + " SET default_transaction_read_only = on")
+	db, err := Open(context.Background(), o.URL)
+	if err == nil {
+		db.Close()
+		t.Fatal("Open of a read-only database succeeded")
+	}
+	if !errors.Is(err, store.ErrUnavailable) || !strings.Contains(err.Error(), "cannot write") {
+		t.Errorf("Open of a read-only database: %v; want store.ErrUnavailable, cannot write", err)
+	}
+	t.Logf("Open: %v", err)
+}

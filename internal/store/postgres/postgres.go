@@ -63,8 +63,9 @@ type DB struct {
 	health health
 }
 
-// Open connects to the database dsn names, applies the migrations, and
-// returns the store. Close it when done.
+// Open connects to the database dsn names, applies the migrations, makes
+// sure it can write there (else an error wrapping store.ErrUnavailable),
+// and returns the store. Close it when done.
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
@@ -81,9 +82,16 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
-		return nil, err
+		return nil, unavailable(err)
 	}
-	return &DB{pool: pool}, nil
+	db := &DB{pool: pool}
+	// A database that cannot be written is refused at start, as the
+	// SQLite store refuses one: a server on it could only fail its players.
+	if err := db.probe(ctx); err != nil {
+		pool.Close()
+		return nil, unavailable(fmt.Errorf("postgres: cannot write the database: %w", err))
+	}
+	return db, nil
 }
 
 // migrator returns the provider of the embedded migrations over pool, on
