@@ -150,7 +150,7 @@ func (db *DB) BindSeat(ctx context.Context, account string, ref store.SeatRef) e
 		ON CONFLICT (match_id, seat) DO NOTHING`, ref.Match, ref.Seat, account)
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == foreignKeyViolation {
-		return fmt.Errorf("postgres: bind seat of %s: %w", ref.Match, store.ErrNotFound)
+		return fmt.Errorf("postgres: bind seat of %s by %s (no such match or account): %w", ref.Match, account, store.ErrNotFound)
 	}
 	if err := db.wrote(wrapf(err, "postgres: bind seat %d of %s", ref.Seat, ref.Match)); err != nil {
 		return err

@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"os/exec"
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tabula-games/tabula/internal/store"
 	"github.com/tabula-games/tabula/internal/store/postgres/pgtest"
@@ -341,4 +344,48 @@ func TestOpenRefusesReadOnly(t *testing.T) {
 		t.Errorf("Open of a read-only database: %v; want store.ErrUnavailable, cannot write", err)
 	}
 	t.Logf("Open: %v", err)
+}
+
+// Which errors are storage failures (wrapped in store.ErrUnavailable),
+// including those a test cannot cause on a real server (a full disk), and
+// which stay errors of the request.
+func TestStorageFailure(t *testing.T) {
+	pg := func(code string) error { return &pgconn.PgError{Severity: "ERROR", Code: code} }
+	for _, tc := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"disk full", pg("53100"), true},
+		{"out of memory", pg("53200"), true},
+		{"too many connections", pg("53300"), true},
+		{"admin shutdown", pg("57P01"), true},
+		{"crash shutdown", pg("57P02"), true},
+		{"cannot connect now", pg("57P03"), true},
+		{"statement timeout", pg("57014"), true},
+		{"connection failure", pg("08006"), true},
+		{"I/O error", pg("58030"), true},
+		{"data corrupted", pg("XX001"), true},
+		{"read-only transaction", pg("25006"), true},
+		{"lock timeout", pg("55P03"), true},
+		{"connection lost", fmt.Errorf("postgres: save: %w", io.ErrUnexpectedEOF), true},
+		{"connection closed", fmt.Errorf("postgres: save: %w", pgconn.ErrConnClosed), true},
+		{"deadline", fmt.Errorf("postgres: save: %w", context.DeadlineExceeded), true},
+		{"unique violation", pg("23505"), false},
+		{"foreign key violation", pg("23503"), false},
+		{"check violation", pg("23514"), false},
+		{"undefined table", pg("42P01"), false},
+		{"serialization failure", pg("40001"), false},
+		{"cancelled by the caller", fmt.Errorf("postgres: save: %w", context.Canceled), false},
+		{"conflict", fmt.Errorf("postgres: save: %w", store.ErrConflict), false},
+		{"no error", nil, false},
+	} {
+		err := unavailable(tc.err)
+		if got := errors.Is(err, store.ErrUnavailable); got != tc.want {
+			t.Errorf("%s (%v): unavailable %v, want %v", tc.name, tc.err, got, tc.want)
+		}
+		if tc.err != nil && !errors.Is(err, tc.err) {
+			t.Errorf("%s: %v does not wrap %v", tc.name, err, tc.err)
+		}
+	}
 }
