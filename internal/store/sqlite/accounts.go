@@ -139,7 +139,12 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, er
 		n, err = res.RowsAffected()
 		return err
 	}))
-	return int(n), err
+	if err != nil {
+		// n is not read: when ctx ended first the writer may still be
+		// running the delete, and write n after this returns.
+		return 0, err
+	}
+	return int(n), nil
 }
 
 // BindSeat records that an account holds a seat of a match.
