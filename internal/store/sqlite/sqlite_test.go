@@ -730,3 +730,11 @@ func TestAccounts(t *testing.T) {
 		return db
 	})
 }
+
+func TestRatings(t *testing.T) {
+	storetest.RunRatings(t, func(t *testing.T) storetest.RatingStore {
+		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+		t.Cleanup(func() { db.Close() })
+		return db
+	})
+}
