@@ -204,6 +204,10 @@ func (s *Seat) appendJSON(dst []byte) []byte {
 		dst = append(dst, `,"bot":`...)
 		dst = appendString(dst, s.Bot)
 	}
+	if s.Username != "" {
+		dst = append(dst, `,"username":`...)
+		dst = appendString(dst, s.Username)
+	}
 	dst = append(dst, `,"taken":`...)
 	dst = strconv.AppendBool(dst, s.Taken)
 	dst = append(dst, `,"connected":`...)

@@ -310,10 +310,13 @@ type Result struct {
 
 // Seat describes one seat of a match.
 type Seat struct {
-	Seat      int    `json:"seat"`
-	Name      string `json:"name"` // the game's seat name: "light"
-	Kind      string `json:"kind"` // SeatHuman or SeatBot
-	Bot       string `json:"bot,omitempty"`
+	Seat int    `json:"seat"`
+	Name string `json:"name"` // the game's seat name: "light"
+	Kind string `json:"kind"` // SeatHuman or SeatBot
+	Bot  string `json:"bot,omitempty"`
+	// Username is the account holding the seat, "" for a guest, a bot or
+	// an open seat.
+	Username  string `json:"username,omitempty"`
 	Taken     bool   `json:"taken"`
 	Connected bool   `json:"connected"`
 }
