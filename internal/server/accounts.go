@@ -540,7 +540,7 @@ func (s *Server) handleAccountMatches(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if info, ok := s.games[m.Game]; ok {
-			out.Matches = append(out.Matches, protocol.AccountMatch{Match: summary(info, m), Seats: seats})
+			out.Matches = append(out.Matches, protocol.AccountMatch{Match: summary(info, m, nil), Seats: seats})
 		}
 	}
 	s.writeJSON(w, http.StatusOK, out)
