@@ -277,6 +277,9 @@ func (s *Server) create(ctx context.Context, client string, req protocol.CreateR
 	if _, err := info.New(opts); err != nil {
 		return resp, protocol.Errorf(protocol.CodeBadOption, "%v", err)
 	}
+	if req.Rated && opts.Players < 2 {
+		return resp, protocol.Errorf(protocol.CodeNotRatable, "a game of %d player is not rated", opts.Players)
+	}
 	tc, err := timeControl(req.TimeControl)
 	if err != nil {
 		return resp, err

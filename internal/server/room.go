@@ -1162,7 +1162,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	next.Updated = now
 	next.Clock = store.Clock{Remaining: append(r.spareTimes[:0], r.clocks.Remaining...), Running: r.clocks.Running, Since: r.clocks.Since}
 	ch := store.Change{Match: next, Prev: r.m.Version, Truncate: truncate, Append: add}
-	if r.m.Rated && next.Status == store.StatusFinished && r.m.Status != store.StatusFinished {
+	if r.m.Rated && next.Status == store.StatusFinished && r.m.Status != store.StatusFinished && next.Players >= 2 {
 		ch.Ratings = ratingUpdate(next) // with the result, in its transaction
 	}
 	err := r.s.cfg.Store.Save(r.saveContext(ctx), ch)
