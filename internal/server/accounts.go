@@ -556,6 +556,9 @@ func (s *Server) bindSeat(w http.ResponseWriter, r *http.Request, match string, 
 	se, err := s.sessionOf(w, r)
 	if err == nil && se != nil {
 		err = s.acct.st.BindSeat(r.Context(), se.a.ID, store.SeatRef{Match: match, Seat: seat})
+		if err == nil {
+			s.noteName(match, seat, se.a.Name)
+		}
 	}
 	if err != nil {
 		s.log.Warn("bind seat to account", "match", match, "seat", seat, "err", err)

@@ -252,7 +252,6 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	if resp.Seat != nil {
 		s.bindSeat(w, r, resp.Match.ID, *resp.Seat)
-		s.noteNames(resp.Match.ID)
 	}
 	s.writeJSON(w, http.StatusCreated, resp)
 }

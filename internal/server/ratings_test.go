@@ -180,7 +180,7 @@ func TestCasualChangesNoRating(t *testing.T) {
 	h := rated(t)
 	ds := h.players("alice", "bob")
 	id, tokens := seatAll(t, ds, protocol.CreateRequest{Game: "pathagon", TimeControl: fischer, Options: map[string]string{"plyCap": "20"}})
-	if final := h.playToEnd(id, tokens, palagoniaPick); final.Status != protocol.StatusFinished {
+	if final := h.playToEnd(id, tokens, firstMove); final.Status != protocol.StatusFinished {
 		t.Fatalf("final %+v", final)
 	}
 	for _, name := range []string{"alice", "bob"} {
