@@ -78,6 +78,9 @@ func (s *State) appendJSON(dst []byte) []byte {
 	dst = appendString(dst, s.Variant)
 	dst = append(dst, `,"players":`...)
 	dst = strconv.AppendInt(dst, int64(s.Players), 10)
+	if s.Rated {
+		dst = append(dst, `,"rated":true`...)
+	}
 	dst = append(dst, `,"version":`...)
 	dst = strconv.AppendInt(dst, s.Version, 10)
 	dst = append(dst, `,"status":`...)

@@ -244,10 +244,12 @@ const (
 // State is everything a client needs to draw a match and offer its moves:
 // it never needs the rules.
 type State struct {
-	Match    string `json:"match"`
-	Game     string `json:"game"`
-	Variant  string `json:"variant"`
-	Players  int    `json:"players"`
+	Match   string `json:"match"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	Players int    `json:"players"`
+	// Rated marks a rated match (see "Ratings and profiles").
+	Rated    bool   `json:"rated,omitempty"`
 	Version  int64  `json:"version"`
 	Status   string `json:"status"`
 	Position string `json:"position"`

@@ -131,8 +131,13 @@ func TestRatedPathagon(t *testing.T) {
 	if len(list.Matches) != 1 || !list.Matches[0].Rated || list.Matches[0].Seats[0].Username != "alice" || list.Matches[0].Seats[1].Username != "bob" {
 		t.Fatalf("lobby list = %+v; want the rated match with alice and bob", list.Matches)
 	}
-	if st := h.srv.mustSnap(t, id); st.Seats[0].Username != "alice" || st.Seats[1].Username != "bob" {
-		t.Errorf("match view's seats = %+v; want alice and bob", st.Seats)
+	if st := h.srv.mustSnap(t, id); !st.Rated || st.Seats[0].Username != "alice" || st.Seats[1].Username != "bob" {
+		t.Errorf("match view: rated %v, seats %+v; want rated, alice and bob", st.Rated, st.Seats)
+	}
+	var mine protocol.AccountMatches
+	ds[1].must(http.StatusOK, "GET", "/api/account/matches", nil, &mine)
+	if len(mine.Matches) != 1 || !mine.Matches[0].Match.Rated || mine.Matches[0].Match.Seats[0].Username != "alice" {
+		t.Errorf("bob's matches = %+v; want the rated one against alice", mine.Matches)
 	}
 	final := h.playToEnd(id, tokens, pathagonPick)
 	if final.Status != protocol.StatusFinished || final.Result == nil {

@@ -1385,7 +1385,7 @@ func (r *room) tick(seq uint64) {
 // view builds the protocol state of the match.
 func (r *room) view() *protocol.State {
 	v := &protocol.State{
-		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Version: r.m.Version,
+		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Rated: r.m.Rated, Version: r.m.Version,
 		Status: r.m.Status, Position: r.st.String(), ToMove: r.toMove(), Legal: []protocol.Move{},
 		Moves: r.texts.list(), Seats: seats(r.info, r.m, r.names, r.subs), Rematch: r.m.Rematch,
 		Offers: protocol.Offers{Draw: setList(r.draw), Takeback: r.takeback, Rematch: setList(r.rematch)},
