@@ -370,3 +370,47 @@ func pathagonPick(seat, ply int, legal []protocol.Move) protocol.Move {
 func palagoniaPick(seat, ply int, legal []protocol.Move) protocol.Move {
 	return legal[(ply*19+seat)%len(legal)]
 }
+
+// TestRatedConcurrentFinishes: one account's rated matches all end at
+// once (every opponent resigns together); each is rated from the rating
+// the one before left, none lost: the history is one chain from 1500 to
+// the rating.
+func TestRatedConcurrentFinishes(t *testing.T) {
+	const n = 6
+	h := rated(t)
+	names := []string{"hub"}
+	for i := range n {
+		names = append(names, fmt.Sprintf("opp%d", i))
+	}
+	ds := h.players(names...)
+	var opps []*client
+	for i := range n {
+		id, tokens := seatAll(t, []*device{ds[0], ds[i+1]}, protocol.CreateRequest{Game: "race", Rated: true, TimeControl: fischer})
+		c := h.connect(id, tokens[1])
+		c.untilVersion(2) // live
+		opps = append(opps, c)
+	}
+	for i, c := range opps { // all resignations in flight before any answer is read
+		c.sendJSON(protocol.ClientMessage{Type: protocol.TypeResign, ID: fmt.Sprint("resign-", i), Version: c.version})
+	}
+	for i, c := range opps {
+		m := c.until(func(m protocol.ServerMessage) bool { return m.ID == fmt.Sprint("resign-", i) })
+		wantAck(t, m)
+	}
+	p := ds[0].profile("hub")
+	if len(p.Ratings) != 1 || p.Ratings[0].Games != n || p.Wins != n || len(p.Recent) != n {
+		t.Fatalf("hub after %d wins at once: ratings %+v, %d wins, %d recent", n, p.Ratings, p.Wins, len(p.Recent))
+	}
+	at, left := 1500.0, slices.Clone(p.Recent)
+	for len(left) > 0 {
+		i := slices.IndexFunc(left, func(r protocol.PlayedMatch) bool { return r.RatingBefore != nil && *r.RatingBefore == at })
+		if i < 0 {
+			t.Fatalf("no rated match starts at %v: the history %+v is not one chain", at, p.Recent)
+		}
+		at = *left[i].RatingAfter
+		left = slices.Delete(left, i, i+1)
+	}
+	if at != p.Ratings[0].Rating {
+		t.Errorf("the chain ends at %v; the rating is %v", at, p.Ratings[0].Rating)
+	}
+}
