@@ -139,7 +139,12 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, er
 		n, err = res.RowsAffected()
 		return err
 	}))
-	return int(n), err
+	if err != nil {
+		// n is the writer's until it answered: a call whose ctx ended
+		// first must not read it.
+		return 0, err
+	}
+	return int(n), nil
 }
 
 // BindSeat records that an account holds a seat of a match.
