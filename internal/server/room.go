@@ -77,7 +77,7 @@ type room struct {
 	m  store.Match
 	st game.State
 	// names are the usernames of the accounts holding the seats ("" for
-	// none), read when the room loads and kept by joins (see holders), so
+	// none), read when the room loads and kept by joins (seatNames, join), so
 	// views never read the store.
 	names []string
 	// movers are the seats that made the moves (-2 for chance), for
