@@ -78,6 +78,9 @@ func (s *State) appendJSON(dst []byte) []byte {
 	dst = appendString(dst, s.Variant)
 	dst = append(dst, `,"players":`...)
 	dst = strconv.AppendInt(dst, int64(s.Players), 10)
+	if s.Rated {
+		dst = append(dst, `,"rated":true`...)
+	}
 	dst = append(dst, `,"version":`...)
 	dst = strconv.AppendInt(dst, s.Version, 10)
 	dst = append(dst, `,"status":`...)
@@ -203,6 +206,10 @@ func (s *Seat) appendJSON(dst []byte) []byte {
 	if s.Bot != "" {
 		dst = append(dst, `,"bot":`...)
 		dst = appendString(dst, s.Bot)
+	}
+	if s.Username != "" {
+		dst = append(dst, `,"username":`...)
+		dst = appendString(dst, s.Username)
 	}
 	dst = append(dst, `,"taken":`...)
 	dst = strconv.AppendBool(dst, s.Taken)

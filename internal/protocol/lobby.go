@@ -57,6 +57,10 @@ type CreateRequest struct {
 	TimeControl TimeControl `json:"timeControl"`
 	// Join, when set, takes that (human) seat for the creator at once.
 	Join *int `json:"join,omitempty"`
+	// Rated asks for a rated match: the creator is logged in, the match
+	// has a Fischer or correspondence clock and no bot, and every seat is
+	// taken by an account (docs/ratings.md).
+	Rated bool `json:"rated,omitempty"`
 }
 
 // JoinResponse answers POST /api/matches/{id}/join and carries the seat
@@ -91,6 +95,7 @@ type Summary struct {
 	Status      string      `json:"status"`
 	Seats       []Seat      `json:"seats"`
 	TimeControl TimeControl `json:"timeControl"`
+	Rated       bool        `json:"rated"`
 	Ply         int         `json:"ply"`
 	Result      *Result     `json:"result,omitempty"`
 	Created     int64       `json:"created"` // Unix milliseconds

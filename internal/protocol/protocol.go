@@ -244,10 +244,12 @@ const (
 // State is everything a client needs to draw a match and offer its moves:
 // it never needs the rules.
 type State struct {
-	Match    string `json:"match"`
-	Game     string `json:"game"`
-	Variant  string `json:"variant"`
-	Players  int    `json:"players"`
+	Match   string `json:"match"`
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	Players int    `json:"players"`
+	// Rated marks a rated match (see "Ratings and profiles").
+	Rated    bool   `json:"rated,omitempty"`
 	Version  int64  `json:"version"`
 	Status   string `json:"status"`
 	Position string `json:"position"`
@@ -310,10 +312,13 @@ type Result struct {
 
 // Seat describes one seat of a match.
 type Seat struct {
-	Seat      int    `json:"seat"`
-	Name      string `json:"name"` // the game's seat name: "light"
-	Kind      string `json:"kind"` // SeatHuman or SeatBot
-	Bot       string `json:"bot,omitempty"`
+	Seat int    `json:"seat"`
+	Name string `json:"name"` // the game's seat name: "light"
+	Kind string `json:"kind"` // SeatHuman or SeatBot
+	Bot  string `json:"bot,omitempty"`
+	// Username is the account holding the seat, "" for a guest, a bot or
+	// an open seat.
+	Username  string `json:"username,omitempty"`
 	Taken     bool   `json:"taken"`
 	Connected bool   `json:"connected"`
 }

@@ -528,6 +528,7 @@ func (s *Server) handleAccountMatches(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := protocol.AccountMatches{Matches: []protocol.AccountMatch{}}
+	var names map[string]map[int]string
 	for i := 0; i < len(refs); {
 		id := refs[i].Match
 		var seats []int
@@ -535,12 +536,15 @@ func (s *Server) handleAccountMatches(w http.ResponseWriter, r *http.Request) {
 			seats = append(seats, refs[i].Seat)
 		}
 		m, _, err := s.cfg.Store.Load(r.Context(), id)
+		if err == nil {
+			names, err = s.listNames(r.Context(), []store.Match{m})
+		}
 		if err != nil {
 			s.httpError(w, err)
 			return
 		}
 		if info, ok := s.games[m.Game]; ok {
-			out.Matches = append(out.Matches, protocol.AccountMatch{Match: summary(info, m), Seats: seats})
+			out.Matches = append(out.Matches, protocol.AccountMatch{Match: summary(info, m, nameList(names[m.ID], m.Players)), Seats: seats})
 		}
 	}
 	s.writeJSON(w, http.StatusOK, out)
@@ -556,6 +560,9 @@ func (s *Server) bindSeat(w http.ResponseWriter, r *http.Request, match string, 
 	se, err := s.sessionOf(w, r)
 	if err == nil && se != nil {
 		err = s.acct.st.BindSeat(r.Context(), se.a.ID, store.SeatRef{Match: match, Seat: seat})
+		if err == nil {
+			s.noteName(match, seat, se.a.Name)
+		}
 	}
 	if err != nil {
 		s.log.Warn("bind seat to account", "match", match, "seat", seat, "err", err)

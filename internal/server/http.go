@@ -51,6 +51,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/account/password", s.handlePassword)
 	mux.HandleFunc("POST /api/account/claim", s.handleClaim)
 	mux.HandleFunc("GET /api/account/matches", s.handleAccountMatches)
+	mux.HandleFunc("GET /api/users/{name}", s.handleUser)
+	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no API route %s %s", r.Method, r.URL.Path))
 	})
@@ -200,18 +202,23 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	names, err := s.listNames(r.Context(), ms)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
 	out := protocol.MatchList{Matches: []protocol.Summary{}}
 	for _, m := range ms {
 		if info, ok := s.games[m.Game]; ok {
-			out.Matches = append(out.Matches, summary(info, m))
+			out.Matches = append(out.Matches, summary(info, m, nameList(names[m.ID], m.Players)))
 		}
 	}
 	s.writeJSON(w, http.StatusOK, out)
 }
 
-func summary(info *game.Info, m store.Match) protocol.Summary {
-	return protocol.Summary{ID: m.ID, Game: m.Game, Variant: m.Variant, Players: m.Players, Status: m.Status,
-		Seats: seats(info, m, nil), TimeControl: wireTC(m.TimeControl), Ply: m.Ply, Result: wireResult(info, m),
+func summary(info *game.Info, m store.Match, names []string) protocol.Summary {
+	return protocol.Summary{ID: m.ID, Game: m.Game, Variant: m.Variant, Players: m.Players, Status: m.Status, Rated: m.Rated,
+		Seats: seats(info, m, names, nil), TimeControl: wireTC(m.TimeControl), Ply: m.Ply, Result: wireResult(info, m),
 		Created: m.Created.UnixMilli(), Updated: m.Updated.UnixMilli()}
 }
 
@@ -227,6 +234,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err := s.readJSON(w, r, &req); err != nil {
 		s.httpError(w, err)
 		return
+	}
+	if req.Rated {
+		se, err := s.sessionOf(w, r)
+		if err == nil {
+			err = s.checkRated(se, req.TimeControl.Kind, req.Seats)
+		}
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
 	}
 	resp, err := s.create(r.Context(), s.clientOf(r), req)
 	if err != nil {
@@ -258,6 +275,9 @@ func (s *Server) create(ctx context.Context, client string, req protocol.CreateR
 	}
 	if _, err := info.New(opts); err != nil {
 		return resp, protocol.Errorf(protocol.CodeBadOption, "%v", err)
+	}
+	if req.Rated && opts.Players < 2 {
+		return resp, protocol.Errorf(protocol.CodeNotRatable, "a game of %d player is not rated", opts.Players)
 	}
 	tc, err := timeControl(req.TimeControl)
 	if err != nil {
@@ -306,7 +326,7 @@ func (s *Server) create(ctx context.Context, client string, req protocol.CreateR
 	}
 	now := s.clock.Now()
 	m := store.Match{ID: id, Game: info.ID, Variant: opts.Variant, Players: opts.Players, Seed: opts.Seed, Options: opts.Values,
-		Seats: seatList, TimeControl: tc, Status: store.StatusWaiting, Version: 1, Created: now, Updated: now}
+		Seats: seatList, TimeControl: tc, Rated: req.Rated, Status: store.StatusWaiting, Version: 1, Created: now, Updated: now}
 	waiting, seated := !allTaken(seatList), req.Join != nil
 	if err := s.usage.take(client, id, waiting, seated); err != nil {
 		return resp, err
@@ -316,7 +336,7 @@ func (s *Server) create(ctx context.Context, client string, req protocol.CreateR
 		s.usage.undo(client, id, waiting, seated)
 		return resp, err
 	}
-	resp.Match = summary(info, m)
+	resp.Match = summary(info, m, nil)
 	return resp, nil
 }
 
@@ -396,6 +416,7 @@ func (s *Server) rematch(ctx context.Context, old store.Match) (string, error) {
 		return "", err
 	}
 	s.bindRematch(ctx, old.ID, id, len(m.Seats))
+	s.noteNames(id)
 	return id, nil
 }
 
@@ -433,13 +454,18 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	seat, err := rm.joinSeat(req.Seat, hash)
+	h, err := s.holderOf(w, r)
 	if err != nil {
 		s.usage.undo(client, rm.id, false, true)
 		s.httpError(w, err)
 		return
 	}
-	s.bindSeat(w, r, rm.id, seat)
+	seat, err := rm.joinSeat(req.Seat, hash, h)
+	if err != nil {
+		s.usage.undo(client, rm.id, false, true)
+		s.httpError(w, err)
+		return
+	}
 	s.writeJSON(w, http.StatusOK, protocol.JoinResponse{Match: rm.id, Seat: seat, Token: token})
 }
 
@@ -497,7 +523,7 @@ func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	rec := protocol.Record{Summary: summary(info, m), Options: m.Options, Moves: []protocol.RecordMove{}, Position: st.String()}
+	rec := protocol.Record{Summary: summary(info, m, nil), Options: m.Options, Moves: []protocol.RecordMove{}, Position: st.String()}
 	for _, mv := range moves {
 		rm := protocol.RecordMove{Ply: mv.Ply, Text: mv.Text, At: mv.At.UnixMilli()}
 		if mv.Clock != nil {

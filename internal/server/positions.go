@@ -38,7 +38,7 @@ func (s *Server) handlePositions(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	out := protocol.Positions{Summary: summary(info, m), Options: opts.Values, Positions: make([]protocol.PlyPosition, 0, len(moves)+1)}
+	out := protocol.Positions{Summary: summary(info, m, nil), Options: opts.Values, Positions: make([]protocol.PlyPosition, 0, len(moves)+1)}
 	out.Positions = append(out.Positions, protocol.PlyPosition{Seat: -1, Position: st.String(), ToMove: int(st.ToMove())})
 	for _, mv := range moves {
 		if st, err = playText(st, mv.Text); err != nil {

@@ -76,6 +76,10 @@ type room struct {
 	// owned (see mu)
 	m  store.Match
 	st game.State
+	// names are the usernames of the accounts holding the seats ("" for
+	// none), read when the room loads and kept by joins (seatNames, join), so
+	// views never read the store.
+	names []string
 	// movers are the seats that made the moves (-2 for chance), for
 	// takebacks; texts are the moves' notations (see moveTexts). (The
 	// stored moves themselves, kept here before, were ~90 bytes of
@@ -351,6 +355,7 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 		m: m, st: st, movers: movers(moves), texts: newMoveTexts(moves),
 		takeback: -1,
 	}
+	r.names = s.seatNames(m.ID, m.Players)
 	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
 	if len(r.clocks.Remaining) != m.Players {
 		r.clocks = clock.New(r.clocks.Control, m.Players)
@@ -1075,17 +1080,25 @@ func (r *room) askRematch(ctx context.Context, seat int) error {
 // joinSeat takes a seat for a token hash (an HTTP join, on the handler's
 // goroutine, which waits at most for a commit in progress); a stopped room
 // refuses it as unavailable.
-func (r *room) joinSeat(want *int, hash string) (seat int, err error) {
-	if !r.do(func() { seat, err = r.join(r.ctx, want, hash) }) {
+func (r *room) joinSeat(want *int, hash string, h *holder) (seat int, err error) {
+	if !r.do(func() { seat, err = r.join(r.ctx, want, hash, h) }) {
 		return -1, protocol.Errorf(protocol.CodeUnavailable, "match %s has closed", r.id)
 	}
 	return seat, err
 }
 
-// join takes a seat for a token hash. mu held.
-func (r *room) join(ctx context.Context, want *int, hash string) (int, error) {
+// join takes a seat for a token hash, and binds it to h's account when
+// h is not nil (a logged-in player; a rated match takes no other). mu
+// held.
+func (r *room) join(ctx context.Context, want *int, hash string, h *holder) (int, error) {
 	if r.ended() {
 		return -1, protocol.Errorf(protocol.CodeGameOver, "match %s is over", r.id)
+	}
+	if r.m.Rated && h == nil {
+		return -1, protocol.Errorf(protocol.CodeRatedNeedsAccount, "match %s is rated: log in to join it", r.id)
+	}
+	if r.m.Rated && slices.Contains(r.names, h.name) {
+		return -1, protocol.Errorf(protocol.CodeNotAllowed, "you already hold a seat of rated match %s", r.id)
 	}
 	seat := -1
 	if want != nil {
@@ -1118,10 +1131,15 @@ func (r *room) join(ctx context.Context, want *int, hash string) (int, error) {
 			r.clocks.Switch(ts, r.s.clock.Now())
 		}
 	}
+	names := r.names
+	if h != nil {
+		r.setName(seat, h.name) // in the update the join sends
+	}
 	if err := r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventJoined, Seat: seat}); err != nil {
-		r.clocks = saved
+		r.clocks, r.names = saved, names
 		return -1, err
 	}
+	r.bind(ctx, seat, h)
 	r.afterChange(ctx)
 	return seat, nil
 }
@@ -1143,7 +1161,11 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	next.Version = r.m.Version + 1
 	next.Updated = now
 	next.Clock = store.Clock{Remaining: append(r.spareTimes[:0], r.clocks.Remaining...), Running: r.clocks.Running, Since: r.clocks.Since}
-	err := r.s.cfg.Store.Save(r.saveContext(ctx), store.Change{Match: next, Prev: r.m.Version, Truncate: truncate, Append: add})
+	ch := store.Change{Match: next, Prev: r.m.Version, Truncate: truncate, Append: add}
+	if r.m.Rated && next.Status == store.StatusFinished && r.m.Status != store.StatusFinished && next.Players >= 2 {
+		ch.Ratings = ratingUpdate(next) // with the result, in its transaction
+	}
+	err := r.s.cfg.Store.Save(r.saveContext(ctx), ch)
 	r.save.end()
 	r.s.metrics.save.Observe(r.s.clock.Now().Sub(now).Seconds())
 	if err != nil {
@@ -1363,9 +1385,9 @@ func (r *room) tick(seq uint64) {
 // view builds the protocol state of the match.
 func (r *room) view() *protocol.State {
 	v := &protocol.State{
-		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Version: r.m.Version,
+		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Rated: r.m.Rated, Version: r.m.Version,
 		Status: r.m.Status, Position: r.st.String(), ToMove: r.toMove(), Legal: []protocol.Move{},
-		Moves: r.texts.list(), Seats: seats(r.info, r.m, r.subs), Rematch: r.m.Rematch,
+		Moves: r.texts.list(), Seats: seats(r.info, r.m, r.names, r.subs), Rematch: r.m.Rematch,
 		Offers: protocol.Offers{Draw: setList(r.draw), Takeback: r.takeback, Rematch: setList(r.rematch)},
 	}
 	if n := len(v.Moves); n > 0 {
@@ -1437,10 +1459,15 @@ func wireResult(info *game.Info, m store.Match) *protocol.Result {
 	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: text}
 }
 
-func seats(info *game.Info, m store.Match, subs []subEntry) []protocol.Seat {
+// seats returns m's seats for the protocol; names are the usernames
+// holding them, by seat (nil or "" for none).
+func seats(info *game.Info, m store.Match, names []string, subs []subEntry) []protocol.Seat {
 	out := make([]protocol.Seat, len(m.Seats))
 	for i, s := range m.Seats {
 		out[i] = protocol.Seat{Seat: i, Name: info.PlayerName(game.Player(i)), Kind: protocol.SeatHuman, Bot: s.Bot, Taken: s.TokenHash != "" || s.Bot != ""}
+		if i < len(names) {
+			out[i].Username = names[i]
+		}
 		if s.Bot != "" {
 			out[i].Kind = protocol.SeatBot
 			out[i].Connected = true

@@ -43,8 +43,11 @@ type Match struct {
 
 	Seats       []Seat
 	TimeControl TimeControl
-	Status      string
-	Result      *Result
+	// Rated marks a rated match: its result changes its players' ratings
+	// (fixed at Create).
+	Rated  bool
+	Status string
+	Result *Result
 	// Version is the protocol version: the number of events so far.
 	Version int64
 	// Ply is the number of moves (the length of the move list).
@@ -111,6 +114,9 @@ type Change struct {
 	Prev     int64
 	Truncate int
 	Append   []Move
+	// Ratings, when set, rates the match in the same transaction as this
+	// change, which finishes it (see RatingUpdate).
+	Ratings *RatingUpdate
 }
 
 // Filter selects matches to list or count.

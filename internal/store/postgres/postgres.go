@@ -140,10 +140,10 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 		return err
 	}
 	_, err = db.pool.Exec(ctx, `INSERT INTO matches (id, game, variant, players, seed, options, seats, time_control,
-			status, result, version, ply, clock, rematch, created, updated)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+			status, result, version, ply, clock, rematch, created, updated, rated)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
 		m.ID, m.Game, m.Variant, m.Players, int64(m.Seed), r.options, r.seats, r.timeControl,
-		m.Status, r.result, m.Version, m.Ply, r.clock, m.Rematch, millis(m.Created), millis(m.Updated))
+		m.Status, r.result, m.Version, m.Ply, r.clock, m.Rematch, millis(m.Created), millis(m.Updated), m.Rated)
 	if isUnique(err) {
 		return fmt.Errorf("postgres: create match %s: %w", m.ID, store.ErrConflict)
 	}
@@ -157,6 +157,12 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 // of the change is kept). It returns once the transaction has committed,
 // and keeps nothing of c.
 func (db *DB) Save(ctx context.Context, c store.Change) error {
+	if c.Ratings != nil {
+		// Ratings need the seats' accounts, which this store does not
+		// keep: storing the result alone would break the rule that both
+		// commit together (the server offers no rated matches here).
+		return fmt.Errorf("postgres: save match %s: this store keeps no ratings", c.Match.ID)
+	}
 	m := c.Match
 	r, err := encode(m)
 	if err != nil {
@@ -328,7 +334,7 @@ func (db *DB) Unfinished(ctx context.Context) ([]string, error) {
 
 // selectMatch reads match rows (see scanMatch).
 const selectMatch = `SELECT id, game, variant, players, seed, options, seats, time_control, status, result,
-		version, ply, clock, rematch, created, updated FROM matches`
+		version, ply, clock, rematch, created, updated, rated FROM matches`
 
 // scanMatch scans a row of selectMatch; no row is store.ErrNotFound.
 func scanMatch(row pgx.Row) (store.Match, error) {
@@ -336,7 +342,7 @@ func scanMatch(row pgx.Row) (store.Match, error) {
 	var seed int64
 	var options, seats, tc, result, clock []byte
 	err := row.Scan(&m.ID, &m.Game, &m.Variant, &m.Players, &seed, &options, &seats, &tc, &m.Status, &result,
-		&m.Version, &m.Ply, &clock, &m.Rematch, &m.Created, &m.Updated)
+		&m.Version, &m.Ply, &clock, &m.Rematch, &m.Created, &m.Updated, &m.Rated)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Match{}, store.ErrNotFound
 	}

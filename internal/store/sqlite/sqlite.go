@@ -376,8 +376,8 @@ func (db *DB) flush(ctx context.Context) error {
 
 const (
 	sqlCreateMatch = `INSERT INTO matches
-		(id, game, variant, players, seed, options, seats, time_control, status, result, version, ply, clock, rematch, created, updated)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		(id, game, variant, players, seed, options, seats, time_control, status, result, version, ply, clock, rematch, created, updated, rated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	// sqlSaveMatch writes the columns a match's life changes, and its
 	// head; game, variant, players, seed, options, time control and
 	// creation time are fixed at Create. The version was checked by the
@@ -1163,7 +1163,7 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 	if op == nil {
 		op = &saveOp{db: db, reply: make(chan error, 1)}
 	}
-	op.prev, op.truncate, op.append, op.seats, op.game = c.Prev, c.Truncate, c.Append, c.Match.Seats, c.Match.Game
+	op.prev, op.truncate, op.append, op.seats, op.game, op.ratings = c.Prev, c.Truncate, c.Append, c.Match.Seats, c.Match.Game, c.Ratings
 	var err error
 	if op.row, err = encodeChange(c.Match); err != nil {
 		db.putOp(op)
@@ -1183,7 +1183,7 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 
 // putOp returns op to the pool, holding nothing of its change.
 func (db *DB) putOp(op *saveOp) {
-	op.row, op.append, op.seats, op.game, op.clock = row{}, nil, nil, "", store.Clock{}
+	op.row, op.append, op.seats, op.game, op.ratings, op.clock = row{}, nil, nil, "", nil, store.Clock{}
 	db.ops.Put(op)
 }
 
@@ -1202,6 +1202,7 @@ type saveOp struct {
 	append   []store.Move
 	seats    []store.Seat
 	game     string
+	ratings  *store.RatingUpdate
 	clock    store.Clock     // the change's clock, its times in times
 	times    []time.Duration // the op's own, reused
 }
@@ -1239,7 +1240,7 @@ func (op *saveOp) apply(ctx context.Context) error {
 			return fmt.Errorf("sqlite: match %s ply %d after %d stored moves: %w", row.id, m.Ply, st.moves+i, store.ErrConflict)
 		}
 	}
-	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply &&
+	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply && op.ratings == nil &&
 		row.status == st.status && slices.Equal(op.seats, st.seats) && row.rematch == st.rematch && row.result == st.result
 	if moveOnly {
 		st.head = db.journal(op.append[0], &st, row.id, st.head, row)
@@ -1265,6 +1266,11 @@ func (op *saveOp) apply(ctx context.Context) error {
 			return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
 		}
 		st.seats = slices.Clone(op.seats)
+		if op.ratings != nil {
+			if err := db.rate(ctx, row.id, op.ratings); err != nil {
+				return err
+			}
+		}
 	}
 	st.version, st.moves = row.version, st.moves+len(op.append)
 	st.status, st.rematch, st.result = row.status, row.rematch, row.result
@@ -1586,7 +1592,7 @@ func (db *DB) Unfinished(ctx context.Context) ([]string, error) {
 // catch-up: then the writer's memory has the current version, ply, clock,
 // update time and head (writerState.cur, row.overlay).
 const sqlSelectMatch = `SELECT id, game, variant, players, seed, options, seats, time_control, status, result,
-		version, ply, clock, rematch, created, updated, coalesce(head, 0) FROM matches`
+		version, ply, clock, rematch, created, updated, rated, coalesce(head, 0) FROM matches`
 
 // row is a match in column form.
 type row struct {
@@ -1599,16 +1605,17 @@ type row struct {
 	ply                        int
 	clock, rematch             string
 	created, updated           int64
+	rated                      bool
 	head                       int64 // read, never written by encode
 }
 
 func (r row) args() []any {
-	return []any{r.id, r.game, r.variant, int64(r.players), r.seed, r.options, r.seats, r.tc, r.status, nullString(r.result), r.version, int64(r.ply), r.clock, r.rematch, r.created, r.updated}
+	return []any{r.id, r.game, r.variant, int64(r.players), r.seed, r.options, r.seats, r.tc, r.status, nullString(r.result), r.version, int64(r.ply), r.clock, r.rematch, r.created, r.updated, r.rated}
 }
 
 func encode(m store.Match) (row, error) {
 	r := row{id: m.ID, game: m.Game, variant: m.Variant, players: m.Players, seed: int64(m.Seed), status: m.Status,
-		version: m.Version, ply: m.Ply, rematch: m.Rematch, created: m.Created.UnixMilli(), updated: m.Updated.UnixMilli()}
+		version: m.Version, ply: m.Ply, rematch: m.Rematch, created: m.Created.UnixMilli(), updated: m.Updated.UnixMilli(), rated: m.Rated}
 	var err error
 	js := func(v any) string {
 		b, e := json.Marshal(v)
@@ -1654,7 +1661,7 @@ type scanner interface{ Scan(dest ...any) error }
 func scanRow(s scanner) (row, error) {
 	var r row
 	err := s.Scan(&r.id, &r.game, &r.variant, &r.players, &r.seed, &r.options, &r.seats, &r.tc, &r.status, &r.result,
-		&r.version, &r.ply, &r.clock, &r.rematch, &r.created, &r.updated, &r.head)
+		&r.version, &r.ply, &r.clock, &r.rematch, &r.created, &r.updated, &r.rated, &r.head)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, store.ErrNotFound
 	}
@@ -1675,7 +1682,7 @@ func (r *row) overlay(c current) {
 // decode returns the match r holds.
 func (r row) decode() (store.Match, error) {
 	m := store.Match{ID: r.id, Game: r.game, Variant: r.variant, Players: r.players, Seed: uint64(r.seed), Status: r.status,
-		Version: r.version, Ply: r.ply, Rematch: r.rematch, Created: time.UnixMilli(r.created).UTC(), Updated: time.UnixMilli(r.updated).UTC()}
+		Version: r.version, Ply: r.ply, Rematch: r.rematch, Rated: r.rated, Created: time.UnixMilli(r.created).UTC(), Updated: time.UnixMilli(r.updated).UTC()}
 	for _, f := range []struct {
 		text string
 		dst  any

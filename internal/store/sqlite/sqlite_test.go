@@ -631,7 +631,11 @@ func oldMatch(t *testing.T, path string, version int64, m store.Match) (*sql.DB,
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := raw.ExecContext(context.Background(), sqlCreateMatch, r.args()...); err != nil {
+	q, args := sqlCreateMatch, r.args()
+	if version < 9 { // before matches.rated
+		q, args = strings.Replace(strings.Replace(q, ", rated)", ")", 1), ", ?)", ")", 1), args[:len(args)-1]
+	}
+	if _, err := raw.ExecContext(context.Background(), q, args...); err != nil {
 		t.Fatal(err)
 	}
 	return raw, r
@@ -725,6 +729,14 @@ func TestCommitGap(t *testing.T) {
 
 func TestAccounts(t *testing.T) {
 	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore {
+		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+		t.Cleanup(func() { db.Close() })
+		return db
+	})
+}
+
+func TestRatings(t *testing.T) {
+	storetest.RunRatings(t, func(t *testing.T) storetest.RatingStore {
 		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
 		t.Cleanup(func() { db.Close() })
 		return db

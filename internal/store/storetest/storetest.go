@@ -85,6 +85,7 @@ func testCreateLoad(t *testing.T, s Store) {
 	m := NewMatch("m1", 0)
 	m.Result = &store.Result{Winners: []int{1}, Scores: []int{3, 4}, Reason: "timeout"}
 	m.Rematch = "m9"
+	m.Rated = true
 	if err := s.Create(ctx, m); err != nil {
 		t.Fatal(err)
 	}

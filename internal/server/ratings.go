@@ -1,0 +1,383 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/internal/account"
+	"github.com/tabula-games/tabula/internal/clock"
+	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/rating"
+	"github.com/tabula-games/tabula/internal/store"
+)
+
+// Rated matches, ratings, profiles and leaderboards (docs/ratings.md).
+//
+// A rated match is rated by the change that finishes it: room.commit
+// gives the store a RatingUpdate (ratingUpdate) with the result, and the
+// store reads the seats' accounts and ratings, runs the update and writes
+// the new ratings in the transaction that stores the result. A crash
+// leaves both or neither; two matches of one player that end at once are
+// rated one after the other.
+
+// RatingStore is what rated matches, profiles and leaderboards need from
+// the store (see storetest.RatingStore, whose suite every implementation
+// passes). A store without it offers no rated matches (a rated create is
+// refused as not-ratable) and the profile and leaderboard routes answer
+// not-found.
+type RatingStore interface {
+	AccountStore
+	Ratings(ctx context.Context, account string) ([]store.Rating, error)
+	Leaderboard(ctx context.Context, key store.RatingKey, maxRD float64, limit int) ([]store.Leader, error)
+	SeatNames(ctx context.Context, ids []string) (map[string]map[int]string, error)
+	PlayedMatches(ctx context.Context, account string, limit int) ([]store.PlayedMatch, error)
+	SeatResults(ctx context.Context, account string) ([]store.SeatResult, error)
+}
+
+const (
+	// leaderboardSize is how many players a leaderboard lists: a page's
+	// worth.
+	leaderboardSize = 50
+	// profileMatches is how many recent finished matches a profile lists.
+	profileMatches = 20
+)
+
+// ratingStore returns the store's rating methods, nil without them.
+func (s *Server) ratingStore() RatingStore {
+	rs, _ := s.cfg.Store.(RatingStore)
+	return rs
+}
+
+// holder is an account taking a seat.
+type holder struct{ account, name string }
+
+// checkRated refuses a rated create that breaks docs/ratings.md's rule:
+// a creator without a session, a control without a clock, a bot seat.
+// The rule that every seat is an account's is kept by join.
+func (s *Server) checkRated(se *session, kind string, seats []protocol.SeatSpec) error {
+	if s.ratingStore() == nil {
+		return protocol.Errorf(protocol.CodeNotRatable, "this server keeps no ratings")
+	}
+	if se == nil {
+		return protocol.Errorf(protocol.CodeRatedNeedsAccount, "log in to create a rated match")
+	}
+	if kind != clock.Fischer && kind != clock.Correspondence {
+		return protocol.Errorf(protocol.CodeNotRatable, "a rated match needs a fischer or correspondence clock, not %q", kind)
+	}
+	for i, sp := range seats {
+		if sp.Kind == protocol.SeatBot {
+			return protocol.Errorf(protocol.CodeNotRatable, "seat %d is a bot: bots never sit in rated matches", i)
+		}
+	}
+	return nil
+}
+
+// seatNames returns the usernames holding the seats of match id, by seat,
+// for a room being loaded; nil (no names) when the store keeps none or
+// the read fails (logged: names only label the seats).
+func (s *Server) seatNames(id string, players int) []string {
+	rs := s.ratingStore()
+	if rs == nil {
+		return nil
+	}
+	got, err := rs.SeatNames(s.ctx, []string{id})
+	if err != nil {
+		s.log.Warn("seat names", "match", id, "err", err)
+		return nil
+	}
+	return nameList(got[id], players)
+}
+
+// nameList is names by seat as a list of players entries.
+func nameList(names map[int]string, players int) []string {
+	if len(names) == 0 {
+		return nil
+	}
+	out := make([]string, players)
+	for seat, n := range names {
+		if seat >= 0 && seat < players {
+			out[seat] = n
+		}
+	}
+	return out
+}
+
+// bind binds seat to h's account (nil: nobody) after a join committed.
+// A failure is logged: the token holds the seat anyway, and a rated match
+// with a seat no account holds ends unrated (the store rates only matches
+// whose every seat is an account's). mu held.
+func (r *room) bind(ctx context.Context, seat int, h *holder) {
+	if h == nil || r.s.acct.st == nil {
+		return
+	}
+	if err := r.s.acct.st.BindSeat(ctx, h.account, store.SeatRef{Match: r.id, Seat: seat}); err != nil {
+		r.s.log.Warn("bind seat to account", "match", r.id, "seat", seat, "err", err)
+	}
+}
+
+// setName keeps the username of a seat's account for the views, in a new
+// list (a join's failed commit puts the old one back). mu held.
+func (r *room) setName(seat int, name string) {
+	names := make([]string, r.m.Players)
+	copy(names, r.names)
+	names[seat] = name
+	r.names = names
+}
+
+// noteName gives a loaded room the username of a seat bound outside it
+// (a create's seat), before the answer goes out: the caller holds no
+// room's mutex.
+func (s *Server) noteName(id string, seat int, name string) {
+	s.mu.Lock()
+	r := s.rooms[id]
+	s.mu.Unlock()
+	if r == nil {
+		return
+	}
+	r.do(func() {
+		if seat >= 0 && seat < r.m.Players {
+			r.setName(seat, name)
+			r.publish()
+		}
+	})
+}
+
+// noteNames reloads the seat names of a loaded room after its seats were
+// bound outside it (a rematch's): on a goroutine of its own, as the
+// caller holds another room's mutex.
+func (s *Server) noteNames(id string) {
+	s.mu.Lock()
+	r := s.rooms[id]
+	s.mu.Unlock()
+	if r == nil {
+		return
+	}
+	rs := s.ratingStore()
+	if rs == nil {
+		return
+	}
+	s.wg.Go(func() {
+		got, err := rs.SeatNames(s.ctx, []string{id})
+		if err != nil {
+			s.log.Warn("seat names", "match", id, "err", err)
+			return
+		}
+		r.do(func() {
+			for seat, n := range got[id] {
+				if seat >= 0 && seat < r.m.Players {
+					r.setName(seat, n)
+				}
+			}
+			r.publish()
+		})
+	})
+}
+
+// ratingUpdate is the rating of a rated match that next finishes: the
+// store calls its Rate inside the transaction that stores the result.
+func ratingUpdate(next store.Match) *store.RatingUpdate {
+	start := rating.Initial()
+	places := places(next.Result, next.Players)
+	at := next.Updated
+	return &store.RatingUpdate{
+		Key:   store.RatingKey{Game: next.Game, Variant: next.Variant, Players: next.Players},
+		Start: store.Rating{Rating: start.Rating, RD: start.RD, Volatility: start.Volatility},
+		At:    at,
+		Rate: func(before []store.Rating) ([]store.Rating, error) {
+			in := make([]rating.Rating, len(before))
+			for i, b := range before {
+				in[i] = rating.Rating{Rating: b.Rating, RD: b.RD, Volatility: b.Volatility, Games: b.Games}
+				if !b.Updated.IsZero() {
+					in[i] = rating.Age(in[i], at.Sub(b.Updated), rating.Config{})
+				}
+			}
+			out, err := rating.Update(in, places, rating.Config{})
+			if err != nil {
+				return nil, fmt.Errorf("server: rate: %w", err)
+			}
+			after := make([]store.Rating, len(out))
+			for i, o := range out {
+				after[i] = before[i]
+				after[i].Rating, after[i].RD, after[i].Volatility, after[i].Games = o.Rating, o.RD, o.Volatility, o.Games
+			}
+			return after, nil
+		},
+	}
+}
+
+// places are the seats' finishing places of a result (docs/ratings.md):
+// the winners share place 0; the others follow, ordered by their scores
+// when the game keeps score (a higher score places better) and all tied
+// otherwise. No winners is a draw: every seat shares place 0.
+func places(res *store.Result, n int) []int {
+	out := make([]int, n)
+	if res == nil || len(res.Winners) == 0 {
+		return out
+	}
+	for i := range out {
+		if slices.Contains(res.Winners, i) {
+			continue
+		}
+		out[i] = 1
+		if len(res.Scores) != n {
+			continue
+		}
+		for j := range n {
+			if !slices.Contains(res.Winners, j) && res.Scores[j] > res.Scores[i] {
+				out[i]++
+			}
+		}
+	}
+	return out
+}
+
+// GET /api/users/{name}: an account's profile.
+func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
+	rs := s.ratingStore()
+	if rs == nil {
+		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "this server keeps no profiles"))
+		return
+	}
+	name := r.PathValue("name")
+	a, err := rs.AccountByName(r.Context(), account.Canonical(name))
+	if errors.Is(err, store.ErrNotFound) {
+		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no user %q", name))
+		return
+	}
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := protocol.Profile{Username: a.Name, Created: a.Created.UnixMilli(), Ratings: []protocol.RatingInfo{}, Recent: []protocol.PlayedMatch{}}
+	ratings, err := rs.Ratings(r.Context(), a.ID)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	for _, rt := range ratings {
+		out.Ratings = append(out.Ratings, protocol.RatingInfo{Game: rt.Key.Game, Variant: rt.Key.Variant, Players: rt.Key.Players,
+			Rating: rt.Rating, RD: rt.RD, Provisional: rt.RD >= rating.ProvisionalRD, Games: rt.Games})
+	}
+	results, err := rs.SeatResults(r.Context(), a.ID)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	for _, res := range results {
+		switch {
+		case len(res.Result.Winners) == 0 || len(res.Result.Winners) >= res.Players:
+			out.Draws++
+		case slices.Contains(res.Result.Winners, res.Seat):
+			out.Wins++
+		default:
+			out.Losses++
+		}
+	}
+	played, err := rs.PlayedMatches(r.Context(), a.ID, profileMatches)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	for _, p := range played {
+		m := p.Match
+		pm := protocol.PlayedMatch{ID: m.ID, Game: m.Game, Variant: m.Variant, Players: m.Players, Seat: p.Seat, Rated: m.Rated,
+			Opponents: []protocol.Opponent{}, Ended: m.Updated.UnixMilli()}
+		if info, ok := s.games[m.Game]; ok {
+			pm.Result = wireResult(info, m)
+		}
+		for seat := range m.Players {
+			if seat == p.Seat {
+				continue
+			}
+			o := protocol.Opponent{Seat: seat, Username: p.Names[seat]}
+			if seat < len(m.Seats) {
+				o.Bot = m.Seats[seat].Bot
+			}
+			pm.Opponents = append(pm.Opponents, o)
+		}
+		if c := p.Change; c != nil {
+			before, after := c.Before, c.After
+			pm.RatingBefore, pm.RatingAfter = &before, &after
+		}
+		out.Recent = append(out.Recent, pm)
+	}
+	s.writeJSON(w, http.StatusOK, out)
+}
+
+// GET /api/leaderboard?game=G&variant=V&players=N: the leaderboardSize
+// highest ratings that are not provisional. variant and players default
+// to the game's defaults.
+func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
+	rs := s.ratingStore()
+	if rs == nil {
+		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "this server keeps no ratings"))
+		return
+	}
+	q := r.URL.Query()
+	info, ok := s.games[q.Get("game")]
+	if !ok {
+		s.httpError(w, protocol.Errorf(protocol.CodeUnknownGame, "no game %q", q.Get("game")))
+		return
+	}
+	players := 0
+	if p := q.Get("players"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > maxSeats {
+			s.httpError(w, protocol.Errorf(protocol.CodeBadRequest, "players %q: want 1..%d", p, maxSeats))
+			return
+		}
+		players = n
+	}
+	opts, err := info.Check(game.Options{Variant: q.Get("variant"), Players: players})
+	if err != nil {
+		s.httpError(w, protocol.Errorf(protocol.CodeBadOption, "%v", err))
+		return
+	}
+	key := store.RatingKey{Game: info.ID, Variant: opts.Variant, Players: opts.Players}
+	leaders, err := rs.Leaderboard(r.Context(), key, rating.ProvisionalRD, leaderboardSize)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	out := protocol.Leaderboard{Game: key.Game, Variant: key.Variant, Players: key.Players, Leaders: []protocol.Leader{}}
+	for i, l := range leaders {
+		out.Leaders = append(out.Leaders, protocol.Leader{Rank: i + 1, Username: l.Name, Rating: l.Rating.Rating, RD: l.Rating.RD, Games: l.Rating.Games})
+	}
+	s.writeJSON(w, http.StatusOK, out)
+}
+
+// holderOf returns the account of the request's session as a seat's
+// holder, nil without one.
+func (s *Server) holderOf(w http.ResponseWriter, r *http.Request) (*holder, error) {
+	if sessionToken(r) == "" || s.acct.st == nil {
+		return nil, nil
+	}
+	se, err := s.sessionOf(w, r)
+	if err != nil || se == nil {
+		return nil, err
+	}
+	return &holder{account: se.a.ID, name: se.a.Name}, nil
+}
+
+// listNames returns the usernames holding the seats of listed matches, by
+// match and seat, in one read; none when the store keeps none.
+func (s *Server) listNames(ctx context.Context, ms []store.Match) (map[string]map[int]string, error) {
+	rs := s.ratingStore()
+	if rs == nil || len(ms) == 0 {
+		return nil, nil
+	}
+	ids := make([]string, len(ms))
+	for i, m := range ms {
+		ids[i] = m.ID
+	}
+	names, err := rs.SeatNames(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("server: seat names: %w", err)
+	}
+	return names, nil
+}

@@ -1,0 +1,84 @@
+package store
+
+import "time"
+
+// RatingKey names one of an account's ratings: a game, its variant and its
+// number of players (every key carries the count, so a game whose count
+// changes the game is rated apart per count).
+type RatingKey struct {
+	Game, Variant string
+	Players       int
+}
+
+// Rating is an account's rating under one key (the numbers of
+// internal/rating.Rating).
+type Rating struct {
+	Account string
+	Key     RatingKey
+	// Rating, RD and Volatility are Glicko-2's numbers.
+	Rating, RD, Volatility float64
+	Games                  int // rated games played under Key
+	// Updated is when its last rated game ended (the time since then ages
+	// the RD); zero for an account never rated under Key.
+	Updated time.Time
+}
+
+// RatingUpdate rates a finished match inside the transaction that stores
+// its result (Change.Ratings). The store reads, in that transaction, the
+// account holding each seat (the seats bound by BindSeat) and their
+// ratings under Key, calls Rate with them in seat order, and writes what
+// it returns with the match row, so the result and the ratings commit
+// together or not at all, and two matches of one player that end at once
+// are rated one after the other (the second reads the first's ratings).
+// A match with a seat no account holds, or two seats one account holds,
+// is not rated (no error).
+type RatingUpdate struct {
+	Key RatingKey
+	// Start is the rating (Rating, RD, Volatility) of an account never
+	// rated under Key; Rate gets it with Games 0 and Updated zero.
+	Start Rating
+	// Rate returns the seats' new ratings (Rating, RD, Volatility, Games)
+	// from their ratings before the match, one per seat in seat order.
+	// It runs on the store's writer: it must be pure and quick.
+	Rate func(before []Rating) ([]Rating, error)
+	// At is when the match ended: the new ratings' Updated.
+	At time.Time
+}
+
+// RatingChange is what one rated match did to one seat's rating: the
+// rating history an account's profile shows.
+type RatingChange struct {
+	Match   string
+	Seat    int
+	Account string
+	Key     RatingKey
+	// Before and After are the ratings before and after the match; RD
+	// is the deviation after.
+	Before, After, RD float64
+	At                time.Time
+}
+
+// PlayedMatch is a finished match an account played, for its profile.
+type PlayedMatch struct {
+	Match Match
+	Seat  int // the account's seat (its first, if it held several)
+	// Names are the usernames holding the seats, by seat; "" for a seat
+	// no account holds (a guest or a bot).
+	Names []string
+	// Change is the account's rating change by the match; nil when it
+	// was not rated.
+	Change *RatingChange
+}
+
+// SeatResult is one finished match's result as one seat saw it.
+type SeatResult struct {
+	Seat    int
+	Players int
+	Result  Result
+}
+
+// Leader is one row of a leaderboard: a rating and its account's name.
+type Leader struct {
+	Name   string
+	Rating Rating
+}
