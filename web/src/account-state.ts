@@ -1,0 +1,80 @@
+// The page's account: who is logged in, the session's CSRF token (kept in
+// memory only, handed to every state-changing request through
+// api.useCSRF), and the actions that change them. A page asks the server
+// once when it loads, and again when it comes back to the foreground (the
+// session may have ended, or changed, in another tab).
+import { signal } from '@preact/signals';
+import { ApiError } from './api';
+import { api, kv, route } from './app-state';
+import * as A from './account-api';
+import { claimAll, seatTokens, type ClaimOutcome, type ListableKV } from './account-model';
+
+/** loading: not known yet; off: the server keeps no accounts; out / in: logged out or in. */
+export type AccountStatus = 'loading' | 'off' | 'out' | 'in';
+
+export const accountStatus = signal<AccountStatus>('loading');
+export const account = signal<A.Account | null>(null);
+/** What the last claim of this browser's guest seats did, for a note in the lobby. */
+export const lastClaim = signal<ClaimOutcome | null>(null);
+
+let csrf: string | null = null;
+
+function apply(info: A.AccountInfo): void {
+  csrf = info.account ? (info.csrf ?? null) : null;
+  account.value = info.account ?? null;
+  accountStatus.value = info.account ? 'in' : 'out';
+}
+
+/** refreshAccount asks the server who the session is; a failed request leaves what the page knew. */
+export async function refreshAccount(): Promise<void> {
+  try {
+    apply(await A.whoAmI(api));
+  } catch (e) {
+    if (e instanceof ApiError && e.wire.code === 'not-found') {
+      csrf = null;
+      account.value = null;
+      accountStatus.value = 'off';
+    } else if (accountStatus.value === 'loading') {
+      accountStatus.value = 'out';
+    }
+  }
+}
+
+const first = refreshAccount();
+// A state change waits for the first answer, so a click made while it is on
+// the way still carries the token.
+api.useCSRF(async () => {
+  await first;
+  return csrf;
+});
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && accountStatus.value !== 'off') void refreshAccount();
+});
+
+function listable(k: unknown): k is ListableKV {
+  const o = k as Partial<ListableKV>;
+  return typeof o.key === 'function' && typeof o.length === 'number';
+}
+
+/**
+ * enter signs up or logs in, then claims every seat this browser holds as
+ * a guest for the account (docs/protocol.md, "Keeping a guest's matches").
+ * It throws the ApiError of a refused signup or login; a claim that fails
+ * is told in lastClaim, not thrown: the account is in either way.
+ */
+export async function enter(mode: 'login' | 'signup', username: string, password: string): Promise<void> {
+  apply(await (mode === 'signup' ? A.signup(api, username, password) : A.login(api, username, password)));
+  const seats = listable(kv) ? seatTokens(kv) : [];
+  lastClaim.value = seats.length === 0 ? null : await claimAll(seats, (b) => A.claim(api, b));
+}
+
+/** leave logs out. A match page reloads: its socket held the account's seats by the cookie. */
+export async function leave(): Promise<void> {
+  apply(await A.logout(api));
+  lastClaim.value = null;
+  if (route.value.page === 'match') location.reload();
+}
+
+export async function changePassword(old: string, next: string): Promise<void> {
+  apply(await A.changePassword(api, old, next));
+}
