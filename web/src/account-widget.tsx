@@ -42,7 +42,11 @@ function AccountMenu({ name }: { name: string }) {
   const page = route.value.page;
 
   // Navigating closes the menu; so do Escape (back to the button) and a click elsewhere.
-  useEffect(() => setOpen(false), [page]);
+  const shownOn = useRef(page);
+  if (shownOn.current !== page) {
+    shownOn.current = page;
+    if (open) setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
