@@ -5,6 +5,10 @@ import {
   accountErrorText,
   batches,
   claimAll,
+  claimedAfter,
+  claimedKey,
+  loadClaimed,
+  toClaim,
   gameLines,
   maxClaim,
   nameProblem,
@@ -146,6 +150,24 @@ describe('claimAll', () => {
     expect(out.claimed).toEqual([]);
     expect((out.stopped as ApiError).wire.code).toBe('rate-limited');
     expect(calls.length).toBe(1);
+  });
+});
+
+describe('the record of claimed matches', () => {
+  it('skips what was claimed or refused before, and forgets matches whose token is gone', () => {
+    const kv = listable();
+    const tokens: SeatClaim[] = ['m_1', 'm_2', 'm_3', 'm_4'].map((m) => ({ match: m, token: `t${m}` }));
+    expect(loadClaimed(kv, 'a_1')).toEqual(new Set());
+    const first = toClaim(tokens, loadClaimed(kv, 'a_1'));
+    expect(first).toEqual(tokens);
+    const out = { claimed: [{ match: 'm_1', seat: 0 }, { match: 'm_2', seat: 1 }], refused: ['m_3'], stopped: refused('rate-limited', 429) };
+    kv.setItem(claimedKey('a_1'), JSON.stringify(claimedAfter(tokens, new Set(['m_gone']), out)));
+    expect([...loadClaimed(kv, 'a_1')]).toEqual(['m_1', 'm_2', 'm_3']);
+    // The next login sends only what is left; another account starts afresh.
+    expect(toClaim(tokens, loadClaimed(kv, 'a_1'))).toEqual([tokens[3]]);
+    expect(toClaim(tokens, loadClaimed(kv, 'a_2'))).toEqual(tokens);
+    kv.setItem(claimedKey('a_3'), '{broken');
+    expect(loadClaimed(kv, 'a_3')).toEqual(new Set());
   });
 });
 

@@ -72,6 +72,36 @@ export function seatTokens(kv: ListableKV): SeatClaim[] {
   return out.sort((a, b) => (a.match < b.match ? -1 : a.match > b.match ? 1 : 0));
 }
 
+/** claimedKey is the localStorage key of the matches this browser already claimed (or had refused) for an account. */
+export function claimedKey(account: string): string {
+  return `tabula.claimed.${account}`;
+}
+
+/** loadClaimed reads that record; a missing or corrupt one is empty. */
+export function loadClaimed(kv: { getItem(k: string): string | null }, account: string): Set<string> {
+  try {
+    const v = JSON.parse(kv.getItem(claimedKey(account)) ?? '[]') as unknown;
+    return new Set(Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * toClaim is what a login still has to claim: the tokens of matches not
+ * claimed (or refused) for this account before, so logging in again costs
+ * no requests, and a token another account holds is not sent each time.
+ */
+export function toClaim(tokens: readonly SeatClaim[], done: ReadonlySet<string>): SeatClaim[] {
+  return tokens.filter((c) => !done.has(c.match));
+}
+
+/** claimedAfter is the record to keep: what was done before and now, of the matches this browser still holds tokens of. */
+export function claimedAfter(tokens: readonly SeatClaim[], done: ReadonlySet<string>, out: ClaimOutcome): string[] {
+  const now = new Set([...done, ...out.claimed.map((c) => c.match), ...out.refused]);
+  return tokens.map((c) => c.match).filter((m) => now.has(m));
+}
+
 /** batches splits claims into requests of at most maxClaim seats. */
 export function batches<T>(items: readonly T[], size = maxClaim): T[][] {
   const out: T[][] = [];

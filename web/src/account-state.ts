@@ -7,7 +7,7 @@ import { signal } from '@preact/signals';
 import { ApiError } from './api';
 import { api, kv, route } from './app-state';
 import * as A from './account-api';
-import { claimAll, seatTokens, type ClaimOutcome, type ListableKV } from './account-model';
+import { claimAll, claimedAfter, claimedKey, loadClaimed, seatTokens, toClaim, type ClaimOutcome, type ListableKV } from './account-model';
 
 /** loading: not known yet; off: the server keeps no accounts; out / in: logged out or in. */
 export type AccountStatus = 'loading' | 'off' | 'out' | 'in';
@@ -63,9 +63,19 @@ function listable(k: unknown): k is ListableKV {
  * is told in lastClaim, not thrown: the account is in either way.
  */
 export async function enter(mode: 'login' | 'signup', username: string, password: string): Promise<void> {
-  apply(await (mode === 'signup' ? A.signup(api, username, password) : A.login(api, username, password)));
-  const seats = listable(kv) ? seatTokens(kv) : [];
-  lastClaim.value = seats.length === 0 ? null : await claimAll(seats, (b) => A.claim(api, b));
+  const info = await (mode === 'signup' ? A.signup(api, username, password) : A.login(api, username, password));
+  apply(info);
+  const id = info.account?.id;
+  const tokens = listable(kv) ? seatTokens(kv) : [];
+  if (!id || tokens.length === 0) {
+    lastClaim.value = null;
+    return;
+  }
+  const done = loadClaimed(kv, id);
+  const seats = toClaim(tokens, done);
+  const out = seats.length === 0 ? null : await claimAll(seats, (b) => A.claim(api, b));
+  lastClaim.value = out;
+  if (out) kv.setItem(claimedKey(id), JSON.stringify(claimedAfter(tokens, done, out)));
 }
 
 /** leave logs out. A match page reloads: its socket held the account's seats by the cookie. */

@@ -25,7 +25,7 @@ const srv = vi.hoisted(() => {
 
 import { lang, navigate, route } from './app-state';
 import { AccountWidget } from './account-widget';
-import { account, accountStatus, lastClaim, refreshAccount } from './account-state';
+import { account, accountStatus, enter, lastClaim, refreshAccount } from './account-state';
 import { langs, t } from './i18n';
 import { AuthPage } from './pages/auth';
 import { MyGames } from './pages/my-games';
@@ -158,6 +158,11 @@ describe('the sign-up page', () => {
       ],
     });
     expect(lastClaim.value?.claimed.length).toBe(2);
+    // Logging in again in this browser claims nothing twice.
+    srv.calls = [];
+    srv.answer = (_m, url) => (url === '/api/account/login' ? [200, { account: alice, csrf: 'again' }] : [200, { account: null }]);
+    await enter('login', 'alice', 'password1');
+    expect(srv.calls.map((c) => c.url)).toEqual(['/api/account/login']);
     navigate('/');
   });
 
