@@ -47,9 +47,15 @@ api.useCSRF(async () => {
   await first;
   return csrf;
 });
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible' && accountStatus.value !== 'off') void refreshAccount();
-});
+// Another tab may have logged in or out, or changed the password (which
+// ends this page's session too): ask again when the page is looked at.
+let asking: Promise<void> | null = null;
+const askAgain = () => {
+  if (accountStatus.value === 'off' || asking) return;
+  asking = refreshAccount().finally(() => (asking = null));
+};
+document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && askAgain());
+window.addEventListener('focus', askAgain);
 
 function listable(k: unknown): k is ListableKV {
   const o = k as Partial<ListableKV>;
