@@ -18,6 +18,8 @@ export const account = signal<A.Account | null>(null);
 export const lastClaim = signal<ClaimOutcome | null>(null);
 
 let csrf: string | null = null;
+/** Counts the logins, logouts and password changes, so an older question's answer does not undo one. */
+let changes = 0;
 
 function apply(info: A.AccountInfo): void {
   csrf = info.account ? (info.csrf ?? null) : null;
@@ -27,8 +29,10 @@ function apply(info: A.AccountInfo): void {
 
 /** refreshAccount asks the server who the session is; a failed request leaves what the page knew. */
 export async function refreshAccount(): Promise<void> {
+  const asked = changes;
   try {
-    apply(await A.whoAmI(api));
+    const info = await A.whoAmI(api);
+    if (asked === changes) apply(info);
   } catch (e) {
     if (e instanceof ApiError && e.wire.code === 'not-found') {
       csrf = null;
@@ -70,6 +74,7 @@ function listable(k: unknown): k is ListableKV {
  */
 export async function enter(mode: 'login' | 'signup', username: string, password: string): Promise<void> {
   const info = await (mode === 'signup' ? A.signup(api, username, password) : A.login(api, username, password));
+  changes++;
   apply(info);
   const id = info.account?.id;
   const tokens = listable(kv) ? seatTokens(kv) : [];
@@ -86,11 +91,15 @@ export async function enter(mode: 'login' | 'signup', username: string, password
 
 /** leave logs out. A match page reloads: its socket held the account's seats by the cookie. */
 export async function leave(): Promise<void> {
-  apply(await A.logout(api));
+  const info = await A.logout(api);
+  changes++;
+  apply(info);
   lastClaim.value = null;
   if (route.value.page === 'match') location.reload();
 }
 
 export async function changePassword(old: string, next: string): Promise<void> {
-  apply(await A.changePassword(api, old, next));
+  const info = await A.changePassword(api, old, next);
+  changes++;
+  apply(info);
 }

@@ -10,12 +10,16 @@ const srv = vi.hoisted(() => {
   const s = {
     calls: [] as { method: string; url: string; headers: Record<string, string>; body: unknown }[],
     answer: (_method: string, _url: string, _body: unknown): [number, unknown, Record<string, string>?] => [200, { account: null }],
+    /** When set, GET /api/account waits for it before answering. */
+    hold: null as Promise<void> | null,
   };
   const f = (async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     s.calls.push({ method, url, headers: { ...(init?.headers as Record<string, string>) }, body });
-    const [status, json, headers] = s.answer(method, url, body);
+    const answer = s.answer(method, url, body);
+    if (url === '/api/account' && s.hold) await s.hold;
+    const [status, json, headers] = answer;
     return new Response(JSON.stringify(json), { status, headers: headers ?? {} });
   }) as typeof fetch;
   globalThis.fetch = f;
@@ -176,6 +180,22 @@ describe('the sign-up page', () => {
       expect(root.querySelector('[data-auth-error]')!.textContent).toBe(t(l, 'err.wrong-credentials'));
       render(null, root);
     }
+  });
+});
+
+describe('the account state', () => {
+  it('is not undone by the late answer of a question asked before a login', async () => {
+    srv.answer = (_m, url) => (url === '/api/account/login' ? [200, { account: alice, csrf: 'new' }] : [200, { account: null }]);
+    let release = () => {};
+    srv.hold = new Promise<void>((ok) => (release = ok));
+    const asked = refreshAccount(); // answered "logged out", but late
+    await enter('login', 'Alice', 'password1');
+    expect(accountStatus.value).toBe('in');
+    release();
+    await asked;
+    srv.hold = null;
+    expect(accountStatus.value).toBe('in');
+    expect(account.value?.username).toBe('Alice');
   });
 });
 
