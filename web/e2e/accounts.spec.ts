@@ -147,19 +147,25 @@ describe('accounts', () => {
       await a.page.goto(server.url + '/');
       await signUp(a.page, name);
       const id = await createMatch(a.page, server.url, 'pathagon', { opponent: 'random', seat: 0 });
+      // Without its token the page holds the seat by the account's cookie alone.
       await a.page.evaluate((m) => localStorage.removeItem(`tabula.seat.${m}`), id);
+      await a.page.reload();
+      await a.page.locator('.turn.mine').waitFor({ timeout: replyMs });
 
-      // Log out from the header's menu, by keyboard.
-      await a.page.goto(server.url + '/');
+      // Log out from the header's menu, by keyboard, on the match page: it
+      // reloads, and without the account and the token the match is only watched.
       const menu = a.page.locator('button.account-button');
       await menu.focus();
       await a.page.keyboard.press('Enter');
       expect(await menu.getAttribute('aria-expanded')).toBe('true');
-      await a.page.locator('[data-logout]').click();
+      await a.page.locator('[data-logout]').focus();
+      await a.page.keyboard.press('Enter');
+      await a.page.locator('[data-account="out"]').waitFor();
+      await a.page.getByText('You are watching.').waitFor();
+      expect((await accountMatches(a.page)).status).toBe(401);
+      await a.page.goto(server.url + '/');
       await a.page.locator('[data-account="out"]').waitFor();
       expect(await a.page.locator('[data-my-games]').count()).toBe(0);
-      expect((await accountMatches(a.page)).status).toBe(401);
-      // Without the account and without the token the match is only watched.
       await a.page.goto(`${server.url}/match/${id}`);
       await a.page.getByText('You are watching.').waitFor();
 
@@ -219,6 +225,40 @@ describe('accounts', () => {
       } finally {
         await ctx.close();
       }
+    }
+  });
+
+  it('changes the password: a wrong current one is told, the new one logs in', async () => {
+    const a = await device();
+    try {
+      const name = newName('Cam');
+      await a.page.goto(server.url + '/');
+      await signUp(a.page, name);
+      await a.page.locator('button.account-button').click();
+      await a.page.getByRole('link', { name: 'Change password' }).click();
+      await a.page.waitForURL(/\/account\/password$/);
+      const change = async (old: string, next: string) => {
+        await a.page.fill('input[name="old"]', old);
+        await a.page.fill('input[name="new"]', next);
+        await a.page.click('form.account-form button[type="submit"]');
+      };
+      await change('not the password', 'a new password');
+      await a.page.locator('[data-auth-error]', { hasText: 'The current password is wrong.' }).waitFor();
+      expect(await a.page.locator('input[name="old"]').getAttribute('aria-invalid')).toBe('true');
+      await change(password, 'a new password');
+      await a.page.locator('[data-password-changed]').waitFor();
+      await fits(a.page, 'form.account-form');
+      // Still logged in (a new session), and the new password is the one that works.
+      await a.page.locator('button.account-button').click();
+      await a.page.locator('[data-logout]').click();
+      await a.page.locator('[data-account="out"]').waitFor();
+      await logIn(a.page, name);
+      await a.page.locator('[data-auth-error]', { hasText: 'Wrong username or password.' }).waitFor();
+      await a.page.fill('input[name="password"]', 'a new password');
+      await a.page.click('form.account-form button[type="submit"]');
+      await a.page.locator('button.account-button', { hasText: name }).waitFor();
+    } finally {
+      await a.ctx.close();
     }
   });
 });
