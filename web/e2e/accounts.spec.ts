@@ -92,6 +92,10 @@ describe('accounts', () => {
       expect(await row.textContent()).toContain('Pathagon');
       await fits(b.page, '[data-my-games]');
       await b.page.screenshot({ path: join(resultsDir, 'account-my-games-390.png'), fullPage: true });
+      await b.page.setViewportSize({ width: 1280, height: 900 });
+      await fits(b.page, '[data-my-games]');
+      await b.page.screenshot({ path: join(resultsDir, 'account-my-games-1280.png'), fullPage: true });
+      await b.page.setViewportSize(phone.viewport);
       await row.getByRole('link', { name: /Open Pathagon/ }).click();
       await b.page.waitForURL(new RegExp(`/match/${id}$`));
 
