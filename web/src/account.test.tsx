@@ -167,11 +167,17 @@ describe('the sign-up page', () => {
     srv.answer = (_m, url) => (url === '/api/account/login' ? [200, { account: alice, csrf: 'again' }] : [200, { account: null }]);
     await enter('login', 'alice', 'password1');
     expect(srv.calls.map((c) => c.url)).toEqual(['/api/account/login']);
+    // The log-in page, opened while logged in, says who is.
+    render(null, root);
+    render(<AuthPage mode="login" />, root);
+    await until(() => root.querySelector('[data-already]') !== null);
+    expect(root.querySelector('[data-already]')!.textContent).toContain('You are logged in as Alice.');
     navigate('/');
   });
 
   it('tells a wrong password on the log-in page', async () => {
     srv.answer = (m, url) => (url === '/api/account/login' ? err('wrong-credentials', 401) : [200, { account: null }]);
+    await refreshAccount();
     for (const l of langs) {
       lang.value = l;
       render(<AuthPage mode="login" />, root);

@@ -7,7 +7,7 @@ import { Link } from '../app';
 import { lang, navigate, t } from '../app-state';
 import { accountHref } from '../account-routes';
 import { accountErrorText, nameProblem, nameText, passwordProblem, passwordText, safeNext } from '../account-model';
-import { accountStatus, enter } from '../account-state';
+import { account, accountStatus, enter } from '../account-state';
 
 export function AuthPage({ mode }: { mode: 'login' | 'signup' }) {
   const [name, setName] = useState('');
@@ -21,6 +21,15 @@ export function AuthPage({ mode }: { mode: 'login' | 'signup' }) {
   const signup = mode === 'signup';
 
   if (accountStatus.value === 'off') return <p class="notice">{t('account.off')}</p>;
+  // Logged in already (and not by this form, which goes on at once): say so.
+  const who = account.value;
+  if (who && !busy) {
+    return (
+      <p class="notice" data-already>
+        {t('account.already', { name: who.username })} <Link href="/">{t('match.lobby')}</Link>
+      </p>
+    );
+  }
 
   const submit = async (e: Event) => {
     e.preventDefault();
