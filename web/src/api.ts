@@ -33,11 +33,25 @@ const refusals = new Set(['rate-limited', 'forbidden-origin', 'unavailable', 'ov
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** Where a state-changing request gets the session's CSRF token: null when not logged in. */
+export type CSRFSource = () => string | null | Promise<string | null>;
+
 export class Api {
+  private csrf: CSRFSource = () => null;
+
   constructor(
     private readonly fetch: Fetch,
     private readonly base = '',
   ) {}
+
+  /**
+   * useCSRF names where every request but a GET gets its X-CSRF-Token
+   * header (docs/protocol.md, "Accounts"): the server refuses a
+   * state change made with the session cookie and without it.
+   */
+  useCSRF(source: CSRFSource): void {
+    this.csrf = source;
+  }
 
   async games(): Promise<GameInfo[]> {
     const b = await this.call<{ games: GameInfo[] | null }>('GET', '/api/games');
@@ -90,11 +104,16 @@ export class Api {
     return `${scheme}//${loc.host}${this.base}/ws/matches/${encodeURIComponent(match)}`;
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** call is the one place requests are made (account-api.ts uses it too). */
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const init: RequestInit = { method, headers: { Accept: 'application/json' } };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+    }
+    if (method !== 'GET') {
+      const csrf = await this.csrf();
+      if (csrf) init.headers = { ...init.headers, 'X-CSRF-Token': csrf };
     }
     const res = await this.fetch(this.base + path, init);
     const text = await res.text();

@@ -4,6 +4,8 @@ import { langNames, langs, type Lang } from './i18n';
 import { Lobby } from './pages/lobby';
 import { MatchPage } from './pages/match';
 import { RulesPage } from './pages/rules';
+import { AccountPages } from './pages/account';
+import { AccountWidget } from './account-widget';
 
 /** Link is an in-app link: a real href (so it opens in a new tab too) that navigates without reloading. */
 export function Link(props: { href: string; class?: string; children: ComponentChildren }) {
@@ -36,6 +38,7 @@ export function App() {
         <nav class="topnav" aria-label={t('shell.nav')}>
           <Link href="/rules">{t('shell.rules')}</Link>
         </nav>
+        <AccountWidget />
         <label class="lang">
           <span class="sr-only">{t('lang.label')}</span>
           <select
@@ -55,6 +58,7 @@ export function App() {
         {r.page === 'lobby' && <Lobby />}
         {r.page === 'rules' && <RulesPage game={r.game} key={r.game} />}
         {r.page === 'match' && <MatchPage id={r.id} key={r.id} />}
+        <AccountPages route={r} />
         {r.page === 'notfound' && (
           <p class="notice">
             {t('notfound')} <Link href="/">{t('match.lobby')}</Link>

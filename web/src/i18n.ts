@@ -2,6 +2,7 @@
 // type says so); {name} placeholders are filled by t(). The choice is kept
 // in localStorage under langKey.
 import { shellEn, shellRu, shellUk } from './shell-i18n';
+import { accountEn, accountRu, accountUk } from './account-i18n';
 import { abaloneEn, abaloneRu, abaloneUk } from './boards/abalone-i18n';
 import { palagoEn, palagoRu, palagoUk } from './boards/palago-i18n';
 import type { KV } from './tokens';
@@ -148,6 +149,7 @@ const en = {
   'err.wrong-credentials': 'Wrong username or password.',
   'err.network': 'Cannot reach the server.',
   ...shellEn,
+  ...accountEn,
   ...talatText.en,
   ...villaEn,
   ...abaloneEn,
@@ -295,6 +297,7 @@ const ru: Record<Key, string> = {
   'err.wrong-credentials': 'Неверное имя пользователя или пароль.',
   'err.network': 'Сервер недоступен.',
   ...shellRu,
+  ...accountRu,
   ...talatText.ru,
   ...villaRu,
   ...abaloneRu,
@@ -440,6 +443,7 @@ const uk: Record<Key, string> = {
   'err.wrong-credentials': 'Неправильне ім’я користувача або пароль.',
   'err.network': 'Сервер недоступний.',
   ...shellUk,
+  ...accountUk,
   ...talatText.uk,
   ...villaUk,
   ...abaloneUk,

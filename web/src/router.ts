@@ -3,11 +3,14 @@
 // every unknown path without a dot with index.html (docs/protocol.md), so a
 // shared link opens the right page.
 
+import { accountHref, parseAccountRoute, type AccountRoute } from './account-routes';
+
 export type Route =
   | { page: 'lobby' }
   | { page: 'match'; id: string }
   /** game '' is the list of every game's rules. */
   | { page: 'rules'; game: string }
+  | AccountRoute
   | { page: 'notfound'; path: string };
 
 /** parseRoute reads location.pathname. */
@@ -19,6 +22,8 @@ export function parseRoute(pathname: string): Route {
   if (path === 'rules') return { page: 'rules', game: '' };
   const r = /^rules\/([a-z0-9-]{1,32})$/.exec(path);
   if (r) return { page: 'rules', game: r[1]! };
+  const a = parseAccountRoute(path);
+  if (a) return a;
   return { page: 'notfound', path };
 }
 
@@ -33,5 +38,7 @@ export function href(r: Route): string {
       return r.game ? `/rules/${encodeURIComponent(r.game)}` : '/rules';
     case 'notfound':
       return `/${r.path}`;
+    default:
+      return accountHref(r);
   }
 }

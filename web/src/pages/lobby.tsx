@@ -9,6 +9,7 @@ import { createRequest, keepForm, openSeats, playerChoices, playerCount, timePre
 import type { GameInfo, OptionSpec, Summary } from '../protocol';
 import { href } from '../router';
 import { saveToken } from '../tokens';
+import { MyGames } from './my-games';
 
 /** The live list is refreshed this often: cheap for the server, fresh enough for people. */
 const refreshMs = 4000;
@@ -87,6 +88,7 @@ export function Lobby() {
 
   return (
     <div class="lobby">
+      <MyGames titles={titles} compact />
       <section class="panel">
         <h2>{t('lobby.new')}</h2>
         {games === null && !error && <p>{t('lobby.loading')}</p>}
