@@ -161,6 +161,13 @@ func (p LevelParams) ThinkTime(t time.Duration, ab bool) time.Duration {
 	return t
 }
 
+// MoveTime is the most the level thinks over state s (its algorithm
+// chosen as for a search of s) with a budget's time t (0 for none); a
+// clock can only make it less.
+func (p LevelParams) MoveTime(t time.Duration, s game.State) time.Duration {
+	return p.ThinkTime(t, usesAlphaBeta(s))
+}
+
 // BotOptions are a bot's settings beside its level, as the engine
 // protocol's options set them (docs/engine.md). They apply to its
 // alpha-beta search; MCTS has no table and scores a draw as half a win.

@@ -16,6 +16,11 @@ type GameInfo struct {
 	Variants       []string       `json:"variants"`
 	Options        []OptionSpec   `json:"options"`
 	Bots           []string       `json:"bots"` // bot specs a seat may name
+	// BotMoveMs is the most each bot of Bots thinks per move in this
+	// game at its default player count, in milliseconds (the server's
+	// bot time and the level's share of it); absent for bots that answer
+	// at once (random).
+	BotMoveMs map[string]int64 `json:"botMoveMs,omitempty"`
 }
 
 // OptionSpec is one typed option of a game.

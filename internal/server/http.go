@@ -15,6 +15,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
@@ -166,6 +167,7 @@ func (s *Server) handleGames(w http.ResponseWriter, _ *http.Request) {
 			DefaultPlayers: g.DefaultPlayers, AllowedPlayers: g.AllowedPlayers, VariantPlayers: g.VariantPlayers,
 			PlayerNames: g.PlayerNames, Variants: g.Variants,
 			Options: []protocol.OptionSpec{}, Bots: s.botTab.offered(g.ID)}
+		gi.BotMoveMs = s.botMoveMs(g, gi.Bots)
 		for _, o := range g.Options {
 			kind := map[game.OptionKind]string{game.Bool: "bool", game.Int: "int", game.Enum: "enum"}[o.Kind]
 			gi.Options = append(gi.Options, protocol.OptionSpec{Name: o.Name, Kind: kind, Default: o.Default,
@@ -174,6 +176,30 @@ func (s *Server) handleGames(w http.ResponseWriter, _ *http.Request) {
 		out.Games = append(out.Games, gi)
 	}
 	s.writeJSON(w, http.StatusOK, out)
+}
+
+// botMoveMs is the most each of bots thinks per move in game g at its
+// default options, for the lobby to say: a level's share of the server's
+// bot time, the whole bot time for an engine; random answers at once.
+func (s *Server) botMoveMs(g *game.Info, bots []string) map[string]int64 {
+	opts, err := g.Check(game.Options{})
+	if err != nil {
+		return nil
+	}
+	st, err := g.New(opts)
+	if err != nil {
+		return nil
+	}
+	out := map[string]int64{}
+	for _, b := range bots {
+		switch l, ok := ai.ParseLevel(b); {
+		case ok:
+			out[b] = l.Params().MoveTime(s.cfg.BotBudget.Time, st).Milliseconds()
+		case b != "random":
+			out[b] = s.cfg.BotBudget.Time.Milliseconds()
+		}
+	}
+	return out
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -20,6 +21,7 @@ import (
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
+	"github.com/tabula-games/tabula/games/pathagon"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
@@ -772,5 +774,22 @@ func TestBotSearchesSeeTheClock(t *testing.T) {
 				t.Errorf("budget time %v: the server's budget still bounds the search", seen[0].Time)
 			}
 		})
+	}
+}
+
+// TestLobbySaysBotMoveTimes: GET /api/games says how long each offered
+// bot thinks per move at the server's bot time (a level's share of it),
+// so "--bot-time 1s" showing hard thinking a quarter second is no
+// surprise; random answers at once and has no entry.
+func TestLobbySaysBotMoveTimes(t *testing.T) {
+	h := start(t, "", func(c *Config) {
+		c.Games = []*game.Info{pathagon.Info}
+		c.BotBudget = ai.Budget{Time: time.Second}
+	})
+	var games protocol.GameList
+	h.api("GET", "/api/games", nil, &games)
+	want := map[string]int64{"bot:easy": 62, "bot:medium": 125, "bot:hard": 250, "bot:max": 1000} // Pathagon searches with alpha-beta
+	if len(games.Games) != 1 || !maps.Equal(games.Games[0].BotMoveMs, want) {
+		t.Errorf("botMoveMs %v, want %v", games.Games, want)
 	}
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botKind, botText } from './bots';
+import { botKind, botText, moveTimeText } from './bots';
 import { langs, t, type Key } from './i18n';
 
 describe('botKind', () => {
@@ -45,5 +45,20 @@ describe('botText', () => {
   it('shows an operator’s engine under its own name with the generic description', () => {
     expect(botText('aba-pro', (k) => t('en', k))).toEqual({ name: 'aba-pro', desc: t('en', 'bot.engine.desc') });
     expect(botText('aba-pro', (k) => t('ru', k))).toEqual({ name: 'aba-pro', desc: t('ru', 'bot.engine.desc') });
+  });
+});
+
+describe('moveTimeText', () => {
+  const tr = (key: string, p?: Record<string, string | number>) => `${key}:${p?.s ?? ''}`;
+  it.each([
+    [undefined, ''],
+    [0, ''],
+    [62, 'bot.moveTime:0.062'],
+    [250, 'bot.moveTime:0.25'],
+    [1000, 'bot.moveTime:1'],
+    [3000, 'bot.moveTime:3'],
+    [12345, 'bot.moveTime:12'],
+  ])('%s ms says %j', (ms, want) => {
+    expect(moveTimeText(ms, tr as never)).toBe(want);
   });
 });

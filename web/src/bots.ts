@@ -35,3 +35,13 @@ export function botText(spec: string, tr: (key: Key, params?: Record<string, str
   if (kind === 'engine') return { name: spec, desc: tr('bot.engine.desc') };
   return { name: tr(`bot.${kind}`), desc: tr(`bot.${kind}.desc`) };
 }
+
+/**
+ * moveTimeText says how long a bot thinks per move at most ("up to 0.25 s a
+ * move"), from the server's botMoveMs; empty when the server gives none.
+ */
+export function moveTimeText(ms: number | undefined, tr: (key: Key, params?: Record<string, string | number>) => string): string {
+  if (ms === undefined || ms <= 0) return '';
+  const s = ms >= 10000 ? String(Math.round(ms / 1000)) : String(Number((ms / 1000).toPrecision(2)));
+  return tr('bot.moveTime', { s });
+}

@@ -38,6 +38,8 @@ export interface GameInfo {
   variants: string[] | null;
   options: OptionSpec[] | null;
   bots: string[] | null;
+  /** The most each bot thinks per move here, in ms; absent for bots that answer at once. */
+  botMoveMs?: Record<string, number>;
 }
 
 export interface TimeControl {

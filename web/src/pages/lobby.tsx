@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api';
-import { botText } from '../bots';
+import { botText, moveTimeText } from '../bots';
 import { describeError } from '../errors';
 import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
@@ -149,7 +149,7 @@ export function Lobby() {
                     <input type="radio" name="opponent" value={b} checked={form.opponent === b} onChange={() => update({ opponent: b })} />
                     <span class="opponent-text">
                       <strong class="opponent-name">{text.name}</strong>
-                      <span class="opponent-desc">{text.desc}</span>
+                      <span class="opponent-desc">{[text.desc, moveTimeText(game.botMoveMs?.[b], t)].filter(Boolean).join(' · ')}</span>
                     </span>
                   </label>
                 );
