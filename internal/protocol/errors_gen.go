@@ -66,6 +66,10 @@ const (
 	CodeUsernameTaken Code = "username-taken"
 	// CodeWrongCredentials ("wrong-credentials"): The username and password do not match an account (the same answer for an unknown username and a wrong password).
 	CodeWrongCredentials Code = "wrong-credentials"
+	// CodeBadPosition ("bad-position"): The position text is not a position of the game (the message says what is wrong), or the ply is outside the match.
+	CodeBadPosition Code = "bad-position"
+	// CodeAnalysisBusy ("analysis-busy"): As many analyses wait for the server's analysis workers as it queues; try again in a little while.
+	CodeAnalysisBusy Code = "analysis-busy"
 	// CodeInternal ("internal"): An unexpected server error; the command was not applied.
 	CodeInternal Code = "internal"
 )
@@ -103,5 +107,7 @@ var codes = map[Code]codeInfo{
 	CodeBadPassword:      {http: 400, doc: "The password is not 8 to 256 bytes long."},
 	CodeUsernameTaken:    {http: 409, doc: "An account with that username, ignoring case, exists."},
 	CodeWrongCredentials: {http: 401, doc: "The username and password do not match an account (the same answer for an unknown username and a wrong password)."},
+	CodeBadPosition:      {http: 422, doc: "The position text is not a position of the game (the message says what is wrong), or the ply is outside the match."},
+	CodeAnalysisBusy:     {http: 503, doc: "As many analyses wait for the server's analysis workers as it queues; try again in a little while."},
 	CodeInternal:         {http: 500, doc: "An unexpected server error; the command was not applied."},
 }
