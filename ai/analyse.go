@@ -16,10 +16,15 @@ import (
 // about one more full-window root move, and a player reads three at most.
 const MaxLines = 5
 
-// firstChunk is the playouts of an MCTS analysis's first report; each
-// later report doubles them, so reports come often at first and cost
-// little later.
-const firstChunk = 500
+const (
+	// firstChunk is the playouts of an MCTS analysis's first report; each
+	// later report doubles them, so reports come often at first and cost
+	// little later.
+	firstChunk = 500
+	// chunkTime caps the time between two MCTS reports, so a player sees
+	// the lines move at least twice a second.
+	chunkTime = 500 * time.Millisecond
+)
 
 // Line is one of the best moves an analysis found.
 type Line struct {
@@ -54,7 +59,8 @@ type AnalyseOptions struct {
 	// these.
 	SearchMoves []game.Move
 	// Report, when set, is called with every completed alpha-beta depth
-	// and every MCTS chunk of playouts (500, 1000, 2000, ...).
+	// and every MCTS chunk of playouts (500, 1000, 2000, ..., and at
+	// least every chunkTime).
 	Report func(Analysis)
 	// Now is the clock of the searchers (default time.Now).
 	Now func() time.Time
@@ -108,8 +114,9 @@ func (b *Bot) Analyse(ctx context.Context, s game.State, bud Budget, opt Analyse
 		if lim.Iterations > 0 {
 			l.Iterations = min(chunk, lim.Iterations-total)
 		}
+		l.Time = chunkTime
 		if lim.Time > 0 {
-			l.Time = lim.Time - now().Sub(start)
+			l.Time = min(chunkTime, lim.Time-now().Sub(start))
 		}
 		res, err := mc.Search(ctx, s, l)
 		if err != nil {
@@ -121,7 +128,7 @@ func (b *Bot) Analyse(ctx context.Context, s game.State, bud Budget, opt Analyse
 		if opt.Report != nil {
 			opt.Report(last)
 		}
-		done := res.Proven != 0 || res.ProvenDraw || ctx.Err() != nil || res.Iterations < l.Iterations ||
+		done := res.Proven != 0 || res.ProvenDraw || ctx.Err() != nil || res.Iterations == 0 ||
 			(lim.Iterations > 0 && total >= lim.Iterations) || (lim.Time > 0 && now().Sub(start) >= lim.Time)
 		if done {
 			return last, nil

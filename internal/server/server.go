@@ -60,6 +60,7 @@ import (
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/internal/analysis"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
@@ -132,6 +133,10 @@ type Config struct {
 	// Accounts tunes password hashing (accounts are on when the Store is
 	// an AccountStore).
 	Accounts AccountConfig
+	// Analysis sizes the analysis board's worker pool (GET /ws/analysis);
+	// the zero value is one worker, so analyses never take the core live
+	// games need (see internal/analysis).
+	Analysis analysis.Config
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -162,6 +167,8 @@ type Server struct {
 	usage  *usage     // waiting matches and seats, for the caps
 	sweep  *sweeper   // ends expired and abandoned matches
 	acct   *accounts  // accounts and sessions
+
+	analysis *analysis.Pool // the analysis board's searches
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -227,6 +234,7 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.startSweeper()
 	s.bots = newBotPool(botQueue, cfg.BotWorkers)
+	s.analysis = newAnalysisPool(cfg.Analysis, s.clock.Now)
 	s.handlers = newHandlers(s.handleMessage, &s.wg, maxHandlers)
 	s.metrics = newMetrics(s)
 	for range cfg.BotWorkers {
