@@ -12,8 +12,10 @@
 //
 // Priority: the pool runs at most Config.Workers searches at once, one by
 // default, so on a two-core server a core is always left for the bots'
-// replies and the rooms; Go has no thread priorities, so the bound is the
-// priority. Give it more workers only on a machine with cores to spare.
+// replies and the rooms. On Linux each search also runs on a thread of its
+// own at the lowest scheduling priority (nice 19), so the kernel gives the
+// core to the rooms, bots and store whenever they want it. Give the pool
+// more workers only on a machine with cores to spare.
 package analysis
 
 import (
@@ -224,7 +226,11 @@ func (p *Pool) Run(ctx context.Context, client string, st game.State, lines int,
 		last = view(st, a)
 		send(last)
 	}
-	a, err := bot.Analyse(ctx, st, ai.Budget{Time: p.cfg.MaxTime}, ai.AnalyseOptions{Lines: lines, Report: report, Now: p.cfg.Now})
+	var a ai.Analysis
+	var err error
+	lowPriority(func() {
+		a, err = bot.Analyse(ctx, st, ai.Budget{Time: p.cfg.MaxTime}, ai.AnalyseOptions{Lines: lines, Report: report, Now: p.cfg.Now})
+	})
 	if err != nil {
 		return fmt.Errorf("analysis: %w", err)
 	}
