@@ -20,6 +20,11 @@
 //     flight need them: until the server closes (past the limit a read
 //     loop runs its message itself);
 //   - BotWorkers bot workers (botPool.work): until the server closes;
+//   - one per analysis socket (serveAnalysis, on its HTTP handler's
+//     goroutine): until the peer goes or the server closes; and one per
+//     running analysis, on a thread of its own at the lowest priority
+//     (internal/analysis), until the analysis ends, is stopped or
+//     replaced, or its socket goes;
 //   - one process per external engine seat of a live match (started by
 //     its first search, kept by the room) and a goroutine closing it
 //     when the match ends or the room stops (room.closeAgent);
