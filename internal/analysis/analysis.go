@@ -204,7 +204,7 @@ func (p *Pool) Run(ctx context.Context, client string, st game.State, lines int,
 		p.mu.Lock()
 		p.waiting--
 		p.mu.Unlock()
-		send(Update{ToMove: int(st.ToMove()), Final: true, Reason: reason(ctx)})
+		send(Update{ToMove: int(st.ToMove()), Lines: []Line{}, Final: true, Reason: reason(ctx)})
 		return nil
 	}
 	p.mu.Lock()
