@@ -237,6 +237,7 @@ func (ss *session) hello() {
 		}
 	}
 	ss.printf("feature moves")
+	ss.printf("feature multipv")
 	ss.printf("tabulaok")
 	ss.started = true
 }
