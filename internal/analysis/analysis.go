@@ -60,6 +60,9 @@ var (
 	ErrBusy = errors.New("analysis: too many analyses waiting")
 	// ErrNoMove refuses a finished position: there is nothing to analyse.
 	ErrNoMove = errors.New("analysis: the game is over in this position")
+	// ErrChance refuses a position where a chance event (a roll, a draw)
+	// comes next: no seat has a move to choose until it happens.
+	ErrChance = errors.New("analysis: a chance event comes next in this position")
 )
 
 // Config sizes a Pool; zero fields take the defaults above.
@@ -163,11 +166,14 @@ func (p *Pool) Busy() (running, waiting int) {
 // analysis ends: at its end, after MaxTime, when ctx ends (the requester
 // left or stopped it), or when the same client starts another. A new
 // analysis from a client replaces its running one. It returns ErrBusy
-// when the queue is full and ErrNoMove for a finished position; send is
-// not called then.
+// when the queue is full, ErrNoMove for a finished position and ErrChance
+// at a chance event; send is not called then.
 func (p *Pool) Run(ctx context.Context, client string, st game.State, lines int, send func(Update)) error {
-	if st.ToMove() < 0 {
+	switch st.ToMove() {
+	case game.NoPlayer:
 		return ErrNoMove
+	case game.Chance:
+		return ErrChance
 	}
 	lines = min(max(lines, 1), MaxLines)
 	ctx, cancel := context.WithCancelCause(ctx)

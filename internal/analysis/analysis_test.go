@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
+	"github.com/tabula-games/tabula/games"
 	"github.com/tabula-games/tabula/games/abalone"
 	"github.com/tabula-games/tabula/games/tictactoe"
 )
@@ -146,4 +148,57 @@ func mustParse(t *testing.T) game.State {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// Every game is analysed: from its start position (past any chance event
+// that opens it) the pool reports lines with legal moves, by alpha-beta
+// for two seats with an evaluation and by MCTS otherwise.
+func TestEveryGame(t *testing.T) {
+	p := New(Config{MaxTime: 30 * time.Millisecond})
+	for _, info := range games.All() {
+		counts := []int{info.DefaultPlayers}
+		for _, n := range []int{2, 3} {
+			if n != info.DefaultPlayers && info.AllowsPlayers(n) {
+				counts = append(counts, n)
+			}
+		}
+		for _, n := range counts {
+			t.Run(fmt.Sprintf("%s/%d", info.ID, n), func(t *testing.T) {
+				st, err := info.New(game.Options{Players: n})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.ToMove() == game.Chance {
+					if err := p.Run(context.Background(), "c", st, 1, func(Update) {}); !errors.Is(err, ErrChance) {
+						t.Errorf("at a chance event: %v, want ErrChance", err)
+					}
+				}
+				for i := 0; st.ToMove() == game.Chance; i++ {
+					if i == 100 {
+						t.Fatal("100 chance events in a row")
+					}
+					out := st.ChanceOutcomes()
+					if st, err = st.Play(out[i*7%len(out)].Move); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var last Update
+				if err := p.Run(context.Background(), "c", st, 2, func(u Update) { last = u }); err != nil {
+					t.Fatal(err)
+				}
+				wantEngine := "mcts"
+				if _, ok := st.(game.Evaluator); ok && n == 2 {
+					wantEngine = "alphabeta"
+				}
+				if !last.Final || last.Engine != wantEngine || len(last.Lines) == 0 {
+					t.Fatalf("last update %+v, want final %s lines", last, wantEngine)
+				}
+				for _, l := range last.Lines {
+					if _, err := st.ParseMove(l.Move); err != nil {
+						t.Errorf("line move %q: %v", l.Move, err)
+					}
+				}
+			})
+		}
+	}
 }

@@ -249,8 +249,11 @@ func (s *Server) analysisPosition(ctx context.Context, msg analyseRequest) (game
 			return nil, protocol.Errorf(protocol.CodeBadPosition, "%v", err)
 		}
 	}
-	if st.ToMove() < 0 {
+	switch st.ToMove() {
+	case game.NoPlayer:
 		return nil, protocol.Errorf(protocol.CodeGameOver, "the game is over in this position: nothing to analyse")
+	case game.Chance:
+		return nil, protocol.Errorf(protocol.CodeBadPosition, "a chance event (a roll or a draw) comes next: no seat has a move to analyse before it")
 	}
 	return st, nil
 }
