@@ -132,6 +132,12 @@ type Config struct {
 	Now func() time.Time
 	// Info, when set, is called after every completed iteration.
 	Info func(Result)
+	// MultiPV is the number of best root moves searched with exact scores
+	// and principal variations (Result.Lines); 0 or 1 searches the best
+	// move alone, the fastest. Moves past the MultiPV best are refuted
+	// with null windows at the MultiPV-th best score, so each extra line
+	// costs about one more full-window root move. Ignored with Noise.
+	MultiPV int
 }
 
 // Limits bound one search. Zero fields are unlimited; with no limit at all
@@ -144,6 +150,10 @@ type Limits struct {
 	// an unfinished iteration found; otherwise no iteration starts after
 	// half of Time, since it would most likely not finish.
 	WholeTime bool
+	// SearchMoves, when not empty, restricts the root to these moves (the
+	// engine protocol's searchmoves); moves not legal at the root are
+	// ignored, and if none is legal every move is searched.
+	SearchMoves []game.Move
 }
 
 // Result is the outcome of a search.
@@ -155,6 +165,18 @@ type Result struct {
 	PV    []game.Move
 	// Elapsed is the wall time of the search.
 	Elapsed time.Duration
+	// Lines are the best root moves of the last completed iteration, best
+	// first: Config.MultiPV of them (fewer when the root has fewer moves),
+	// or the one line Move, Score, PV when MultiPV is 1 or less.
+	Lines []Line
+}
+
+// Line is one root move with its exact score and principal variation.
+type Line struct {
+	Move  game.Move
+	Score int // from the mover's view, as Result.Score
+	Mate  int // MateIn(Score)
+	PV    []game.Move
 }
 
 // MateIn returns the number of plies to a forced win (positive) or loss
@@ -203,6 +225,7 @@ type Searcher struct {
 	keys      [MaxPly][]int32
 	pv        [MaxPly][MaxPly]game.Move
 	pvLen     [MaxPly]int
+	lines     []Line // multi-PV: the lines of the iteration in progress, best first
 }
 
 // New returns a searcher with the given configuration.
@@ -328,7 +351,7 @@ func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start
 	}
 	s.killers = [MaxPly][2]game.Move{}
 
-	rootMoves := game.SearchMoves(st, nil)
+	rootMoves := restrictRoot(game.SearchMoves(st, nil), lim.SearchMoves)
 	res := Result{Move: rootMoves[0], PV: []game.Move{rootMoves[0]}}
 	if e, ok := s.probe(st.Hash()); ok && e.hasMove {
 		moveToFront(rootMoves, e.move)
@@ -349,21 +372,29 @@ func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start
 				// thousands of them, such as Villa Paletti): the best of
 				// the moves scored so far beats the first one listed.
 				res = Result{Move: rootMoves[0], Score: score, PV: []game.Move{rootMoves[0]}}
+				res.Lines = []Line{{Move: res.Move, Score: score, Mate: MateIn(score), PV: res.PV}}
 			case score > -inf && rootMoves[0] != res.Move && s.cfg.Noise == 0:
 				// The unfinished iteration searched the previous best
 				// move first and then found, with a full window, a move
 				// that scores better at this depth: play it.
 				res.Move, res.Score, res.PV = rootMoves[0], score, []game.Move{rootMoves[0]}
+				res.Lines = adopt(res.Lines, Line{Move: res.Move, Score: score, Mate: MateIn(score), PV: res.PV})
 			}
 			break
 		}
 		res = Result{Move: rootMoves[0], Score: score, Depth: d, Nodes: s.nodes,
 			PV: append([]game.Move(nil), s.pv[0][:s.pvLen[0]]...)}
+		if s.multi() {
+			res.Lines = s.lines
+			s.lines = nil
+		} else {
+			res.Lines = []Line{{Move: res.Move, Score: score, Mate: MateIn(score), PV: res.PV}}
+		}
 		res.Elapsed = s.cfg.Now().Sub(start)
 		if s.cfg.Info != nil {
 			s.cfg.Info(res)
 		}
-		if MateIn(score) != 0 && s.cfg.Noise == 0 {
+		if s.cfg.Noise == 0 && allProven(res.Lines) {
 			break // proven: a deeper search finds nothing shorter
 		}
 		if lim.Time > 0 && !lim.WholeTime && res.Elapsed > lim.Time/2 {
@@ -380,6 +411,9 @@ func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start
 // the best of the moves scored by then is still moved to the front and its
 // score returned (-inf when none was scored).
 func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
+	if s.multi() {
+		return s.rootMulti(p, d, moves)
+	}
 	alpha, best, bestIdx := -inf, -inf, 0
 	s.pvLen[0] = 0
 	for i, m := range moves {
@@ -418,6 +452,107 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
 	moveToFront(moves, moves[bestIdx])
 	s.store(s.w.State().Hash(), d, best, boundExact, moves[0], 0)
 	return best, true
+}
+
+// adopt puts l first in lines, dropping the line of the same move.
+func adopt(lines []Line, l Line) []Line {
+	out := []Line{l}
+	for _, x := range lines {
+		if x.Move != l.Move {
+			out = append(out, x)
+		}
+	}
+	return out[:min(len(out), max(len(lines), 1))]
+}
+
+// allProven reports whether every line's score is a proven result.
+func allProven(lines []Line) bool {
+	for _, l := range lines {
+		if l.Mate == 0 {
+			return false
+		}
+	}
+	return len(lines) > 0
+}
+
+// multi reports whether the search keeps several root lines.
+func (s *Searcher) multi() bool { return s.cfg.MultiPV > 1 && s.cfg.Noise == 0 }
+
+// restrictRoot keeps the root moves listed in only (all when only is empty
+// or names no legal move), in the root's order.
+func restrictRoot(moves, only []game.Move) []game.Move {
+	if len(only) == 0 {
+		return moves
+	}
+	kept := moves[:0:0]
+	for _, m := range moves {
+		for _, o := range only {
+			if m == o {
+				kept = append(kept, m)
+				break
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return moves
+	}
+	return kept
+}
+
+// rootMulti is root for Config.MultiPV > 1: the first MultiPV moves are
+// searched with full windows, every later one with a null window at the
+// MultiPV-th best score so far and again with an open window when it beats
+// it. The best MultiPV moves, with exact scores and PVs, end up at the
+// front of moves in order and in s.lines.
+func (s *Searcher) rootMulti(p game.Player, d int, moves []game.Move) (int, bool) {
+	k := min(s.cfg.MultiPV, len(moves))
+	lines := make([]Line, 0, k+1)
+	s.pvLen[0] = 0
+	for i, m := range moves {
+		s.w.Apply(m)
+		s.pvLen[1] = 1
+		var v int
+		if i < k {
+			v = s.value(p, d-1, 1, -inf, inf)
+		} else {
+			alpha := lines[k-1].Score
+			v = s.value(p, d-1, 1, alpha, alpha+1)
+			if v > alpha && !s.stopped {
+				v = s.value(p, d-1, 1, alpha, inf)
+			}
+		}
+		s.w.Undo()
+		if s.stopped {
+			break
+		}
+		if len(lines) == k && v <= lines[k-1].Score {
+			continue
+		}
+		pv := make([]game.Move, 0, s.pvLen[1])
+		pv = append(append(pv, m), s.pv[1][1:max(s.pvLen[1], 1)]...)
+		j := len(lines)
+		for j > 0 && lines[j-1].Score < v {
+			j--
+		}
+		lines = append(lines, Line{})
+		copy(lines[j+1:], lines[j:])
+		lines[j] = Line{Move: m, Score: v, Mate: MateIn(v), PV: pv}
+		lines = lines[:min(len(lines), k)]
+	}
+	if len(lines) == 0 {
+		return -inf, false
+	}
+	for i := len(lines) - 1; i >= 0; i-- {
+		moveToFront(moves, lines[i].Move)
+	}
+	best := lines[0]
+	s.pvLen[0] = copy(s.pv[0][:], best.PV)
+	if s.stopped {
+		return best.Score, false
+	}
+	s.lines = lines
+	s.store(s.w.State().Hash(), d, best.Score, boundExact, best.Move, 0)
+	return best.Score, true
 }
 
 func moveToFront(moves []game.Move, m game.Move) {

@@ -237,6 +237,7 @@ func (ss *session) hello() {
 		}
 	}
 	ss.printf("feature moves")
+	ss.printf("feature multipv")
 	ss.printf("tabulaok")
 	ss.started = true
 }
@@ -372,11 +373,17 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 	var b ai.Budget
 	var clock ai.Clock
 	infinite := false
+	multipv := 0
+	var searchmoves []string
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		if key == "infinite" {
 			infinite = true
 			continue
+		}
+		if key == "searchmoves" {
+			searchmoves = args[i+1:] // the rest of the line, as in UCI
+			break
 		}
 		if i+1 >= len(args) {
 			ss.errorf("go: %s needs a value", key)
@@ -395,6 +402,12 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 			b.Nodes = n
 		case "depth":
 			b.Depth = int(n)
+		case "multipv":
+			if n < 1 || n > ai.MaxLines {
+				ss.errorf("go: multipv %d: want 1 to %d", n, ai.MaxLines)
+				return
+			}
+			multipv = int(n)
 		default:
 			if !clockField(&clock, key, time.Duration(n)*time.Millisecond) {
 				ss.errorf("go: unknown limit %q", key)
@@ -417,6 +430,15 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 		ss.errorf("go: no seat to move (%s)", p)
 		return
 	}
+	var only []game.Move
+	for _, text := range searchmoves {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			ss.errorf("go: searchmoves: %v", err)
+			return
+		}
+		only = append(only, m)
+	}
 	if ss.agent == nil {
 		a, err := ss.sv.NewAgent(ss.level, ss.seed)
 		if err != nil {
@@ -431,11 +453,20 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 	if infinite && b == (ai.Budget{}) {
 		b.Time = 24 * time.Hour // until stop: the bot:max level uses the whole budget
 	}
+	bot, isBot := ss.agent.(*ai.Bot)
+	if (multipv > 1 || len(only) > 0) && !isBot {
+		ss.errorf("go: multipv and searchmoves need a bot level, not %s", ss.level)
+		return
+	}
 	ss.infinite = infinite
 	sctx, cancel := context.WithCancel(ctx)
 	ss.cancel = cancel
 	ss.done = make(chan struct{})
 	agent, done := ss.agent, ss.done
+	if multipv > 1 || len(only) > 0 {
+		go ss.analyse(sctx, cancel, done, bot, s, b, ai.AnalyseOptions{Lines: max(multipv, 1), SearchMoves: only, Now: ss.sv.Now})
+		return
+	}
 	go func() { // ends when the search does; stop cancels it
 		defer cancel()
 		start := ss.sv.Now()
@@ -472,6 +503,55 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 		}
 		ss.finish(done, info.String(), "bestmove "+s.MoveString(r.Move))
 	}()
+}
+
+// analyse runs a multi-PV search: "info multipv K" lines for every line
+// at every completed depth (every report of MCTS), then bestmove.
+func (ss *session) analyse(ctx context.Context, cancel context.CancelFunc, done chan struct{}, bot *ai.Bot, s game.State, b ai.Budget, opt ai.AnalyseOptions) {
+	defer cancel()
+	opt.Report = func(a ai.Analysis) {
+		for _, l := range infoLines(s, a) {
+			ss.printf("%s", l)
+		}
+	}
+	a, err := bot.Analyse(ctx, s, b, opt)
+	if err != nil || len(a.Lines) == 0 {
+		if err != nil && ctx.Err() == nil {
+			ss.errorf("go: %v", err)
+		}
+		ss.finish(done, "bestmove "+s.MoveString(s.LegalMoves(nil)[0]))
+		return
+	}
+	ss.finish(done, "bestmove "+s.MoveString(a.Lines[0].Move))
+}
+
+// infoLines are the info lines of an analysis, one per line, numbered from
+// multipv 1 (the best).
+func infoLines(s game.State, a ai.Analysis) []string {
+	ms := a.Elapsed.Milliseconds()
+	nps := int64(0)
+	if ms > 0 {
+		nps = a.Nodes * 1000 / ms
+	}
+	var out []string
+	for k, l := range a.Lines {
+		var info strings.Builder
+		fmt.Fprintf(&info, "info multipv %d depth %d score %.4f", k+1, a.Depth, l.Score)
+		if l.Mate != 0 {
+			fmt.Fprintf(&info, " mate %d", l.Mate)
+		}
+		fmt.Fprintf(&info, " nodes %d time %d nps %d pv", a.Nodes, ms, nps)
+		cur := s
+		for _, m := range l.PV {
+			if cur == nil || !slices.Contains(cur.LegalMoves(nil), m) {
+				break
+			}
+			info.WriteString(" " + cur.MoveString(m))
+			cur, _ = cur.Play(m)
+		}
+		out = append(out, info.String())
+	}
+	return out
 }
 
 // clockField reads a go field "timeS" (seat S's remaining time) or "incS"

@@ -127,6 +127,14 @@ go time7 100
 go time1x 100
 position text xxxoo.... o
 go depth 1
+position startpos moves 4
+go depth 2 multipv 3
+position text x.o.o...x x
+go depth 5 multipv 2 searchmoves 1 3 5
+go multipv 9
+go depth 1 searchmoves 9
+setoption name Level value random
+go depth 1 multipv 2
 frobnicate
 quit
 `

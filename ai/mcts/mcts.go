@@ -23,11 +23,13 @@
 package mcts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/tabula-games/tabula/ai/internal/walk"
@@ -123,6 +125,10 @@ type Config struct {
 	Rand *rand.Rand
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// MultiPV is the number of root moves Result.Lines reports, most
+	// visited first (0 or 1: the chosen move alone). It changes nothing
+	// in the search.
+	MultiPV int
 }
 
 // Limits bound one search. Zero fields are unlimited; with no limit at all
@@ -151,6 +157,26 @@ type Result struct {
 	PlayoutDepth int
 	PV           []game.Move
 	Elapsed      time.Duration
+	// Lines are the chosen move's line and then the most visited other
+	// root moves, Config.MultiPV in all (fewer when the tree's root has
+	// fewer children: a root the solver proves early stops expanding).
+	Lines []Line
+}
+
+// Line is one root move as the tree sees it.
+type Line struct {
+	Move game.Move
+	// Value is the mover's mean reward after Move in [0, 1]; Rewards is
+	// every seat's mean reward (the expected result per seat), indexed by
+	// seat. A proven result overrides both.
+	Value   float64
+	Rewards []float64
+	Visits  int64
+	// Proven is +1 when Move is a proven win for the mover, -1 a proven
+	// loss (two players), 0 otherwise.
+	Proven int
+	// PV follows the most visited child from Move down.
+	PV []game.Move
 }
 
 // ErrNoMove is returned for a state where no seat is to move.
@@ -754,8 +780,28 @@ func (s *Searcher) result(p game.Player) Result {
 	case best.proven && r.proven:
 		res.ProvenDraw, res.Value = true, 0.5
 	}
-	for n := best; n != nil; {
-		res.PV = append(res.PV, n.move)
+	res.PV = mostVisited(best)
+	res.Lines = []Line{s.line(best, p)}
+	if k := s.cfg.MultiPV; k > 1 {
+		others := make([]*node, 0, len(r.children))
+		for _, c := range r.children {
+			if c != best {
+				others = append(others, c)
+			}
+		}
+		slices.SortStableFunc(others, func(a, b *node) int { return cmp.Compare(b.visits, a.visits) })
+		for _, c := range others[:min(k-1, len(others))] {
+			res.Lines = append(res.Lines, s.line(c, p))
+		}
+	}
+	return res
+}
+
+// mostVisited is the line from n down through the most visited children.
+func mostVisited(n *node) []game.Move {
+	var pv []game.Move
+	for n != nil {
+		pv = append(pv, n.move)
 		if n.toMove < 0 || len(n.children) == 0 {
 			break
 		}
@@ -767,5 +813,36 @@ func (s *Searcher) result(p game.Player) Result {
 		}
 		n = next
 	}
-	return res
+	return pv
+}
+
+// line describes root child c for the mover p.
+func (s *Searcher) line(c *node, p game.Player) Line {
+	l := Line{Move: c.move, Visits: int64(c.visits), Rewards: make([]float64, s.n), PV: mostVisited(c)}
+	if c.visits > 0 {
+		for i := range l.Rewards {
+			l.Rewards[i] = c.reward[i] / c.visits
+		}
+	} else {
+		for i := range l.Rewards {
+			l.Rewards[i] = 1 / float64(s.n)
+		}
+	}
+	if c.proven {
+		o := game.Outcome{}
+		if c.winner != game.NoPlayer {
+			o.Winners = []game.Player{c.winner}
+		}
+		for i := range l.Rewards {
+			l.Rewards[i] = o.Reward(game.Player(i), s.n)
+		}
+		switch {
+		case c.winner == p:
+			l.Proven = 1
+		case c.winner != game.NoPlayer && s.n == 2:
+			l.Proven = -1
+		}
+	}
+	l.Value = l.Rewards[p]
+	return l
 }

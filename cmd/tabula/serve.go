@@ -19,6 +19,7 @@ import (
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/games"
+	"github.com/tabula-games/tabula/internal/analysis"
 	"github.com/tabula-games/tabula/internal/server"
 	"github.com/tabula-games/tabula/web"
 )
@@ -55,6 +56,7 @@ func runServe(ctx context.Context, e *env) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address (port 0: any free port)")
 	dbPath := fs.String("db", "tabula.db", "SQLite database file, created if missing; or a postgres:// URL without a password (give it in PGPASSWORD or a password file)")
 	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core)")
+	analysisWorkers := fs.Int("analysis-workers", 0, "analysis-board searches at once (0: 1, leaving the other cores to live games and their bots)")
 	botTime := fs.Duration("bot-time", time.Second, "the most a bot move may take; in a match with a clock a bot plans from its time left and increment and thinks less when that says so (ai.PlanTime)")
 	verbose := fs.Bool("v", false, "log debug messages")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "garbage collection target percentage (default 400, or GOGC when the environment sets it; the flag overrides the environment): higher collects less often and holds more memory; -1 turns collection off, leaving --memory-limit in charge")
@@ -141,6 +143,7 @@ func runServe(ctx context.Context, e *env) error {
 	srv, err := server.New(server.Config{
 		Games: games.Listed(e.games, *gameHidden), Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime), Engines: engines,
+		Analysis:   analysis.Config{Workers: *analysisWorkers},
 		Collectors: []prometheus.Collector{db.Collector()},
 		Limits:     server.Limits{Off: *noClientLimits},
 		Hosts:      hosts, OriginPatterns: origins, TrustedProxies: trusted,

@@ -101,6 +101,7 @@ func main() {
 	cpuProfile := flag.String("cpuprofile", "", "write the load generator's own CPU profile of the measuring time to this file")
 	memProfile := flag.String("memprofile", "", "write the load generator's heap profiles at the start (FILE.start) and the end (FILE) of the measuring time, each after a collection; their difference (pprof -base) is what the measuring time allocated")
 	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
+	nAnalysis := flag.Int("analysis", 0, "analysis-board clients running through the measuring time, each a client of its own by X-Forwarded-For (run the server with --trust-proxy 127.0.0.1): the live moves' round trips with analysis load")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
 	if *memProfile != "" {
@@ -124,7 +125,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile}, *cpuProfile); err != nil {
+	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -143,6 +144,7 @@ type config struct {
 	stats              *stats     // where the connections count
 	texts              *interner  // the delta texts of the run
 	positions          *positions // the free delta positions of the run
+	analysis           int        // analysis-board clients during the measuring time
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -252,8 +254,18 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		}
 		after = serverMetrics(cfg.url)
 	}()
+	var an *analysisCounts
+	var anWait *sync.WaitGroup
+	if cfg.analysis > 0 {
+		an, anWait = analysisLoad(mctx, cfg.url, cfg.info.ID, cfg.analysis)
+	}
 	schedule(mctx, matches, cfg, start, st)
 	<-ended
+	if an != nil {
+		anWait.Wait()
+		fmt.Printf("analysis: %d clients, %d updates, %d analyses ended, %d refused (analysis-busy or rate-limited), %d failed\n",
+			cfg.analysis, an.updates.Load(), an.finals.Load(), an.refused.Load(), an.failed.Load())
+	}
 	if err := writeHeapProfile(cfg.memProfile, ""); err != nil {
 		return st, err
 	}

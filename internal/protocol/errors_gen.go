@@ -70,6 +70,10 @@ const (
 	CodeRatedNeedsAccount Code = "rated-needs-account"
 	// CodeNotRatable ("not-ratable"): A rated match needs a Fischer or correspondence clock and no bot seat.
 	CodeNotRatable Code = "not-ratable"
+	// CodeBadPosition ("bad-position"): The position text is not a position of the game (the message says what is wrong), or the ply is outside the match.
+	CodeBadPosition Code = "bad-position"
+	// CodeAnalysisBusy ("analysis-busy"): As many analyses wait for the server's analysis workers as it queues; try again in a little while.
+	CodeAnalysisBusy Code = "analysis-busy"
 	// CodeInternal ("internal"): An unexpected server error; the command was not applied.
 	CodeInternal Code = "internal"
 )
@@ -109,5 +113,7 @@ var codes = map[Code]codeInfo{
 	CodeWrongCredentials:  {http: 401, doc: "The username and password do not match an account (the same answer for an unknown username and a wrong password)."},
 	CodeRatedNeedsAccount: {http: 403, doc: "A rated match is played by accounts only: log in to create or join one (guests play casual matches)."},
 	CodeNotRatable:        {http: 400, doc: "A rated match needs a Fischer or correspondence clock and no bot seat."},
+	CodeBadPosition:       {http: 422, doc: "The position text is not a position of the game (the message says what is wrong), or the ply is outside the match."},
+	CodeAnalysisBusy:      {http: 503, doc: "As many analyses wait for the server's analysis workers as it queues; try again in a little while."},
 	CodeInternal:          {http: 500, doc: "An unexpected server error; the command was not applied."},
 }

@@ -44,6 +44,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/record.json", s.handleRecordJSON)
 	mux.HandleFunc("GET /api/matches/{id}/positions", s.handlePositions)
 	mux.HandleFunc("GET /ws/matches/{id}", s.handleWS)
+	mux.HandleFunc("GET /ws/analysis", s.handleAnalysisWS)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.HandleFunc("GET /api/account", s.handleAccount)
 	mux.HandleFunc("POST /api/account/signup", s.handleSignup)

@@ -20,6 +20,11 @@
 //     flight need them: until the server closes (past the limit a read
 //     loop runs its message itself);
 //   - BotWorkers bot workers (botPool.work): until the server closes;
+//   - one per analysis socket (serveAnalysis, on its HTTP handler's
+//     goroutine): until the peer goes or the server closes; and one per
+//     running analysis, on a thread of its own at the lowest priority
+//     (internal/analysis), until the analysis ends, is stopped or
+//     replaced, or its socket goes;
 //   - one process per external engine seat of a live match (started by
 //     its first search, kept by the room) and a goroutine closing it
 //     when the match ends or the room stops (room.closeAgent);
@@ -60,6 +65,7 @@ import (
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/internal/analysis"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
@@ -132,6 +138,10 @@ type Config struct {
 	// Accounts tunes password hashing (accounts are on when the Store is
 	// an AccountStore).
 	Accounts AccountConfig
+	// Analysis sizes the analysis board's worker pool (GET /ws/analysis);
+	// the zero value is one worker, so analyses never take the core live
+	// games need (see internal/analysis).
+	Analysis analysis.Config
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -162,6 +172,8 @@ type Server struct {
 	usage  *usage     // waiting matches and seats, for the caps
 	sweep  *sweeper   // ends expired and abandoned matches
 	acct   *accounts  // accounts and sessions
+
+	analysis *analysis.Pool // the analysis board's searches
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -227,6 +239,7 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.startSweeper()
 	s.bots = newBotPool(botQueue, cfg.BotWorkers)
+	s.analysis = newAnalysisPool(cfg.Analysis, s.clock.Now)
 	s.handlers = newHandlers(s.handleMessage, &s.wg, maxHandlers)
 	s.metrics = newMetrics(s)
 	for range cfg.BotWorkers {
