@@ -107,33 +107,22 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 				continue
 			}
 			for _, t := range tg.get(c.Kind(), targets) {
-				m := move{kind: kindTake, col: c, x: t.x, y: t.y, base: NoColumn}
-				if t.onto != NoColumn {
-					m = move{kind: kindOnto, col: c, base: t.onto}
-				}
-				dst = append(dst, m.encode())
+				dst = append(dst, t.move(c).encode())
 			}
 		}
 	}
+	if s.objecting() {
+		dst = append(dst, move{kind: kindPass}.encode())
+	}
+	if keep := s.movable(e); keep != nil {
+		takes(keep)
+	}
 	switch s.phase {
 	case phaseTurn:
-		if s.n == 3 && s.anyEligible(e, s.isNeutral) {
-			takes(s.isNeutral)
-		} else {
-			takes(s.ownedBy(s.turn))
-		}
 		s.floorCandidates(e.sf, func(p pose) bool {
-			dst = append(dst, move{kind: kindPropose, x: p.x / 500, y: p.y / 500, th: p.th / 500}.encode())
+			dst = append(dst, poseMove(kindPropose, p).encode())
 			return true
 		})
-	case phaseOwn:
-		takes(s.ownedBy(s.turn))
-	case phaseNeutralObjection:
-		dst = append(dst, move{kind: kindPass}.encode())
-		takes(s.isNeutral)
-	case phaseFloorObjection:
-		dst = append(dst, move{kind: kindPass}.encode())
-		takes(s.ownedBy(s.turn))
 	case phaseRemove:
 		for c := range Column(NumColumns) {
 			if s.removable(c) {
@@ -151,7 +140,7 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 		}
 	case phasePlace, phaseBlue:
 		s.floorCandidates(e.sf, func(p pose) bool {
-			dst = append(dst, move{kind: kindPlace, x: p.x / 500, y: p.y / 500, th: p.th / 500}.encode())
+			dst = append(dst, poseMove(kindPlace, p).encode())
 			return true
 		})
 	}
@@ -206,7 +195,7 @@ func (s *State) legal(m move) error {
 		}
 		return s.legalPose(m)
 	case kindPass:
-		if s.phase != phaseFloorObjection && s.phase != phaseNeutralObjection {
+		if !s.objecting() {
 			return errIllegal("nothing to pass on")
 		}
 		return nil
@@ -236,14 +225,52 @@ func (s *State) legalPose(m move) error {
 // pose returns a floor move's pose.
 func (m move) pose() pose { return pose{x: m.x * 500, y: m.y * 500, th: m.th * 500} }
 
+// poseMove is the floor move of the given kind (propose or place) to p, a
+// pose on the move grid: the inverse of pose.
+func poseMove(kind moveKind, p pose) move {
+	return move{kind: kind, x: p.x / 500, y: p.y / 500, th: p.th / 500}
+}
+
+// move is the move taking column c to t: onto the stack top t names, or to
+// its point.
+func (t target) move(c Column) move {
+	if t.onto != NoColumn {
+		return move{kind: kindOnto, col: c, base: t.onto}
+	}
+	return move{kind: kindTake, col: c, x: t.x, y: t.y, base: NoColumn}
+}
+
+// movable returns which columns may be taken in this phase, or nil when
+// the phase has no column move: a three-player turn takes a neutral column
+// first while one is eligible, and the floor objector moves the proposer's
+// column.
+func (s *State) movable(e *eligibility) func(Column) bool {
+	switch s.phase {
+	case phaseTurn:
+		if s.n == 3 && s.anyEligible(e, s.isNeutral) {
+			return s.isNeutral
+		}
+		return s.ownedBy(s.turn)
+	case phaseOwn, phaseFloorObjection:
+		return s.ownedBy(s.turn)
+	case phaseNeutralObjection:
+		return s.isNeutral
+	}
+	return nil
+}
+
+// objecting reports whether an objection window is open: the asker may
+// pass or object with a column move.
+func (s *State) objecting() bool {
+	return s.phase == phaseNeutralObjection || s.phase == phaseFloorObjection
+}
+
 // legalTake checks a column move: whose column it must be in this phase,
 // that it is eligible, and its target.
 func (s *State) legalTake(m move) error {
 	c := m.col
-	var want func(Column) bool
 	e := s.newEligibility()
-	switch s.phase {
-	case phaseSetup:
+	if s.phase == phaseSetup {
 		if s.cols[c].level != inHand || !s.setupOwns(s.turn, c) {
 			return errIllegal("%s is not %d's to place", c, s.turn)
 		}
@@ -251,18 +278,9 @@ func (s *State) legalTake(m move) error {
 			return errIllegal("target not inside the building site")
 		}
 		return nil
-	case phaseTurn:
-		want = s.ownedBy(s.turn)
-		if s.n == 3 && s.anyEligible(e, s.isNeutral) {
-			want = s.isNeutral // three players: the neutral step comes first
-		}
-	case phaseOwn:
-		want = s.ownedBy(s.turn)
-	case phaseNeutralObjection:
-		want = s.isNeutral
-	case phaseFloorObjection:
-		want = s.ownedBy(s.turn) // the objector moves the proposer's column
-	default:
+	}
+	want := s.movable(e)
+	if want == nil {
 		return errIllegal("no column move now")
 	}
 	if !want(c) {
@@ -395,7 +413,7 @@ const noiseSigma = 1.0
 
 // mover returns the seat making a column move in the current phase.
 func (s *State) mover() int8 {
-	if s.phase == phaseNeutralObjection || s.phase == phaseFloorObjection {
+	if s.objecting() {
 		return s.asker
 	}
 	return s.turn
