@@ -382,9 +382,7 @@ func (s *State) attempt(m move) result {
 	x, y := tx, ty
 	if s.unsteady {
 		n1, n2 := s.rng.normal(), s.rng.normal()
-		x, y = tx, ty
-		for i := range 4 {
-			k := math.Ldexp(noiseSigma*micro, -i)
+		for k := range noiseScales {
 			cx, cy := tx+int32(math.Round(k*n1)), ty+int32(math.Round(k*n2))
 			if b, ok := sf.target(c.Kind(), geometry.Vec{X: float64(cx) / micro, Y: float64(cy) / micro}); ok {
 				x, y, base = cx, cy, b
@@ -410,6 +408,17 @@ func (s *State) attempt(m move) result {
 
 // noiseSigma is σ of the unsteady hands, in mm (and degrees for a floor's angle).
 const noiseSigma = 1.0
+
+// noiseScales yields the scales unsteady hands try, in micro units, until
+// the noisy spot is legal: σ, σ/2, σ/4, σ/8. When none is, the exact
+// spot is used.
+func noiseScales(yield func(k float64) bool) {
+	for i := range 4 {
+		if !yield(math.Ldexp(noiseSigma*micro, -i)) {
+			return
+		}
+	}
+}
 
 // mover returns the seat making a column move in the current phase.
 func (s *State) mover() int8 {
@@ -527,8 +536,7 @@ func (s *State) placeFloor(p pose) {
 	if s.unsteady {
 		sf := s.surface()
 		n1, n2, n3 := s.rng.normal(), s.rng.normal(), s.rng.normal()
-		for i := range 4 {
-			k := math.Ldexp(noiseSigma*micro, -i)
+		for k := range noiseScales {
 			q := pose{x: p.x + int32(math.Round(k*n1)), y: p.y + int32(math.Round(k*n2)), th: normAngle(p.th + int32(math.Round(k*n3)))}
 			if s.poseLegal(sf, f, q.geometry()) {
 				actual = q
