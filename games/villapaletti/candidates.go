@@ -62,7 +62,8 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 			cs = append(cs, candidate{m: move{kind: kindPass}.encode()})
 		}
 		e := s.newEligibility()
-		cs = s.columnCands(e, s.movable(e), objection, cs)
+		neutral, _ := s.movable(e)
+		cs = s.columnCands(e, s.turnColumns(neutral), objection, cs)
 		if s.phase == phaseTurn {
 			cs = s.floorCands(e.sf, kindPropose, cs)
 		}

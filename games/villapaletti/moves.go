@@ -114,8 +114,8 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 	if s.objecting() {
 		dst = append(dst, move{kind: kindPass}.encode())
 	}
-	if keep := s.movable(e); keep != nil {
-		takes(keep)
+	if neutral, ok := s.movable(e); ok {
+		takes(s.turnColumns(neutral))
 	}
 	switch s.phase {
 	case phaseTurn:
@@ -240,23 +240,30 @@ func (t target) move(c Column) move {
 	return move{kind: kindTake, col: c, x: t.x, y: t.y, base: NoColumn}
 }
 
-// movable returns which columns may be taken in this phase, or nil when
-// the phase has no column move: a three-player turn takes a neutral column
-// first while one is eligible, and the floor objector moves the proposer's
-// column.
-func (s *State) movable(e *eligibility) func(Column) bool {
+// movable reports whether this phase has a column move, and whether it
+// takes a neutral column rather than one of the turn player's own: a
+// three-player turn takes a neutral column first while one is eligible,
+// and the floor objector moves the proposer's column.
+func (s *State) movable(e *eligibility) (neutral, ok bool) {
 	switch s.phase {
 	case phaseTurn:
-		if s.n == 3 && s.anyEligible(e, s.isNeutral) {
-			return s.isNeutral
-		}
-		return s.ownedBy(s.turn)
+		return s.n == 3 && s.anyEligible(e, s.isNeutral), true
 	case phaseOwn, phaseFloorObjection:
-		return s.ownedBy(s.turn)
+		return false, true
 	case phaseNeutralObjection:
+		return true, true
+	}
+	return false, false
+}
+
+// turnColumns is the filter of the columns movable names: the neutral
+// ones, or the turn player's. It inlines, so the filter stays on the
+// caller's stack.
+func (s *State) turnColumns(neutral bool) func(Column) bool {
+	if neutral {
 		return s.isNeutral
 	}
-	return nil
+	return s.ownedBy(s.turn)
 }
 
 // objecting reports whether an objection window is open: the asker may
@@ -279,11 +286,11 @@ func (s *State) legalTake(m move) error {
 		}
 		return nil
 	}
-	want := s.movable(e)
-	if want == nil {
+	neutral, ok := s.movable(e)
+	if !ok {
 		return errIllegal("no column move now")
 	}
-	if !want(c) {
+	if !s.turnColumns(neutral)(c) {
 		return errIllegal("%s may not be moved now", c)
 	}
 	if !s.basicMovable(c) {
