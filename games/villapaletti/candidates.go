@@ -178,7 +178,7 @@ func (s *State) rankTargets(sf *surface, st *Statics, k Kind, objection bool) []
 					r.p = sf.topFp[i].C
 				}
 			}
-			r.depth = s.depth(t.onto) + 1
+			r.depth = s.depthOn(t.onto)
 		}
 		if !objection {
 			_, r.margin = st.Place(k, r.p, r.depth)

@@ -397,10 +397,7 @@ func (s *State) attempt(m move) result {
 			}
 		}
 	}
-	depth := 0
-	if base != NoColumn {
-		depth = s.depth(base) + 1
-	}
+	depth := s.depthOn(base)
 	col := &s.cols[c]
 	col.x, col.y, col.level, col.on = x, y, s.floors, base
 	ok, _ := lifted.Place(c.Kind(), col.pos(), depth)
