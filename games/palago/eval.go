@@ -91,16 +91,20 @@ func (b *Board) mayCloseCol(c Cell, col Colour) bool {
 	return b.anyCloses(&g)
 }
 
-// scanThreats finds the threat cells of both colours on b, which must hold
-// no creature; it places and undoes tiles on b, leaving it as it was.
-func (b *Board) scanThreats(t *threatScan) {
-	var fr CellSet
-	b.Frontier(&fr)
-	b.scanThreatsIn(t, &fr)
+// completes reports which colours' creatures a tile t would complete on
+// b, placing it and taking it back.
+func (b *Board) completes(t Tile) (a, bb bool) {
+	b.place(t)
+	a, bb = b.lastCreatures()
+	b.Undo()
+	return a, bb
 }
 
-// scanThreatsIn is scanThreats given the frontier.
-func (b *Board) scanThreatsIn(t *threatScan, fr *CellSet) {
+// scanThreats fills fr with the frontier of b, which must hold no
+// creature, and t with the threat cells of both colours; it places and
+// undoes tiles on b, leaving it as it was.
+func (b *Board) scanThreats(t *threatScan, fr *CellSet) {
+	b.Frontier(fr)
 	*t = threatScan{}
 	if b.n == 0 {
 		return
@@ -112,10 +116,7 @@ func (b *Board) scanThreatsIn(t *threatScan, fr *CellSet) {
 		t.closable[fi] = true
 		var hit [2]bool
 		for o := range Orientation(NumOrientations) {
-			b.place(Tile{c, o})
-			ca, cb := b.lastCreatures()
-			b.Undo()
-			if ca != cb {
+			if ca, cb := b.completes(Tile{c, o}); ca != cb {
 				hit[A] = hit[A] || ca
 				hit[B] = hit[B] || cb
 			}
@@ -162,7 +163,8 @@ func (b *Board) twoTileWin(col Colour, fr *CellSet, th *threatScan) bool {
 // two-tile move (a fork).
 func (s *State) Threats() [2]int {
 	var t threatScan
-	s.work().scanThreats(&t)
+	var fr CellSet
+	s.work().scanThreats(&t, &fr)
 	return t.n
 }
 
@@ -216,11 +218,10 @@ func (s *State) Evaluate(p game.Player) float64 {
 	mover := s.ToMove()
 	mine := s.ColourOf(mover)
 	opp := mine.Other()
-	var th threatScan
 	b := s.work()
 	var fr CellSet
-	b.Frontier(&fr)
-	b.scanThreatsIn(&th, &fr)
+	var th threatScan
+	b.scanThreats(&th, &fr)
 	var v float64
 	switch {
 	case th.n[mine] > 0:

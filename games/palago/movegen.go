@@ -39,9 +39,7 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 	for fi, c := range fr.Cells() {
 		hole := b.IsHole(c)
 		for o := range Orientation(NumOrientations) {
-			b.place(Tile{c, o})
-			ca, cb := b.lastCreatures()
-			b.Undo()
+			ca, cb := b.completes(Tile{c, o})
 			switch {
 			case ca || cb:
 				status[3*fi+int(o)] = firstSingle
@@ -88,9 +86,7 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 					y := Tile{f, o2}
 					comp, known := false, false
 					if holeF && s.set.strict {
-						b.place(y)
-						ca, cb := b.lastCreatures()
-						b.Undo()
+						ca, cb := b.completes(y)
 						comp, known = ca || cb, true
 						if !comp {
 							continue
@@ -100,9 +96,7 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 						// y then x would be legal too, unless x then
 						// fills a hole without completing.
 						if holeE && s.set.strict && !known {
-							b.place(y)
-							ca, cb := b.lastCreatures()
-							b.Undo()
+							ca, cb := b.completes(y)
 							comp = ca || cb
 						}
 						if !holeE || !s.set.strict || comp {

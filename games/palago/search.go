@@ -58,9 +58,8 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 	}
 	b := s.work()
 	var fr CellSet
-	b.Frontier(&fr)
 	var th threatScan
-	b.scanThreatsIn(&th, &fr)
+	b.scanThreats(&th, &fr)
 	mine := s.ColourOf(s.ToMove())
 	opp := mine.Other()
 
@@ -153,10 +152,7 @@ func (b *Board) oneTileWins(col Colour, th *threatScan, wins *[maxWins]game.Move
 	for _, c := range th.cells[col][:min(th.n[col], maxListedThreats)] {
 		for o := range Orientation(NumOrientations) {
 			t := Tile{c, o}
-			b.place(t)
-			ca, cb := b.lastCreatures()
-			b.Undo()
-			if ca != cb && ca == (col == A) && n < maxWins {
+			if ca, cb := b.completes(t); ca != cb && ca == (col == A) && n < maxWins {
 				wins[n] = NewMove(t)
 				n++
 			}
@@ -224,10 +220,7 @@ func (b *Board) twoTileWins(col Colour, fr *CellSet, th *threatScan, wins []game
 				}
 				for o2 := range Orientation(NumOrientations) {
 					y := Tile{f, o2}
-					b.place(y)
-					ca, cb := b.lastCreatures()
-					b.Undo()
-					if ca != cb && ca == (col == A) {
+					if ca, cb := b.completes(y); ca != cb && ca == (col == A) {
 						wins[n] = NewMove(x, y)
 						if n++; n == len(wins) {
 							b.Undo()

@@ -38,7 +38,8 @@ func mustParse(t *testing.T, text string) *State {
 
 func threatsOf(s *State) threatScan {
 	var th threatScan
-	s.board.Clone().scanThreats(&th)
+	var fr CellSet
+	s.board.Clone().scanThreats(&th, &fr)
 	return th
 }
 
@@ -158,9 +159,8 @@ func TestTwoTileWinDetection(t *testing.T) {
 			if th.n[mine] == 0 {
 				b := s.board.Clone()
 				var fr CellSet
-				b.Frontier(&fr)
 				var th threatScan
-				b.scanThreatsIn(&th, &fr)
+				b.scanThreats(&th, &fr)
 				got := b.twoTileWin(mine, &fr, &th)
 				want := false
 				for _, m := range s.LegalMoves(nil) {
@@ -235,10 +235,7 @@ func TestMayCloseNecessary(t *testing.T) {
 			for _, c := range fr.Cells() {
 				may := b.mayClose(c)
 				for o := range Orientation(NumOrientations) {
-					b.place(Tile{c, o})
-					ca, cb := b.lastCreatures()
-					b.Undo()
-					if (ca || cb) && !may {
+					if ca, cb := b.completes(Tile{c, o}); (ca || cb) && !may {
 						t.Fatalf("%s: %v:%v completes a creature but mayClose says no", s, c, o)
 					}
 				}

@@ -145,18 +145,26 @@ func (w *completer) prepare(r int) {
 	if len(w.p) == 0 {
 		return
 	}
-	i := 0
-	for col := palago.A; col <= palago.B; col++ {
-		for kind := palago.Tip; kind <= palago.Arch; kind++ {
-			target := palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}
-			key, _ := w.b.GroupKey(target)
-			missing, _ := w.b.GroupStatus(key)
-			open := w.b.OpenCells(target, w.obufs[i][:0])
-			w.far[i] = farGroup{open: open, missing: missing, outside: missing > 0 && (missing+2)/3 <= r && len(open) <= r}
-			i++
-		}
+	for i, target := range w.firstPieces() {
+		key, _ := w.b.GroupKey(target)
+		missing, _ := w.b.GroupStatus(key)
+		open := w.b.OpenCells(target, w.obufs[i][:0])
+		w.far[i] = farGroup{open: open, missing: missing, outside: missing > 0 && (missing+2)/3 <= r && len(open) <= r}
 	}
 	w.nfar = 4
+}
+
+// firstPieces returns the four pieces of the action's first tile, the
+// targets a creature born by the action grows from, in prepare's order:
+// A tip, A arch, B tip, B arch.
+func (w *completer) firstPieces() [4]palago.Piece {
+	c := w.p[0]
+	return [4]palago.Piece{
+		{Cell: c, Colour: palago.A, Kind: palago.Tip},
+		{Cell: c, Colour: palago.A, Kind: palago.Arch},
+		{Cell: c, Colour: palago.B, Kind: palago.Tip},
+		{Cell: c, Colour: palago.B, Kind: palago.Arch},
+	}
 }
 
 // mayGrow reports whether a tile on c can be part of a creature born by
@@ -211,7 +219,7 @@ func (w *completer) mayJoin(c palago.Cell, r int, piece func(f *farGroup, col pa
 			}
 			continue
 		}
-		// prepare's order: A tip, A arch, B tip, B arch.
+		// firstPieces' order: A tip, A arch, B tip, B arch.
 		if f.outside && piece(f, palago.Colour(i/2)) {
 			return true
 		}
@@ -339,11 +347,9 @@ func (w *completer) connect(r int) bool {
 // round its group's open vertices must be filled, so the first of them can
 // be laid first and only its three orientations are tried.
 func (w *completer) creature(r int) bool {
-	for col := palago.A; col <= palago.B; col++ {
-		for kind := palago.Tip; kind <= palago.Arch; kind++ {
-			if w.grow(palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}, r) {
-				return true
-			}
+	for _, target := range w.firstPieces() {
+		if w.grow(target, r) {
+			return true
 		}
 	}
 	return false
@@ -357,32 +363,20 @@ func (w *completer) creatureAt(c palago.Cell, r int) bool {
 	if w.nfar == 0 {
 		return w.creature(r)
 	}
-	i := 0
-	for col := palago.A; col <= palago.B; col++ {
-		for kind := palago.Tip; kind <= palago.Arch; kind, i = kind+1, i+1 {
-			target := palago.Piece{Cell: w.p[0], Colour: col, Kind: kind}
-			f := &w.far[i]
-			if containsCell(f.open, c) {
-				if w.grow(target, r) {
-					return true
-				}
-				continue
+	for i, target := range w.firstPieces() {
+		f := &w.far[i]
+		if containsCell(f.open, c) {
+			if w.grow(target, r) {
+				return true
 			}
-			if !f.outside {
-				continue
-			}
-			key, _ := w.b.GroupKey(target)
-			if !w.reachable(col, key, f.missing, f.open, r) {
-				continue
-			}
-			for o := range palago.Orientation(palago.NumOrientations) {
-				w.push(palago.Tile{Cell: f.open[0], O: o})
-				ok := w.grow(target, r-1)
-				w.pop()
-				if ok {
-					return true
-				}
-			}
+			continue
+		}
+		if !f.outside {
+			continue
+		}
+		key, _ := w.b.GroupKey(target)
+		if w.reachable(target.Colour, key, f.missing, f.open, r) && w.growOn(target, f.open[0], r) {
+			return true
 		}
 	}
 	return false
@@ -406,8 +400,15 @@ func (w *completer) grow(target palago.Piece, r int) bool {
 	if len(open) > r || !w.reachable(target.Colour, key, missing, open, r) {
 		return false
 	}
+	return w.growOn(target, open[0], r)
+}
+
+// growOn reports whether a tile on c, an empty cell round the open
+// vertices of target's group (every one of them must be filled), in some
+// orientation, and then r-1 more tiles can close that group as grow asks.
+func (w *completer) growOn(target palago.Piece, c palago.Cell, r int) bool {
 	for o := range palago.Orientation(palago.NumOrientations) {
-		w.push(palago.Tile{Cell: open[0], O: o})
+		w.push(palago.Tile{Cell: c, O: o})
 		ok := w.grow(target, r-1)
 		w.pop()
 		if ok {

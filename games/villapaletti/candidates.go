@@ -56,22 +56,17 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 	n := len(dst)
 	var cs []candidate
 	switch s.phase {
-	case phaseTurn:
-		e := s.newEligibility()
-		if s.n == 3 && s.anyEligible(e, s.isNeutral) {
-			cs = s.columnCands(e, s.isNeutral, false, cs)
-		} else {
-			cs = s.columnCands(e, s.ownedBy(s.turn), false, cs)
+	case phaseTurn, phaseOwn, phaseNeutralObjection, phaseFloorObjection:
+		objection := s.objecting()
+		if objection {
+			cs = append(cs, candidate{m: move{kind: kindPass}.encode()})
 		}
-		cs = s.floorCands(e.sf, kindPropose, cs)
-	case phaseOwn:
-		cs = s.columnCands(s.newEligibility(), s.ownedBy(s.turn), false, cs)
-	case phaseNeutralObjection:
-		cs = append(cs, candidate{m: move{kind: kindPass}.encode()})
-		cs = s.columnCands(s.newEligibility(), s.isNeutral, true, cs)
-	case phaseFloorObjection:
-		cs = append(cs, candidate{m: move{kind: kindPass}.encode()})
-		cs = s.columnCands(s.newEligibility(), s.ownedBy(s.turn), true, cs)
+		e := s.newEligibility()
+		neutral, _ := s.movable(e)
+		cs = s.columnCands(e, s.turnColumns(neutral), objection, cs)
+		if s.phase == phaseTurn {
+			cs = s.floorCands(e.sf, kindPropose, cs)
+		}
 	case phasePlace:
 		cs = s.floorCands(s.surface(), kindPlace, cs)
 	case phaseRemove:
@@ -162,12 +157,7 @@ type ranked struct {
 	margin float64
 }
 
-func (r ranked) move(c Column) game.Move {
-	if r.t.onto != NoColumn {
-		return move{kind: kindOnto, col: c, base: r.t.onto}.encode()
-	}
-	return move{kind: kindTake, col: c, x: r.t.x, y: r.t.y, base: NoColumn}.encode()
-}
+func (r ranked) move(c Column) game.Move { return r.t.move(c).encode() }
 
 // rankTargets returns the listed targets of a column of kind k, steadiest
 // first (by the smallest margin after placing it on the structure as it
@@ -188,7 +178,7 @@ func (s *State) rankTargets(sf *surface, st *Statics, k Kind, objection bool) []
 					r.p = sf.topFp[i].C
 				}
 			}
-			r.depth = s.depth(t.onto) + 1
+			r.depth = s.depthOn(t.onto)
 		}
 		if !objection {
 			_, r.margin = st.Place(k, r.p, r.depth)
@@ -229,7 +219,7 @@ func (s *State) floorCands(sf *surface, kind moveKind, cs []candidate) []candida
 	for i := 0; i < len(poses); i += step {
 		p := poses[i]
 		a := s.floorAngle(p)
-		fc = append(fc, candidate{m: move{kind: kind, x: p.x / 500, y: p.y / 500, th: p.th / 500}.encode(), key: a})
+		fc = append(fc, candidate{m: poseMove(kind, p).encode(), key: a})
 	}
 	slices.SortStableFunc(fc, func(a, b candidate) int { return cmp.Compare(b.key, a.key) })
 	fc = fc[:min(len(fc), maxFloorCands)]

@@ -107,33 +107,22 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 				continue
 			}
 			for _, t := range tg.get(c.Kind(), targets) {
-				m := move{kind: kindTake, col: c, x: t.x, y: t.y, base: NoColumn}
-				if t.onto != NoColumn {
-					m = move{kind: kindOnto, col: c, base: t.onto}
-				}
-				dst = append(dst, m.encode())
+				dst = append(dst, t.move(c).encode())
 			}
 		}
 	}
+	if s.objecting() {
+		dst = append(dst, move{kind: kindPass}.encode())
+	}
+	if neutral, ok := s.movable(e); ok {
+		takes(s.turnColumns(neutral))
+	}
 	switch s.phase {
 	case phaseTurn:
-		if s.n == 3 && s.anyEligible(e, s.isNeutral) {
-			takes(s.isNeutral)
-		} else {
-			takes(s.ownedBy(s.turn))
-		}
 		s.floorCandidates(e.sf, func(p pose) bool {
-			dst = append(dst, move{kind: kindPropose, x: p.x / 500, y: p.y / 500, th: p.th / 500}.encode())
+			dst = append(dst, poseMove(kindPropose, p).encode())
 			return true
 		})
-	case phaseOwn:
-		takes(s.ownedBy(s.turn))
-	case phaseNeutralObjection:
-		dst = append(dst, move{kind: kindPass}.encode())
-		takes(s.isNeutral)
-	case phaseFloorObjection:
-		dst = append(dst, move{kind: kindPass}.encode())
-		takes(s.ownedBy(s.turn))
 	case phaseRemove:
 		for c := range Column(NumColumns) {
 			if s.removable(c) {
@@ -151,7 +140,7 @@ func (s *State) LegalMoves(dst []game.Move) []game.Move {
 		}
 	case phasePlace, phaseBlue:
 		s.floorCandidates(e.sf, func(p pose) bool {
-			dst = append(dst, move{kind: kindPlace, x: p.x / 500, y: p.y / 500, th: p.th / 500}.encode())
+			dst = append(dst, poseMove(kindPlace, p).encode())
 			return true
 		})
 	}
@@ -206,7 +195,7 @@ func (s *State) legal(m move) error {
 		}
 		return s.legalPose(m)
 	case kindPass:
-		if s.phase != phaseFloorObjection && s.phase != phaseNeutralObjection {
+		if !s.objecting() {
 			return errIllegal("nothing to pass on")
 		}
 		return nil
@@ -236,14 +225,59 @@ func (s *State) legalPose(m move) error {
 // pose returns a floor move's pose.
 func (m move) pose() pose { return pose{x: m.x * 500, y: m.y * 500, th: m.th * 500} }
 
+// poseMove is the floor move of the given kind (propose or place) to p, a
+// pose on the move grid: the inverse of pose.
+func poseMove(kind moveKind, p pose) move {
+	return move{kind: kind, x: p.x / 500, y: p.y / 500, th: p.th / 500}
+}
+
+// move is the move taking column c to t: onto the stack top t names, or to
+// its point.
+func (t target) move(c Column) move {
+	if t.onto != NoColumn {
+		return move{kind: kindOnto, col: c, base: t.onto}
+	}
+	return move{kind: kindTake, col: c, x: t.x, y: t.y, base: NoColumn}
+}
+
+// movable reports whether this phase has a column move, and whether it
+// takes a neutral column rather than one of the turn player's own: a
+// three-player turn takes a neutral column first while one is eligible,
+// and the floor objector moves the proposer's column.
+func (s *State) movable(e *eligibility) (neutral, ok bool) {
+	switch s.phase {
+	case phaseTurn:
+		return s.n == 3 && s.anyEligible(e, s.isNeutral), true
+	case phaseOwn, phaseFloorObjection:
+		return false, true
+	case phaseNeutralObjection:
+		return true, true
+	}
+	return false, false
+}
+
+// turnColumns is the filter of the columns movable names: the neutral
+// ones, or the turn player's. It inlines, so the filter stays on the
+// caller's stack.
+func (s *State) turnColumns(neutral bool) func(Column) bool {
+	if neutral {
+		return s.isNeutral
+	}
+	return s.ownedBy(s.turn)
+}
+
+// objecting reports whether an objection window is open: the asker may
+// pass or object with a column move.
+func (s *State) objecting() bool {
+	return s.phase == phaseNeutralObjection || s.phase == phaseFloorObjection
+}
+
 // legalTake checks a column move: whose column it must be in this phase,
 // that it is eligible, and its target.
 func (s *State) legalTake(m move) error {
 	c := m.col
-	var want func(Column) bool
 	e := s.newEligibility()
-	switch s.phase {
-	case phaseSetup:
+	if s.phase == phaseSetup {
 		if s.cols[c].level != inHand || !s.setupOwns(s.turn, c) {
 			return errIllegal("%s is not %d's to place", c, s.turn)
 		}
@@ -251,21 +285,12 @@ func (s *State) legalTake(m move) error {
 			return errIllegal("target not inside the building site")
 		}
 		return nil
-	case phaseTurn:
-		want = s.ownedBy(s.turn)
-		if s.n == 3 && s.anyEligible(e, s.isNeutral) {
-			want = s.isNeutral // three players: the neutral step comes first
-		}
-	case phaseOwn:
-		want = s.ownedBy(s.turn)
-	case phaseNeutralObjection:
-		want = s.isNeutral
-	case phaseFloorObjection:
-		want = s.ownedBy(s.turn) // the objector moves the proposer's column
-	default:
+	}
+	neutral, ok := s.movable(e)
+	if !ok {
 		return errIllegal("no column move now")
 	}
-	if !want(c) {
+	if !s.turnColumns(neutral)(c) {
 		return errIllegal("%s may not be moved now", c)
 	}
 	if !s.basicMovable(c) {
@@ -364,9 +389,7 @@ func (s *State) attempt(m move) result {
 	x, y := tx, ty
 	if s.unsteady {
 		n1, n2 := s.rng.normal(), s.rng.normal()
-		x, y = tx, ty
-		for i := range 4 {
-			k := math.Ldexp(noiseSigma*micro, -i)
+		for k := range noiseScales {
 			cx, cy := tx+int32(math.Round(k*n1)), ty+int32(math.Round(k*n2))
 			if b, ok := sf.target(c.Kind(), geometry.Vec{X: float64(cx) / micro, Y: float64(cy) / micro}); ok {
 				x, y, base = cx, cy, b
@@ -374,10 +397,7 @@ func (s *State) attempt(m move) result {
 			}
 		}
 	}
-	depth := 0
-	if base != NoColumn {
-		depth = s.depth(base) + 1
-	}
+	depth := s.depthOn(base)
 	col := &s.cols[c]
 	col.x, col.y, col.level, col.on = x, y, s.floors, base
 	ok, _ := lifted.Place(c.Kind(), col.pos(), depth)
@@ -393,9 +413,20 @@ func (s *State) attempt(m move) result {
 // noiseSigma is σ of the unsteady hands, in mm (and degrees for a floor's angle).
 const noiseSigma = 1.0
 
+// noiseScales yields the scales unsteady hands try, in micro units, until
+// the noisy spot is legal: σ, σ/2, σ/4, σ/8. When none is, the exact
+// spot is used.
+func noiseScales(yield func(k float64) bool) {
+	for i := range 4 {
+		if !yield(math.Ldexp(noiseSigma*micro, -i)) {
+			return
+		}
+	}
+}
+
 // mover returns the seat making a column move in the current phase.
 func (s *State) mover() int8 {
-	if s.phase == phaseNeutralObjection || s.phase == phaseFloorObjection {
+	if s.objecting() {
 		return s.asker
 	}
 	return s.turn
@@ -509,8 +540,7 @@ func (s *State) placeFloor(p pose) {
 	if s.unsteady {
 		sf := s.surface()
 		n1, n2, n3 := s.rng.normal(), s.rng.normal(), s.rng.normal()
-		for i := range 4 {
-			k := math.Ldexp(noiseSigma*micro, -i)
+		for k := range noiseScales {
 			q := pose{x: p.x + int32(math.Round(k*n1)), y: p.y + int32(math.Round(k*n2)), th: normAngle(p.th + int32(math.Round(k*n3)))}
 			if s.poseLegal(sf, f, q.geometry()) {
 				actual = q

@@ -30,11 +30,7 @@ func (s *State) SafeMoves(dst []game.Move) []game.Move {
 			continue
 		}
 		p, base, _ := s.resolve(sf, m)
-		depth := 0
-		if base != NoColumn {
-			depth = s.depth(base) + 1
-		}
-		if ok, _ := lifted.Place(m.col.Kind(), p, depth); ok {
+		if ok, _ := lifted.Place(m.col.Kind(), p, s.depthOn(base)); ok {
 			dst = append(dst, gm)
 		}
 	}

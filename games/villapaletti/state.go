@@ -190,6 +190,15 @@ func (s *State) depth(c Column) int {
 	return d
 }
 
+// depthOn returns the depth of a column placed on base: 0 on a floor
+// (base NoColumn), else one more than base's.
+func (s *State) depthOn(base Column) int {
+	if base == NoColumn {
+		return 0
+	}
+	return s.depth(base) + 1
+}
+
 // hasOnTop reports whether a column is stacked on c.
 func (s *State) hasOnTop(c Column) bool {
 	for i := range s.cols {
