@@ -33,11 +33,14 @@ func (s *State) Diagram() string {
 		b.WriteString(board.Diagram())
 		b.WriteString("\n\n")
 	}
-	card := Cards()[s.tk.to-1]
 	left := strings.Split(strings.TrimSuffix(Picture(s.tiles), "\n"), "\n")
-	right := strings.Split(strings.TrimSuffix(Picture(card.Tiles), "\n"), "\n")
 	left = append([]string{"table"}, left...)
-	right = append([]string{fmt.Sprintf("target %s, %d tiles", card.String(), len(card.Tiles))}, right...)
+	var right []string // the target card beside the table; a free build has none
+	if !s.tk.free {
+		card := Cards()[s.tk.to-1]
+		right = strings.Split(strings.TrimSuffix(Picture(card.Tiles), "\n"), "\n")
+		right = append([]string{fmt.Sprintf("target %s, %d tiles", card.String(), len(card.Tiles))}, right...)
+	}
 	width := 0
 	for _, l := range left {
 		width = max(width, len(l))
