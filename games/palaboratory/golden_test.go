@@ -36,10 +36,10 @@ func TestPlaythroughGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			gametest.GoldenPlaythrough(t, filepath.Join("testdata", "playthroughs", strings.ReplaceAll(g.name, " ", "-")+".golden"), gametest.Playthrough{
-				Title:  "palaboratory " + g.name + ", a fixed record",
-				Start:  s,
-				Record: game.SplitRecord(g.record),
-				Note:   creatureValues,
+				Title:   "palaboratory " + g.name + ", a fixed record",
+				Start:   s,
+				Record:  game.SplitRecord(g.record),
+				Note:    creatureValues,
 				Diagram: func(s game.State) string { return s.(*State).Diagram() },
 			})
 		})
