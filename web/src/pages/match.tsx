@@ -13,7 +13,8 @@ import { VillaBoard } from '../boards/VillaBoard';
 import { palagoBoards } from '../boards/palago-boards';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
-import { errorText, has, seatName } from '../i18n';
+import { errorText, has } from '../i18n';
+import { seatLabel } from '../seat-label';
 import { canPlay, otherOffers, reasonName, rounds, verdict } from '../match-model';
 import { loadFlip, saveFlip } from '../prefs';
 import { covers, keyStep, step, viewState, type Positions, type Step } from '../replay';
@@ -37,6 +38,9 @@ export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   abalone: AbaloneBoard,
   ...palagoBoards,
 };
+
+/** nameOf is seat n of state as the page names it (seat-label.ts). */
+const nameOf = (state: MatchState, n: number) => seatLabel(lang.value, state, n).name;
 
 function newID(): string {
   const rnd = crypto.getRandomValues(new Uint32Array(2));
@@ -124,7 +128,7 @@ export function MatchPage({ id }: { id: string }) {
     const kind = soundFor(c);
     if (kind) sounds.play(kind);
     if (c.kind === 'move' && c.mover !== seat) {
-      const name = seatName(lang.value, s.seats?.find((x) => x.seat === c.mover)?.name, c.mover);
+      const name = nameOf(s, c.mover);
       let text = c.mover >= 0 ? t('announce.move', { name, move: c.move }) : c.move;
       if (seat !== null && seat >= 0 && s.toMove === seat) text += ` ${t('announce.yourTurn')}`;
       setAnnouncement(text);
@@ -288,13 +292,16 @@ export function MatchPage({ id }: { id: string }) {
 
 function PlayerBar({ state, n, me, receivedAt }: { state: MatchState; n: number; me: number; receivedAt: number }) {
   const seat = state.seats?.find((x) => x.seat === n);
-  const name = seatName(lang.value, seat?.name, n);
+  const label = seatLabel(lang.value, state, n);
+  const name = label.name;
   const reserve = state.game === 'pathagon' ? pathagonReserve(state.position, n) : null;
   const who = n === me ? t('match.you') : seat?.kind === 'bot' ? `${t('match.bot')} ${botText(seat.bot ?? '', t).name}` : seat?.taken ? '' : t('match.open');
   const active = state.toMove === n;
   return (
     <div class={`player ${active ? 'active' : ''}`} data-seat={n}>
-      <span class={`swatch swatch-${seat?.name ?? n}`} aria-hidden="true" />
+      {label.swatches.map((c) => (
+        <span key={c} class={`swatch swatch-${c}`} data-swatch={c} aria-hidden="true" />
+      ))}
       <span class="pname">{name}</span>
       {who && <span class="muted">({who})</span>}
       {seat && seat.kind === 'human' && seat.taken && <span class={`conn ${seat.connected ? 'on' : 'off'}`} aria-hidden="true" />}
@@ -324,6 +331,11 @@ function Clock({ state, n, receivedAt }: { state: MatchState; n: number; receive
 export function verdictText(state: MatchState, seat: number | null): { head: string; reason: string; cls: string; kind: string } {
   const v = verdict(state, seat);
   if (v.kind === 'none') return { head: '', reason: '', cls: 'banner', kind: 'none' };
+  // A one-player task (Palaboratory) says how the task ended, not who won.
+  const soloKey = `result.solo.${v.reason}`;
+  if (state.players === 1 && v.kind !== 'aborted' && has(soloKey)) {
+    return { head: t(soloKey), reason: '', cls: v.kind === 'win' ? 'banner won' : 'banner', kind: v.kind };
+  }
   const reasonKey = `reason.${reasonName(v.reason)}`;
   const reason = has(reasonKey) ? t(reasonKey) : v.reason;
   let head = '';
@@ -336,9 +348,15 @@ export function verdictText(state: MatchState, seat: number | null): { head: str
       head = t('result.draw');
       break;
     case 'win': {
-      const names = v.winners.map((w) => seatName(lang.value, state.seats?.find((x) => x.seat === w)?.name, w)).join(', ');
-      head = v.mine === true ? t('result.youWin') : v.mine === false ? t('result.youLose') : t('result.win', { name: names });
-      if (v.mine !== null) head += ` — ${t('result.win', { name: names })}`;
+      const names = v.winners.map((w) => nameOf(state, w)).join(', ');
+      const line =
+        v.winners.length > 1 && v.winners.length === state.players
+          ? t('result.allWin')
+          : v.winners.length > 1
+            ? t('result.winJointly', { name: names })
+            : t('result.win', { name: names });
+      head = v.mine === true ? t('result.youWin') : v.mine === false ? t('result.youLose') : line;
+      if (v.mine !== null) head += ` — ${line}`;
       cls += v.mine === true ? ' won' : v.mine === false ? ' lost' : '';
       break;
     }
@@ -419,7 +437,7 @@ function Summary(props: {
   const { state, seat, me } = props;
   const v = verdictText(state, seat);
   const sum = gameSummary(state, seat, props.positions);
-  const name = (n: number) => seatName(lang.value, state.seats?.find((x) => x.seat === n)?.name, n);
+  const name = (n: number) => nameOf(state, n);
   const canRematch = me >= 0 && state.status === 'finished' && !state.rematch && !(state.offers?.rematch ?? []).includes(me);
   return (
     <section class="summary panel" aria-labelledby="summary-title" data-summary>
@@ -438,7 +456,7 @@ function Summary(props: {
         </div>
         {sum.scores.length > 0 && (
           <div>
-            <dt>{t('summary.scores')}</dt>
+            <dt>{state.players === 1 ? t('summary.points') : t('summary.scores')}</dt>
             <dd>{sum.scores.map((x) => `${name(x.seat)} ${x.score}`).join(' · ')}</dd>
           </div>
         )}
@@ -446,7 +464,7 @@ function Summary(props: {
       <div class="actions">
         {canRematch && (
           <button type="button" class="primary" onClick={() => props.send('rematch')}>
-            {t('match.rematch')}
+            {state.players === 1 ? t('match.again') : t('match.rematch')}
           </button>
         )}
         {sum.plies > 0 && (
@@ -468,7 +486,7 @@ function TurnLine({ state, me }: { state: MatchState; me: number }) {
   if (open && state.status === 'waiting') return <p class="turn">{t('match.waiting')}</p>;
   if (me >= 0 && state.toMove === me) return <p class="turn mine">{t('match.yourTurn')}</p>;
   if (state.toMove < 0) return null;
-  const name = seatName(lang.value, state.seats?.find((x) => x.seat === state.toMove)?.name, state.toMove);
+  const name = nameOf(state, state.toMove);
   return (
     <p class="turn">
       {me < 0 && <span class="muted">{t('match.spectator')} </span>}
@@ -484,7 +502,7 @@ function SeatOffer({ state, onTake }: { state: MatchState; onTake: (n: number) =
     <div class="seat-offer">
       {open.map((x) => (
         <button type="button" class="primary" key={x.seat} onClick={() => onTake(x.seat)}>
-          {t('match.takeSeat', { name: seatName(lang.value, x.name, x.seat) })}
+          {t('match.takeSeat', { name: nameOf(state, x.seat) })}
         </button>
       ))}
     </div>
@@ -514,7 +532,7 @@ function Invite({ id }: { id: string }) {
 
 function Offers({ state, me, send }: { state: MatchState; me: number; send: (c: CommandType) => void }) {
   if (state.status !== 'live' && state.status !== 'finished') return null;
-  const name = (n: number) => seatName(lang.value, state.seats?.find((x) => x.seat === n)?.name, n);
+  const name = (n: number) => nameOf(state, n);
   const draws = otherOffers(state.offers?.draw ?? null, me);
   const takeback = state.offers?.takeback ?? -1;
   const rematches = otherOffers(state.offers?.rematch ?? null, me);

@@ -1,0 +1,139 @@
+// How a finished game reads: the seats' names and colours in the player
+// bars, and the result line of each kind of ending, in English, Russian
+// and Ukrainian.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMatch, launch, replyMs, startServer, type CreateOptions, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const create = (page: Page, game: string, o: CreateOptions = {}) => createMatch(page, server.url, game, o);
+
+interface Wire {
+  status: string;
+  toMove: number;
+  legal: { text: string }[] | null;
+}
+
+/** state reads the match as a spectator would. */
+async function state(id: string): Promise<Wire> {
+  return (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as Wire;
+}
+
+/**
+ * playOut plays seat me's moves (the first legal move the pick function
+ * chooses) through the page's move box until the game is over.
+ */
+async function playOut(page: Page, id: string, me: number, pick: (legal: string[], n: number) => string, maxPlies = 400): Promise<void> {
+  for (let n = 0; n < maxPlies; n++) {
+    await page.locator('.turn.mine, [data-result]').first().waitFor({ timeout: replyMs });
+    if ((await page.locator('[data-result]').count()) > 0) return;
+    const s = await state(id);
+    if (s.status === 'finished') return;
+    if (s.toMove !== me || !s.legal?.length) continue;
+    const before = await page.locator('.match').getAttribute('data-version');
+    await page.fill('input[name="move"]', pick(s.legal.map((m) => m.text), n));
+    await page.click('.move-input button[type="submit"]');
+    await page.locator(`.match:not([data-version="${before}"])`).waitFor({ timeout: replyMs });
+  }
+  throw new Error(`no result after ${maxPlies} moves`);
+}
+
+/** setLang switches the interface language with the page's own switch. */
+const setLang = (page: Page, lang: string) => page.selectOption('label.lang select', lang);
+
+/** The result line of a finished game, with the game-over summary around it. */
+const resultText = async (page: Page) => (await page.locator('[data-summary] [data-result]').textContent())?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** A small deterministic move picker (a linear congruential sequence). */
+function picker(seed: number): (legal: string[]) => string {
+  return (legal) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return legal[seed % legal.length]!;
+  };
+}
+
+describe('how a result reads (defect 9)', () => {
+  it('Abalone: a push-off is worded in every language, never as its code', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    try {
+      // One marble pushed off wins: the bot does it within a few dozen moves.
+      const id = await create(page, 'abalone', { opponent: 'bot:easy', seat: 0, options: { marblesToWin: '1' } });
+      await playOut(page, id, 0, picker(7));
+      const res = (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { result: { reason: string } };
+      expect(res.result.reason).toBe('push-off');
+      const want: [string, RegExp][] = [
+        ['en', /^You lose — White wins by pushing marbles off$/],
+        ['ru', /^Вы проиграли — Победа: Белые \(шары вытолкнуты\)$/],
+        ['uk', /^Ви програли — .*Білі.* \(кулі виштовхнуто\)$/],
+      ];
+      for (const [lang, re] of want) {
+        await setLang(page, lang);
+        await expect.poll(() => resultText(page)).toMatch(re);
+        expect(await resultText(page)).not.toMatch(/push-off|p1|p2/);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  for (const width of [390, 1280]) {
+    it(`Palaboratory: a solved task says so, counts its moves, and offers to play again (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'ru-RU' });
+      try {
+        await create(page, 'palaboratory', { variant: 'green', options: { card: '2', from: '1' } });
+        await page.locator('.lab-counter[data-moves="0"]').waitFor();
+        // The one seat is named in Russian, not by its code "player".
+        const bar = page.locator('.player[data-seat="0"] .pname');
+        expect(await bar.textContent()).toBe('Игрок');
+        // The solver's record: turn (-1,0) to 2, turn (-1,1) to 1, add (-2,1):0.
+        await page.locator('[data-tile="(-1,0):0"]').click();
+        await page.locator('.picker [data-orient="2"]').click();
+        await page.locator('.lab-counter[data-moves="1"]').waitFor();
+        await page.locator('[data-tile="(-1,1):0"]').click();
+        await page.locator('.picker [data-orient="1"]').click();
+        await page.locator('.lab-counter[data-moves="2"]').waitFor();
+        await page.locator('[data-cell="(-2,1)"]').click();
+        await page.locator('.picker [data-orient="0"]').click();
+        await page.locator('[data-summary]').waitFor();
+        for (const [lang, head, again] of [
+          ['en', 'Task solved!', 'Play again'],
+          ['ru', 'Задача решена!', 'Сыграть ещё'],
+          ['uk', 'Задачу розв’язано!', 'Зіграти ще'],
+        ] as const) {
+          await setLang(page, lang);
+          await expect.poll(() => resultText(page)).toBe(head);
+          // Two moves counted (placing a tile is free), as the board says.
+          expect(await page.locator('[data-summary-moves]').textContent()).toBe('2');
+          expect(await page.locator('[data-summary] .facts').textContent()).not.toMatch(/player|Scores|Очки/);
+          expect(await page.locator('[data-summary] .actions button.primary').textContent()).toBe(again);
+        }
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('Palagonia: numbered seats read as players in the language of the page', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'uk-UA' });
+    try {
+      await create(page, 'palagonia', { players: 3 });
+      await page.locator('.player[data-seat="2"]').waitFor();
+      const names = await page.locator('.player .pname').allTextContents();
+      expect(names.sort()).toEqual(['Гравець 1', 'Гравець 2', 'Гравець 3']);
+    } finally {
+      await page.close();
+    }
+  });
+});
