@@ -137,3 +137,58 @@ describe('how a result reads (defect 9)', () => {
     }
   });
 });
+
+/** bars reads every player bar: its seat, name and swatch colours. */
+async function bars(page: Page): Promise<{ seat: string; name: string; swatches: string[] }[]> {
+  return page.locator('.player').evaluateAll((els) =>
+    els
+      .map((e) => ({
+        seat: e.getAttribute('data-seat') ?? '',
+        name: e.querySelector('.pname')?.textContent ?? '',
+        swatches: [...e.querySelectorAll('.swatch')].map((s) => [...s.classList].find((c) => c.startsWith('swatch-'))!.slice('swatch-'.length)),
+      }))
+      .sort((a, b) => a.seat.localeCompare(b.seat)),
+  );
+}
+
+describe('each seat shows the colours it plays', () => {
+  for (const width of [390, 1280]) {
+    it(`Palago: the first mover is blue, the other yellow, in the bars (defect 2, ${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US' });
+      try {
+        // Seat 1 moves first here, so seat 1 is blue: the colour follows the first move, not the seat.
+        await create(page, 'palago', { opponent: 'random', options: { firstPlayer: 'p2' } });
+        await page.locator('.player[data-seat="1"]').waitFor();
+        expect(await bars(page)).toEqual([
+          { seat: '0', name: 'Yellow', swatches: ['yellow'] },
+          { seat: '1', name: 'Blue', swatches: ['blue'] },
+        ]);
+        // The swatches are painted in different colours.
+        const fills = await page.locator('.player .swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+        expect(new Set(fills).size).toBe(2);
+        await setLang(page, 'ru');
+        await expect.poll(async () => (await bars(page)).map((b) => b.name)).toEqual(['Жёлтые', 'Синие']);
+        // Whose move it is is said by colour too.
+        await page.locator('.turn.mine').waitFor({ timeout: replyMs });
+      } finally {
+        await page.close();
+      }
+    });
+
+    it(`Villa Paletti for two: each bar shows both colours its player owns (defect 3, ${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US' });
+      try {
+        await create(page, 'villapaletti', { players: 2, opponent: 'random' });
+        await page.locator('.player[data-seat="1"]').waitFor();
+        expect(await bars(page)).toEqual([
+          { seat: '0', name: 'Blue and green', swatches: ['blue', 'green'] },
+          { seat: '1', name: 'Yellow and red', swatches: ['yellow', 'red'] },
+        ]);
+        await setLang(page, 'uk');
+        await expect.poll(async () => (await bars(page)).map((b) => b.name)).toEqual(['Сині і зелені', 'Жовті і червоні']);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
