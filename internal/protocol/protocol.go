@@ -302,10 +302,13 @@ type Clocks struct {
 
 // Result is the outcome of a finished match.
 type Result struct {
-	Winners []int  `json:"winners"` // empty: a draw
+	Winners []int  `json:"winners"` // empty: a draw, unless AllLose
 	Scores  []int  `json:"scores,omitempty"`
 	Reason  string `json:"reason"`
 	Text    string `json:"text"` // "light wins by connection"
+	// AllLose: no winner and no draw, everyone lost (Villa Paletti's
+	// collapse before anyone holds the seal).
+	AllLose bool `json:"allLose,omitempty"`
 }
 
 // Seat describes one seat of a match.

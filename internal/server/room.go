@@ -890,7 +890,7 @@ func (r *room) restoreClocks(s *savedClocks) {
 }
 
 func result(o game.Outcome) *store.Result {
-	res := &store.Result{Winners: []int{}, Scores: o.Scores, Reason: o.Reason}
+	res := &store.Result{Winners: []int{}, Scores: o.Scores, Reason: o.Reason, AllLose: o.AllLose}
 	for _, w := range o.Winners {
 		res.Winners = append(res.Winners, int(w))
 	}
@@ -1427,13 +1427,13 @@ func wireResult(info *game.Info, m store.Match) *protocol.Result {
 	}
 	text := "aborted: " + res.Reason
 	if m.Status != store.StatusAborted {
-		o := game.Outcome{Scores: res.Scores, Reason: res.Reason}
+		o := game.Outcome{Scores: res.Scores, Reason: res.Reason, AllLose: res.AllLose}
 		for _, w := range res.Winners {
 			o.Winners = append(o.Winners, game.Player(w))
 		}
 		text = o.Describe(info)
 	}
-	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: text}
+	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: text, AllLose: res.AllLose}
 }
 
 func seats(info *game.Info, m store.Match, subs []subEntry) []protocol.Seat {
