@@ -192,3 +192,64 @@ describe('each seat shows the colours it plays', () => {
     });
   }
 });
+
+describe('a game everyone lost (defect 4)', () => {
+  // Found by seeded random playouts of the rules (games/villapaletti):
+  // two players placing columns until the villa falls before anyone has
+  // held the Master Builder seal, one record for each seat moving first
+  // (the server draws it). The rules say nobody wins then.
+  const records: Record<number, string[]> = {
+    0: [
+      'blue-thick:0>(20,-20)', 'red-thick:0>(-30,50)', 'green-thin-1:0>(60,10)', 'red-thin-2:0>(10,10)', 'green-thin-2:0>(-50,20)',
+      'yellow-thin-2:0>(-80,0)', 'blue-thin-3:0>(0,-70)', 'propose:green(10,30,150)', 'red-thin-1:0>(-10,-50)', 'propose:green(20,-30,210)',
+      'blue-thin-1:0>(50,60)', 'red-thin-3:0>(20,30)', 'green-medium:0>(40,-60)', 'yellow-thin-3:0>(70,50)', 'blue-medium:0>(-80,30)',
+      'red-medium:0>(-70,-20)', 'green-thin-3:0>(-50,-10)', 'yellow-thick:0>(-50,-50)', 'blue-thin-2:0>(-30,10)', 'propose:green(20,30,150)',
+      'yellow-thin-1:0>(-10,-20)', 'green-thick:0>(20,70)', 'yellow-medium:0>(0,70)', 'propose:green(20,30,150)',
+    ],
+    1: [
+      'red-thin-3:0>(60,30)', 'blue-thin-3:0>(60,-50)', 'red-thin-2:0>(40,50)', 'green-thin-3:0>(40,20)', 'yellow-thin-2:0>(40,-60)',
+      'green-medium:0>(-20,30)', 'yellow-thick:0>(-10,-30)', 'blue-thick:0>(-50,-50)', 'red-thick:0>(20,-30)', 'blue-thin-2:0>(60,-20)',
+      'yellow-medium:0>(-80,0)', 'blue-medium:0>(-60,50)', 'yellow-thin-3:0>(10,-80)',
+    ],
+  };
+
+  it('Villa Paletti: a collapse before anyone holds the seal reads "Nobody wins", not a draw, for both players and in the record', async () => {
+    const a = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const b = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      const id = await create(a, 'villapaletti', { players: 2, opponent: '' });
+      await b.goto(`${server.url}/match/${id}`);
+      await b.locator('.seat-offer button').click();
+      await b.locator('input[name="move"]').waitFor();
+      const pages = [a, b];
+      const record = records[(await state(id)).toMove]!;
+      for (const [i, move] of record.entries()) {
+        const s = await state(id);
+        expect(s.status, `before move ${i + 1}`).not.toBe('finished');
+        const page = pages[s.toMove]!;
+        await page.locator('.turn.mine').waitFor({ timeout: replyMs });
+        await page.fill('input[name="move"]', move);
+        await page.click('.move-input button[type="submit"]');
+        await a.locator(`.move-list [data-ply="${i + 1}"], .side .error`).first().waitFor({ timeout: replyMs });
+        expect(await a.locator('.side .error').count(), `move ${i + 1} ${move}: ${await page.locator('.side .error').allTextContents()}`).toBe(0);
+      }
+      const res = (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { status: string; result: { winners: number[]; reason: string; allLose?: boolean; text: string } };
+      expect(res.status).toBe('finished');
+      expect(res.result).toMatchObject({ winners: [], reason: 'collapse', allLose: true });
+      expect(res.result.text).toMatch(/^nobody wins by collapse/);
+      const text = await (await fetch(`${server.url}/api/matches/${id}/record`)).text();
+      expect(text).not.toMatch(/\bdraw\b/i);
+      for (const page of pages) {
+        await expect.poll(() => resultText(page)).toBe('You lose — Nobody wins after the collapse');
+        expect(await page.locator('[data-summary] [data-result]').getAttribute('data-result')).toBe('nobody');
+      }
+      await setLang(b, 'ru');
+      await expect.poll(() => resultText(b)).toBe('Вы проиграли — Никто не победил (вилла рухнула)');
+      await setLang(b, 'uk');
+      await expect.poll(() => resultText(b)).toBe('Ви програли — Ніхто не переміг (вілла завалилася)');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

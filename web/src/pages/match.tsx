@@ -347,6 +347,10 @@ export function verdictText(state: MatchState, seat: number | null): { head: str
     case 'draw':
       head = t('result.draw');
       break;
+    case 'nobody':
+      head = v.mine === false ? `${t('result.youLose')} — ${t('result.nobody')}` : t('result.nobody');
+      cls += v.mine === false ? ' lost' : '';
+      break;
     case 'win': {
       const names = v.winners.map((w) => nameOf(state, w)).join(', ');
       const line =
