@@ -461,7 +461,7 @@ function Summary(props: {
         {sum.scores.length > 0 && (
           <div>
             <dt>{state.players === 1 ? t('summary.points') : t('summary.scores')}</dt>
-            <dd>{sum.scores.map((x) => `${name(x.seat)} ${x.score}`).join(' · ')}</dd>
+            <dd>{state.players === 1 ? sum.scores[0]!.score : sum.scores.map((x) => `${name(x.seat)} ${x.score}`).join(' · ')}</dd>
           </div>
         )}
       </dl>
@@ -593,9 +593,11 @@ function Actions({ state, me, send }: { state: MatchState; me: number; send: (c:
           <button type="button" onClick={() => send('offer-takeback')}>
             {t('match.takeback')}
           </button>
-          <button type="button" onClick={() => send('offer-draw')} disabled={(state.offers?.draw ?? []).includes(me)}>
-            {t('match.offerDraw')}
-          </button>
+          {state.players > 1 && (
+            <button type="button" onClick={() => send('offer-draw')} disabled={(state.offers?.draw ?? []).includes(me)}>
+              {t('match.offerDraw')}
+            </button>
+          )}
           <button
             type="button"
             class="danger"
