@@ -253,3 +253,31 @@ describe('a game everyone lost (defect 4)', () => {
     }
   });
 });
+
+describe('offering a draw (defect 7)', () => {
+  for (const width of [390, 1280]) {
+    it(`to a bot says at once that bots never accept, in every language (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US' });
+      try {
+        await create(page, 'pathagon', { opponent: 'random', seat: 0 });
+        await page.locator('.turn.mine').waitFor({ timeout: replyMs });
+        // A first move, so that the draw button is there (before it, Abort is).
+        const s = await state((page.url().split('/').pop())!);
+        await page.fill('input[name="move"]', s.legal![0]!.text);
+        await page.click('.move-input button[type="submit"]');
+        await page.locator('.turn.mine').waitFor({ timeout: replyMs });
+        await page.getByRole('button', { name: 'Offer draw' }).click();
+        const note = page.locator('[data-draw-pending="bot"]');
+        await note.waitFor({ timeout: 5000 });
+        expect(await note.textContent()).toMatch(/never accept a draw/);
+        expect(await note.isVisible()).toBe(true);
+        await setLang(page, 'ru');
+        await expect.poll(() => note.textContent()).toMatch(/никогда не соглашается на ничью/);
+        await setLang(page, 'uk');
+        await expect.poll(() => note.textContent()).toMatch(/ніколи не погоджується на нічию/);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});

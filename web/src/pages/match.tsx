@@ -541,8 +541,17 @@ function Offers({ state, me, send }: { state: MatchState; me: number; send: (c: 
   const takeback = state.offers?.takeback ?? -1;
   const rematches = otherOffers(state.offers?.rematch ?? null, me);
   const live = state.status === 'live';
+  // Our own pending offer: bots never accept one (docs/protocol.md), so
+  // against bots only the page says so instead of waiting in silence.
+  const myDraw = live && me >= 0 && (state.offers?.draw ?? []).includes(me);
+  const botsOnly = (state.seats ?? []).every((x) => x.seat === me || x.kind === 'bot');
   return (
     <>
+      {myDraw && (
+        <p class="offer" role="status" data-draw-pending={botsOnly ? 'bot' : 'people'}>
+          {botsOnly ? t('match.drawBot') : t('match.drawPending')}
+        </p>
+      )}
       {live && draws.length > 0 && (
         <div class="offer">
           {t('match.drawOffered', { name: draws.map(name).join(', ') })}
