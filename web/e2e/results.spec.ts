@@ -1,6 +1,7 @@
 // How a finished game reads: the seats' names and colours in the player
 // bars, and the result line of each kind of ending, in English, Russian
 // and Ukrainian.
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMatch, launch, replyMs, startServer, type CreateOptions, type Server } from './harness';
@@ -277,6 +278,50 @@ describe('offering a draw (defect 7)', () => {
         await expect.poll(() => note.textContent()).toMatch(/ніколи не погоджується на нічию/);
       } finally {
         await page.close();
+      }
+    });
+  }
+});
+
+describe('saving the game from the page (defect 16)', () => {
+  for (const width of [390, 1280]) {
+    it(`downloads and copies the record, numbered by turn, and copies the position (${width} px)`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US', acceptDownloads: true });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      const page = await context.newPage();
+      try {
+        const id = await create(page, 'pathagon', { opponent: 'random', seat: 0 });
+        // Three of our moves and the bot's answers: five plies or more.
+        for (let i = 0; i < 3; i++) {
+          await page.locator('.turn.mine').waitFor({ timeout: replyMs });
+          const s = await state(id);
+          await page.fill('input[name="move"]', s.legal![0]!.text);
+          await page.click('.move-input button[type="submit"]');
+          await page.locator(`.move-list [data-ply="${2 * i + 2}"]`).waitFor({ timeout: replyMs });
+        }
+        const moves = await page.locator('.move-list [data-ply]').allTextContents();
+        await page.locator('[data-export] summary').click();
+        const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-download="text"]').click()]);
+        expect(download.suggestedFilename()).toBe(`pathagon-${id}.txt`);
+        const text = readFileSync((await download.path())!, 'utf8');
+        // One line a turn: "1. light's move dark's move".
+        const lines = text.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+        expect(lines).toEqual([`1. ${moves[0]} ${moves[1]}`, `2. ${moves[2]} ${moves[3]}`, `3. ${moves[4]} ${moves[5]}`]);
+        const [json] = await Promise.all([page.waitForEvent('download'), page.locator('[data-download="json"]').click()]);
+        const rec = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { moves: { text: string }[] };
+        expect(rec.moves.map((m) => m.text)).toEqual(moves);
+        await page.locator('[data-copy="record"]').click();
+        await page.locator('[data-copy="record"]', { hasText: 'Copied' }).waitFor();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+        await page.locator('[data-copy="position"]').click();
+        await page.locator('[data-copy="position"]', { hasText: 'Copied' }).waitFor();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await (await fetch(`${server.url}/api/matches/${id}`)).json()).position);
+        const box = (await page.locator('[data-export]').boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await setLang(page, 'uk');
+        await expect.poll(() => page.locator('[data-download="text"]').textContent()).toBe('Завантажити запис (текст)');
+      } finally {
+        await context.close();
       }
     });
   }

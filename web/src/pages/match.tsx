@@ -274,6 +274,7 @@ export function MatchPage({ id }: { id: string }) {
         )}
         {me >= 0 && (s.status === 'live' || s.status === 'waiting') && <MoveInput disabled={!interactive} onMove={(m) => send('move', m)} />}
         <MoveList state={s} current={viewPly ?? plies} onSelect={(n) => setViewPly(n === plies ? null : n)} />
+        {plies > 0 && <Export id={id} state={shown} />}
         {me >= 0 && <Actions state={s} me={me} send={send} />}
         {s.rematch && (
           <p>
@@ -531,6 +532,48 @@ function Invite({ id }: { id: string }) {
         {copied ? t('match.copied') : t('match.copy')}
       </button>
     </div>
+  );
+}
+
+/**
+ * Export saves the game from the page: the record as text (numbered by
+ * turn; `tabula replay` reads it) or JSON, downloaded or copied, and the
+ * shown position's text.
+ */
+function Export({ id, state }: { id: string; state: MatchState }) {
+  const [copied, setCopied] = useState('');
+  const base = `/api/matches/${encodeURIComponent(id)}`;
+  const file = `${state.game}-${id}`;
+  const copy = (what: string, text: Promise<string>) => {
+    setCopied('');
+    text
+      .then((x) => navigator.clipboard.writeText(x))
+      .then(
+        () => setCopied(what),
+        () => setCopied('failed'),
+      );
+  };
+  return (
+    <details class="export" data-export>
+      <summary>{t('match.export')}</summary>
+      <p class="export-links">
+        <a href={`${base}/record`} download={`${file}.txt`} data-download="text">
+          {t('match.recordText')}
+        </a>{' '}
+        <a href={`${base}/record.json`} download={`${file}.json`} data-download="json">
+          {t('match.recordJSON')}
+        </a>
+      </p>
+      <p class="export-copy">
+        <button type="button" data-copy="record" onClick={() => copy('record', fetch(`${base}/record`).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status))))))}>
+          {copied === 'record' ? t('match.copied') : t('match.copyRecord')}
+        </button>
+        <button type="button" data-copy="position" onClick={() => copy('position', Promise.resolve(state.position))}>
+          {copied === 'position' ? t('match.copied') : t('match.copyPosition')}
+        </button>
+      </p>
+      {copied === 'failed' && <p class="error">{t('match.copyFailed')}</p>}
+    </details>
   );
 }
 
