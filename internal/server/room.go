@@ -757,8 +757,10 @@ func (r *room) apply(ctx context.Context, seat int, msg protocol.ClientMessage) 
 	case protocol.TypeResign:
 		return r.finish(ctx, protocol.Event{Kind: protocol.EventResign, Seat: seat}, others(seat, r.m.Players), game.ReasonResignation)
 	case protocol.TypeAbort:
-		if r.m.Ply > 0 {
-			return protocol.Errorf(protocol.CodeNotAllowed, "abort only before the first move")
+		// A seat may abort until it has moved itself: the second player
+		// (or the player against a bot that moved first) still can.
+		if slices.Contains(r.movers, int8(seat)) {
+			return protocol.Errorf(protocol.CodeNotAllowed, "abort only before your first move")
 		}
 		next := r.next()
 		next.Status = store.StatusAborted

@@ -597,11 +597,18 @@ func TestResignDrawAbortTakebackRematch(t *testing.T) {
 			t.Fatalf("result %+v", r)
 		}
 	})
-	t.Run("abort only before the first move", func(t *testing.T) {
+	t.Run("abort only before the seat's own first move", func(t *testing.T) {
 		id, tokens := h.twoPlayers(protocol.TimeControl{})
 		c0 := h.connect(id, tokens[0])
 		wantAck(t, c0.do(protocol.TypeMove, "+1"))
 		wantCode(t, c0.do(protocol.TypeAbort, ""), protocol.CodeNotAllowed)
+		// Seat 1 has not moved yet: it may still abort.
+		c1 := h.connect(id, tokens[1])
+		c1.untilVersion(c0.version)
+		wantAck(t, c1.do(protocol.TypeAbort, ""))
+		if c1.state.Status != protocol.StatusAborted {
+			t.Fatalf("status %s after the second seat's abort", c1.state.Status)
+		}
 		id2, tokens2 := h.twoPlayers(protocol.TimeControl{})
 		c := h.connect(id2, tokens2[1])
 		wantAck(t, c.do(protocol.TypeAbort, ""))
