@@ -326,3 +326,65 @@ describe('saving the game from the page (defect 16)', () => {
     });
   }
 });
+
+describe('starting and ending a match (defect 17)', () => {
+  it('an unknown match id says so without opening a WebSocket', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      const sockets: string[] = [];
+      page.on('websocket', (ws) => sockets.push(ws.url()));
+      await page.goto(`${server.url}/match/m_nosuchmatch`);
+      await page.getByText('There is no such match.').waitFor();
+      await page.waitForTimeout(500);
+      expect(sockets).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  for (const width of [390, 1280]) {
+    it(`the second seat can abort a bot game whose bot moved first (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US' });
+      try {
+        // Light moves first in Pathagon: the bot plays Light, we play Dark.
+        await create(page, 'pathagon', { opponent: 'random', seat: 1 });
+        await page.locator('.move-list [data-ply="1"]').waitFor({ timeout: replyMs });
+        await page.locator('.turn.mine').waitFor({ timeout: replyMs });
+        await page.getByRole('button', { name: 'Abort' }).click();
+        await page.locator('.match[data-status="aborted"]').waitFor();
+        expect((await page.locator('[data-summary] [data-result]').textContent())?.trim()).toBe('Game aborted');
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('an agreed rematch takes both players to the new match', async () => {
+    const a = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const b = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      const id = await create(a, 'pathagon', { opponent: '', seat: 0 });
+      await b.goto(`${server.url}/match/${id}`);
+      await b.locator('.seat-offer button').click();
+      await a.locator('.turn.mine').waitFor({ timeout: replyMs });
+      const s = await state(id);
+      await a.fill('input[name="move"]', s.legal![0]!.text);
+      await a.click('.move-input button[type="submit"]');
+      await b.locator('.turn.mine').waitFor({ timeout: replyMs });
+      // Seat 0 has moved: it resigns (seat 1 could still abort).
+      a.once('dialog', (d) => void d.accept());
+      await a.getByRole('button', { name: 'Resign' }).click();
+      for (const p of [a, b]) await p.locator('[data-summary]').waitFor();
+      await a.getByRole('button', { name: 'Rematch' }).click();
+      await b.getByText('wants a rematch').waitFor();
+      await b.getByRole('button', { name: 'Rematch' }).click();
+      for (const p of [a, b]) await p.waitForURL((u) => /\/match\/[\w-]+$/.test(u.pathname) && !u.pathname.endsWith(id), { timeout: replyMs });
+      expect(a.url()).toBe(b.url());
+      // Both arrive seated in the new match.
+      for (const p of [a, b]) await p.locator('.player .muted', { hasText: '(you)' }).waitFor();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

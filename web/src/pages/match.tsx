@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api';
 import { botText } from '../bots';
 import { describeError } from '../errors';
-import { api, kv, lang, t } from '../app-state';
+import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
 import type { BoardProps } from '../boards/board';
 import { AbaloneBoard } from '../boards/AbaloneBoard';
@@ -65,21 +65,27 @@ export function MatchPage({ id }: { id: string }) {
 
   // A match that does not exist would have the socket retry for ever: ask
   // the API first, and stop with its answer.
+  // The socket opens only once the API has answered that the match exists
+  // (any other answer, a network failure included, lets the socket try).
   const [missing, setMissing] = useState('');
+  const [known, setKnown] = useState(false);
   useEffect(() => {
     let live = true;
-    api.state(id).catch((err: unknown) => {
-      if (live && err instanceof ApiError && err.wire.code === 'not-found') {
-        conn.current?.stop();
-        setMissing(errorText(lang.value, err.wire.code, err.wire.message));
-      }
-    });
+    api.state(id).then(
+      () => live && setKnown(true),
+      (err: unknown) => {
+        if (!live) return;
+        if (err instanceof ApiError && err.wire.code === 'not-found') setMissing(errorText(lang.value, err.wire.code, err.wire.message));
+        else setKnown(true);
+      },
+    );
     return () => {
       live = false;
     };
   }, [id]);
 
   useEffect(() => {
+    if (!known) return;
     const c = new Connection({
       url: api.socketURL(id, location),
       ...(token ? { token: token.token } : {}),
@@ -106,7 +112,7 @@ export function MatchPage({ id }: { id: string }) {
     conn.current = c;
     c.start();
     return () => c.stop();
-  }, [id, token?.token]);
+  }, [id, token?.token, known]);
 
   const s = sync.state;
   const seat = sync.seat;
@@ -115,10 +121,18 @@ export function MatchPage({ id }: { id: string }) {
     if (!conn.current?.send(type, move)) setError(t('err.network'));
   };
 
-  // The rematch shares our token: remember it for the new match.
+  // The rematch shares our token: remember it for the new match. A player
+  // who sees the rematch agreed while on this page goes there; one who
+  // opens a match whose rematch was agreed before gets the link.
+  const rematchAtStart = useRef<string | null>(null);
   useEffect(() => {
-    if (s?.rematch && token) saveToken(kv, s.rematch, { seat: -1, token: token.token });
-  }, [s?.rematch, token?.token]);
+    if (!s) return;
+    if (rematchAtStart.current === null) rematchAtStart.current = s.rematch ?? '';
+    if (s.rematch && token) {
+      saveToken(kv, s.rematch, { seat: -1, token: token.token });
+      if (rematchAtStart.current === '' && seat !== null && seat >= 0) navigate(href({ page: 'match', id: s.rematch }));
+    }
+  }, [s?.rematch, token?.token, seat]);
 
   // Sounds and screen-reader announcements react to what a new state did.
   useEffect(() => {
@@ -634,9 +648,12 @@ function Actions({ state, me, send }: { state: MatchState; me: number; send: (c:
   const live = state.status === 'live' || state.status === 'waiting';
   const plies = state.moves?.length ?? 0;
   if (!live) return null; // the game-over summary offers the rematch
+  // A seat may abort until its own first move (docs/protocol.md): seats
+  // take turns, so in the first round the seat to move has not moved yet.
+  const canAbort = plies === 0 || (state.toMove === me && plies < state.players);
   return (
     <div class="actions">
-      {plies === 0 ? (
+      {canAbort ? (
         <button type="button" onClick={() => send('abort')}>
           {t('match.abort')}
         </button>
