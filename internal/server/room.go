@@ -603,7 +603,7 @@ func (r *room) subscribe(msg subscribe) {
 		}
 	}
 	if missed == nil {
-		w.State = r.freshSnap()
+		w.State = r.greeting()
 	}
 	if !msg.c.send(encode(w)) {
 		r.drop(msg.c)
@@ -614,13 +614,28 @@ func (r *room) subscribe(msg subscribe) {
 	for i, u := range missed {
 		m := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: u.version, Event: &u.event}
 		if i == len(missed)-1 {
-			m.State = r.freshSnap()
+			m.State = r.greeting()
 		}
 		if !msg.c.send(encode(m)) {
 			r.drop(msg.c)
 			return
 		}
 	}
+}
+
+// greeting is the state a connecting client gets: the published view with
+// the clock read now. The view's reading dates from when it was published
+// (the last change, or the room's load after a restart), and a client
+// counts the running clock down from when it receives the state, so an old
+// reading would show it the time left back then.
+func (r *room) greeting() *protocol.State {
+	v := r.freshSnap()
+	if v.Clocks == nil || v.Clocks.Running < 0 {
+		return v
+	}
+	g := *v
+	g.Clocks = r.clockView()
+	return &g
 }
 
 // seatOf returns the seat the token holds, or -1.

@@ -826,3 +826,20 @@ func TestMetricsSaveAndCollectors(t *testing.T) {
 		t.Error("no Save timed after a move")
 	}
 }
+
+// TestWelcomeClockReading checks that a client connecting while a clock
+// runs gets the clock read at its welcome, not at the room's last change:
+// a client counts down from when it receives the state (after a restart
+// the last change is the room's load, from before the reconnect's wait).
+func TestWelcomeClockReading(t *testing.T) {
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	h := start(t, "", func(c *Config) { c.Clock = silentTimers{fake} })
+	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 60000})
+	h.connect(id, tokens[0]) // the room is loaded and its view published
+	fake.Advance(7 * time.Second)
+	c1 := h.connect(id, tokens[1])
+	c := c1.state.Clocks
+	if c == nil || c.Running != 0 || c.At != fake.Now().UnixMilli() || c.Remaining[0] != 53000 {
+		t.Fatalf("welcome clocks %+v at %d: want seat 0 running with 53000 ms read now", c, fake.Now().UnixMilli())
+	}
+}
