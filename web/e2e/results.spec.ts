@@ -388,3 +388,49 @@ describe('starting and ending a match (defect 17)', () => {
     }
   });
 });
+
+describe('the clock after a server restart (defect 5)', () => {
+  /** seconds reads m:ss (or 0:0s.d) as seconds. */
+  const seconds = (text: string) => {
+    const [m, s] = text.trim().split(':');
+    return Number(m) * 60 + Number(s);
+  };
+
+  it('shows the server’s time left, not the time left minus the downtime', async (ctx) => {
+    if (!server.restart) ctx.skip();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    try {
+      await page.goto(server.url + '/');
+      await page.selectOption('select[name="game"]', 'pathagon');
+      await page.selectOption('select[name="seat"]', '0'); // Light moves first: our clock runs
+      await page.selectOption('select[name="time"]', '1'); // 3 min + 2 s
+      await page.click('form.create button[type="submit"]');
+      await page.waitForURL(/\/match\/[\w-]+$/);
+      const id = page.url().split('/').pop()!;
+      const clock = page.locator('.player[data-seat="0"] .clock.running');
+      await clock.waitFor();
+      // The server does not charge the time it was down (docs/protocol.md).
+      const downMs = 8000;
+      await server.restart!(downMs);
+      const serverLeft = async () => {
+        const s = (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { clocks: { remaining: number[]; at: number } };
+        return (s.clocks.remaining[0]! - (Date.now() - s.clocks.at)) / 1000;
+      };
+      // Once the page has reconnected, its clock agrees with the server's
+      // to within the display's second and the transit.
+      await expect
+        .poll(
+          async () => {
+            const shown = seconds((await clock.textContent()) ?? '');
+            const left = await serverLeft();
+            return Math.abs(shown - left);
+          },
+          { timeout: replyMs, interval: 500 },
+        )
+        .toBeLessThan(2.5);
+      expect(await page.locator('.notice', { hasText: 'Reconnecting' }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+});
