@@ -434,3 +434,43 @@ describe('the clock after a server restart (defect 5)', () => {
     }
   });
 });
+
+describe('the move list (defect 6)', () => {
+  for (const width of [390, 1280]) {
+    it(`long Villa Paletti moves stay beside their number and inside the list (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US' });
+      try {
+        const id = await create(page, 'villapaletti', { players: 2, opponent: 'random', seat: 0 });
+        const pick = picker(3);
+        for (let i = 0; i < 3; i++) {
+          await page.locator('.turn.mine, [data-result]').first().waitFor({ timeout: replyMs });
+          if ((await page.locator('[data-result]').count()) > 0) break;
+          const s = await state(id);
+          if (s.toMove !== 0) continue;
+          const before = await page.locator('.move-list [data-ply]').count();
+          await page.fill('input[name="move"]', pick(s.legal!.map((m) => m.text)));
+          await page.click('.move-input button[type="submit"]');
+          await page.locator(`.move-list [data-ply="${before + 1}"]`).waitFor({ timeout: replyMs });
+        }
+        await page.locator('.move-list [data-ply="3"]').waitFor({ timeout: replyMs });
+        const bad = await page.locator('.move-list li').evaluateAll((rows) => {
+          const out: string[] = [];
+          for (const li of rows) {
+            const list = li.closest('ol')!.getBoundingClientRect();
+            const n = li.querySelector('.n')!.getBoundingClientRect();
+            for (const mv of li.querySelectorAll('.mv')) {
+              const b = mv.getBoundingClientRect();
+              if (b.left < n.right - 0.5) out.push(`${mv.textContent} starts under the number (${b.left} < ${n.right})`);
+              if (b.right > list.right + 0.5) out.push(`${mv.textContent} runs past the list (${b.right} > ${list.right})`);
+              if ((mv as HTMLElement).scrollWidth > (mv as HTMLElement).clientWidth + 1) out.push(`${mv.textContent} is cut`);
+            }
+          }
+          return out;
+        });
+        expect(bad).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});

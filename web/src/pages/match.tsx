@@ -730,18 +730,20 @@ function MoveList({ state, current, onSelect }: { state: MatchState; current: nu
           {rows.map((r) => (
             <li key={r.n}>
               <span class="n">{r.n}.</span>
-              {r.moves.map((m) => (
-                <button
-                  type="button"
-                  key={m.ply}
-                  class={`mv ${m.ply === lastPly ? 'last' : ''} ${m.ply === current ? 'current' : ''}`}
-                  data-ply={m.ply}
-                  aria-current={m.ply === current ? 'step' : undefined}
-                  onClick={() => onSelect(m.ply)}
-                >
-                  {m.text}
-                </button>
-              ))}
+              <span class="mvs">
+                {r.moves.map((m) => (
+                  <button
+                    type="button"
+                    key={m.ply}
+                    class={`mv ${m.ply === lastPly ? 'last' : ''} ${m.ply === current ? 'current' : ''}`}
+                    data-ply={m.ply}
+                    aria-current={m.ply === current ? 'step' : undefined}
+                    onClick={() => onSelect(m.ply)}
+                  >
+                    {m.text}
+                  </button>
+                ))}
+              </span>
             </li>
           ))}
         </ol>
