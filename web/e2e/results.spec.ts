@@ -474,3 +474,39 @@ describe('the move list (defect 6)', () => {
     });
   }
 });
+
+describe('Palagonia dice (defect 12)', () => {
+  it('are drawn once while the player chooses one, with a key to the ✕ and ↻ faces in every language', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      const id = await create(page, 'palagonia', { players: 3, opponent: 'random' });
+      const pick = picker(11);
+      let chose = false;
+      for (let n = 0; n < 60 && !chose; n++) {
+        await page.locator('.turn.mine, [data-result]').first().waitFor({ timeout: replyMs });
+        if ((await page.locator('[data-result]').count()) > 0) break;
+        const s = await state(id);
+        if (s.toMove !== 0 || !s.legal?.length) continue;
+        if ((await page.locator('[data-use]').count()) > 0) {
+          chose = true;
+          // The two dice to choose from, and no second drawing of them.
+          expect(await page.locator('.palagonia-board .die').count()).toBe(await page.locator('[data-use]').count());
+          const legend = page.locator('[data-dice-legend]');
+          expect(await legend.textContent()).toMatch(/✕ removes a tile, ↻ rotates one/);
+          await setLang(page, 'ru');
+          await expect.poll(() => legend.textContent()).toMatch(/✕ — убрать фишку, ↻ — повернуть фишку/);
+          await setLang(page, 'uk');
+          await expect.poll(() => legend.textContent()).toMatch(/✕ — прибрати фішку, ↻ — повернути фішку/);
+          break;
+        }
+        const before = await page.locator('.match').getAttribute('data-version');
+        await page.fill('input[name="move"]', pick(s.legal.map((m) => m.text)));
+        await page.click('.move-input button[type="submit"]');
+        await page.locator(`.match:not([data-version="${before}"])`).waitFor({ timeout: replyMs });
+      }
+      expect(chose, 'no turn offered a choice of dice').toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+});
