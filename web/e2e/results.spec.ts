@@ -510,3 +510,40 @@ describe('Palagonia dice (defect 12)', () => {
     }
   });
 });
+
+describe('Pathagon from the keyboard (defect 11)', () => {
+  for (const width of [390, 1280]) {
+    it(`arrow keys move the focus between cells, flipped too (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US' });
+      try {
+        await create(page, 'pathagon', { opponent: 'random', seat: 0 });
+        await page.locator('.turn.mine').waitFor({ timeout: replyMs });
+        const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-cell') ?? null);
+        await page.locator('[data-cell="d4"]').focus();
+        const steps: [string, string][] = [
+          ['ArrowRight', 'e4'],
+          ['ArrowUp', 'e5'],
+          ['ArrowLeft', 'd5'],
+          ['ArrowDown', 'd4'],
+        ];
+        for (const [key, want] of steps) {
+          await page.keyboard.press(key);
+          expect(await focused(), key).toBe(want);
+        }
+        // Flipped, the board turns round: right on screen is towards a.
+        await page.getByRole('button', { name: 'Flip board' }).click();
+        await page.locator('[data-cell="d4"]').focus();
+        await page.keyboard.press('ArrowRight');
+        expect(await focused()).toBe('c4');
+        await page.keyboard.press('ArrowUp');
+        expect(await focused()).toBe('c3');
+        // Enter plays the focused cell.
+        await page.keyboard.press('Enter');
+        await page.locator('.move-list [data-ply="1"]').waitFor({ timeout: replyMs });
+        expect(await page.locator('.move-list [data-ply="1"]').textContent()).toMatch(/^c3/);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
