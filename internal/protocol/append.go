@@ -175,6 +175,9 @@ func (r *Result) appendJSON(dst []byte) []byte {
 	dst = appendString(dst, r.Reason)
 	dst = append(dst, `,"text":`...)
 	dst = appendString(dst, r.Text)
+	if r.AllLose {
+		dst = append(dst, `,"allLose":true`...)
+	}
 	return append(dst, '}')
 }
 

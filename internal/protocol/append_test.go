@@ -98,7 +98,7 @@ func randomMessage(rng *rand.Rand) ServerMessage {
 		s.Clocks = randomClocks(rng)
 	}
 	if rng.IntN(2) == 0 {
-		s.Result = &Result{Winners: randomInts(rng), Scores: randomInts(rng), Reason: randomText(rng), Text: randomText(rng)}
+		s.Result = &Result{Winners: randomInts(rng), Scores: randomInts(rng), Reason: randomText(rng), Text: randomText(rng), AllLose: rng.IntN(2) == 0}
 	}
 	if rng.IntN(3) > 0 {
 		s.Seats = []Seat{}

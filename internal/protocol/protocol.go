@@ -31,7 +31,7 @@ const (
 	TypeOfferTakeback   = "offer-takeback"   // ask to take back the last move
 	TypeAcceptTakeback  = "accept-takeback"  // accept the pending takeback request
 	TypeDeclineTakeback = "decline-takeback" // decline the pending takeback request
-	TypeAbort           = "abort"            // end the match without result before the first move
+	TypeAbort           = "abort"            // end the match without result before the asking seat's first move
 	TypeRematch         = "rematch"          // offer (or accept) a rematch after the end
 	TypePing            = "ping"             // keep-alive; the server answers pong
 )
@@ -238,7 +238,7 @@ const (
 	StatusWaiting  = "waiting"  // some human seat is still open
 	StatusLive     = "live"     // every seat is taken, the game is on
 	StatusFinished = "finished" // the game has a result
-	StatusAborted  = "aborted"  // ended with no winner: by a player before the first move, or by the server (expired, abandoned)
+	StatusAborted  = "aborted"  // ended with no winner: by a player before their own first move, or by the server (expired, abandoned)
 )
 
 // State is everything a client needs to draw a match and offer its moves:
@@ -304,10 +304,13 @@ type Clocks struct {
 
 // Result is the outcome of a finished match.
 type Result struct {
-	Winners []int  `json:"winners"` // empty: a draw
+	Winners []int  `json:"winners"` // empty: a draw, unless AllLose
 	Scores  []int  `json:"scores,omitempty"`
 	Reason  string `json:"reason"`
 	Text    string `json:"text"` // "light wins by connection"
+	// AllLose: no winner and no draw, everyone lost (Villa Paletti's
+	// collapse before anyone holds the seal).
+	AllLose bool `json:"allLose,omitempty"`
 }
 
 // Seat describes one seat of a match.

@@ -537,11 +537,55 @@ func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(&b, "# result: %s\n", res.Text)
 	}
 	fmt.Fprintf(&b, "# position: %s\n", st.String())
-	for _, mv := range moves {
-		fmt.Fprintf(&b, "%d. %s\n", mv.Ply, mv.Text)
-	}
+	writeMoves(&b, m.Players, moves)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	io.WriteString(w, b.String())
+}
+
+// writeMoves writes the moves of a record, numbered. A two-player game is
+// numbered by turn, one line a turn as docs/protocol.md shows ("1. d4 e5":
+// the first mover's move, then the other's, chance events where they fell;
+// "3... e5" when a turn begins with the second player's move). Other games
+// get one numbered line a ply.
+func writeMoves(b *strings.Builder, players int, moves []store.Move) {
+	if players != 2 {
+		for _, mv := range moves {
+			fmt.Fprintf(b, "%d. %s\n", mv.Ply, mv.Text)
+		}
+		return
+	}
+	first := -1
+	for _, mv := range moves {
+		if mv.Seat >= 0 {
+			first = mv.Seat
+			break
+		}
+	}
+	var line []string
+	n, seen, moved := 0, [2]bool{}, false
+	flush := func() {
+		if len(line) > 0 {
+			b.WriteString(strings.Join(line, " "))
+			b.WriteByte('\n')
+		}
+		line, seen, moved = line[:0], [2]bool{}, false
+	}
+	for _, mv := range moves {
+		player := mv.Seat == 0 || mv.Seat == 1
+		if n == 0 || player && moved && (mv.Seat == first || seen[mv.Seat]) {
+			flush()
+			n++
+			line = append(line, fmt.Sprintf("%d.", n))
+		}
+		if player {
+			if !moved && mv.Seat != first {
+				line[0] = fmt.Sprintf("%d...", n)
+			}
+			seen[mv.Seat], moved = true, true
+		}
+		line = append(line, mv.Text)
+	}
+	flush()
 }
 
 func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {

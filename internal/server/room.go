@@ -609,7 +609,7 @@ func (r *room) subscribe(msg subscribe) {
 		}
 	}
 	if missed == nil {
-		w.State = r.freshSnap()
+		w.State = r.greeting()
 	}
 	if !msg.c.send(encode(w)) {
 		r.drop(msg.c)
@@ -620,13 +620,28 @@ func (r *room) subscribe(msg subscribe) {
 	for i, u := range missed {
 		m := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: u.version, Event: &u.event}
 		if i == len(missed)-1 {
-			m.State = r.freshSnap()
+			m.State = r.greeting()
 		}
 		if !msg.c.send(encode(m)) {
 			r.drop(msg.c)
 			return
 		}
 	}
+}
+
+// greeting is the state a connecting client gets: the published view with
+// the clock read now. The view's reading dates from when it was published
+// (the last change, or the room's load after a restart), and a client
+// counts the running clock down from when it receives the state, so an old
+// reading would show it the time left back then.
+func (r *room) greeting() *protocol.State {
+	v := r.freshSnap()
+	if v.Clocks == nil || v.Clocks.Running < 0 {
+		return v
+	}
+	g := *v
+	g.Clocks = r.clockView()
+	return &g
 }
 
 // seatOf returns the seat the token holds, or -1.
@@ -763,8 +778,10 @@ func (r *room) apply(ctx context.Context, seat int, msg protocol.ClientMessage) 
 	case protocol.TypeResign:
 		return r.finish(ctx, protocol.Event{Kind: protocol.EventResign, Seat: seat}, others(seat, r.m.Players), game.ReasonResignation)
 	case protocol.TypeAbort:
-		if r.m.Ply > 0 {
-			return protocol.Errorf(protocol.CodeNotAllowed, "abort only before the first move")
+		// A seat may abort until it has moved itself: the second player
+		// (or the player against a bot that moved first) still can.
+		if slices.Contains(r.movers, int8(seat)) {
+			return protocol.Errorf(protocol.CodeNotAllowed, "abort only before your first move")
 		}
 		next := r.next()
 		next.Status = store.StatusAborted
@@ -896,7 +913,7 @@ func (r *room) restoreClocks(s *savedClocks) {
 }
 
 func result(o game.Outcome) *store.Result {
-	res := &store.Result{Winners: []int{}, Scores: o.Scores, Reason: o.Reason}
+	res := &store.Result{Winners: []int{}, Scores: o.Scores, Reason: o.Reason, AllLose: o.AllLose}
 	for _, w := range o.Winners {
 		res.Winners = append(res.Winners, int(w))
 	}
@@ -1450,13 +1467,13 @@ func wireResult(info *game.Info, m store.Match) *protocol.Result {
 	}
 	text := "aborted: " + res.Reason
 	if m.Status != store.StatusAborted {
-		o := game.Outcome{Scores: res.Scores, Reason: res.Reason}
+		o := game.Outcome{Scores: res.Scores, Reason: res.Reason, AllLose: res.AllLose}
 		for _, w := range res.Winners {
 			o.Winners = append(o.Winners, game.Player(w))
 		}
 		text = o.Describe(info)
 	}
-	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: text}
+	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: text, AllLose: res.AllLose}
 }
 
 // seats returns m's seats for the protocol; names are the usernames

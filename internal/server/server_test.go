@@ -597,11 +597,18 @@ func TestResignDrawAbortTakebackRematch(t *testing.T) {
 			t.Fatalf("result %+v", r)
 		}
 	})
-	t.Run("abort only before the first move", func(t *testing.T) {
+	t.Run("abort only before the seat's own first move", func(t *testing.T) {
 		id, tokens := h.twoPlayers(protocol.TimeControl{})
 		c0 := h.connect(id, tokens[0])
 		wantAck(t, c0.do(protocol.TypeMove, "+1"))
 		wantCode(t, c0.do(protocol.TypeAbort, ""), protocol.CodeNotAllowed)
+		// Seat 1 has not moved yet: it may still abort.
+		c1 := h.connect(id, tokens[1])
+		c1.untilVersion(c0.version)
+		wantAck(t, c1.do(protocol.TypeAbort, ""))
+		if c1.state.Status != protocol.StatusAborted {
+			t.Fatalf("status %s after the second seat's abort", c1.state.Status)
+		}
 		id2, tokens2 := h.twoPlayers(protocol.TimeControl{})
 		c := h.connect(id2, tokens2[1])
 		wantAck(t, c.do(protocol.TypeAbort, ""))
@@ -817,5 +824,22 @@ func TestMetricsSaveAndCollectors(t *testing.T) {
 	}
 	if strings.Contains(string(body), "tabula_save_seconds_count 0") {
 		t.Error("no Save timed after a move")
+	}
+}
+
+// TestWelcomeClockReading checks that a client connecting while a clock
+// runs gets the clock read at its welcome, not at the room's last change:
+// a client counts down from when it receives the state (after a restart
+// the last change is the room's load, from before the reconnect's wait).
+func TestWelcomeClockReading(t *testing.T) {
+	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	h := start(t, "", func(c *Config) { c.Clock = silentTimers{fake} })
+	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 60000})
+	h.connect(id, tokens[0]) // the room is loaded and its view published
+	fake.Advance(7 * time.Second)
+	c1 := h.connect(id, tokens[1])
+	c := c1.state.Clocks
+	if c == nil || c.Running != 0 || c.At != fake.Now().UnixMilli() || c.Remaining[0] != 53000 {
+		t.Fatalf("welcome clocks %+v at %d: want seat 0 running with 53000 ms read now", c, fake.Now().UnixMilli())
 	}
 }

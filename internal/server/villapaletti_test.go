@@ -10,6 +10,7 @@ import (
 	"github.com/tabula-games/tabula/games/pathagon"
 	"github.com/tabula-games/tabula/games/villapaletti"
 	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/store"
 )
 
 // TestShakeBand checks the shake band the state carries for the Villa
@@ -60,5 +61,24 @@ func TestVillaPalettiState(t *testing.T) {
 	st := h.srv.mustSnap(t, resp.Match.ID)
 	if st.Shake != 0 || !strings.HasPrefix(st.Position, "floors: blue (0,0,0);") {
 		t.Fatalf("start state: shake %d, position %q", st.Shake, st.Position)
+	}
+}
+
+// TestResultAllLose checks that a game everyone lost (Villa Paletti's
+// collapse before any seal) keeps its AllLose through the store to the
+// wire, and reads "nobody wins", not "draw".
+func TestResultAllLose(t *testing.T) {
+	for _, tc := range []struct {
+		o    game.Outcome
+		text string
+	}{
+		{game.Outcome{Scores: []int{0, 0}, Reason: "collapse", AllLose: true}, "nobody wins by collapse (blue 0, yellow 0)"},
+		{game.Outcome{Scores: []int{0, 0}, Reason: "standstill"}, "draw by standstill (blue 0, yellow 0)"},
+	} {
+		m := store.Match{Status: store.StatusFinished, Result: result(tc.o)}
+		got := wireResult(villapaletti.Info, m)
+		if got.AllLose != tc.o.AllLose || got.Text != tc.text || len(got.Winners) != 0 {
+			t.Errorf("%+v: wire result %+v, want allLose %v and text %q", tc.o, got, tc.o.AllLose, tc.text)
+		}
 	}
 }

@@ -88,6 +88,9 @@ type Result struct {
 	Winners []int  `json:"winners"`
 	Scores  []int  `json:"scores,omitempty"`
 	Reason  string `json:"reason"`
+	// AllLose marks a game with no winner that is no draw: everyone lost
+	// (game.Outcome.AllLose, Villa Paletti's collapse before any seal).
+	AllLose bool `json:"allLose,omitempty"`
 }
 
 // Move is one stored move.

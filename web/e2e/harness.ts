@@ -41,8 +41,8 @@ const startTimeoutMs = 20_000;
 export interface Server {
   url: string;
   stop(): Promise<void>;
-  /** restart stops the server and starts it again on the same port and database; null when TABULA_URL is used. */
-  restart: (() => Promise<void>) | null;
+  /** restart stops the server and starts it again on the same port and database, pauseMs after it stopped; null when TABULA_URL is used. */
+  restart: ((pauseMs?: number) => Promise<void>) | null;
   log(): string;
 }
 
@@ -109,8 +109,9 @@ export async function startServer(): Promise<Server> {
   return {
     url,
     log: () => output,
-    restart: async () => {
+    restart: async (pauseMs = 0) => {
       await halt();
+      if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
       await start();
     },
     async stop() {

@@ -282,4 +282,30 @@ describe('the Palago family in the browser', () => {
       }
     });
   }
+
+  for (const width of [390, 1280]) {
+    it(`Palaboratory's free build shows its board, places tiles by clicking and finishes (defect 1, ${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US' });
+      try {
+        await create(page, 'palaboratory', { variant: 'free' });
+        await page.locator('.palaboratory-board svg.plane').waitFor();
+        expect(await page.locator('pre.position').count(), 'the position text instead of a board').toBe(0);
+        expect(await page.locator('.lab-task').textContent()).toMatch(/^Free build/);
+        for (let n = 1; n <= 2; n++) {
+          await pickTile(page);
+          await page.locator('[data-tile]').nth(n - 1).waitFor();
+          expect(await page.locator('[data-tile]').count()).toBe(n);
+        }
+        // Adding tiles is free.
+        expect(await page.locator('.lab-counter').getAttribute('data-moves')).toBe('0');
+        await layout(page, '.palaboratory-board svg.plane', 'palaboratory-free');
+        await page.locator('.lab-done').click();
+        await page.locator('[data-summary] [data-result="win"]').waitFor();
+        expect((await page.locator('[data-summary] [data-result]').textContent())?.trim()).toBe('Build finished');
+        expect(await page.locator('[data-summary] .facts').textContent()).toMatch(/Points\d+/);
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });

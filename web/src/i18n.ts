@@ -8,6 +8,7 @@ import { palagoEn, palagoRu, palagoUk } from './boards/palago-i18n';
 import type { KV } from './tokens';
 import { talatText } from './boards/talat-i18n';
 import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
+import { resultsEn, resultsRu, resultsUk } from './results-i18n';
 
 const en = {
   ...palagoEn,
@@ -156,6 +157,7 @@ const en = {
   ...talatText.en,
   ...villaEn,
   ...abaloneEn,
+  ...resultsEn,
 };
 
 export type Key = keyof typeof en;
@@ -307,6 +309,7 @@ const ru: Record<Key, string> = {
   ...talatText.ru,
   ...villaRu,
   ...abaloneRu,
+  ...resultsRu,
 };
 
 const uk: Record<Key, string> = {
@@ -456,6 +459,7 @@ const uk: Record<Key, string> = {
   ...talatText.uk,
   ...villaUk,
   ...abaloneUk,
+  ...resultsUk,
 };
 
 export const dictionaries = { en, ru, uk } as const;
@@ -508,6 +512,9 @@ function isLang(s: string): s is Lang {
 export function seatName(lang: Lang, name: string | undefined, seat: number): string {
   const key = `seat.${name ?? ''}`;
   if (has(key)) return t(lang, key);
+  // Palago's and Palagonia's seats are numbered: "p1".
+  const numbered = /^p(\d+)$/.exec(name ?? '');
+  if (numbered) return t(lang, 'seat.numbered', { n: numbered[1]! });
   if (name) return name;
   return `#${seat + 1}`;
 }

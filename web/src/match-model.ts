@@ -32,6 +32,7 @@ export type Verdict =
   | { kind: 'none' }
   | { kind: 'aborted'; reason: string }
   | { kind: 'draw'; reason: string }
+  | { kind: 'nobody'; reason: string; mine: boolean | null }
   | { kind: 'win'; winners: number[]; reason: string; mine: boolean | null };
 
 /** verdict reads the result; mine is null for spectators. */
@@ -41,6 +42,7 @@ export function verdict(s: MatchState | null, seat: number | null): Verdict {
   if (s.status === 'aborted') return { kind: 'aborted', reason: r?.reason ?? '' };
   if (!r) return { kind: 'none' };
   const winners = r.winners ?? [];
+  if (winners.length === 0 && r.allLose) return { kind: 'nobody', reason: r.reason, mine: seat === null || seat < 0 ? null : false };
   if (winners.length === 0) return { kind: 'draw', reason: r.reason };
   const mine = seat === null || seat < 0 ? null : winners.includes(seat);
   return { kind: 'win', winners, reason: r.reason, mine };

@@ -78,6 +78,8 @@ export interface Result {
   scores?: number[];
   reason: string;
   text: string;
+  /** No winner and no draw: everyone lost (Villa Paletti's collapse before anyone holds the seal). */
+  allLose?: boolean;
 }
 
 export type Status = 'waiting' | 'live' | 'finished' | 'aborted';

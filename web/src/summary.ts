@@ -4,6 +4,9 @@ import type { MatchState } from './protocol';
 import type { Positions } from './replay';
 import { verdict, type Verdict } from './match-model';
 
+/** soloCounts are the reasons under which a one-player task's score is its move count. */
+const soloCounts = new Set(['solved', 'move-limit']);
+
 export interface GameSummary {
   verdict: Verdict;
   /** Moves played (chance events included, as in the record). */
@@ -16,8 +19,15 @@ export interface GameSummary {
 
 /** gameSummary sums up a finished (or aborted) match; positions give the times. */
 export function gameSummary(s: MatchState, seat: number | null, p: Positions | null): GameSummary {
-  const plies = s.moves?.length ?? 0;
-  const scores = (s.result?.scores ?? []).map((score, i) => ({ seat: i, score }));
+  let plies = s.moves?.length ?? 0;
+  let scores = (s.result?.scores ?? []).map((score, i) => ({ seat: i, score }));
+  // A one-player task that counts its moves (Palaboratory: placing a tile
+  // is free, turning or moving one counts) reports that count as its score:
+  // it is the number of moves, and no score.
+  if (s.players === 1 && soloCounts.has(s.result?.reason ?? '') && scores.length === 1) {
+    plies = scores[0]!.score;
+    scores = [];
+  }
   let durationMs: number | null = null;
   if (p && p.id === s.match) {
     const start = p.positions[1]?.at ?? p.created;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from './protocol';
+import type { MatchState, ServerMessage } from './protocol';
 import { command, hello, initialSync, movePending, reduce, resend, stale, type Sync } from './sync';
 import { state } from './testutil';
 
@@ -156,6 +156,14 @@ describe('hello', () => {
   it('sends the token and the last version seen', () => {
     const s = run(initialSync, { type: 'welcome', version: 8, seat: 0, state: state(8) }).sync;
     expect(hello(s, 'tok')).toEqual({ type: 'hello', version: 0, token: 'tok', since: 8 });
+  });
+  it('asks for a full state while a timed clock runs: the server does not charge its downtime', () => {
+    const st = (running: number, status: 'live' | 'finished' = 'live') =>
+      ({ version: 8, status, clocks: { kind: 'fischer', remaining: [60000, 60000], running, at: 0 } }) as unknown as MatchState;
+    const held = (state: MatchState): Sync => ({ ...initialSync, state, version: 8 });
+    expect(hello(held(st(0)), 'tok')).toEqual({ type: 'hello', version: 0, token: 'tok' });
+    expect(hello(held(st(-1)), 'tok')).toEqual({ type: 'hello', version: 0, token: 'tok', since: 8 });
+    expect(hello(held(st(0, 'finished')), 'tok')).toEqual({ type: 'hello', version: 0, token: 'tok', since: 8 });
   });
 });
 

@@ -123,12 +123,24 @@ export function command(
   return { sync: { ...s, pending: [...s.pending, p] }, msg };
 }
 
-/** hello is the first message on a (re)connection: the token and the last version seen. */
+/**
+ * hello is the first message on a (re)connection: the token and the last
+ * version seen. While a timed clock runs it asks for a full state instead:
+ * the server does not charge the time it was down (docs/protocol.md), so
+ * the clock reading the client holds from before the outage would run
+ * ahead of the server's; the full state brings a fresh reading.
+ */
 export function hello(s: Sync, token: string | undefined): ClientMessage {
   const msg: ClientMessage = { type: 'hello', version: 0 };
   if (token) msg.token = token;
-  if (s.state) msg.since = s.version;
+  if (s.state && !clockRunning(s.state)) msg.since = s.version;
   return msg;
+}
+
+/** clockRunning reports whether a seat's timed clock is running in st. */
+function clockRunning(st: MatchState): boolean {
+  const c = st.clocks;
+  return !!c && c.kind !== 'none' && c.running >= 0 && (st.status === 'live' || st.status === 'waiting');
 }
 
 /**

@@ -77,9 +77,13 @@ export function PalaboratoryBoard({ state, interactive, onMove, flipped = false 
   const cells = [...pos.tiles, ...[...targets.keys()].map((k) => parseCell(k)!).filter(Boolean)];
 
   const task =
-    pos.variant === 'red'
-      ? t('lab.red', { n: pos.card, name: cardName(target) })
-      : t('lab.green', { from: pos.from ?? '?', a: cardName(from), n: pos.card, b: cardName(target) });
+    pos.variant === 'free'
+      ? t('lab.free')
+      : pos.variant === 'red'
+        ? t('lab.red', { n: pos.card, name: cardName(target) })
+        : t('lab.green', { from: pos.from ?? '?', a: cardName(from), n: pos.card, b: cardName(target) });
+  // A free build ends when its player says so: the "done" move.
+  const canFinish = pos.variant === 'free' && interactive && (state.legal ?? []).some((m) => m.text === 'done');
 
   return (
     <div class="board-wrap palaboratory-board">
@@ -90,6 +94,11 @@ export function PalaboratoryBoard({ state, interactive, onMove, flipped = false 
             {solved ? t('lab.solved', { n: pos.moves, par: par ?? 0 }) : t('lab.moves', { n: pos.moves })} {!solved && par !== null && <span class="muted">{t('lab.par', { par })}</span>}
           </p>
           <p class="muted">{t('lab.addFree')}</p>
+          {canFinish && (
+            <button type="button" class="lab-done" onClick={() => play('done')}>
+              {t('lab.done')}
+            </button>
+          )}
         </div>
         {target && (
           <figure class="lab-target">

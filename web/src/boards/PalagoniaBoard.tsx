@@ -66,7 +66,8 @@ export function PalagoniaBoard({ state, interactive, onMove, flipped = false }: 
     <div class="board-wrap palagonia-board">
       <div class="dice" data-step={pos.step}>
         <strong>{has(stepKey) ? t(stepKey) : pos.step}</strong>
-        {pos.dice.length > 0 && (
+        {/* While the player chooses a die, the choice below shows the dice: once is enough. */}
+        {pos.dice.length > 0 && legal.use.length === 0 && (
           <span class="dice" role="group" aria-label={t('palagonia.dice')}>
             {pos.dice.map((f, i) => (
               <span key={i} class="die" data-face={f} title={faceLabel(f)} aria-label={faceLabel(f)}>
@@ -88,6 +89,11 @@ export function PalagoniaBoard({ state, interactive, onMove, flipped = false }: 
             </button>
           ))}
         </div>
+      )}
+      {(pos.dice.length > 0 || legal.use.length > 0) && (
+        <p class="muted dice-legend" data-dice-legend>
+          {t('palagonia.legend', { x: faceText('X'), r: faceText('R') })}
+        </p>
       )}
       <Plane fitCells={cells} label="Palagonia" flipped={flipped} class="palagonia">
         <Tiles

@@ -9,6 +9,14 @@ const cell = 60;
 const pad = 18; // the goal-edge bands around the board
 const full = size * cell + 2 * pad;
 
+/** arrowSteps are the row and column steps of the arrow keys on an unflipped board (row 0 at the top). */
+const arrowSteps: Record<string, readonly [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
 /**
  * PathagonBoard draws the 7×7 board (rules/pathagon.md) and turns clicks into
  * the server's legal moves: a click on a listed empty cell places; in the
@@ -96,6 +104,21 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
             if (e.key === 'Enter' || e.key === ' ') {
               e.preventDefault();
               onCell(name);
+              return;
+            }
+            const d = arrowSteps[e.key];
+            if (!d) return;
+            // Arrows move the focus to the next playable cell that way, as
+            // the cells lie on screen (a flipped board turns them round).
+            e.preventDefault();
+            const [dr, dc] = flipped ? [-d[0], -d[1]] : d;
+            const svg = (e.currentTarget as SVGGElement).ownerSVGElement;
+            for (let r = row + dr, c = col + dc; r >= 0 && r < size && c >= 0 && c < size; r += dr, c += dc) {
+              const next = svg?.querySelector<SVGGElement>(`[data-cell="${cellName(r, c)}"][tabindex]`);
+              if (next) {
+                next.focus();
+                return;
+              }
             }
           }}
         >

@@ -96,10 +96,17 @@ describe('PalagoniaBoard (games/palagonia doc.go)', () => {
       legal: legal(['use:3', 'use:X']),
     });
     render(<PalagoniaBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
-    expect([...root.querySelectorAll('.die[data-face]')].map((e) => e.getAttribute('data-face'))).toEqual(['3', 'X']);
+    // While the player chooses, the dice are drawn once: as the choice.
+    expect([...root.querySelectorAll('.die[data-use]')].map((e) => e.getAttribute('data-use'))).toEqual(['3', 'X']);
+    expect(root.querySelectorAll('.die[data-face]').length).toBe(0);
+    expect(root.querySelector('[data-dice-legend]')?.textContent).toMatch(/✕ removes a tile, ↻ rotates one/);
     expect([...root.querySelectorAll('[data-score-seat] td:nth-child(2)')].map((e) => e.textContent)).toEqual(['0', '3', '3']);
     click('[data-use="X"]');
     expect(sent).toEqual(['use:X']);
+    // Someone watching sees the dice themselves.
+    render(<PalagoniaBoard state={s} seat={-1} interactive={false} onMove={() => {}} />, root);
+    expect([...root.querySelectorAll('.die[data-face]')].map((e) => e.getAttribute('data-face'))).toEqual(['3', 'X']);
+    render(<PalagoniaBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
 
     const r = state(6, { game: 'palagonia', players: 3, position: 'remove p1 dice=X scores=0,3,3 bag=40 table=(0,0):0+(1,0):2', legal: legal(['remove:(1,0)']) });
     const draw = () => render(<PalagoniaBoard state={r} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);

@@ -144,12 +144,16 @@ describe('position texts', () => {
       card: 3,
       from: null,
       moves: 1,
+      done: false,
       tiles: [
         { q: 0, r: 0, o: 0 },
         { q: 0, r: 1, o: 2 },
       ],
     });
     expect(parseLab('red:1 0')?.tiles).toEqual([]);
+    // A free build: no card, and "done" once its player has finished.
+    expect(parseLab('free 0')).toEqual({ variant: 'free', card: 0, from: null, moves: 0, done: false, tiles: [] });
+    expect(parseLab('free 2 done (0,0):1')).toEqual({ variant: 'free', card: 0, from: null, moves: 2, done: true, tiles: [{ q: 0, r: 0, o: 1 }] });
   });
   it.each(['blue:1 0', 'red:1', 'red:1 x', 'green:1 0', 'red:1 0 (0,0):9'])('palaboratory rejects %j', (s) => expect(parseLab(s)).toBeNull());
 });

@@ -268,19 +268,22 @@ export function parsePalagonia(text: string): PalagoniaPosition | null {
 
 /** A Palaboratory task (games/palaboratory doc.go): build card `card`, or turn card `from` into it. */
 export interface LabPosition {
-  variant: 'red' | 'green';
+  /** free: a free build, no card and no target (card 0). */
+  variant: 'red' | 'green' | 'free';
   card: number;
   from: number | null;
   moves: number;
+  /** A free build its player has finished ("done"). */
+  done: boolean;
   tiles: Tile[];
 }
 
-/** parseLab reads "green:1-2 0 (-1,0):0 ..." or "red:3 1 (0,0):0"; null when malformed. */
+/** parseLab reads "green:1-2 0 (-1,0):0 ...", "red:3 1 (0,0):0" or "free 2 done (0,0):0"; null when malformed. */
 export function parseLab(text: string): LabPosition | null {
   const f = text.trim().split(/\s+/);
   if (f.length < 2) return null;
-  let variant: 'red' | 'green';
-  let card: number;
+  let variant: LabPosition['variant'];
+  let card = 0;
   let from: number | null = null;
   let m: RegExpExecArray | null;
   if ((m = /^red:(\d+)$/.exec(f[0]!))) {
@@ -290,13 +293,16 @@ export function parseLab(text: string): LabPosition | null {
     variant = 'green';
     from = Number(m[1]);
     card = Number(m[2]);
+  } else if (f[0] === 'free') {
+    variant = 'free';
   } else {
     return null;
   }
   if (!/^\d+$/.test(f[1]!)) return null;
-  const tiles = parseTiles(f.slice(2).join(' '), ' ');
+  const done = variant === 'free' && f[2] === 'done';
+  const tiles = parseTiles(f.slice(done ? 3 : 2).join(' '), ' ');
   if (!tiles) return null;
-  return { variant, card, from, moves: Number(f[1]), tiles };
+  return { variant, card, from, moves: Number(f[1]), done, tiles };
 }
 
 /** A creature card of Palaboratory (games/palaboratory/cards.txt). */

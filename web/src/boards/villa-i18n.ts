@@ -58,7 +58,7 @@ export const villaEn = {
   'villa.collapse': 'The villa collapsed: {name} caused it.',
   'villa.position': 'Position text',
   'reason.collapse': 'after the collapse',
-  'reason.standstill': 'nobody can move',
+  'reason.standstill': 'because nobody can move',
 };
 
 /** VillaKey is a key of the Villa Paletti board's text. */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api';
 import { botText } from '../bots';
 import { describeError } from '../errors';
-import { api, kv, lang, t } from '../app-state';
+import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
 import type { BoardProps } from '../boards/board';
 import { AbaloneBoard } from '../boards/AbaloneBoard';
@@ -14,7 +14,8 @@ import { VillaBoard } from '../boards/VillaBoard';
 import { palagoBoards } from '../boards/palago-boards';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
-import { errorText, has, seatName } from '../i18n';
+import { errorText, has } from '../i18n';
+import { seatLabel } from '../seat-label';
 import { canPlay, otherOffers, reasonName, rounds, verdict } from '../match-model';
 import { loadFlip, saveFlip } from '../prefs';
 import { covers, keyStep, step, viewState, type Positions, type Step } from '../replay';
@@ -40,6 +41,9 @@ export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
   ...palagoBoards,
 };
 
+/** nameOf is seat n of state as the page names it (seat-label.ts). */
+const nameOf = (state: MatchState, n: number) => seatLabel(lang.value, state, n).name;
+
 function newID(): string {
   const rnd = crypto.getRandomValues(new Uint32Array(2));
   return `c-${rnd[0]!.toString(36)}${rnd[1]!.toString(36)}-${Date.now().toString(36)}`;
@@ -63,21 +67,27 @@ export function MatchPage({ id }: { id: string }) {
 
   // A match that does not exist would have the socket retry for ever: ask
   // the API first, and stop with its answer.
+  // The socket opens only once the API has answered that the match exists
+  // (any other answer, a network failure included, lets the socket try).
   const [missing, setMissing] = useState('');
+  const [known, setKnown] = useState(false);
   useEffect(() => {
     let live = true;
-    api.state(id).catch((err: unknown) => {
-      if (live && err instanceof ApiError && err.wire.code === 'not-found') {
-        conn.current?.stop();
-        setMissing(errorText(lang.value, err.wire.code, err.wire.message));
-      }
-    });
+    api.state(id).then(
+      () => live && setKnown(true),
+      (err: unknown) => {
+        if (!live) return;
+        if (err instanceof ApiError && err.wire.code === 'not-found') setMissing(errorText(lang.value, err.wire.code, err.wire.message));
+        else setKnown(true);
+      },
+    );
     return () => {
       live = false;
     };
   }, [id]);
 
   useEffect(() => {
+    if (!known) return;
     const c = new Connection({
       url: api.socketURL(id, location),
       ...(token ? { token: token.token } : {}),
@@ -104,7 +114,7 @@ export function MatchPage({ id }: { id: string }) {
     conn.current = c;
     c.start();
     return () => c.stop();
-  }, [id, token?.token]);
+  }, [id, token?.token, known]);
 
   const s = sync.state;
   const seat = sync.seat;
@@ -113,10 +123,18 @@ export function MatchPage({ id }: { id: string }) {
     if (!conn.current?.send(type, move)) setError(t('err.network'));
   };
 
-  // The rematch shares our token: remember it for the new match.
+  // The rematch shares our token: remember it for the new match. A player
+  // who sees the rematch agreed while on this page goes there; one who
+  // opens a match whose rematch was agreed before gets the link.
+  const rematchAtStart = useRef<string | null>(null);
   useEffect(() => {
-    if (s?.rematch && token) saveToken(kv, s.rematch, { seat: -1, token: token.token });
-  }, [s?.rematch, token?.token]);
+    if (!s) return;
+    if (rematchAtStart.current === null) rematchAtStart.current = s.rematch ?? '';
+    if (s.rematch && token) {
+      saveToken(kv, s.rematch, { seat: -1, token: token.token });
+      if (rematchAtStart.current === '' && seat !== null && seat >= 0) navigate(href({ page: 'match', id: s.rematch }));
+    }
+  }, [s?.rematch, token?.token, seat]);
 
   // Sounds and screen-reader announcements react to what a new state did.
   useEffect(() => {
@@ -126,7 +144,7 @@ export function MatchPage({ id }: { id: string }) {
     const kind = soundFor(c);
     if (kind) sounds.play(kind);
     if (c.kind === 'move' && c.mover !== seat) {
-      const name = seatName(lang.value, s.seats?.find((x) => x.seat === c.mover)?.name, c.mover);
+      const name = nameOf(s, c.mover);
       let text = c.mover >= 0 ? t('announce.move', { name, move: c.move }) : c.move;
       if (seat !== null && seat >= 0 && s.toMove === seat) text += ` ${t('announce.yourTurn')}`;
       setAnnouncement(text);
@@ -272,6 +290,7 @@ export function MatchPage({ id }: { id: string }) {
         )}
         {me >= 0 && (s.status === 'live' || s.status === 'waiting') && <MoveInput disabled={!interactive} onMove={(m) => send('move', m)} />}
         <MoveList state={s} current={viewPly ?? plies} onSelect={(n) => setViewPly(n === plies ? null : n)} />
+        {plies > 0 && <Export id={id} state={shown} />}
         {me >= 0 && <Actions state={s} me={me} send={send} />}
         {s.rematch && (
           <p>
@@ -290,13 +309,16 @@ export function MatchPage({ id }: { id: string }) {
 
 function PlayerBar({ state, n, me, receivedAt }: { state: MatchState; n: number; me: number; receivedAt: number }) {
   const seat = state.seats?.find((x) => x.seat === n);
-  const name = seatName(lang.value, seat?.name, n);
+  const label = seatLabel(lang.value, state, n);
+  const name = label.name;
   const reserve = state.game === 'pathagon' ? pathagonReserve(state.position, n) : null;
   const who = n === me ? t('match.you') : seat?.kind === 'bot' ? `${t('match.bot')} ${botText(seat.bot ?? '', t).name}` : seat?.taken ? '' : t('match.open');
   const active = state.toMove === n;
   return (
     <div class={`player ${active ? 'active' : ''}`} data-seat={n}>
-      <span class={`swatch swatch-${seat?.name ?? n}`} aria-hidden="true" />
+      {label.swatches.map((c) => (
+        <span key={c} class={`swatch swatch-${c}`} data-swatch={c} aria-hidden="true" />
+      ))}
       <span class="pname">{name}</span>
       {who && <span class="muted">({who})</span>}
       {seat && seat.kind === 'human' && seat.taken && <span class={`conn ${seat.connected ? 'on' : 'off'}`} aria-hidden="true" />}
@@ -326,6 +348,11 @@ function Clock({ state, n, receivedAt }: { state: MatchState; n: number; receive
 export function verdictText(state: MatchState, seat: number | null): { head: string; reason: string; cls: string; kind: string } {
   const v = verdict(state, seat);
   if (v.kind === 'none') return { head: '', reason: '', cls: 'banner', kind: 'none' };
+  // A one-player task (Palaboratory) says how the task ended, not who won.
+  const soloKey = `result.solo.${v.reason}`;
+  if (state.players === 1 && v.kind !== 'aborted' && has(soloKey)) {
+    return { head: t(soloKey), reason: '', cls: v.kind === 'win' ? 'banner won' : 'banner', kind: v.kind };
+  }
   const reasonKey = `reason.${reasonName(v.reason)}`;
   const reason = has(reasonKey) ? t(reasonKey) : v.reason;
   let head = '';
@@ -337,10 +364,20 @@ export function verdictText(state: MatchState, seat: number | null): { head: str
     case 'draw':
       head = t('result.draw');
       break;
+    case 'nobody':
+      head = v.mine === false ? `${t('result.youLose')} — ${t('result.nobody')}` : t('result.nobody');
+      cls += v.mine === false ? ' lost' : '';
+      break;
     case 'win': {
-      const names = v.winners.map((w) => seatName(lang.value, state.seats?.find((x) => x.seat === w)?.name, w)).join(', ');
-      head = v.mine === true ? t('result.youWin') : v.mine === false ? t('result.youLose') : t('result.win', { name: names });
-      if (v.mine !== null) head += ` — ${t('result.win', { name: names })}`;
+      const names = v.winners.map((w) => nameOf(state, w)).join(', ');
+      const line =
+        v.winners.length > 1 && v.winners.length === state.players
+          ? t('result.allWin')
+          : v.winners.length > 1
+            ? t('result.winJointly', { name: names })
+            : t('result.win', { name: names });
+      head = v.mine === true ? t('result.youWin') : v.mine === false ? t('result.youLose') : line;
+      if (v.mine !== null) head += ` — ${line}`;
       cls += v.mine === true ? ' won' : v.mine === false ? ' lost' : '';
       break;
     }
@@ -421,7 +458,7 @@ function Summary(props: {
   const { state, seat, me } = props;
   const v = verdictText(state, seat);
   const sum = gameSummary(state, seat, props.positions);
-  const name = (n: number) => seatName(lang.value, state.seats?.find((x) => x.seat === n)?.name, n);
+  const name = (n: number) => nameOf(state, n);
   const canRematch = me >= 0 && state.status === 'finished' && !state.rematch && !(state.offers?.rematch ?? []).includes(me);
   return (
     <section class="summary panel" aria-labelledby="summary-title" data-summary>
@@ -440,15 +477,15 @@ function Summary(props: {
         </div>
         {sum.scores.length > 0 && (
           <div>
-            <dt>{t('summary.scores')}</dt>
-            <dd>{sum.scores.map((x) => `${name(x.seat)} ${x.score}`).join(' · ')}</dd>
+            <dt>{state.players === 1 ? t('summary.points') : t('summary.scores')}</dt>
+            <dd>{state.players === 1 ? sum.scores[0]!.score : sum.scores.map((x) => `${name(x.seat)} ${x.score}`).join(' · ')}</dd>
           </div>
         )}
       </dl>
       <div class="actions">
         {canRematch && (
           <button type="button" class="primary" onClick={() => props.send('rematch')}>
-            {t('match.rematch')}
+            {state.players === 1 ? t('match.again') : t('match.rematch')}
           </button>
         )}
         {sum.plies > 0 && (
@@ -470,7 +507,7 @@ function TurnLine({ state, me }: { state: MatchState; me: number }) {
   if (open && state.status === 'waiting') return <p class="turn">{t('match.waiting')}</p>;
   if (me >= 0 && state.toMove === me) return <p class="turn mine">{t('match.yourTurn')}</p>;
   if (state.toMove < 0) return null;
-  const name = seatName(lang.value, state.seats?.find((x) => x.seat === state.toMove)?.name, state.toMove);
+  const name = nameOf(state, state.toMove);
   return (
     <p class="turn">
       {me < 0 && <span class="muted">{t('match.spectator')} </span>}
@@ -486,7 +523,7 @@ function SeatOffer({ state, onTake }: { state: MatchState; onTake: (n: number) =
     <div class="seat-offer">
       {open.map((x) => (
         <button type="button" class="primary" key={x.seat} onClick={() => onTake(x.seat)}>
-          {t('match.takeSeat', { name: seatName(lang.value, x.name, x.seat) })}
+          {t('match.takeSeat', { name: nameOf(state, x.seat) })}
         </button>
       ))}
     </div>
@@ -514,15 +551,66 @@ function Invite({ id }: { id: string }) {
   );
 }
 
+/**
+ * Export saves the game from the page: the record as text (numbered by
+ * turn; `tabula replay` reads it) or JSON, downloaded or copied, and the
+ * shown position's text.
+ */
+function Export({ id, state }: { id: string; state: MatchState }) {
+  const [copied, setCopied] = useState('');
+  const base = `/api/matches/${encodeURIComponent(id)}`;
+  const file = `${state.game}-${id}`;
+  const copy = (what: string, text: Promise<string>) => {
+    setCopied('');
+    text
+      .then((x) => navigator.clipboard.writeText(x))
+      .then(
+        () => setCopied(what),
+        () => setCopied('failed'),
+      );
+  };
+  return (
+    <details class="export" data-export>
+      <summary>{t('match.export')}</summary>
+      <p class="export-links">
+        <a href={`${base}/record`} download={`${file}.txt`} data-download="text">
+          {t('match.recordText')}
+        </a>{' '}
+        <a href={`${base}/record.json`} download={`${file}.json`} data-download="json">
+          {t('match.recordJSON')}
+        </a>
+      </p>
+      <p class="export-copy">
+        <button type="button" data-copy="record" onClick={() => copy('record', fetch(`${base}/record`).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status))))))}>
+          {copied === 'record' ? t('match.copied') : t('match.copyRecord')}
+        </button>
+        <button type="button" data-copy="position" onClick={() => copy('position', Promise.resolve(state.position))}>
+          {copied === 'position' ? t('match.copied') : t('match.copyPosition')}
+        </button>
+      </p>
+      {copied === 'failed' && <p class="error">{t('match.copyFailed')}</p>}
+    </details>
+  );
+}
+
 function Offers({ state, me, send }: { state: MatchState; me: number; send: (c: CommandType) => void }) {
   if (state.status !== 'live' && state.status !== 'finished') return null;
-  const name = (n: number) => seatName(lang.value, state.seats?.find((x) => x.seat === n)?.name, n);
+  const name = (n: number) => nameOf(state, n);
   const draws = otherOffers(state.offers?.draw ?? null, me);
   const takeback = state.offers?.takeback ?? -1;
   const rematches = otherOffers(state.offers?.rematch ?? null, me);
   const live = state.status === 'live';
+  // Our own pending offer: bots never accept one (docs/protocol.md), so
+  // against bots only the page says so instead of waiting in silence.
+  const myDraw = live && me >= 0 && (state.offers?.draw ?? []).includes(me);
+  const botsOnly = (state.seats ?? []).every((x) => x.seat === me || x.kind === 'bot');
   return (
     <>
+      {myDraw && (
+        <p class="offer" role="status" data-draw-pending={botsOnly ? 'bot' : 'people'}>
+          {botsOnly ? t('match.drawBot') : t('match.drawPending')}
+        </p>
+      )}
       {live && draws.length > 0 && (
         <div class="offer">
           {t('match.drawOffered', { name: draws.map(name).join(', ') })}
@@ -562,9 +650,12 @@ function Actions({ state, me, send }: { state: MatchState; me: number; send: (c:
   const live = state.status === 'live' || state.status === 'waiting';
   const plies = state.moves?.length ?? 0;
   if (!live) return null; // the game-over summary offers the rematch
+  // A seat may abort until its own first move (docs/protocol.md): seats
+  // take turns, so in the first round the seat to move has not moved yet.
+  const canAbort = plies === 0 || (state.toMove === me && plies < state.players);
   return (
     <div class="actions">
-      {plies === 0 ? (
+      {canAbort ? (
         <button type="button" onClick={() => send('abort')}>
           {t('match.abort')}
         </button>
@@ -573,9 +664,11 @@ function Actions({ state, me, send }: { state: MatchState; me: number; send: (c:
           <button type="button" onClick={() => send('offer-takeback')}>
             {t('match.takeback')}
           </button>
-          <button type="button" onClick={() => send('offer-draw')} disabled={(state.offers?.draw ?? []).includes(me)}>
-            {t('match.offerDraw')}
-          </button>
+          {state.players > 1 && (
+            <button type="button" onClick={() => send('offer-draw')} disabled={(state.offers?.draw ?? []).includes(me)}>
+              {t('match.offerDraw')}
+            </button>
+          )}
           <button
             type="button"
             class="danger"
@@ -639,18 +732,20 @@ function MoveList({ state, current, onSelect }: { state: MatchState; current: nu
           {rows.map((r) => (
             <li key={r.n}>
               <span class="n">{r.n}.</span>
-              {r.moves.map((m) => (
-                <button
-                  type="button"
-                  key={m.ply}
-                  class={`mv ${m.ply === lastPly ? 'last' : ''} ${m.ply === current ? 'current' : ''}`}
-                  data-ply={m.ply}
-                  aria-current={m.ply === current ? 'step' : undefined}
-                  onClick={() => onSelect(m.ply)}
-                >
-                  {m.text}
-                </button>
-              ))}
+              <span class="mvs">
+                {r.moves.map((m) => (
+                  <button
+                    type="button"
+                    key={m.ply}
+                    class={`mv ${m.ply === lastPly ? 'last' : ''} ${m.ply === current ? 'current' : ''}`}
+                    data-ply={m.ply}
+                    aria-current={m.ply === current ? 'step' : undefined}
+                    onClick={() => onSelect(m.ply)}
+                  >
+                    {m.text}
+                  </button>
+                ))}
+              </span>
             </li>
           ))}
         </ol>
