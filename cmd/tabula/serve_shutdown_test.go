@@ -36,10 +36,7 @@ func TestServeShutdownGoingAway(t *testing.T) {
 		t.Skip("builds and runs the binary")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTabula(t, dir)
 	for round := range shutdownRounds {
 		shutdownRound(t, bin, filepath.Join(dir, fmt.Sprintf("tabula-%d.db", round)))
 	}
