@@ -56,7 +56,7 @@ func TestOpenStore(t *testing.T) {
 // database: moves played on the first, which is then killed with SIGKILL,
 // are all found by the second, where play goes on.
 func TestServeOnPostgres(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() { // before pgtest.URL, which fails under CI without a database
 		t.Skip("builds and runs the binary")
 	}
 	db := pgtest.URL(t)

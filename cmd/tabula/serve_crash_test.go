@@ -85,9 +85,6 @@ func (c *seatConn) move(ctx context.Context, id, text string) error {
 // process, kills it with SIGKILL mid-stream, restarts it on the same
 // database and checks every acknowledged move is there and play goes on.
 func TestServeCrash(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
 	bin := buildTabula(t, dir)
 	db := filepath.Join(dir, "tabula.db")

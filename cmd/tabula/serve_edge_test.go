@@ -33,9 +33,6 @@ import (
 // /metrics off the game port and serves it, with the profiles, on
 // --metrics-addr, and refuses a non-loopback --metrics-addr.
 func TestServeEdge(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
 	bin := buildTabula(t, dir)
 	srv := startServe(t, bin, filepath.Join(dir, "t.db"), "--metrics-addr", "127.0.0.1:0")
@@ -100,9 +97,6 @@ func TestServeEdge(t *testing.T) {
 // certificate made here): the lobby answers over HTTPS with HSTS, and a
 // match WebSocket over wss: says hello and plays a move.
 func TestServeTLS(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
 	bin := buildTabula(t, dir)
 	certFile, keyFile, pool := selfSigned(t, dir)

@@ -14,9 +14,13 @@ import (
 	"github.com/tabula-games/tabula/internal/protocol"
 )
 
-// buildTabula builds the tabula binary into dir and returns its path.
+// buildTabula builds the tabula binary into dir and returns its path;
+// under -short it skips t, which builds and runs the binary.
 func buildTabula(t *testing.T, dir string) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
 	bin := filepath.Join(dir, "tabula")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

@@ -93,9 +93,6 @@ func newUser(t *testing.T, url, name string) *user {
 // its rating change, never one without the other, and the rating history
 // is a chain (each rated match starts where the last one ended).
 func TestServeRatedCrash(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
 	bin := buildTabula(t, dir)
 	db := filepath.Join(dir, "tabula.db")

@@ -32,9 +32,6 @@ const (
 // reads the close frame 1001 (going away) before its socket closes, not a
 // bare end of stream; shutdownRounds times.
 func TestServeShutdownGoingAway(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
 	bin := buildTabula(t, dir)
 	for round := range shutdownRounds {

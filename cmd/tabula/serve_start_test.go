@@ -23,9 +23,6 @@ const startLiveMatches = 4_000
 // it has brought back the live matches of its database, and brings them
 // all back afterwards.
 func TestServeListensFirst(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
 	bin := buildTabula(t, dir)
 	db := filepath.Join(dir, "tabula.db")

@@ -39,9 +39,6 @@ const nobody = 65534
 // cannot write refused at start, health and unavailable while writes
 // fail, and a backup of a server acknowledging moves.
 func TestServeStorage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	// The binary in a directory every user can read: the read-only cases
 	// run it as another user when root.
 	dir, err := os.MkdirTemp("", "tabula-storage-")
