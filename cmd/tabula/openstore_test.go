@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -59,15 +56,12 @@ func TestOpenStore(t *testing.T) {
 // database: moves played on the first, which is then killed with SIGKILL,
 // are all found by the second, where play goes on.
 func TestServeOnPostgres(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() { // before pgtest.URL, which fails under CI without a database
 		t.Skip("builds and runs the binary")
 	}
 	db := pgtest.URL(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTabula(t, dir)
 	a, b := startServe(t, bin, db), startServe(t, bin, db)
 
 	var created protocol.CreateResponse
@@ -113,16 +107,7 @@ func TestServeOnPostgres(t *testing.T) {
 	}
 	a.cmd.Wait()
 
-	resp, err := http.Get(b.url + "/api/matches/" + id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st protocol.State
-	err = json.NewDecoder(resp.Body).Decode(&st)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := matchState(t, b.url, id)
 	if !slices.Equal(st.Moves, acked) || st.Status != protocol.StatusLive {
 		t.Fatalf("second server: status %s, moves %v; want live, %v", st.Status, st.Moves, acked)
 	}

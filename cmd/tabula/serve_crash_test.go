@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,52 +23,6 @@ const (
 	crashMatches = 4
 	crashMinAcks = 6
 )
-
-// serverProc is a "tabula serve" process.
-type serverProc struct {
-	cmd    *exec.Cmd
-	url    string
-	stderr *bytes.Buffer
-}
-
-// startServe starts "tabula serve" on a free loopback port with the
-// database db and the extra flags.
-func startServe(t *testing.T, bin, db string, flags ...string) *serverProc {
-	t.Helper()
-	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &serverProc{cmd: cmd, stderr: &bytes.Buffer{}}
-	cmd.Stderr = p.stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve printed no address: %v; stderr: %s", err, p.stderr)
-	}
-	p.url = strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
-	return p
-}
-
-func postJSON(t *testing.T, url string, body, out any) {
-	t.Helper()
-	b, _ := json.Marshal(body)
-	resp, err := http.Post(url, "application/json", bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode >= 300 {
-		t.Fatalf("POST %s: %s", url, resp.Status)
-	}
-	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // seatConn is a player's WebSocket.
 type seatConn struct {
@@ -134,14 +85,8 @@ func (c *seatConn) move(ctx context.Context, id, text string) error {
 // process, kills it with SIGKILL mid-stream, restarts it on the same
 // database and checks every acknowledged move is there and play goes on.
 func TestServeCrash(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTabula(t, dir)
 	db := filepath.Join(dir, "tabula.db")
 	srv := startServe(t, bin, db, "--no-client-limits") // one client plays every match
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/ecdsa"
@@ -21,7 +20,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -35,30 +33,10 @@ import (
 // /metrics off the game port and serves it, with the profiles, on
 // --metrics-addr, and refuses a non-loopback --metrics-addr.
 func TestServeEdge(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "t.db"), "--metrics-addr", "127.0.0.1:0")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr syncBuffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve printed no address: %v", err)
-	}
-	url := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	bin := buildTabula(t, dir)
+	srv := startServe(t, bin, filepath.Join(dir, "t.db"), "--metrics-addr", "127.0.0.1:0")
+	url, stderr := srv.url, srv.stderr
 	port := url[strings.LastIndex(url, ":")+1:]
 	var metricsURL string
 	re := regexp.MustCompile(`msg="metrics and profiles" addr=(\S+)`)
@@ -115,58 +93,18 @@ func TestServeEdge(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for a process writing while the test
-// reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestServeTLS runs tabula serve with --tls-cert and --tls-key (a
 // certificate made here): the lobby answers over HTTPS with HSTS, and a
 // match WebSocket over wss: says hello and plays a move.
 func TestServeTLS(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTabula(t, dir)
 	certFile, keyFile, pool := selfSigned(t, dir)
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "t.db"), "--tls-cert", certFile, "--tls-key", keyFile)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
+	srv := startServe(t, bin, filepath.Join(dir, "t.db"), "--tls-cert", certFile, "--tls-key", keyFile)
+	url := srv.url
+	if !strings.HasPrefix(url, "https://") {
+		t.Fatalf("serve listens on %q, want https://", url)
 	}
-	var stderr syncBuffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve printed no address: %v; %s", err, stderr.String())
-	}
-	url, ok := strings.CutPrefix(strings.TrimSpace(line), "listening on https://")
-	if !ok {
-		t.Fatalf("serve printed %q", line)
-	}
-	url = "https://" + url
 	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
 	resp, err := client.Get(url + "/api/games")
 	if err != nil {

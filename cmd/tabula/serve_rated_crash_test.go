@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -94,14 +93,8 @@ func newUser(t *testing.T, url, name string) *user {
 // its rating change, never one without the other, and the rating history
 // is a chain (each rated match starts where the last one ended).
 func TestServeRatedCrash(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTabula(t, dir)
 	db := filepath.Join(dir, "tabula.db")
 	srv := startServe(t, bin, db, "--no-client-limits")
 	users := [2]*user{newUser(t, srv.url, "alice"), newUser(t, srv.url, "bob")}
@@ -202,16 +195,7 @@ func TestServeRatedCrash(t *testing.T) {
 		for _, u := range users {
 			u.login(t, srv.url, "login")
 		}
-		resp, err := http.Get(srv.url + "/api/matches/" + id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var st protocol.State
-		err = json.NewDecoder(resp.Body).Decode(&st)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := matchState(t, srv.url, id)
 		finished[id] = st.Status == protocol.StatusFinished
 		if acked && !finished[id] {
 			t.Errorf("round %d: the final command was acknowledged but the match is %s after the restart", round, st.Status)

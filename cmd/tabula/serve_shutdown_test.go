@@ -32,14 +32,8 @@ const (
 // reads the close frame 1001 (going away) before its socket closes, not a
 // bare end of stream; shutdownRounds times.
 func TestServeShutdownGoingAway(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTabula(t, dir)
 	for round := range shutdownRounds {
 		shutdownRound(t, bin, filepath.Join(dir, fmt.Sprintf("tabula-%d.db", round)))
 	}

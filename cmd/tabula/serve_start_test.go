@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"net/http"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,55 +19,17 @@ import (
 // the database: enough that bringing them back takes a second or more.
 const startLiveMatches = 4_000
 
-// lockedBuffer is a process's stderr, read while the process writes it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestServeListensFirst checks that tabula serve answers /healthz before
 // it has brought back the live matches of its database, and brings them
 // all back afterwards.
 func TestServeListensFirst(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTabula(t, dir)
 	db := filepath.Join(dir, "tabula.db")
 	seedLive(t, db, startLiveMatches)
 
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stderr := &lockedBuffer{}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve printed no address: %v; stderr: %s", err, stderr)
-	}
-	url := strings.TrimSpace(strings.TrimPrefix(line, "listening on "))
+	srv := startServe(t, bin, db)
+	url, stderr := srv.url, srv.stderr
 	resp, err := http.Get(url + "/healthz")
 	if err != nil {
 		t.Fatal(err)

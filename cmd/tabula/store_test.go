@@ -39,9 +39,6 @@ const nobody = 65534
 // cannot write refused at start, health and unavailable while writes
 // fail, and a backup of a server acknowledging moves.
 func TestServeStorage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	// The binary in a directory every user can read: the read-only cases
 	// run it as another user when root.
 	dir, err := os.MkdirTemp("", "tabula-storage-")
@@ -52,10 +49,7 @@ func TestServeStorage(t *testing.T) {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(dir, "tabula")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTabula(t, dir)
 	t.Run("links", func(t *testing.T) { testServeLinks(t, bin) })
 	t.Run("read-only", func(t *testing.T) { testServeReadOnly(t, bin, dir) })
 	t.Run("health", func(t *testing.T) { testServeHealth(t, bin) })
@@ -226,11 +220,7 @@ func get(t *testing.T, url string) (int, string) {
 // of the answer ("" for none).
 func postCode(t *testing.T, url string, body any) (int, protocol.Code) {
 	t.Helper()
-	b, _ := json.Marshal(body)
-	resp, err := http.Post(url, "application/json", bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := post(t, url, body)
 	defer resp.Body.Close()
 	var e protocol.ErrorBody
 	json.NewDecoder(resp.Body).Decode(&e)

@@ -5,11 +5,8 @@ package server
 // recovery, against a real server on a random port with a fake clock.
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/netip"
 	"strconv"
@@ -36,23 +33,11 @@ func behindProxy(c *Config) {
 // "" sends none. It returns the status and the Retry-After header.
 func (h *harness) apiAs(client, method, path string, body, out any) (int, string) {
 	h.t.Helper()
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest(method, h.http.URL+path, bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
+	header := http.Header{"Content-Type": {"application/json"}}
 	if client != "" {
-		req.Header.Set("X-Forwarded-For", client)
+		header.Set("X-Forwarded-For", client)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if out != nil {
-		if err := json.Unmarshal(data, out); err != nil {
-			h.t.Fatalf("%s %s: %v in %s", method, path, err, data)
-		}
-	}
+	resp := h.send(method, path, body, out, header)
 	return resp.StatusCode, resp.Header.Get("Retry-After")
 }
 

@@ -14,23 +14,12 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// AccountStore is what accounts need from the store (see
-// storetest.AccountStore, whose suite every implementation passes). A
-// store without it serves guests only: the account routes answer
-// not-found.
+// AccountStore is what accounts need from the store: all of
+// store.Accounts, whose contract the storetest suite checks on every
+// implementation. A store without it serves guests only: the account
+// routes answer not-found.
 type AccountStore interface {
-	CreateAccount(ctx context.Context, a store.Account) error
-	AccountByName(ctx context.Context, canonical string) (store.Account, error)
-	SetPassword(ctx context.Context, id, hash string, at time.Time, keep string) error
-	CreateSession(ctx context.Context, s store.Session, max int) error
-	SessionAccount(ctx context.Context, hash string) (store.Session, store.Account, error)
-	TouchSession(ctx context.Context, hash string, seen, expires time.Time) error
-	DeleteSession(ctx context.Context, hash string) error
-	DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error)
-	BindSeat(ctx context.Context, account string, ref store.SeatRef) error
-	AccountSeats(ctx context.Context, account, match string) ([]int, error)
-	SeatAccounts(ctx context.Context, match string) (map[int]string, error)
-	AccountMatches(ctx context.Context, account string, limit int) ([]store.SeatRef, error)
+	store.Accounts
 }
 
 // AccountConfig tunes password hashing; the zero value is the documented

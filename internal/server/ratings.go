@@ -25,18 +25,14 @@ import (
 // leaves both or neither; two matches of one player that end at once are
 // rated one after the other.
 
-// RatingStore is what rated matches, profiles and leaderboards need from
-// the store (see storetest.RatingStore, whose suite every implementation
-// passes). A store without it offers no rated matches (a rated create is
-// refused as not-ratable) and the profile and leaderboard routes answer
-// not-found.
+// RatingStore is what rated matches, profiles and leaderboards need
+// from the store: accounts and all of store.Ratings, whose contract the
+// storetest suite checks on every implementation. A store without it
+// offers no rated matches (a rated create is refused as not-ratable) and
+// the profile and leaderboard routes answer not-found.
 type RatingStore interface {
 	AccountStore
-	Ratings(ctx context.Context, account string) ([]store.Rating, error)
-	Leaderboard(ctx context.Context, key store.RatingKey, maxRD float64, limit int) ([]store.Leader, error)
-	SeatNames(ctx context.Context, ids []string) (map[string]map[int]string, error)
-	PlayedMatches(ctx context.Context, account string, limit int) ([]store.PlayedMatch, error)
-	SeatResults(ctx context.Context, account string) ([]store.SeatResult, error)
+	store.Ratings
 }
 
 const (

@@ -477,54 +477,39 @@ func TestSecurityIllegalBotMoveBounded(t *testing.T) {
 	}
 }
 
-// gateAgents are test bots that record the order of their searches by
-// name; the first search waits at the gate until it is opened.
-type gateAgents struct {
-	mu      sync.Mutex
-	order   []string
-	entered chan struct{} // closed by the first search
-	gate    chan struct{} // the first search waits for it
+// hookAgent is a random test bot that calls before with its name at
+// the start of every search.
+type hookAgent struct {
+	name   string
+	before func(name string)
+	inner  ai.Agent
 }
 
-type gateAgent struct {
-	g     *gateAgents
-	name  string
-	inner ai.Agent
-}
+func (a hookAgent) Name() string { return a.name }
 
-func (a gateAgent) Name() string { return a.name }
-
-func (a gateAgent) Choose(ctx context.Context, s game.State, b ai.Budget) (ai.Report, error) {
-	a.g.mu.Lock()
-	a.g.order = append(a.g.order, a.name)
-	first := len(a.g.order) == 1
-	a.g.mu.Unlock()
-	if first {
-		close(a.g.entered)
-		<-a.g.gate
-	}
+func (a hookAgent) Choose(ctx context.Context, s game.State, b ai.Budget) (ai.Report, error) {
+	a.before(a.name)
 	return a.inner.Choose(ctx, s, b)
 }
 
-// TestSecurityHumanBotRepliesFirst: with every bot worker busy and
-// searches of bot-only matches queued, a search for a match with a human
-// seat is served before them.
-func TestSecurityHumanBotRepliesFirst(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "tabula.db")
-	g := &gateAgents{entered: make(chan struct{}), gate: make(chan struct{})}
-	bots := func(c *Config) {
-		c.BotWorkers = 1
+// hookedBots configures workers bot workers and the bots "vs-bot" (for
+// matches between bots) and "vs-human", each a hookAgent calling before.
+func hookedBots(workers int, before func(name string)) func(*Config) {
+	return func(c *Config) {
+		c.BotWorkers = workers
 		c.Bots = []string{"vs-bot", "vs-human"}
 		c.NewAgent = func(name string, seed uint64) (ai.Agent, error) {
-			return gateAgent{g: g, name: name, inner: ai.NewRandom(rand.New(rand.NewPCG(seed, 1)))}, nil
+			return hookAgent{name: name, before: before, inner: ai.NewRandom(rand.New(rand.NewPCG(seed, 1)))}, nil
 		}
 	}
-	// Bot-only matches (the network cannot create them; stored ones are
-	// recovered): their searches fill the queue behind the gate.
-	const botMatches = 6
-	h := start(t, path, bots)
+}
+
+// storeBotOnly stores n live race matches between two "vs-bot" bots in
+// h's database (the network cannot create them; a restart recovers them).
+func storeBotOnly(t *testing.T, h *harness, n int) {
+	t.Helper()
 	now := time.Now()
-	for i := range botMatches {
+	for i := range n {
 		m := store.Match{ID: fmt.Sprintf("m_botsonly%02d", i), Game: "race", Players: 2, Seed: uint64(i), Seats: []store.Seat{{Bot: "vs-bot"}, {Bot: "vs-bot"}},
 			TimeControl: store.TimeControl{Kind: clock.None}, Status: store.StatusLive, Version: 1, Created: now, Updated: now,
 			Clock: store.Clock{Remaining: []time.Duration{0, 0}, Running: -1, Since: now}}
@@ -532,11 +517,39 @@ func TestSecurityHumanBotRepliesFirst(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestSecurityHumanBotRepliesFirst: with every bot worker busy and
+// searches of bot-only matches queued, a search for a match with a human
+// seat is served before them.
+func TestSecurityHumanBotRepliesFirst(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tabula.db")
+	// The searches by name in order; the first waits at the gate.
+	var (
+		mu      sync.Mutex
+		order   []string
+		entered = make(chan struct{}) // closed by the first search
+		gate    = make(chan struct{})
+	)
+	bots := hookedBots(1, func(name string) {
+		mu.Lock()
+		order = append(order, name)
+		first := len(order) == 1
+		mu.Unlock()
+		if first {
+			close(entered)
+			<-gate
+		}
+	})
+	// Bot-only matches: their searches fill the queue behind the gate.
+	const botMatches = 6
+	h := start(t, path, bots)
+	storeBotOnly(t, h, botMatches)
 	h.stop()
 	h = start(t, path, bots)
-	defer close(g.gate)
+	defer close(gate)
 	select {
-	case <-g.entered:
+	case <-entered:
 	case <-time.After(testTimeout):
 		t.Fatal("no bot search started")
 	}
@@ -552,11 +565,11 @@ func TestSecurityHumanBotRepliesFirst(t *testing.T) {
 			t.Fatalf("the human match's search was not queued: depth %d", h.srv.bots.depth())
 		}
 	}
-	g.gate <- struct{}{}
+	gate <- struct{}{}
 	for deadline := time.Now().Add(testTimeout); ; time.Sleep(time.Millisecond) {
-		g.mu.Lock()
-		order := slices.Clone(g.order)
-		g.mu.Unlock()
+		mu.Lock()
+		order := slices.Clone(order)
+		mu.Unlock()
 		if len(order) >= 2 {
 			if order[1] != "vs-human" {
 				t.Fatalf("searches after the gate: %v, want vs-human first", order)
@@ -569,30 +582,6 @@ func TestSecurityHumanBotRepliesFirst(t *testing.T) {
 	}
 }
 
-// blockingAgents are test bots: "vs-bot" searches wait until gate is
-// closed, counted in running; others answer at once.
-type blockingAgents struct {
-	running atomic.Int64
-	gate    chan struct{}
-}
-
-type blockingAgent struct {
-	b     *blockingAgents
-	name  string
-	inner ai.Agent
-}
-
-func (a blockingAgent) Name() string { return a.name }
-
-func (a blockingAgent) Choose(ctx context.Context, s game.State, bud ai.Budget) (ai.Report, error) {
-	if a.name == "vs-bot" {
-		a.b.running.Add(1)
-		defer a.b.running.Add(-1)
-		<-a.b.gate
-	}
-	return a.inner.Choose(ctx, s, bud)
-}
-
 // TestSecurityHumanBotReplyWhileBotGamesSearch: matches between bots only
 // never hold every bot worker, so a human's bot reply is searched at once
 // even while their searches are running (which take seconds at bot:max),
@@ -600,40 +589,35 @@ func (a blockingAgent) Choose(ctx context.Context, s game.State, bud ai.Budget) 
 func TestSecurityHumanBotReplyWhileBotGamesSearch(t *testing.T) {
 	const workers = 3
 	path := filepath.Join(t.TempDir(), "tabula.db")
-	b := &blockingAgents{gate: make(chan struct{})}
-	bots := func(c *Config) {
-		c.BotWorkers = workers
-		c.Bots = []string{"vs-bot", "vs-human"}
-		c.NewAgent = func(name string, seed uint64) (ai.Agent, error) {
-			return blockingAgent{b: b, name: name, inner: ai.NewRandom(rand.New(rand.NewPCG(seed, 1)))}, nil
+	// "vs-bot" searches wait until gate is closed, counted in running;
+	// the others answer at once.
+	var running atomic.Int64
+	gate := make(chan struct{})
+	bots := hookedBots(workers, func(name string) {
+		if name == "vs-bot" {
+			running.Add(1)
+			defer running.Add(-1)
+			<-gate
 		}
-	}
+	})
 	h := start(t, path, bots)
-	now := time.Now()
-	for i := range 2 * workers {
-		m := store.Match{ID: fmt.Sprintf("m_botsonly%02d", i), Game: "race", Players: 2, Seed: uint64(i), Seats: []store.Seat{{Bot: "vs-bot"}, {Bot: "vs-bot"}},
-			TimeControl: store.TimeControl{Kind: clock.None}, Status: store.StatusLive, Version: 1, Created: now, Updated: now,
-			Clock: store.Clock{Remaining: []time.Duration{0, 0}, Running: -1, Since: now}}
-		if err := h.db.Create(context.Background(), m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storeBotOnly(t, h, 2*workers)
 	h.stop()
 	h = start(t, path, bots)
-	t.Cleanup(func() { close(b.gate) }) // before the server's Close, which waits for the searches
-	for deadline := time.Now().Add(testTimeout); b.running.Load() < workers-1; time.Sleep(time.Millisecond) {
+	t.Cleanup(func() { close(gate) }) // before the server's Close, which waits for the searches
+	for deadline := time.Now().Add(testTimeout); running.Load() < workers-1; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d bot-only searches running, want %d", b.running.Load(), workers-1)
+			t.Fatalf("%d bot-only searches running, want %d", running.Load(), workers-1)
 		}
 	}
 	one := 1
 	id := h.create(protocol.CreateRequest{Game: "race", Join: &one, Seats: []protocol.SeatSpec{{Kind: protocol.SeatBot, Bot: "vs-human"}, {Kind: protocol.SeatHuman}}}).Match.ID
 	for deadline := time.Now().Add(testTimeout); len(h.state(id).Moves) == 0; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the human's bot did not move while %d bot-only searches ran", b.running.Load())
+			t.Fatalf("the human's bot did not move while %d bot-only searches ran", running.Load())
 		}
 	}
-	if n := b.running.Load(); n != workers-1 {
+	if n := running.Load(); n != workers-1 {
 		t.Errorf("%d bot-only searches at once, want %d (one worker kept for people's games)", n, workers-1)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -90,15 +91,25 @@ func (h *harness) stop() {
 // returns the status.
 func (h *harness) api(method, path string, body, out any) int {
 	h.t.Helper()
+	var header http.Header
+	if body != nil {
+		header = http.Header{"Content-Type": {"application/json"}}
+	}
+	return h.send(method, path, body, out, header).StatusCode
+}
+
+// send sends a request with body as JSON (no body when nil) and the
+// header, decodes the answer into out (when not nil) and returns the
+// response, its body read and closed.
+func (h *harness) send(method, path string, body, out any, header http.Header) *http.Response {
+	h.t.Helper()
 	var rd io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
 		rd = bytes.NewReader(b)
 	}
 	req, _ := http.NewRequest(method, h.http.URL+path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
+	maps.Copy(req.Header, header)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		h.t.Fatal(err)
@@ -110,7 +121,7 @@ func (h *harness) api(method, path string, body, out any) int {
 			h.t.Fatalf("%s %s: %v in %s", method, path, err, data)
 		}
 	}
-	return resp.StatusCode
+	return resp
 }
 
 // create makes a match, joining seat 0 when humans > 0.

@@ -1,6 +1,9 @@
 package store
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // RatingKey names one of an account's ratings: a game, its variant and its
 // number of players (every key carries the count, so a game whose count
@@ -81,4 +84,26 @@ type SeatResult struct {
 type Leader struct {
 	Name   string
 	Rating Rating
+}
+
+// Ratings is a store's ratings and the views over an account's matches,
+// with the contract every implementation meets (the storetest suite
+// checks it); Save writes a Change's Ratings in the change's transaction
+// (see RatingUpdate). internal/server uses it whole, as RatingStore.
+type Ratings interface {
+	// Ratings returns an account's ratings, ordered by game, variant and
+	// players.
+	Ratings(ctx context.Context, account string) ([]Rating, error)
+	// Leaderboard returns the ratings under key with RD below maxRD,
+	// highest first (ties by name, ignoring case), at most limit.
+	Leaderboard(ctx context.Context, key RatingKey, maxRD float64, limit int) ([]Leader, error)
+	// SeatNames returns the usernames holding seats of the matches, by
+	// match and seat.
+	SeatNames(ctx context.Context, ids []string) (map[string]map[int]string, error)
+	// PlayedMatches returns the finished matches an account played, most
+	// recently updated first, at most limit.
+	PlayedMatches(ctx context.Context, account string, limit int) ([]PlayedMatch, error)
+	// SeatResults returns the results of the finished matches an account
+	// played, one per seat it held.
+	SeatResults(ctx context.Context, account string) ([]SeatResult, error)
 }

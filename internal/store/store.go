@@ -1,7 +1,9 @@
 // Package store holds the records Tabula persists: matches with their
-// seats, clocks and results, and their moves. The interfaces over them are
-// declared where they are used (internal/server); implementations live in
-// subpackages (sqlite) and share one behavioural suite (storetest).
+// seats, clocks and results, and their moves. The interface over matches
+// is declared where it is used (internal/server); the account and rating
+// method sets, which the server uses whole, are declared here (Accounts,
+// Ratings) with their contracts. Implementations live in subpackages
+// (sqlite, postgres) and share one behavioural suite (storetest).
 package store
 
 import (

@@ -156,23 +156,7 @@ func TestOutage(t *testing.T) {
 			}
 
 			tc.restore(o)
-			deadline := time.Now().Add(10 * probeEvery)
-			for {
-				err := db.Health(ctx)
-				if err == nil {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("Health %v after the database came back: %v", 10*probeEvery, err)
-				}
-				time.Sleep(probeEvery / 10)
-			}
-			if err := db.Save(ctx, change); err != nil {
-				t.Errorf("Save after the database came back: %v", err)
-			}
-			if err := db.Create(ctx, storetest.NewMatch("m2", 1)); err != nil {
-				t.Errorf("Create after the database came back: %v", err)
-			}
+			checkRecovered(t, db, change, "after the database came back")
 		})
 	}
 }
@@ -308,6 +292,15 @@ func TestClusterStopped(t *testing.T) {
 	}
 
 	c.pgCtl("-l", filepath.Join(c.dir, "server.log"), "start")
+	checkRecovered(t, db, change, "after the server started again")
+}
+
+// checkRecovered checks that db's Health, by its own probe, turns healthy
+// within ten probe periods once its database is back (when says how it
+// came back), and that the change and a new match "m2" are then written.
+func checkRecovered(t *testing.T, db *DB, change store.Change, when string) {
+	t.Helper()
+	ctx := context.Background()
 	deadline := time.Now().Add(10 * probeEvery)
 	for {
 		err := db.Health(ctx)
@@ -315,15 +308,15 @@ func TestClusterStopped(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("Health %v after the server started again: %v", 10*probeEvery, err)
+			t.Fatalf("Health %v %s: %v", 10*probeEvery, when, err)
 		}
 		time.Sleep(probeEvery / 10)
 	}
 	if err := db.Save(ctx, change); err != nil {
-		t.Errorf("Save after the server started again: %v", err)
+		t.Errorf("Save %s: %v", when, err)
 	}
 	if err := db.Create(ctx, storetest.NewMatch("m2", 1)); err != nil {
-		t.Errorf("Create after the server started again: %v", err)
+		t.Errorf("Create %s: %v", when, err)
 	}
 }
 

@@ -12,50 +12,11 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// AccountStore is a store with accounts, sessions and the seats accounts
-// hold: what internal/server uses when its store has them.
+// AccountStore is a store with accounts (store.Accounts) and matches:
+// what internal/server uses when its store has accounts.
 type AccountStore interface {
 	Store
-	// CreateAccount stores a new account; store.ErrConflict when its
-	// Canonical name or ID is taken.
-	CreateAccount(ctx context.Context, a store.Account) error
-	// AccountByName returns the account of a canonical name, or
-	// store.ErrNotFound.
-	AccountByName(ctx context.Context, canonical string) (store.Account, error)
-	// SetPassword replaces an account's password hash and ends every
-	// session of the account but keep (a session hash; "" ends all), in
-	// one transaction; store.ErrNotFound when there is no such account.
-	SetPassword(ctx context.Context, id, hash string, at time.Time, keep string) error
-	// CreateSession stores a session, and in the same transaction ends
-	// the account's sessions that expired by s.Created and, past max
-	// sessions (counting s), the least recently seen ones.
-	CreateSession(ctx context.Context, s store.Session, max int) error
-	// SessionAccount returns a session and its account, or
-	// store.ErrNotFound. It does not check expiry: the caller does.
-	SessionAccount(ctx context.Context, hash string) (store.Session, store.Account, error)
-	// TouchSession records a session's use: Seen and Expires. A session
-	// that is gone is not an error.
-	TouchSession(ctx context.Context, hash string, seen, expires time.Time) error
-	// DeleteSession ends a session; one that is gone is not an error.
-	DeleteSession(ctx context.Context, hash string) error
-	// DeleteExpiredSessions ends every session expired by now and
-	// returns how many.
-	DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error)
-	// BindSeat records that an account holds a seat of a match:
-	// store.ErrNotFound when there is no such match, store.ErrConflict
-	// when another account holds the seat; binding it again to the same
-	// account is no change.
-	BindSeat(ctx context.Context, account string, ref store.SeatRef) error
-	// AccountSeats returns the seats of a match an account holds, in
-	// ascending order.
-	AccountSeats(ctx context.Context, account, match string) ([]int, error)
-	// SeatAccounts returns the accounts holding seats of a match, by seat
-	// (a rematch binds its seats to the same accounts).
-	SeatAccounts(ctx context.Context, match string) (map[int]string, error)
-	// AccountMatches returns the seats an account holds in waiting and
-	// live matches, newest match first (by creation), seats ascending
-	// within one; at most limit.
-	AccountMatches(ctx context.Context, account string, limit int) ([]store.SeatRef, error)
+	store.Accounts
 }
 
 // RunAccounts runs the accounts suite; open returns a new, empty store

@@ -12,28 +12,12 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// RatingStore is a store with accounts and ratings: what internal/server
-// uses for rated matches, profiles and leaderboards.
+// RatingStore is a store with accounts, ratings (store.Ratings) and
+// matches: what internal/server uses for rated matches, profiles and
+// leaderboards.
 type RatingStore interface {
 	AccountStore
-	// Save (of Store) writes a Change's Ratings in the change's
-	// transaction (see store.RatingUpdate).
-
-	// Ratings returns an account's ratings, ordered by game, variant and
-	// players.
-	Ratings(ctx context.Context, account string) ([]store.Rating, error)
-	// Leaderboard returns the ratings under key with RD below maxRD,
-	// highest first (ties by name, ignoring case), at most limit.
-	Leaderboard(ctx context.Context, key store.RatingKey, maxRD float64, limit int) ([]store.Leader, error)
-	// SeatNames returns the usernames holding seats of the matches, by
-	// match and seat.
-	SeatNames(ctx context.Context, ids []string) (map[string]map[int]string, error)
-	// PlayedMatches returns the finished matches an account played, most
-	// recently updated first, at most limit.
-	PlayedMatches(ctx context.Context, account string, limit int) ([]store.PlayedMatch, error)
-	// SeatResults returns the results of the finished matches an account
-	// played, one per seat it held.
-	SeatResults(ctx context.Context, account string) ([]store.SeatResult, error)
+	store.Ratings
 }
 
 // RunRatings runs the ratings suite; open returns a new, empty store for
