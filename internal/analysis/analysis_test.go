@@ -41,7 +41,10 @@ func TestRunStreams(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := New(Config{MaxTime: 50 * time.Millisecond})
+			// Time for updates before the final one even when the search
+			// thread (at nice 19) waits for busy cores: MCTS reports twice a
+			// second, and alpha-beta solves tic-tac-toe before the bound.
+			p := New(Config{MaxTime: 1500 * time.Millisecond})
 			var got []Update
 			if err := p.Run(context.Background(), "c", tc.state, tc.lines, func(u Update) { got = append(got, u) }); err != nil {
 				t.Fatal(err)

@@ -235,7 +235,7 @@ func TestAnalysisBadRequests(t *testing.T) {
 // A finished match's position at ply N is analysed (race: MCTS with every
 // seat's expected result); a ply outside the match is refused.
 func TestAnalysisOfFinishedMatch(t *testing.T) {
-	h := start(t, "", analysisGames, func(c *Config) { c.Analysis.MaxTime = 100 * time.Millisecond })
+	h := start(t, "", analysisGames, func(c *Config) { c.Analysis.MaxTime = 600 * time.Millisecond }) // room for playouts when the nice-19 search thread waits for busy cores
 	id, tokens := h.twoPlayers(protocol.TimeControl{})
 	players := [2]*client{h.connect(id, tokens[0]), h.connect(id, tokens[1])}
 	// While it is played, the match's own positions are not analysed.
