@@ -241,3 +241,55 @@ describe('abalone in the browser', () => {
     }
   });
 });
+
+describe('abalone labels (issue 24, defect 8)', () => {
+  it('draws the coordinates outside the frame at both widths, readable at 390 px, and names the trays "pushed off"', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      await create(page);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        // Each coordinate's box: no corner on the frame, all of it inside the picture.
+        const bad = await page.evaluate(() => {
+          const svg = document.querySelector<SVGSVGElement>('svg.abalone')!;
+          const frame = svg.querySelector<SVGPolygonElement>('.frame')!;
+          const vb = svg.viewBox.baseVal;
+          const out: string[] = [];
+          for (const text of svg.querySelectorAll<SVGTextElement>('text.coord')) {
+            const b = text.getBBox();
+            const corners = [
+              [b.x, b.y],
+              [b.x + b.width, b.y],
+              [b.x, b.y + b.height],
+              [b.x + b.width, b.y + b.height],
+            ];
+            for (const [x, y] of corners) {
+              const p = svg.createSVGPoint();
+              p.x = x!;
+              p.y = y!;
+              if (frame.isPointInFill(p) || frame.isPointInStroke(p)) out.push(`${text.textContent} on the frame`);
+              if (x! < vb.x || y! < vb.y || x! > vb.x + vb.width || y! > vb.y + vb.height) out.push(`${text.textContent} cut off`);
+            }
+            if (text.getBoundingClientRect().height < 10) out.push(`${text.textContent} under 10 px high`);
+          }
+          return [...new Set(out)];
+        });
+        expect(bad, `at ${width} px`).toEqual([]);
+        expect(await page.locator('text.coord').count()).toBe(18);
+        await page.screenshot({ path: join(resultsDir, `abalone-coords-${width}.png`) });
+      }
+      const want: [string, RegExp, RegExp][] = [
+        ['en', /^White marbles pushed off\s*0$/, /^Black marbles pushed off\s*0$/],
+        ['ru', /^Белые: вытолкнуто шаров\s*0$/, /^Чёрные: вытолкнуто шаров\s*0$/],
+        ['uk', /^Білі: виштовхнуто куль\s*0$/, /^Чорні: виштовхнуто куль\s*0$/],
+      ];
+      for (const [lang, w, b] of want) {
+        await page.selectOption('label.lang select', lang);
+        await expect.poll(async () => (await page.locator('[data-off="w"]').innerText()).replace(/\s+/g, ' ').trim()).toMatch(w);
+        expect((await page.locator('[data-off="b"]').innerText()).replace(/\s+/g, ' ').trim()).toMatch(b);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+});

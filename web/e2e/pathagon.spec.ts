@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { checkBothWidths, checkLayout, createMatch, launch, pageErrors, plies, replyMs, resultsDir, startServer, type Server } from './harness';
+import { checkBothWidths, checkLayout, createMatch, fits, launch, pageErrors, plies, replyMs, resultsDir, startServer, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -383,6 +383,53 @@ describe('pathagon in the browser', () => {
     try {
       await page.goto(server.url + '/match/m_doesnotexist');
       await page.getByRole('alert').getByText('There is no such match.').waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('pathagon key (issue 24, defect 15)', () => {
+  it("outlines Light's goal edges firmly and explains edges and the locked ring under the board", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      await createMatch(page, server.url, 'pathagon', { opponent: 'random', seat: 0 });
+      await page.locator('svg.pathagon').waitFor();
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        // Light's bands: a 4.5:1 outline against the page , not a pale 1 px line.
+        const edge = await page.evaluate(() => {
+          const lum = (c: string) => {
+            const [r, g, b] = c.match(/\d+(\.\d+)?/g)!.map(Number).map((v) => {
+              const s = v / 255;
+              return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          const band = getComputedStyle(document.querySelector('svg.pathagon .edge-L')!);
+          const page = lum(getComputedStyle(document.body).backgroundColor.startsWith('rgba(0, 0, 0, 0)') ? getComputedStyle(document.documentElement).backgroundColor : getComputedStyle(document.body).backgroundColor);
+          const line = lum(band.stroke);
+          return { contrast: (Math.max(page, line) + 0.05) / (Math.min(page, line) + 0.05), width: parseFloat(band.strokeWidth) };
+        });
+        expect(edge.contrast, `at ${width} px`).toBeGreaterThanOrEqual(4.5);
+        expect(edge.width).toBeGreaterThanOrEqual(2);
+        await fits(page, '[data-key]');
+      }
+      const want: [string, RegExp[]][] = [
+        ['en', [/^Light joins the top and bottom edges$/, /^Dark joins the left and right edges$/, /^Moved last turn: cannot be moved again now$/]],
+        ['ru', [/^Светлые соединяют верхний и нижний края$/, /^Тёмные соединяют левый и правый края$/, /^Переставлена прошлым ходом/]],
+        ['uk', [/^Світлі з’єднують верхній і нижній краї$/, /^Темні з’єднують лівий і правий краї$/, /^Переставлена минулим ходом/]],
+      ];
+      for (const [lang, lines] of want) {
+        await page.selectOption('label.lang select', lang);
+        await expect.poll(async () => (await page.locator('[data-key] li').first().textContent())?.trim()).toMatch(lines[0]!);
+        const items = await page.locator('[data-key] li').allTextContents();
+        expect(items.length).toBe(3);
+        lines.forEach((re, i) => expect(items[i]!.trim()).toMatch(re));
+      }
+      // The key's ring is drawn as the board draws a locked piece's.
+      expect(await page.locator('[data-key] li').nth(2).locator('circle.lock').count()).toBe(1);
+      await page.screenshot({ path: join(resultsDir, 'pathagon-key-1280.png') });
     } finally {
       await page.close();
     }

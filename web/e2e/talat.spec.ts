@@ -160,6 +160,27 @@ describe('talat in the browser', () => {
       // Two boards closed end the game (§6).
       expect(await page.locator('.tboard.closed').count()).toBeGreaterThanOrEqual(2);
       await checkLayout(page, 'palat-over');
+      // Every board's name, "closed" included, and every corner's name lie
+      // whole inside the picture, in each language (issue 24, defect 8).
+      for (const lang of ['en', 'ru', 'uk']) {
+        await page.selectOption('label.lang select', lang);
+        await page.locator('.talat .board-name').first().waitFor();
+        for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+          await page.setViewportSize({ width, height });
+          const cut = await page.evaluate(() => {
+            const svg = document.querySelector<SVGSVGElement>('svg.talat')!;
+            const vb = svg.viewBox.baseVal;
+            return [...svg.querySelectorAll<SVGTextElement>('text')]
+              .filter((el) => {
+                const b = el.getBBox();
+                return b.x < vb.x || b.y < vb.y || b.x + b.width > vb.x + vb.width || b.y + b.height > vb.y + vb.height;
+              })
+              .map((el) => el.textContent);
+          });
+          expect(cut, `${lang} at ${width} px`).toEqual([]);
+          await page.screenshot({ path: join(resultsDir, `palat-labels-${lang}-${width}.png`) });
+        }
+      }
       expect(errors).toEqual([]);
     } finally {
       await page.close();

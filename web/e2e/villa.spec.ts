@@ -4,7 +4,8 @@
 // and the bot's replies appear. The layout is checked at 390 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkBothWidths, checkLayout as fits, createMatch, launch, pageErrors, plies, replyMs, startServer, type Server } from './harness';
+import { checkBothWidths, checkLayout as fits, createMatch, launch, pageErrors, plies, replyMs, resultsDir, startServer, type Server } from './harness';
+import { join } from 'node:path';
 
 let server: Server;
 let browser: Browser;
@@ -199,4 +200,40 @@ describe('villa paletti in the browser', () => {
       await page.close();
     }
   }, gameBudgetMs);
+});
+
+describe('villa camera (issue 24, defect 14)', () => {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    it(`frames the whole foundation and fills the picture at ${width} px`, async () => {
+      const page = await browser.newPage({ viewport: { width, height } });
+      try {
+        await create(page);
+        await page.locator('.villa-3d[data-ready="yes"] canvas').waitFor({ timeout: 20_000 });
+        const r = (await page.locator('.villa-3d canvas').boundingBox())!;
+        // The foundation's rim, top and bottom, all round (115 mm, 8 mm thick), and the columns' tops at the start (45 mm).
+        const pts: { x: number; y: number }[] = [];
+        for (let i = 0; i < 24; i++) {
+          const a = (i / 24) * 2 * Math.PI;
+          for (const z of [0, -8]) pts.push(await project(page, 115 * Math.cos(a), 115 * Math.sin(a), z));
+        }
+        pts.push(await project(page, 0, 0, 45));
+        const xs = pts.map((p) => p.x);
+        const ys = pts.map((p) => p.y);
+        const cut = pts.filter((p) => p.x < r.x || p.x > r.x + r.width || p.y < r.y || p.y > r.y + r.height);
+        expect(cut, 'foundation points outside the picture').toEqual([]);
+        // The scene fills most of the picture: at least 80 % of its width or height, and neither margin above or below is a third of it.
+        const spanX = (Math.max(...xs) - Math.min(...xs)) / r.width;
+        const spanY = (Math.max(...ys) - Math.min(...ys)) / r.height;
+        expect(Math.max(spanX, spanY), `spans ${spanX.toFixed(2)} × ${spanY.toFixed(2)}`).toBeGreaterThanOrEqual(0.8);
+        expect((Math.min(...ys) - r.y) / r.height, 'empty above').toBeLessThan(1 / 3);
+        expect((r.y + r.height - Math.max(...ys)) / r.height, 'empty below').toBeLessThan(1 / 3);
+        await page.screenshot({ path: join(resultsDir, `villa-camera-${width}.png`) });
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });

@@ -58,8 +58,17 @@ export class Api {
     return b.games ?? [];
   }
 
-  async matches(): Promise<Summary[]> {
-    const b = await this.call<{ matches: Summary[] | null }>('GET', '/api/matches');
+  /**
+   * matches lists matches newest first: by default the active ones (waiting
+   * and live, the server's default); status 'finished' lists ended games,
+   * game keeps one game's.
+   */
+  async matches(q: { status?: 'finished'; game?: string } = {}): Promise<Summary[]> {
+    const p = new URLSearchParams();
+    if (q.status) p.set('status', q.status);
+    if (q.game) p.set('game', q.game);
+    const qs = p.toString();
+    const b = await this.call<{ matches: Summary[] | null }>('GET', '/api/matches' + (qs ? '?' + qs : ''));
     return b.matches ?? [];
   }
 

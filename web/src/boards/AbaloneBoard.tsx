@@ -323,7 +323,7 @@ function OffTray({ colour, pos }: { colour: Marble; pos: Position }) {
   const label = t('abalone.off', { colour: t(`abalone.colour.${colour}`), n });
   return (
     <div class="abalone-off" data-off={colour} aria-label={label} title={label}>
-      <span class="muted">{t(`abalone.colour.${colour}`)}</span>
+      <span class="muted" data-off-label>{t(`abalone.offBy`, { colour: t(`abalone.colour.${colour}`) })}</span>
       <span class="tray" aria-hidden="true">
         {Array.from({ length: n }, (_, i) => (
           <span key={i} class={`mini mini-${colour}`} />
@@ -358,8 +358,8 @@ function Coordinates({ flipped }: { flipped: boolean }) {
   return <g aria-hidden="true">{out}</g>;
 }
 
-/** Coordinates sit this far from their edge cell towards the next (off-board) one, inside the margin. */
-const labelStep = 0.64;
+/** Coordinates sit this far from their edge cell towards the next (off-board) one: outside the frame, inside the margin. */
+const labelStep = 0.98;
 
 function towards(a: [number, number], b: [number, number]): [number, number] {
   return [a[0] + (b[0] - a[0]) * labelStep, a[1] + (b[1] - a[1]) * labelStep];

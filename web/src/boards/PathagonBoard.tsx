@@ -160,6 +160,27 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
         <rect x={pad + inner} y={pad} width={pad} height={inner} class="edge edge-D" />
         {cells}
       </svg>
+      <ul class="pathagon-key" data-key>
+        <li>
+          <svg viewBox="0 0 24 12" aria-hidden="true">
+            <rect x={1} y={1} width={22} height={10} class="edge edge-L" />
+          </svg>
+          {t('pathagon.key.light')}
+        </li>
+        <li>
+          <svg viewBox="0 0 24 12" aria-hidden="true">
+            <rect x={1} y={1} width={22} height={10} class="edge edge-D" />
+          </svg>
+          {t('pathagon.key.dark')}
+        </li>
+        <li>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx={12} cy={12} r={10} class="piece piece-D" />
+            <circle cx={12} cy={12} r={4} class="lock" />
+          </svg>
+          {t('pathagon.key.lock')}
+        </li>
+      </ul>
       {choice && (
         <div class="choice" role="dialog" aria-label={t('match.chooseCaptures')}>
           <p>{t('match.chooseCaptures')}</p>

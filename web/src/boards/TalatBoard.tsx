@@ -33,6 +33,8 @@ import {
 const unit = 40;
 /** Margins around the boards, in cells: above for the top board's name, below for the viewer's label, little at the sides where the labels fit inside. */
 const margin = { x: 0.35, y: 1.1 };
+/** Half the width, in SVG units, kept free beside a side board's name: its longest line ("закрито", 15 px semibold) and a little air. */
+const nameHalfWidth = 36;
 
 const pts = (p: Point[]) => p.map((q) => `${(q.x * unit).toFixed(1)},${(q.y * unit).toFixed(1)}`).join(' ');
 
@@ -256,16 +258,28 @@ function BoardView({ b, pos, state, lay, h, sel, last, closed, interactive, act 
       );
     }
   }
-  // The board's name sits outside the triangle, beyond its outer edge.
+  // The board's name sits outside the triangle, beyond its outer edge. A
+  // side board's name is kept clear of the picture's edge, with "closed" on
+  // a line of its own under it; the top board's has the room for one line.
   const mid = lay.cell(b, 2, 2).centre;
   const len = Math.hypot(mid.x, mid.y) || 1;
   const out = { x: (mid.x / len) * (len + 3.05), y: (mid.y / len) * (len + 3.05) };
+  const side = Math.abs(out.x) > Math.abs(out.y);
+  const left = (lay.box.x - margin.x) * unit + nameHalfWidth;
+  const right = (lay.box.x + lay.box.w + margin.x) * unit - nameHalfWidth;
+  const x = side ? Math.min(right, Math.max(left, out.x * unit)) : out.x * unit;
+  const y = out.y * unit + 4;
   return (
     <g class={`tboard ${closed ? 'closed' : ''}`} data-board={b} data-colours={`${ci}${cj}`} role="group" aria-label={`${t('talat.board', { board: b })}${closed ? `, ${t('talat.closed')}` : ''}`}>
       {cells}
-      <text x={out.x * unit} y={out.y * unit + 4} text-anchor="middle" class="board-name">
+      <text x={x} y={y} text-anchor="middle" class="board-name">
         {b}
-        {closed ? ` · ${t('talat.closed')}` : ''}
+        {closed && !side && ` · ${t('talat.closed')}`}
+        {closed && side && (
+          <tspan x={x} dy="1.15em">
+            {t('talat.closed')}
+          </tspan>
+        )}
       </text>
     </g>
   );

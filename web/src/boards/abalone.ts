@@ -397,8 +397,8 @@ export function click(p: Position, legal: ReadonlySet<string>, sel: readonly str
 
 /** Screen geometry: cell spacing, in SVG user units. */
 export const spacing = 40;
-/** Margin around the outer cells for the coordinates. */
-export const margin = 34;
+/** Margin around the outer cells: the frame (0.62 of a cell) and, beyond it, the coordinates. */
+export const margin = 46;
 /** rowHeight is the vertical distance between rows of a hex grid. */
 const rowHeight = (spacing * Math.sqrt(3)) / 2;
 /** The SVG's size: 9 cells across plus margins, 9 rows. */

@@ -32,8 +32,12 @@ describe('PathagonBoard', () => {
     expect(cell('a7').getAttribute('data-piece')).toBe('L');
     expect(cell('d4').getAttribute('data-piece')).toBe('D');
     expect(cell('g1').getAttribute('data-piece')).toBe('D');
-    expect(root.querySelectorAll('.edge-L')).toHaveLength(2); // top and bottom
-    expect(root.querySelectorAll('.edge-D')).toHaveLength(2); // left and right
+    expect(root.querySelectorAll('svg.pathagon .edge-L')).toHaveLength(2); // top and bottom
+    expect(root.querySelectorAll('svg.pathagon .edge-D')).toHaveLength(2); // left and right
+    // The key under the board shows each edge once and the locked ring.
+    expect(root.querySelectorAll('[data-key] .edge-L')).toHaveLength(1);
+    expect(root.querySelectorAll('[data-key] .edge-D')).toHaveLength(1);
+    expect(root.querySelectorAll('[data-key] .lock')).toHaveLength(1);
   });
 
   it('marks the last move, the captured cells and the forbidden cells', () => {

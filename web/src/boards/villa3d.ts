@@ -15,6 +15,9 @@ const fallSeconds = 1.6;
 /** Height of the view as a share of its width, and its cap in pixels (the board stays on a phone screen). */
 const aspect = 0.9;
 const maxHeight = 560;
+/** The camera's start: aimed at this height (mm) over the centre, from this point (349 mm away). */
+const lookAtZ = -10;
+const cameraAt = { x: 179, y: -257, z: 145 };
 
 interface Piece {
   obj: THREE.Object3D;
@@ -38,9 +41,13 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(38, 1, 5, 5000);
   camera.up.set(0, 0, 1);
-  camera.position.set(230, -330, 290);
+  // The camera looks down at about 26° on the table's centre (a little under
+  // it, so the foundation and the first storey sit in the middle of the
+  // picture), from just far enough that the whole foundation fills about
+  // nine tenths of its width; a taller villa is a wheel or a pinch away.
+  camera.position.set(cameraAt.x, cameraAt.y, cameraAt.z);
   const controls = new OrbitControls(camera, canvas);
-  controls.target.set(0, 0, 90);
+  controls.target.set(0, 0, lookAtZ);
   controls.minDistance = 180;
   controls.maxDistance = 900;
   controls.maxPolarAngle = Math.PI * 0.49; // never under the table

@@ -10,6 +10,7 @@ import type { GameInfo, OptionSpec, Summary } from '../protocol';
 import { href } from '../router';
 import { saveToken } from '../tokens';
 import { MyGames } from './my-games';
+import { verdictText } from './match';
 
 /** The live list is refreshed this often: cheap for the server, fresh enough for people. */
 const refreshMs = 4000;
@@ -22,6 +23,10 @@ export function Lobby() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [joinError, setJoinError] = useState('');
+  // The list's view: the active matches (the server lists waiting and live
+  // ones by default) or the finished ones, of every game or of one.
+  const [view, setView] = useState<'active' | 'finished'>('active');
+  const [only, setOnly] = useState('');
 
   // gamesAt counts the loads of the game list: a create refused as
   // unknown-bot loads it again, since the server's bots changed.
@@ -38,8 +43,9 @@ export function Lobby() {
 
   useEffect(() => {
     let live = true;
+    const q = { status: view === 'finished' ? ('finished' as const) : undefined, game: only || undefined };
     const load = () =>
-      api.matches().then(
+      api.matches(q).then(
         (m) => live && setMatches(m),
         () => {
           // keep the last list; the next refresh may work
@@ -51,7 +57,7 @@ export function Lobby() {
       live = false;
       window.clearInterval(h);
     };
-  }, []);
+  }, [view, only]);
 
   const game = games?.find((g) => g.id === form?.game);
   const update = (patch: Partial<Form>) => form && setForm({ ...form, ...patch });
@@ -200,26 +206,68 @@ export function Lobby() {
           </p>
         )}
       </section>
-      <section class="panel">
-        <h2>{t('lobby.live')}</h2>
+      <section class="panel" data-lobby-list={view}>
+        <h2>{t(view === 'finished' ? 'lobby.view.finished' : 'lobby.live')}</h2>
+        <div class="list-filter">
+          <div class="view-switch" role="group" aria-label={t('lobby.filter')}>
+            {(['active', 'finished'] as const).map((v) => (
+              <button
+                type="button"
+                key={v}
+                data-view={v}
+                aria-pressed={view === v}
+                onClick={() => {
+                  setMatches([]);
+                  setView(v);
+                }}
+              >
+                {t(`lobby.view.${v}`)}
+              </button>
+            ))}
+          </div>
+          <label>
+            {t('lobby.game')}
+            <select
+              name="only"
+              value={only}
+              onChange={(e) => {
+                setMatches([]);
+                setOnly((e.currentTarget as HTMLSelectElement).value);
+              }}
+            >
+              <option value="">{t('lobby.filter.all')}</option>
+              {games?.map((g) => (
+                <option value={g.id} key={g.id}>
+                  {g.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         {joinError && (
           <p class="error" role="alert" data-join-error>
             {joinError}
           </p>
         )}
         {matches.length === 0 ? (
-          <p class="muted">{t('lobby.none')}</p>
+          <p class="muted">{t(view === 'finished' ? 'lobby.none.finished' : 'lobby.none')}</p>
         ) : (
           <ul class="matches">
             {matches.map((m) => {
-              const open = openSeats(m);
+              const open = m.status === 'waiting' ? openSeats(m) : [];
+              const end = m.status === 'finished' || m.status === 'aborted' ? summaryVerdict(m) : null;
               return (
-                <li key={m.id} class="match-row" data-match={m.id}>
+                <li key={m.id} class="match-row" data-match={m.id} data-game={m.game} data-status={m.status}>
                   <div class="match-what">
                     <strong>{titles.get(m.game) ?? m.game}</strong>{' '}
                     <span class={`status status-${m.status}`}>{t(`status.${m.status}`)}</span>
                     {m.ply > 0 && <span class="muted"> · {t('lobby.ply', { ply: m.ply })}</span>}
                   </div>
+                  {end && (
+                    <div class="match-result" data-match-result>
+                      {end}
+                    </div>
+                  )}
                   <div class="match-who muted">
                     {(m.seats ?? [])
                       .map((s) => `${seatName(lang.value, s.name, s.seat)}: ${s.kind === 'bot' ? t('lobby.bot', { bot: botText(s.bot ?? '', t).name }) : s.taken ? t('lobby.player') : t('match.open')}`)
@@ -243,6 +291,15 @@ export function Lobby() {
       </section>
     </div>
   );
+}
+
+/** summaryVerdict words a listed match's ending as its page does, for a spectator. */
+function summaryVerdict(m: Summary): string {
+  const v = verdictText(
+    { ...m, match: m.id, version: 0, position: '', toMove: -1, legal: null, moves: null, offers: { draw: null, takeback: -1, rematch: null } },
+    null,
+  );
+  return [v.head, v.reason].filter(Boolean).join(' ');
 }
 
 /** OptionInput edits one game option by its kind; the text is the option's doc. */
