@@ -21,16 +21,9 @@ func runBench(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	infos := e.games
-	switch {
-	case len(rest) > 1:
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[1])
-	case len(rest) == 1:
-		info, err := findGame(e, rest[0])
-		if err != nil {
-			return err
-		}
-		infos = []*game.Info{info}
+	infos, err := gamesArg(e, rest)
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(e.stdout, "%-13s %12s %12s %10s %12s\n", "game", "playouts/s", "plies/s", "ns/ply", "avg plies")
 	for _, info := range infos {

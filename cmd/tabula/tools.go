@@ -17,16 +17,9 @@ func runGames(_ context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	infos := e.games
-	switch {
-	case len(rest) > 1:
-		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[1])
-	case len(rest) == 1:
-		info, err := findGame(e, rest[0])
-		if err != nil {
-			return err
-		}
-		infos = []*game.Info{info}
+	infos, err := gamesArg(e, rest)
+	if err != nil {
+		return err
 	}
 	for _, g := range infos {
 		fmt.Fprintf(e.stdout, "%-13s players %-6s variants %s\n", g.ID, g.PlayerCounts(), strings.Join(g.Variants, ","))
@@ -129,4 +122,20 @@ func runReplay(_ context.Context, e *env) error {
 		fmt.Fprintf(e.stdout, "result: unfinished, %s to move\n", info.PlayerName(s.ToMove()))
 	}
 	return nil
+}
+
+// gamesArg is the games an optional GAME argument names: every game
+// without one, that game with one, a usage error with more.
+func gamesArg(e *env, rest []string) ([]*game.Info, error) {
+	switch {
+	case len(rest) > 1:
+		return nil, fmt.Errorf("%w: unexpected argument %q", errUsage, rest[1])
+	case len(rest) == 1:
+		info, err := findGame(e, rest[0])
+		if err != nil {
+			return nil, err
+		}
+		return []*game.Info{info}, nil
+	}
+	return e.games, nil
 }
