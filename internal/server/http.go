@@ -88,8 +88,12 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	if h, ok := s.cfg.Store.(healthChecker); ok {
 		if err := h.Health(r.Context()); err != nil {
+			// The reason names the database (its host, user, file), which
+			// is the operator's business: it goes to the log, not to
+			// whoever asks.
+			s.log.Warn("health check failed", "err", err)
 			w.WriteHeader(http.StatusServiceUnavailable)
-			fmt.Fprintf(w, "unavailable: %s\n", strings.Join(strings.Fields(err.Error()), " "))
+			io.WriteString(w, "unavailable\n")
 			return
 		}
 	}

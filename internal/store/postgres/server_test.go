@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
@@ -119,8 +118,8 @@ func TestServerOutage(t *testing.T) {
 			t.Errorf("%s while the database is away: %d %s; want 503 %q", r.name, st, body, protocol.CodeUnavailable)
 		}
 	}
-	if st, body := call(t, "GET", url+"/healthz", nil); st != http.StatusServiceUnavailable || !strings.HasPrefix(string(body), "unavailable: ") {
-		t.Errorf("healthz while the database is away: %d %q; want 503 and the reason", st, body)
+	if st, body := call(t, "GET", url+"/healthz", nil); st != http.StatusServiceUnavailable || string(body) != "unavailable\n" {
+		t.Errorf("healthz while the database is away: %d %q; want 503 and no reason (it names the database's host and user)", st, body)
 	} else {
 		t.Logf("healthz while the database is away: %d %q", st, body)
 	}
