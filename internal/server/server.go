@@ -12,7 +12,7 @@
 //     by the HTTP handler, which returns):
 //     until the peer goes, is too slow, or the server closes. Writes need
 //     none: the sender writes into the socket without blocking, and a
-//     flusher goroutine runs only while a peer is behind (sock); a ping
+//     flusher goroutine runs only while a peer is behind (internal/wsout); a ping
 //     timer pings a silent peer from its own goroutine every pingInterval.
 //     The read loop only waits for and reads each frame; a handler runs it
 //     and the loop waits for it, so a connection's messages stay in order;
@@ -36,7 +36,7 @@
 // Locks: Server.mu guards the room table only; it is never held while
 // taking another lock or while sending on a channel. room.mu is held while
 // a room handles anything (room.do, room.direct); that includes the wait
-// for the commit and the socket writes (which never block, see sock). It
+// for the commit and the socket writes (which never block, see internal/wsout). It
 // may be held while taking Server.mu (a rematch registers a room), never
 // the other way round, and never while taking another room's mu (a
 // rematch's room runs its first afterChange on a goroutine of its own).
