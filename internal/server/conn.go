@@ -293,7 +293,8 @@ func (s *Server) readLoop(c *conn, r *room, bearer string) {
 	// copy what they keep, so nothing refers to buf after its frame is
 	// handled.
 	var buf bytes.Buffer
-	m := &message{c: c, r: r, bearer: bearer, done: make(chan struct{}, 1)}
+	m := &message{c: c, r: r, bearer: bearer}
+	done := make(chan struct{}, 1)
 	for {
 		if c.br != nil && c.br.Buffered() == 0 {
 			c.sock.WaitReadable()
@@ -305,7 +306,7 @@ func (s *Server) readLoop(c *conn, r *room, bearer string) {
 			// store is a locked instruction on a line the timer shares.
 			c.heard.Store(true)
 		}
-		s.handlers.handle(m)
+		s.handlers.Run(m, done)
 		if !m.ok {
 			return
 		}

@@ -16,7 +16,7 @@
 //     timer pings a silent peer from its own goroutine every pingInterval.
 //     The read loop only waits for and reads each frame; a handler runs it
 //     and the loop waits for it, so a connection's messages stay in order;
-//   - up to maxHandlers handlers (handlers.run), started as messages in
+//   - up to maxHandlers handlers (internal/handoff), started as messages in
 //     flight need them: until the server closes (past the limit a read
 //     loop runs its message itself);
 //   - BotWorkers bot workers (botPool.work): until the server closes;
@@ -67,6 +67,7 @@ import (
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/internal/analysis"
 	"github.com/tabula-games/tabula/internal/clock"
+	"github.com/tabula-games/tabula/internal/handoff"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
 )
@@ -153,8 +154,8 @@ type Server struct {
 	clock    clock.Clock
 	metrics  *metrics
 	bots     *botPool
-	botTab   *botTable // what seats may name, and their agents
-	handlers *handlers // run the connections' messages
+	botTab   *botTable               // what seats may name, and their agents
+	handlers *handoff.Pool[*message] // run the connections' messages
 
 	// ackSeed keys the hashes of the command IDs rooms remember (ackRing).
 	ackSeed maphash.Seed
@@ -240,7 +241,7 @@ func New(cfg Config) (*Server, error) {
 	s.startSweeper()
 	s.bots = newBotPool(botQueue, cfg.BotWorkers)
 	s.analysis = newAnalysisPool(cfg.Analysis, s.clock.Now)
-	s.handlers = newHandlers(s.handleMessage, &s.wg, maxHandlers)
+	s.handlers = handoff.New(s.handleMessage, &s.wg, maxHandlers)
 	s.metrics = newMetrics(s)
 	for range cfg.BotWorkers {
 		s.wg.Go(func() { s.bots.work(s.ctx, s) })
@@ -293,7 +294,7 @@ func (s *Server) Close() {
 		r.shutdown()
 		s.forget(r)
 	}
-	s.handlers.close()
+	s.handlers.Close()
 	s.wg.Wait()
 	s.conns.Wait() // each ends once its close frame is out or writeTimeout passed
 }
