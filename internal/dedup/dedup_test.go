@@ -1,0 +1,36 @@
+package dedup
+
+import (
+	"fmt"
+	"hash/maphash"
+	"testing"
+)
+
+// TestSeats checks that each seat recalls its own last Memory IDs with
+// their versions, forgets older ones, and never recalls another seat's.
+func TestSeats(t *testing.T) {
+	s := New(maphash.MakeSeed())
+	if _, ok := s.Recall(0, "a"); ok {
+		t.Fatal("an empty memory recalled an ID")
+	}
+	s.Remember(-1, "spectator", 1)
+	if _, ok := s.Recall(-1, "spectator"); ok {
+		t.Error("a spectator's ID was remembered")
+	}
+	for i := range Memory + 4 {
+		s.Remember(2, fmt.Sprint("c", i), int64(100+i))
+	}
+	s.Remember(0, "c0", 7)
+	for i := range Memory + 4 {
+		v, ok := s.Recall(2, fmt.Sprint("c", i))
+		if want := i >= 4; ok != want || (ok && v != int64(100+i)) {
+			t.Errorf("seat 2 id c%d: %d %v, want recalled %v at %d", i, v, ok, want, 100+i)
+		}
+	}
+	if v, ok := s.Recall(0, "c0"); !ok || v != 7 {
+		t.Errorf("seat 0 id c0: %d %v, want 7 true", v, ok)
+	}
+	if _, ok := s.Recall(1, "c5"); ok {
+		t.Error("seat 1 recalled seat 2's ID")
+	}
+}
