@@ -36,13 +36,13 @@ const (
 	// dropped after use rather than held by every connection.
 	frameKeep = 1 << 10
 	// maxPending is how many bytes a connection may owe its peer beyond
-	// what the kernel's socket buffer took (a few megabytes on loopback):
-	// a peer this far behind is too slow and is dropped, never waited
-	// for. Dozens of full states, thousands of deltas.
+	// what the kernel's socket buffer took: dozens of full states,
+	// thousands of deltas. A peer this far behind is too slow and is
+	// dropped, never waited for.
 	maxPending = 256 << 10
 	// readBufSize and writeBufSize are the WebSocket library's buffers
-	// per connection (net/http hands over 4 KiB each, 80 MB at 10 000
-	// connections): client frames are small, larger ones are read in
+	// per connection, smaller than net/http's since every live connection
+	// holds them: client frames are small, larger ones are read in
 	// several calls, and a write larger than the buffer goes around it.
 	readBufSize  = 1 << 10
 	writeBufSize = 1 << 10
@@ -83,12 +83,11 @@ type conn struct {
 }
 
 // cancel ends the connection: the socket is closed under a running read
-// loop, which then returns, and serve closes the connection. A flag and a
-// goroutine on the first call, where a context per connection (and a
-// context.AfterFunc on it, and its Done channel) were ~1 KiB of pointers
-// per connection for the collector to mark. The socket is closed on a
-// goroutine of its own: CloseNow waits for the library's goroutines,
-// and the caller may hold the room the read loop is waiting for.
+// loop, which then returns, and serve closes the connection. A flag, not
+// a context per connection: every live connection would hold one, for the
+// collector to mark. The socket is closed on a goroutine of its own:
+// CloseNow waits for the library's goroutines, and the caller may hold
+// the room the read loop is waiting for.
 func (c *conn) cancel() {
 	c.mu.Lock()
 	first, reading := !c.cancelled, c.reading
@@ -117,10 +116,9 @@ type frame struct {
 func (c *conn) send(data []byte) bool { return c.sendFrame(frame{data: data}) }
 
 // sendFrame writes f without blocking: both messages go out in one socket
-// write (a write on loopback costs tens of microseconds, most of the
-// server's time per move), framed by the socket rather than the WebSocket
-// library (see wsout.Conn.WriteText). False when the connection is too slow or
-// broken; it is then closed.
+// write (a system call per message is most of a move's cost), framed by
+// wsout rather than the WebSocket library (see wsout.Conn.WriteText).
+// False when the connection is too slow or broken; it is then closed.
 func (c *conn) sendFrame(f frame) bool {
 	if err := c.sock.WriteText(f.data, f.then); err != nil {
 		c.cancel()
@@ -198,7 +196,7 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	c := &conn{client: s.clientOf(req), account: held, ws: ws, sock: cw.Conn, br: cw.Reader, reading: true}
 	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
 	// The handler returns and the connection is served on a goroutine of
-	// its own: net/http's connection (its 4 KiB reader and writer, the
+	// its own: net/http's connection (its reader and writer, the
 	// request, the handler's deep stack) is then garbage instead of
 	// living, and being scanned by every collection, as long as the
 	// WebSocket does. Hijacked connections are the handler's to close,
@@ -230,9 +228,9 @@ func (s *Server) serve(c *conn, r *room, bearer string) {
 	s.metrics.conns.Inc()
 	defer s.metrics.conns.Dec()
 	// A cancelled connection (kicked, too slow, server closing) stops its
-	// read loop by closing the socket (see cancel): passing a context to
-	// every read made the library register and remove a
-	// context.AfterFunc per frame (18 % of the server's allocations). The
+	// read loop by closing the socket (see cancel): a context passed to
+	// every read would make the library register and remove a
+	// context.AfterFunc per frame. The
 	// server's closing kicks every connection, greeted or not, through
 	// one registration each: close 1001 first, then the socket (a plain
 	// cancel here closed sockets before the rooms' kicks wrote their close
@@ -280,16 +278,15 @@ func readFrame(ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []
 // readLoop reads client messages until the connection fails or is
 // cancelled, and has each handled by the server's handlers, one at a time
 // and in order. Between frames it waits for the socket in a shallow call
-// (waitReadable) when the library's buffer is empty: a parked read loop
-// is most of the server's goroutines, and every collection scans each
-// one's stack down to its deepest frame — parked inside the library's
-// frame reader, and with the message handling's locals in its own
-// frame, that was ~3.1 KB a connection (31 MB of stacks at 10,000
-// matches). Neither the wait nor the read allocates, so a read loop owes
-// the collector no assist (see handlers).
+// (wsout.Conn.WaitReadable) when the library's buffer is empty: a parked
+// read loop is most of the server's goroutines, and every collection
+// scans each one's stack down to its deepest frame, which would be deep
+// inside the library's frame reader. Neither the wait nor the read
+// allocates, so a read loop owes the collector no assist (see
+// internal/handoff).
 func (s *Server) readLoop(c *conn, r *room, bearer string) {
-	// buf holds one frame at a time, reused: ws.Read allocated a fresh
-	// buffer per frame (io.ReadAll, 512 bytes or more). Decoded messages
+	// buf holds one frame at a time, reused (ws.Read allocates a fresh
+	// buffer per frame). Decoded messages
 	// copy what they keep, so nothing refers to buf after its frame is
 	// handled.
 	var buf bytes.Buffer
