@@ -72,10 +72,9 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// Store is what the server needs from its database. Save must return only
-// after the change is durable, and must keep nothing the change refers to
-// once it has returned nil: a room reuses its buffers (the clock times)
-// for the next change.
+// Store is what the server needs from its database. Save returns only
+// after the change is durable. A store copies what it keeps: callers may
+// keep or reuse whatever they pass once a call returns.
 type Store interface {
 	Create(ctx context.Context, m store.Match) error
 	Save(ctx context.Context, c store.Change) error
