@@ -81,22 +81,21 @@ const (
 	readConns = 4
 	// cacheKiB is each connection's page cache: reads and the catch-up
 	// touch one match row (and a read one log page per move) of
-	// thousands of matches, and the default 2 MiB cache sent them to the
-	// disk (pread was 6 % of the server's CPU at 5 000 matches).
+	// thousands of matches, more pages than SQLite's default cache
+	// holds, which sent them to the disk.
 	cacheKiB = 64 << 10
 	// walCheckpointPages is how many WAL pages make the writer checkpoint
 	// in its own commit (the default is 1 000): a hot page rewritten by
 	// many commits is copied into the database once per checkpoint, so
 	// fewer checkpoints mean fewer page writes; recovery replays at most
-	// this many pages (40 MiB). The checkpointer goroutine does most of
-	// the copying first (see checkpointEvery).
+	// this many pages. The checkpointer goroutine does most of the
+	// copying first (see checkpointEvery).
 	walCheckpointPages = 10_000
 	// checkpointEvery is how often the checkpointer goroutine copies the
 	// WAL into the database (a passive checkpoint on a read connection,
 	// which runs beside the writer's commits): when the writer did it all
-	// in the commit that crossed walCheckpointPages, that commit took
-	// 30-130 ms every few seconds at 3 000 moves/s, and every move queued
-	// behind it waited (the load test's p99). The writer's own checkpoint
+	// in the commit that crossed walCheckpointPages, that commit was long,
+	// and every move queued behind it waited. The writer's own checkpoint
 	// then copies only the pages written since the last one.
 	checkpointEvery = 200 * time.Millisecond
 	// catchRows is the number of log rows after log_state.caught that
@@ -104,8 +103,8 @@ const (
 	// version, ply, clock and update time of every match moved since the
 	// last round into its match row (a few hundred pages at 10 000
 	// matches), so Open after a crash reads at most about this many log
-	// rows plus those of one round (see catchMin). ~6.5 s of moves at
-	// 10 000 moves/s.
+	// rows plus those of one round (see catchMin): seconds of moves at
+	// the load test's pace.
 	catchRows = 65_536
 	// catchBudget is the time after which a group commit's share of a
 	// catch-up round stops writing match rows (after at least catchMin
@@ -117,18 +116,14 @@ const (
 	// (catchUp), so a round keeps pace with the log however slow the
 	// writer is: the rows added during a round are at most its matches
 	// and one batch, and the log Open reads after a crash stays under
-	// catchRows + 2 × (matches + maxBatch) + maxBatch rows (87 072 at
-	// 10 000 matches, when every batch is full; ~67 000 at the load
-	// test's ~10 changes a batch).
+	// catchRows + 2 × (matches + maxBatch) + maxBatch rows.
 	catchMin = 64
 	// commitGap is the least time from one group commit's start to the
-	// next's: each commit pays a fsync (~75 µs of kernel CPU here) and
-	// SQLite's fixed work, and at 10,000 moves/s an idle-as-soon-as-done
-	// writer committed ~1,000 times a second (~10 moves each). Waiting
-	// for the gap batches ~20-25 moves: the server's CPU per move fell
-	// 95 -> 76 µs at 10,000 matches (docs/benchmarks/server.md, "Session
-	// 6"); a move waits at most this much longer, and one arriving after
-	// a quiet spell not at all.
+	// next's: each commit pays a fsync and SQLite's fixed work, and a
+	// writer that commits as soon as it is idle makes many small commits
+	// under load. Waiting for the gap batches more moves per commit, for
+	// less CPU per move; a move waits at most this much longer, and one
+	// arriving after a quiet spell not at all (docs/store.md).
 	commitGap = 2 * time.Millisecond
 	// probeEvery is the least time between two writes Health makes to
 	// find out whether a failed store can write again (a store idle since
@@ -154,10 +149,10 @@ type DB struct {
 	lock    *fileLock // holds the database file's lock (see lockFile); nil where unsupported
 	metrics *metrics
 	// replies are reply channels (chan error, size 1) of answered
-	// requests, reused: a Save per move made one.
+	// requests, reused rather than made per Save.
 	replies sync.Pool
-	// ops are the *saveOp of answered Saves, each with its reply channel,
-	// reused: one was ~320 bytes per move.
+	// ops are the *saveOp of answered Saves, each with its reply channel
+	// and buffers, reused rather than made per Save.
 	ops sync.Pool
 
 	// failed is the storage failure of the last write, nil once a
@@ -258,9 +253,8 @@ type curChange struct {
 // roundBits is the width of a round key's index part: a round lists at
 // most 1<<roundBits matches (those moved since the last round), and
 // rowids below 1<<(64-roundBits) sort in its keys; packed keys sort
-// without a comparison function, twice as fast for 10 000 matches
-// (1.5 ms against 2.9 ms on a loaded machine), the writer's stall at a
-// round's start.
+// without a comparison function, about twice as fast, which shortens the
+// writer's stall at a round's start.
 const roundBits = 24
 
 // matchState is a match as last committed: its version, the number of
@@ -442,10 +436,8 @@ const (
 	// run a list of the statement's text buffers, growing by doubling
 	// from nothing, which a power of two of rows (4 texts each) fills
 	// exactly. One INSERT of exactly as many rows (a statement per size)
-	// made fewer allocations (one run, not ~3, per commit) but more
-	// bytes: ~37 more per move in BenchmarkSavePaced, the list's
-	// capacity past the row count (docs/benchmarks/server.md, "Session
-	// 7").
+	// made fewer allocations but more bytes, the list's capacity past
+	// the row count (docs/benchmarks/server.md, "Session 7").
 	maxInsertLog = 6
 	// maxInsertRows is the most rows a log INSERT holds.
 	maxInsertRows = 1 << maxInsertLog
@@ -520,8 +512,7 @@ func dsn(path string, foreignKeys bool) string {
 		fmt.Sprintf("wal_autocheckpoint(%d)", walCheckpointPages),
 		// The statement journal of a multi-row statement inside a
 		// transaction (a page copy per page it changes) stays in memory
-		// instead of spilling to a temporary file: its pwrite calls were
-		// 10 % of the server's CPU at 10 000 matches.
+		// instead of spilling to a temporary file, written per commit.
 		"temp_store(MEMORY)",
 	} {
 		q.Add("_pragma", p)
@@ -952,9 +943,8 @@ func (db *DB) committed() {
 		w.caught, w.round, w.roundIDs, w.roundAt = w.mark, nil, nil, 0
 		// Ended matches rarely change again; one that does is read back
 		// (sqlMatchState), which needs its row current: only those not
-		// in cur are forgotten. Only those that ended are looked at:
-		// going through every known match was 1.4 % of the paced
-		// benchmark's CPU at 10 000 matches.
+		// in cur are forgotten. Only those that ended are looked at,
+		// not every known match.
 		kept := w.ended[:0]
 		for _, id := range w.ended {
 			st, ok := w.known[id]
