@@ -452,21 +452,6 @@ func (r *room) subscribe(msg subscribe) {
 	}
 }
 
-// greeting is the state a connecting client gets: the published view with
-// the clock read now. The view's reading dates from when it was published
-// (the last change, or the room's load after a restart), and a client
-// counts the running clock down from when it receives the state, so an old
-// reading would show it the time left back then.
-func (r *room) greeting() *protocol.State {
-	v := r.freshSnap()
-	if v.Clocks == nil || v.Clocks.Running < 0 {
-		return v
-	}
-	g := *v
-	g.Clocks = r.clockView()
-	return &g
-}
-
 // seatOf returns the seat the token holds, or -1.
 func (r *room) seatOf(token string) int {
 	h := []byte(hashToken(token))
@@ -961,104 +946,6 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	}
 	r.broadcast(ev)
 	return nil
-}
-
-// broadcast sends the update for ev to every connection, dropping those
-// that cannot keep up. Connections that asked for deltas get a move as a
-// Delta; everything else carries the full state, built (and published)
-// only if some connection needs it.
-func (r *room) broadcast(ev protocol.Event) {
-	r.history.Add(eventlog.Update{Version: r.m.Version, Event: ev})
-	var full, delta []byte
-	// Backwards: a connection dropped on the way is replaced by the last,
-	// which has been sent to.
-	for i := len(r.subs) - 1; i >= 0; i-- {
-		c, sb := r.subs[i].c, r.subs[i].sub
-		var data []byte
-		switch {
-		case sb.delta && ev.Kind == protocol.EventMove:
-			if delta == nil {
-				delta = r.deltaUpdate(ev)
-				r.delta.Put(delta)
-			}
-			data = delta
-		default:
-			if full == nil {
-				msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, State: r.publish()}
-				full = msg.AppendJSON(r.update.Get())
-				r.update.Done(full)
-			}
-			data = full
-		}
-		f := frame{data: data}
-		if a := r.ackTo; a != nil && a.c == c && !a.sent {
-			// The change is durable and applied: the command is done.
-			msg := protocol.ServerMessage{Type: protocol.TypeAck, ID: a.id, Version: r.m.Version}
-			f.then = msg.AppendJSON(r.ackBuf.Get())
-			r.ackBuf.Put(f.then)
-			a.sent = true
-		}
-		if !c.sendFrame(f) {
-			r.drop(c)
-		}
-	}
-	if full == nil {
-		r.dropStaleSnap()
-		r.texts.DropStrings()
-	}
-}
-
-// dropStaleSnap forgets the published view once it is out of date: with
-// delta clients only, no view is rebuilt per move, and an old one (its
-// legal moves and their cell forms) would otherwise stay reachable for
-// the room's life, for every garbage collection to scan. A reader that
-// needs a view has the room build one (snapshot).
-func (r *room) dropStaleSnap() {
-	if v := r.snap.Load(); v != nil && v.Version != r.m.Version {
-		r.snap.Store(nil)
-	}
-}
-
-// deltaUpdate encodes the compact update for the move event ev.
-func (r *room) deltaUpdate(ev protocol.Event) []byte {
-	d := &protocol.Delta{Ply: r.m.Ply, ToMove: r.toMove(), Clocks: r.clockView()}
-	if r.m.Status != store.StatusLive {
-		d.Status, d.Result = r.m.Status, wireResult(r.info, r.m)
-	}
-	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, Delta: d}
-	return msg.AppendJSON(r.delta.Get())
-}
-
-// publish builds the current view and makes it visible to HTTP readers.
-func (r *room) publish() *protocol.State {
-	v := r.view()
-	r.snap.Store(v)
-	r.version.Store(r.m.Version)
-	return v
-}
-
-// freshSnap returns the published view if it is current, else publishes
-// a new one. mu held.
-func (r *room) freshSnap() *protocol.State {
-	if v := r.snap.Load(); v != nil && v.Version == r.m.Version {
-		return v
-	}
-	return r.publish()
-}
-
-// snapshot returns the current spectator view for a reader outside the
-// room (HTTP): the published one if current, else one it builds with the
-// room's mutex held (a stopped room's last view otherwise).
-func (r *room) snapshot() *protocol.State {
-	if v := r.snap.Load(); v != nil && v.Version == r.version.Load() {
-		return v
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.stopped.Load() {
-		return r.snap.Load() // published when the room stopped
-	}
-	return r.freshSnap()
 }
 
 // afterChange plays chance events, starts a bot search when a bot is to
