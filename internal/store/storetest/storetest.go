@@ -483,10 +483,10 @@ func testListCurrent(t *testing.T, s Store) {
 
 // testCallerReuses checks a store copies what it keeps: a caller that
 // writes over everything it passed to Create and Save once they returned
-// (seats, clock times, the moves and their clock readings; the way a
-// server reuses its buffers) changes nothing the store holds, for moves
-// alone and for changes of the match row, and for the next change built
-// from the same buffers.
+// (seats, clock times, the result, the moves and their clock readings:
+// the way a server reuses its buffers) changes nothing the store holds,
+// for moves alone and for changes of the match row, and for the next
+// change built from the same buffers.
 func testCallerReuses(t *testing.T, s Store) {
 	ctx := context.Background()
 	m := NewMatch("m1", 0)
@@ -509,11 +509,15 @@ func testCallerReuses(t *testing.T, s Store) {
 		if ply == 3 { // a change of the match row, not a move alone
 			seats[1] = store.Seat{TokenHash: "joined"}
 			next.Status = store.StatusFinished
+			next.Result = &store.Result{Winners: []int{0}, Scores: []int{2, 1}, Reason: "line"}
 		}
 		moves[0] = move(ply, fmt.Sprintf("+%d", ply))
 		keep := next
 		keep.Seats = []store.Seat{seats[0], seats[1]}
 		keep.Clock.Remaining = []time.Duration{times[0], times[1]}
+		if r := next.Result; r != nil {
+			keep.Result = &store.Result{Winners: []int{r.Winners[0]}, Scores: []int{r.Scores[0], r.Scores[1]}, Reason: r.Reason}
+		}
 		mv := moves[0]
 		c := *mv.Clock
 		mv.Clock = &c
@@ -522,6 +526,9 @@ func testCallerReuses(t *testing.T, s Store) {
 		}
 		*moves[0].Clock, moves[0].Text = time.Hour, "scribbled"
 		seats[0].TokenHash, times[0] = "scribbled", time.Hour
+		if r := next.Result; r != nil {
+			r.Winners[0], r.Scores[0], r.Reason = 1, 9, "scribbled"
+		}
 		want, wantMoves = keep, append(wantMoves, mv)
 		got, gotMoves, err := s.Load(ctx, "m1")
 		if err != nil {
