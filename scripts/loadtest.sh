@@ -77,9 +77,9 @@ row() { # row BIN GAMES
 		sleep 0.1
 	done
 	# The load generator reads the server's /metrics at -metrics-url; a
-	# load generator without that flag (main from ecf0968's split to the
-	# issue 21 restructure lost it) cannot read a server's --metrics-addr,
-	# so that row uses this tree's load generator.
+	# load generator without that flag (added in ddf6081, lost by a later
+	# merge until the issue 21 restructure) cannot read a server's
+	# --metrics-addr, so that row uses this tree's load generator.
 	local lg_bin="$WORK/loadtest-$bin"
 	if [ ${#serveargs[@]} -gt 0 ]; then
 		args+=(-metrics-url "http://127.0.0.1:$((PORT + 1000))")
