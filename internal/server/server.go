@@ -156,7 +156,7 @@ type Server struct {
 	botTab   *botTable               // what seats may name, and their agents
 	handlers *handoff.Pool[*message] // run the connections' messages
 
-	// ackSeed keys the hashes of the command IDs rooms remember (ackRing).
+	// ackSeed keys the hashes of the command IDs rooms remember (internal/dedup).
 	ackSeed maphash.Seed
 
 	ctx    context.Context // the server's lifetime; cancelled by Close
