@@ -3,6 +3,7 @@ package dedup
 import (
 	"fmt"
 	"hash/maphash"
+	"reflect"
 	"testing"
 )
 
@@ -32,5 +33,31 @@ func TestSeats(t *testing.T) {
 	}
 	if _, ok := s.Recall(1, "c5"); ok {
 		t.Error("seat 1 recalled seat 2's ID")
+	}
+}
+
+// TestNoPointers checks a seat's ring holds no pointers, so the garbage
+// collector never scans it.
+func TestNoPointers(t *testing.T) {
+	var walk func(t reflect.Type) bool
+	walk = func(ty reflect.Type) bool {
+		switch ty.Kind() {
+		case reflect.Array:
+			return walk(ty.Elem())
+		case reflect.Struct:
+			for i := range ty.NumField() {
+				if walk(ty.Field(i).Type) {
+					return true
+				}
+			}
+			return false
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float64:
+			return false
+		}
+		return true
+	}
+	if walk(reflect.TypeFor[ring]()) {
+		t.Error("a seat's ring holds pointers: every collection scans it")
 	}
 }
