@@ -76,8 +76,16 @@ row() { # row BIN GAMES
 		curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
 		sleep 0.1
 	done
-	if [ ${#serveargs[@]} -gt 0 ]; then args+=(-metrics-url "http://127.0.0.1:$((PORT + 1000))"); fi
-	GODEBUG=gctrace=1 "$WORK/loadtest-$bin" -url "http://127.0.0.1:$PORT" -games "$n" -duration "$DURATION" -interval "$INTERVAL" "${args[@]}" >"$log" 2>&1 &
+	# The load generator reads the server's /metrics at -metrics-url; a
+	# load generator without that flag (added in ddf6081, lost by a later
+	# merge until the issue 21 restructure) cannot read a server's
+	# --metrics-addr, so that row uses this tree's load generator.
+	local lg_bin="$WORK/loadtest-$bin"
+	if [ ${#serveargs[@]} -gt 0 ]; then
+		args+=(-metrics-url "http://127.0.0.1:$((PORT + 1000))")
+		if ! grep -q -a -- "metrics-url" "$lg_bin"; then lg_bin="$WORK/loadtest-new"; fi
+	fi
+	GODEBUG=gctrace=1 "$lg_bin" -url "http://127.0.0.1:$PORT" -games "$n" -duration "$DURATION" -interval "$INTERVAL" "${args[@]}" >"$log" 2>&1 &
 	local lg=$!
 	# The server's goroutines, every 2 s while the load generator runs
 	# (its connections are gone once it exits); the largest is reported.

@@ -1,6 +1,7 @@
 package clock
 
 import (
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -128,4 +129,28 @@ func TestFakeTimers(t *testing.T) {
 	// A timer already due runs without an Advance, like time.AfterFunc.
 	f.AfterFunc(-time.Second, func() { done <- struct{}{} })
 	<-done
+}
+
+// TestSaveRestore checks Restore puts back every field and time Save saw,
+// in the same Remaining array, for few seats and many, after the clocks
+// changed in place.
+func TestSaveRestore(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, n := range []int{2, 5, maxInline + 2} {
+		c := New(Control{Kind: Fischer, Base: time.Minute}, n)
+		c.Switch(0, at)
+		want := c
+		want.Remaining = slices.Clone(c.Remaining)
+		rem := c.Remaining
+		s := c.Save()
+		c.Switch(1, at.Add(3*time.Second))
+		c.Remaining[1] = 0
+		c.Restore(&s)
+		if c.Running != want.Running || !c.Since.Equal(want.Since) || !slices.Equal(c.Remaining, want.Remaining) {
+			t.Errorf("%d seats: restored %+v, want %+v", n, c, want)
+		}
+		if n <= maxInline && &c.Remaining[0] != &rem[0] {
+			t.Errorf("%d seats: Restore replaced the Remaining array", n)
+		}
+	}
 }

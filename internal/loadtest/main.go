@@ -91,6 +91,7 @@ const (
 
 func main() {
 	url := flag.String("url", "http://127.0.0.1:8181", "server URL")
+	metricsURL := flag.String("metrics-url", "", "where the server serves /metrics (tabula serve --metrics-addr), for example http://127.0.0.1:9090; default: -url")
 	nGames := flag.Int("games", 100, "concurrent matches")
 	duration := flag.Duration("duration", 30*time.Second, "measuring time after setup (the budget)")
 	interval := flag.Duration("interval", time.Second, "time between a match's moves (its client moves in -mode bot)")
@@ -125,7 +126,10 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis}, *cpuProfile); err != nil {
+	if *metricsURL == "" {
+		*metricsURL = *url
+	}
+	if _, err := run(config{url: *url, metricsURL: *metricsURL, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -134,6 +138,7 @@ func main() {
 // config is one load test.
 type config struct {
 	url, mode          string
+	metricsURL         string // where the server's /metrics is
 	info               *game.Info
 	conns              int  // connections per match in modeClients
 	delta              bool // delta updates, positions kept with the rules
@@ -212,7 +217,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	if err := writeHeapProfile(cfg.memProfile, ".start"); err != nil {
 		return st, err
 	}
-	before := serverMetrics(cfg.url)
+	before := serverMetrics(cfg.metricsURL)
 	ownBefore := ownCPU()
 	var memBefore, memAfter runtime.MemStats
 	runtime.ReadMemStats(&memBefore)
@@ -252,7 +257,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 			// connections afterwards was 5 % of its samples.
 			pprof.StopCPUProfile()
 		}
-		after = serverMetrics(cfg.url)
+		after = serverMetrics(cfg.metricsURL)
 	}()
 	var an *analysisCounts
 	var anWait *sync.WaitGroup

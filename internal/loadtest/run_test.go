@@ -45,7 +45,7 @@ func TestRun(t *testing.T) {
 			hs := httptest.NewServer(srv.Handler())
 			defer hs.Close()
 			const nGames = 4
-			cfg := config{url: hs.URL, info: info, mode: tc.mode, conns: tc.conns, delta: tc.delta, games: nGames,
+			cfg := config{url: hs.URL, metricsURL: hs.URL, info: info, mode: tc.mode, conns: tc.conns, delta: tc.delta, games: nGames,
 				duration: 1500 * time.Millisecond, interval: 100 * time.Millisecond}
 			st, err := run(cfg, "")
 			if err != nil {

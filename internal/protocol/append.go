@@ -108,6 +108,10 @@ func (s *State) appendJSON(dst []byte) []byte {
 	}
 	dst = append(dst, `,"moves":`...)
 	dst = appendStrings(dst, s.Moves)
+	if s.Shake != 0 {
+		dst = append(dst, `,"shake":`...)
+		dst = strconv.AppendInt(dst, int64(s.Shake), 10)
+	}
 	if c := s.Clocks; c != nil {
 		dst = c.appendJSON(append(dst, `,"clocks":`...))
 	}

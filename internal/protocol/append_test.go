@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
@@ -78,14 +79,14 @@ func randomMessage(rng *rand.Rand) ServerMessage {
 			d.Clocks = randomClocks(rng)
 		}
 		if rng.IntN(2) == 0 {
-			d.Result = &Result{Winners: randomInts(rng), Scores: randomInts(rng), Reason: randomText(rng), Text: randomText(rng)}
+			d.Result = &Result{Winners: randomInts(rng), Scores: randomInts(rng), Reason: randomText(rng), Text: randomText(rng), AllLose: rng.IntN(2) == 0}
 		}
 		m.Delta = d
 	}
 	if rng.IntN(4) == 0 {
 		return m
 	}
-	s := &State{Match: randomText(rng), Game: randomText(rng), Variant: randomText(rng), Players: rng.IntN(6), Version: rng.Int64N(1 << 40),
+	s := &State{Match: randomText(rng), Game: randomText(rng), Variant: randomText(rng), Players: rng.IntN(6), Rated: rng.IntN(2) == 0, Version: rng.Int64N(1 << 40), Shake: rng.IntN(5) - 1,
 		Status: randomText(rng), Position: randomText(rng), ToMove: rng.IntN(8) - 2, LastMove: randomText(rng), Moves: randomStrings(rng),
 		Offers: Offers{Draw: randomInts(rng), Takeback: rng.IntN(4) - 1, Rematch: randomInts(rng)}, Rematch: randomText(rng)}
 	if rng.IntN(3) > 0 {
@@ -103,7 +104,7 @@ func randomMessage(rng *rand.Rand) ServerMessage {
 	if rng.IntN(3) > 0 {
 		s.Seats = []Seat{}
 		for i := range rng.IntN(5) {
-			s.Seats = append(s.Seats, Seat{Seat: i, Name: randomText(rng), Kind: randomText(rng), Bot: randomText(rng), Taken: rng.IntN(2) == 0, Connected: rng.IntN(2) == 0})
+			s.Seats = append(s.Seats, Seat{Seat: i, Name: randomText(rng), Kind: randomText(rng), Bot: randomText(rng), Username: randomText(rng), Taken: rng.IntN(2) == 0, Connected: rng.IntN(2) == 0})
 		}
 	}
 	m.State = s
@@ -111,17 +112,50 @@ func randomMessage(rng *rand.Rand) ServerMessage {
 }
 
 // TestAppendJSONMatchesMarshal checks the hand-written encoder byte for
-// byte against encoding/json on random messages.
+// byte against encoding/json on random messages, and that the messages
+// set every field of every type the encoder writes at least once (so a
+// field added to a wire type is compared too, or this fails).
 func TestAppendJSONMatchesMarshal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	unset := map[string]bool{}
+	var note func(prefix string, v reflect.Value, set bool)
+	note = func(prefix string, v reflect.Value, set bool) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if !v.IsNil() {
+				note(prefix, v.Elem(), set)
+			}
+		case reflect.Slice:
+			for i := range v.Len() {
+				note(prefix, v.Index(i), set)
+			}
+		case reflect.Struct:
+			for i := range v.NumField() {
+				name := v.Type().Name() + "." + v.Type().Field(i).Name
+				if _, seen := unset[name]; !seen {
+					unset[name] = true
+				}
+				if !v.Field(i).IsZero() {
+					unset[name] = false
+				}
+				note(name, v.Field(i), set)
+			}
+		}
+	}
 	for i := range 5000 {
 		m := randomMessage(rng)
+		note("", reflect.ValueOf(m), true)
 		want, err := json.Marshal(m)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := m.AppendJSON(nil); string(got) != string(want) {
 			t.Fatalf("message %d:\n got %s\nwant %s", i, got, want)
+		}
+	}
+	for name, never := range unset {
+		if never {
+			t.Errorf("randomMessage never sets %s: the encoder is not compared on it", name)
 		}
 	}
 }

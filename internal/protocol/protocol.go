@@ -6,6 +6,7 @@
 package protocol
 
 //go:generate go run ./gen
+//go:generate go run ./tsgen ../../web/src/wire.gen.ts
 
 import (
 	"bytes"

@@ -174,7 +174,7 @@ func (t *botTable) offers(gameID, name string) bool {
 // started on its first search; the room keeps it for the match and
 // closes it (room.agentFor, closeAgents). A built-in level is made per
 // search, seeded by the match and ply, and holds nothing after it: a
-// kept ai.Bot would hold its search tables (6 MiB of alpha-beta
+// kept ai.Bot would hold its search tables (an alpha-beta
 // transposition table, or an MCTS tree) for the match's whole life,
 // human thinking time included, in every live room.
 func (t *botTable) agent(name string, seed uint64) (ai.Agent, error) {

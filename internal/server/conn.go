@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/wsout"
 )
 
 const (
@@ -24,7 +24,7 @@ const (
 	// the connection lives on, bigger ones close it (status 1009).
 	readLimit = 64 << 10
 	// writeTimeout bounds how long the socket may refuse bytes it owes
-	// the peer (see sock.flush): a peer that takes nothing in this time
+	// the peer (see wsout.Policy): a peer that takes nothing in this time
 	// is gone.
 	writeTimeout = 10 * time.Second
 	// pingInterval keeps idle connections alive through proxies and finds
@@ -36,35 +36,32 @@ const (
 	// dropped after use rather than held by every connection.
 	frameKeep = 1 << 10
 	// maxPending is how many bytes a connection may owe its peer beyond
-	// what the kernel's socket buffer took (a few megabytes on loopback):
-	// a peer this far behind is too slow and is dropped, never waited
-	// for. Dozens of full states, thousands of deltas.
+	// what the kernel's socket buffer took: dozens of full states,
+	// thousands of deltas. A peer this far behind is too slow and is
+	// dropped, never waited for.
 	maxPending = 256 << 10
 	// readBufSize and writeBufSize are the WebSocket library's buffers
-	// per connection (net/http hands over 4 KiB each, 80 MB at 10 000
-	// connections): client frames are small, larger ones are read in
+	// per connection, smaller than net/http's since every live connection
+	// holds them: client frames are small, larger ones are read in
 	// several calls, and a write larger than the buffer goes around it.
 	readBufSize  = 1 << 10
 	writeBufSize = 1 << 10
 )
 
-// errSlow is a send to a peer that owes more than maxPending bytes, or
-// took nothing for writeTimeout.
-var errSlow = errors.New("server: peer too slow")
-
-// errClosing is a send after the connection's close frame.
-var errClosing = errors.New("server: connection closing")
+// sendPolicy is how far a connection's peer may fall behind before it is
+// dropped (see wsout).
+var sendPolicy = wsout.Policy{MaxPending: maxPending, WriteTimeout: writeTimeout, KeepBuffer: frameKeep}
 
 // conn is one WebSocket connection to one match. It has no goroutine for
 // writing: whoever sends (the room, the read loop) writes the frame into
-// the socket at once, and the socket never blocks (sock): what the kernel
+// the socket at once, and the socket never blocks (wsout): what the kernel
 // does not take waits in memory for a flusher goroutine that exists only
 // while the peer is behind. So a move costs no wake-up of a writer, and an
 // idle connection is one goroutine (its read loop).
 type conn struct {
 	ws   *websocket.Conn
-	sock *sock         // the socket under ws
-	br   *bufio.Reader // the library's read buffer over sock; nil if it may hide bytes (see sockWriter)
+	sock *wsout.Conn   // the socket under ws
+	br   *bufio.Reader // the library's read buffer over sock; nil if it may hide bytes (see wsout.ResponseWriter)
 	// heard is set by the read loop for every frame and cleared by the
 	// ping timer: a peer heard from since the last tick is alive, so it
 	// is not pinged.
@@ -86,12 +83,11 @@ type conn struct {
 }
 
 // cancel ends the connection: the socket is closed under a running read
-// loop, which then returns, and serve closes the connection. A flag and a
-// goroutine on the first call, where a context per connection (and a
-// context.AfterFunc on it, and its Done channel) were ~1 KiB of pointers
-// per connection for the collector to mark. The socket is closed on a
-// goroutine of its own: CloseNow waits for the library's goroutines,
-// and the caller may hold the room the read loop is waiting for.
+// loop, which then returns, and serve closes the connection. A flag, not
+// a context per connection: every live connection would hold one, for the
+// collector to mark. The socket is closed on a goroutine of its own:
+// CloseNow waits for the library's goroutines, and the caller may hold
+// the room the read loop is waiting for.
 func (c *conn) cancel() {
 	c.mu.Lock()
 	first, reading := !c.cancelled, c.reading
@@ -120,12 +116,11 @@ type frame struct {
 func (c *conn) send(data []byte) bool { return c.sendFrame(frame{data: data}) }
 
 // sendFrame writes f without blocking: both messages go out in one socket
-// write (a write on loopback costs tens of microseconds, most of the
-// server's time per move), framed by the socket rather than the WebSocket
-// library (see sock.writeText). False when the connection is too slow or
-// broken; it is then closed.
+// write (a system call per message is most of a move's cost), framed by
+// wsout rather than the WebSocket library (see wsout.Conn.WriteText).
+// False when the connection is too slow or broken; it is then closed.
 func (c *conn) sendFrame(f frame) bool {
-	if err := c.sock.writeText(f.data, f.then); err != nil {
+	if err := c.sock.WriteText(f.data, f.then); err != nil {
 		c.cancel()
 		return false
 	}
@@ -133,7 +128,7 @@ func (c *conn) sendFrame(f frame) bool {
 }
 
 // tooSlow reports whether the connection failed for falling behind.
-func (c *conn) tooSlow() bool { return c.sock.failedSlow() }
+func (c *conn) tooSlow() bool { return c.sock.FailedSlow() }
 
 func (c *conn) sendError(id string, version int64, e *protocol.Error) {
 	c.send(encode(protocol.ServerMessage{Type: protocol.TypeError, ID: id, Version: version, Error: e}))
@@ -150,7 +145,7 @@ func (c *conn) kick(code websocket.StatusCode, why string) {
 	}
 	c.mu.Unlock()
 	if first {
-		c.sock.writeClose(uint16(code), why)
+		c.sock.WriteClose(uint16(code), why)
 	}
 	c.cancel()
 }
@@ -177,52 +172,6 @@ func (c *conn) pingTick(ctx context.Context) {
 	c.ping.Reset(pingInterval)
 }
 
-// sockWriter hands the WebSocket library a sock when it hijacks the HTTP
-// connection, with buffers sized for a game connection (the library reads
-// everything but writes only control frames through it).
-type sockWriter struct {
-	http.ResponseWriter
-	conn *sock
-	// br is the read buffer handed to the library when it is a fresh
-	// one; nil when the HTTP server had read ahead, since the library
-	// then moves those bytes where br.Buffered does not see them (and
-	// the read loop must not wait for the socket while they are unread).
-	br *bufio.Reader
-}
-
-func (w *sockWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	h, ok := w.ResponseWriter.(http.Hijacker)
-	if !ok {
-		return nil, nil, errors.New("server: the response writer cannot hijack")
-	}
-	nc, brw, err := h.Hijack()
-	if err != nil {
-		return nil, nil, err
-	}
-	// The HTTP server's read and write timeouts are for requests; a
-	// WebSocket lives for the match and has its own (pings,
-	// writeTimeout). net/http clears the deadlines when it hijacks; this
-	// says so here too, since an expired one would fail the socket's
-	// non-blocking writes and waits.
-	if err := nc.SetDeadline(time.Time{}); err != nil {
-		nc.Close()
-		return nil, nil, err
-	}
-	if err := brw.Writer.Flush(); err != nil {
-		nc.Close()
-		return nil, nil, err
-	}
-	w.conn = newSock(nc)
-	br := brw.Reader
-	if br.Buffered() == 0 {
-		// Nothing read ahead (the client waits for the handshake's
-		// answer): the HTTP server's 4 KiB buffer can go.
-		br = bufio.NewReaderSize(w.conn, readBufSize)
-		w.br = br
-	}
-	return w.conn, bufio.NewReadWriter(br, bufio.NewWriterSize(w.conn, writeBufSize)), nil
-}
-
 // handleWS serves GET /ws/matches/{id}.
 func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	if !s.limitHTTP(w, req, limitConnect) {
@@ -238,16 +187,16 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	cw := &sockWriter{ResponseWriter: w}
+	cw := &wsout.ResponseWriter{ResponseWriter: w, Policy: sendPolicy, ReadBuf: readBufSize, WriteBuf: writeBufSize}
 	ws, err := websocket.Accept(cw, req, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered
 	}
 	ws.SetReadLimit(readLimit)
-	c := &conn{client: s.clientOf(req), account: held, ws: ws, sock: cw.conn, br: cw.br, reading: true}
+	c := &conn{client: s.clientOf(req), account: held, ws: ws, sock: cw.Conn, br: cw.Reader, reading: true}
 	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
 	// The handler returns and the connection is served on a goroutine of
-	// its own: net/http's connection (its 4 KiB reader and writer, the
+	// its own: net/http's connection (its reader and writer, the
 	// request, the handler's deep stack) is then garbage instead of
 	// living, and being scanned by every collection, as long as the
 	// WebSocket does. Hijacked connections are the handler's to close,
@@ -261,7 +210,7 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	}
 	s.mu.Unlock()
 	if closing {
-		c.sock.writeClose(uint16(websocket.StatusGoingAway), "server shutting down")
+		c.sock.WriteClose(uint16(websocket.StatusGoingAway), "server shutting down")
 		c.ws.CloseNow()
 		return
 	}
@@ -279,9 +228,9 @@ func (s *Server) serve(c *conn, r *room, bearer string) {
 	s.metrics.conns.Inc()
 	defer s.metrics.conns.Dec()
 	// A cancelled connection (kicked, too slow, server closing) stops its
-	// read loop by closing the socket (see cancel): passing a context to
-	// every read made the library register and remove a
-	// context.AfterFunc per frame (18 % of the server's allocations). The
+	// read loop by closing the socket (see cancel): a context passed to
+	// every read would make the library register and remove a
+	// context.AfterFunc per frame. The
 	// server's closing kicks every connection, greeted or not, through
 	// one registration each: close 1001 first, then the socket (a plain
 	// cancel here closed sockets before the rooms' kicks wrote their close
@@ -303,7 +252,7 @@ func (s *Server) serve(c *conn, r *room, bearer string) {
 	}
 	c.mu.Unlock()
 	c.ws.Close(code, why)
-	c.sock.waitClosed() // a close frame still being flushed is out (Server.Close waits for this)
+	c.sock.WaitClosed() // a close frame still being flushed is out (Server.Close waits for this)
 }
 
 // keepBuffer is the largest frame buffer a connection keeps between
@@ -329,23 +278,23 @@ func readFrame(ws *websocket.Conn, buf *bytes.Buffer) (websocket.MessageType, []
 // readLoop reads client messages until the connection fails or is
 // cancelled, and has each handled by the server's handlers, one at a time
 // and in order. Between frames it waits for the socket in a shallow call
-// (waitReadable) when the library's buffer is empty: a parked read loop
-// is most of the server's goroutines, and every collection scans each
-// one's stack down to its deepest frame — parked inside the library's
-// frame reader, and with the message handling's locals in its own
-// frame, that was ~3.1 KB a connection (31 MB of stacks at 10,000
-// matches). Neither the wait nor the read allocates, so a read loop owes
-// the collector no assist (see handlers).
+// (wsout.Conn.WaitReadable) when the library's buffer is empty: a parked
+// read loop is most of the server's goroutines, and every collection
+// scans each one's stack down to its deepest frame, which would be deep
+// inside the library's frame reader. Neither the wait nor the read
+// allocates, so a read loop owes the collector no assist (see
+// internal/handoff).
 func (s *Server) readLoop(c *conn, r *room, bearer string) {
-	// buf holds one frame at a time, reused: ws.Read allocated a fresh
-	// buffer per frame (io.ReadAll, 512 bytes or more). Decoded messages
+	// buf holds one frame at a time, reused (ws.Read allocates a fresh
+	// buffer per frame). Decoded messages
 	// copy what they keep, so nothing refers to buf after its frame is
 	// handled.
 	var buf bytes.Buffer
-	m := &message{c: c, r: r, bearer: bearer, done: make(chan struct{}, 1)}
+	m := &message{c: c, r: r, bearer: bearer}
+	done := make(chan struct{}, 1)
 	for {
 		if c.br != nil && c.br.Buffered() == 0 {
-			c.sock.nb.waitReadable()
+			c.sock.WaitReadable()
 		}
 		m.typ, m.data, m.err = readFrame(c.ws, &buf)
 		if !c.heard.Load() {
@@ -354,7 +303,7 @@ func (s *Server) readLoop(c *conn, r *room, bearer string) {
 			// store is a locked instruction on a line the timer shares.
 			c.heard.Store(true)
 		}
-		s.handlers.handle(m)
+		s.handlers.Run(m, done)
 		if !m.ok {
 			return
 		}

@@ -241,13 +241,13 @@ func (r *room) checkAbandoned(ctx context.Context, now time.Time) {
 // abort, seat -1); false when the commit failed. mu held.
 func (r *room) abortFor(ctx context.Context, reason string) bool {
 	r.ackTo = nil // nobody's command: its update carries no ack
-	saved := r.saveClocks()
+	saved := r.clocks.Save()
 	r.clocks.Stop(r.s.clock.Now())
 	next := r.next()
 	next.Status = store.StatusAborted
 	next.Result = &store.Result{Winners: []int{}, Reason: reason}
 	if err := r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventAbort, Seat: -1}); err != nil {
-		r.restoreClocks(&saved)
+		r.clocks.Restore(&saved)
 		r.s.log.Error("abort match", "match", r.id, "reason", reason, "err", err)
 		return false
 	}

@@ -121,7 +121,7 @@ func (c *cappedConn) Close() error {
 }
 
 // SyscallConn hands on the socket's raw connection, so a WebSocket over a
-// capped connection keeps its non-blocking writes (see nonblocking).
+// capped connection keeps its non-blocking writes (see wsout).
 func (c *cappedConn) SyscallConn() (syscall.RawConn, error) {
 	sc, ok := c.Conn.(syscall.Conn)
 	if !ok {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/subtle"
 	"fmt"
-	"hash/maphash"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -16,41 +15,35 @@ import (
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/internal/clock"
+	"github.com/tabula-games/tabula/internal/deadline"
+	"github.com/tabula-games/tabula/internal/dedup"
+	"github.com/tabula-games/tabula/internal/eventlog"
+	"github.com/tabula-games/tabula/internal/msgbuf"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
+	"github.com/tabula-games/tabula/internal/textlist"
 )
 
 const (
-	// historySize is how many past events a room keeps for reconnecting
-	// clients (events only, tens of bytes each: full states would cost
-	// megabytes per room); a client further behind gets a full state,
-	// which ends in the same place. 64 events are minutes of a game; 256
-	// were 8 KiB per room, ~80 MB for the collector to mark at 10 000
-	// matches.
-	historySize = 64
-	// ackMemory is how many command IDs per seat a room remembers for
-	// de-duplication (moves are remembered for ever through the store).
-	// A client has a command or two in flight; an older resend also
-	// carries a version that is no longer current and is refused as
-	// stale, so 16 is plenty (64 were 3 KiB per room).
-	ackMemory = 16
 	// roomIdle is how long a finished match's room stays with no
 	// connection before it stops (a rematch needs it for a while); it is
 	// checked every roomIdle/2.
 	roomIdle = time.Minute
 	// saveTimeout bounds one commit; a store slower than this is broken.
 	saveTimeout = 30 * time.Second
+	// maxSeats bounds the player count a request may name: no game has
+	// more than five seats.
+	maxSeats = 8
 )
 
 // room owns one match. It has no goroutine: whoever has something for it
 // runs it on its own goroutine with mu held (do) — a connection's read
 // loop its hello and commands, a timer's callback a flag fall or a bot
 // retry, the bot pool a search's result, an HTTP handler a join or a
-// view, the server's Close the shutdown — so its work is ordered by mu.
-// (A goroutine per room, with its queue and done channel, was 10 000
-// stacks and ~600 bytes of pointers per match for every garbage
-// collection to mark.) The fields below "owned" are touched only with mu
-// held. Others read snap, version and stopped.
+// view, the server's Close the shutdown — so its work is ordered by mu,
+// and an idle match costs memory but no goroutine. The fields below
+// "owned" are touched only with mu held. Others read snap, version and
+// stopped.
 type room struct {
 	s    *Server
 	id   string
@@ -81,18 +74,16 @@ type room struct {
 	// views never read the store.
 	names []string
 	// movers are the seats that made the moves (-2 for chance), for
-	// takebacks; texts are the moves' notations (see moveTexts). (The
-	// stored moves themselves, kept here before, were ~90 bytes of
-	// pointers per move for the collector to scan, for nothing the room
-	// reads.)
+	// takebacks; texts are the moves' notations. The stored moves
+	// themselves are not kept: the room never reads them.
 	movers   []int8
-	texts    moveTexts
+	texts    textlist.List
 	legalBuf []game.Move // LegalMoves scratch for view
 	clocks   clock.Clocks
-	subs     []subEntry // the subscribed connections, in no order
-	history  history    // the last historySize events
-	acked    []ackRing  // per seat, grown to the highest seat that commanded
-	draw     seatSet    // the seats offering a draw
+	subs     []subEntry    // the subscribed connections, in no order
+	history  eventlog.Ring // the last events, for reconnecting clients
+	acked    dedup.Seats   // the last command IDs of each seat
+	draw     seatSet       // the seats offering a draw
 	takeback int
 	rematch  seatSet     // the seats asking for a rematch
 	timer    clock.Timer // flag-fall timer or bot retry, nil when none
@@ -113,110 +104,33 @@ type room struct {
 	botCancel context.CancelFunc
 	idleAt    time.Time // when the room became empty (finished matches)
 	absentAt  time.Time // since when no connection holds a human seat (live matches; see noteAbsent)
-	// updateSize is the length of the last update sent, to size the
-	// next one's buffer in one allocation.
-	updateSize int
 	// ackTo is the command being applied, nil between commands; it
 	// points to ack, the room's one pendingAck (a command at a time).
 	ackTo *pendingAck
 	ack   pendingAck
-	// deltaBuf and ackBuf are the room's buffers for a move's delta
-	// update and its ack: a frame is copied into the socket (or its
-	// pending bytes) before sendFrame returns, so they are reused for
-	// every move rather than allocated (~250 bytes a move).
-	deltaBuf, ackBuf []byte
+	// update, delta and ackBuf are the buffers of the messages the room
+	// encodes: a frame is copied into the socket (or its pending bytes)
+	// before sendFrame returns, so they are reused.
+	update        msgbuf.Sized
+	delta, ackBuf msgbuf.Buf
 	// spareTimes is the clock times of the row before r.m, reused for the
-	// next commit's row: the room reads r.m.Clock only when it loads a
-	// match, and the store has encoded a row's times once Save returns
-	// nil, so two arrays take turns where a clone per commit was 16 bytes
-	// a move.
+	// next commit's row (the store copies what it keeps: see Store).
 	spareTimes []time.Duration
-	// save bounds the room's commits by saveTimeout: one context and
-	// timer per room, re-armed per commit (a context.WithTimeout per
-	// commit was a timer and three allocations per move, ~2 % of the
-	// server's CPU). nil until the first commit, and again after a commit
-	// timed out.
-	save *saveDeadline
-}
-
-// saveDeadline is a room's reusable commit deadline: ctx is cancelled
-// once a commit has run for timeout. Its timer is not re-armed per commit
-// (a Reset and a Stop per move were ~1 % of the server's CPU): a commit
-// records when it began (begin) and that it ended (end), and the timer,
-// armed by the first commit after it went idle, looks at the commit in
-// progress when it fires: none, it goes idle; one younger than timeout,
-// it is re-armed for the rest of that commit's time; else the context is
-// cancelled (and a new deadline replaces this one). So a room moving
-// every second sees the timer fire once per timeout, not twice per move.
-type saveDeadline struct {
-	ctx     context.Context
-	cancel  context.CancelFunc
-	timer   *time.Timer
-	timeout time.Duration
-	base    time.Time    // the monotonic origin of started
-	started atomic.Int64 // when the commit in progress began, ns since base plus 1; 0: none
-	armed   atomic.Bool  // the timer is pending or firing
-	expired atomic.Bool  // ctx was cancelled for a commit that ran too long
-}
-
-func newSaveDeadline(parent context.Context, timeout time.Duration) *saveDeadline {
-	ctx, cancel := context.WithCancel(context.WithoutCancel(parent))
-	d := &saveDeadline{ctx: ctx, cancel: cancel, timeout: timeout, base: time.Now()}
-	d.armed.Store(true)
-	d.timer = time.AfterFunc(timeout, d.fire)
-	return d
-}
-
-// begin records that a commit begins now, and arms the timer if idle.
-func (d *saveDeadline) begin() {
-	d.started.Store(int64(time.Since(d.base)) + 1)
-	if !d.armed.Load() && !d.armed.Swap(true) {
-		d.timer.Reset(d.timeout)
-	}
-}
-
-// end records that the commit in progress ended.
-func (d *saveDeadline) end() { d.started.Store(0) }
-
-// fire runs on the timer's goroutine; it never takes the room's mutex
-// (a commit holds it while it waits for the store).
-func (d *saveDeadline) fire() {
-	for {
-		if s := d.started.Load(); s != 0 {
-			left := d.timeout - (time.Since(d.base) - time.Duration(s-1))
-			if left <= 0 {
-				d.expired.Store(true)
-				d.cancel()
-				return
-			}
-			d.timer.Reset(left)
-			return
-		}
-		d.armed.Store(false)
-		// A commit that began between the load and the store found the
-		// timer armed and left it: arm it again for that commit, unless
-		// a later one did.
-		if d.started.Load() == 0 || d.armed.Swap(true) {
-			return
-		}
-	}
+	// save bounds each commit by saveTimeout; nil until the first commit.
+	save *deadline.Serial
 }
 
 // saveContext returns the context for one commit, its deadline running;
-// the caller calls r.save.end() once the commit returns.
+// the caller calls r.save.End() once the commit returns.
 func (r *room) saveContext(parent context.Context) context.Context {
-	if r.save == nil || r.save.expired.Load() {
-		r.save = newSaveDeadline(parent, saveTimeout)
-	}
-	r.save.begin()
-	return r.save.ctx
+	r.save = deadline.Next(r.save, parent, saveTimeout)
+	return r.save.Begin()
 }
 
 // stopSave releases the commit deadline when the room stops.
 func (r *room) stopSave() {
 	if r.save != nil {
-		r.save.timer.Stop()
-		r.save.cancel()
+		r.save.Stop()
 		r.save = nil
 	}
 }
@@ -228,9 +142,8 @@ type sub struct {
 	delta bool // compact updates for moves (protocol.Delta)
 }
 
-// subEntry is a subscribed connection. A room has one or two: a slice
-// of them is 16 bytes each, where a map was ~200 bytes of pointers per
-// room for the collector to mark.
+// subEntry is a subscribed connection. A room has one or two, so a slice
+// searched in full serves where a map would cost more.
 type subEntry struct {
 	c *conn
 	sub
@@ -285,29 +198,6 @@ func (ss seatSet) list() []int {
 	return out
 }
 
-type update struct {
-	version int64
-	event   protocol.Event
-}
-
-// ackRing is a seat's last ackMemory acknowledged command IDs, newest
-// at next-1, as hashes: it holds no pointers, so the garbage collector
-// never scans it (the IDs' strings and a map of slices per room were ~1.5
-// KiB to mark per match). Two IDs of one seat with the same 64-bit hash
-// among its last ackMemory would make the second look like a resend of the
-// first (about 2⁻⁶⁰ per command); only that seat's client chooses its IDs,
-// so only it could arrange one.
-type ackRing struct {
-	e    [ackMemory]ackEntry
-	n    uint8 // entries in use
-	next uint8 // where the next goes
-}
-
-type ackEntry struct {
-	sum     uint64 // maphash of the ID with the server's seed
-	version int64
-}
-
 // Messages a connection's read loop hands its room (direct).
 type (
 	subscribe struct {
@@ -352,8 +242,11 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	}
 	r := &room{
 		s: s, id: m.ID, info: info,
-		m: m, st: st, movers: movers(moves), texts: newMoveTexts(moves),
-		takeback: -1,
+		m: m, st: st, movers: movers(moves), takeback: -1,
+		acked: dedup.New(s.ackSeed),
+	}
+	for _, mv := range moves {
+		r.texts.Add(mv.Text)
 	}
 	r.names = s.seatNames(m.ID, m.Players)
 	r.clocks = clock.Clocks{Control: control(m.TimeControl), Remaining: slices.Clone(m.Clock.Remaining), Running: m.Clock.Running, Since: m.Clock.Since}
@@ -364,82 +257,12 @@ func (s *Server) newRoom(m store.Match, moves []store.Move) (*room, error) {
 	r.clocks.Resume(s.clock.Now())
 	for _, mv := range moves {
 		if mv.CmdID != "" {
-			r.remember(mv.Seat, mv.CmdID, m.Version)
+			r.acked.Remember(mv.Seat, mv.CmdID, m.Version)
 		}
 	}
 	r.publish()
 	return r, nil
 }
-
-// moveTexts are a match's move notations, back to back in one byte
-// slice, and where each ends: no pointers for the garbage collector to
-// scan (a []string was 16 bytes to mark per move, and a string kept alive
-// per move; ~18 MB of the live heap at 10 000 matches with its spare
-// capacity). Views get them as strings (list).
-type moveTexts struct {
-	text []byte
-	end  []uint32
-	// strs are the notations as strings for views, kept while every
-	// change builds a view (a client reads full states) and extended by
-	// add, so such a view costs no copy of the moves; nil otherwise
-	// (broadcast drops it when an update needs no view), so a room of
-	// delta clients holds no pointers here. Published views share its
-	// array: truncate drops it rather than overwrite what they hold.
-	strs []string
-}
-
-// newMoveTexts returns the notations of moves.
-func newMoveTexts(moves []store.Move) moveTexts {
-	var t moveTexts
-	for _, mv := range moves {
-		t.add(mv.Text)
-	}
-	return t
-}
-
-func (t *moveTexts) len() int { return len(t.end) }
-
-func (t *moveTexts) start(i int) uint32 {
-	if i == 0 {
-		return 0
-	}
-	return t.end[i-1]
-}
-
-// at returns move i's notation.
-func (t *moveTexts) at(i int) string { return string(t.text[t.start(i):t.end[i]]) }
-
-func (t *moveTexts) add(text string) {
-	t.text = append(t.text, text...)
-	t.end = append(t.end, uint32(len(t.text)))
-	if t.strs != nil {
-		t.strs = append(t.strs, text)
-	}
-}
-
-// truncate keeps the first n moves.
-func (t *moveTexts) truncate(n int) {
-	t.text = t.text[:t.start(n)]
-	t.end = t.end[:n]
-	t.strs = nil
-}
-
-// list returns the notations as strings, never nil; the caller must not
-// modify it. The first call after dropStrings copies them (sharing one
-// allocation of their bytes).
-func (t *moveTexts) list() []string {
-	if t.strs == nil {
-		all := string(t.text)
-		t.strs = make([]string, len(t.end))
-		for i := range t.strs {
-			t.strs[i] = all[t.start(i):t.end[i]]
-		}
-	}
-	return t.strs[:len(t.strs):len(t.strs)]
-}
-
-// dropStrings lets go of the strings list keeps.
-func (t *moveTexts) dropStrings() { t.strs = nil }
 
 // movers returns the seats that made moves.
 func movers(moves []store.Move) []int8 {
@@ -600,12 +423,12 @@ func (r *room) subscribe(msg subscribe) {
 	if l := held.list(); len(l) > 1 {
 		w.Seats = l
 	}
-	var missed []update
+	var missed []eventlog.Update
 	if since := msg.since; since != nil && *since <= r.m.Version {
 		if *since == r.m.Version {
-			missed = []update{}
+			missed = []eventlog.Update{}
 		} else {
-			missed = r.history.since(*since)
+			missed = r.history.Since(*since)
 		}
 	}
 	if missed == nil {
@@ -618,7 +441,7 @@ func (r *room) subscribe(msg subscribe) {
 	// The missed updates carry their events; only the last carries the
 	// state, which is the current one.
 	for i, u := range missed {
-		m := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: u.version, Event: &u.event}
+		m := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: u.Version, Event: &u.Event}
 		if i == len(missed)-1 {
 			m.State = r.greeting()
 		}
@@ -627,21 +450,6 @@ func (r *room) subscribe(msg subscribe) {
 			return
 		}
 	}
-}
-
-// greeting is the state a connecting client gets: the published view with
-// the clock read now. The view's reading dates from when it was published
-// (the last change, or the room's load after a restart), and a client
-// counts the running clock down from when it receives the state, so an old
-// reading would show it the time left back then.
-func (r *room) greeting() *protocol.State {
-	v := r.freshSnap()
-	if v.Clocks == nil || v.Clocks.Running < 0 {
-		return v
-	}
-	g := *v
-	g.Clocks = r.clockView()
-	return &g
 }
 
 // seatOf returns the seat the token holds, or -1.
@@ -673,7 +481,7 @@ func (r *room) command(ctx context.Context, cmd command) {
 		r.s.wrongToken(cmd.c, cmd.msg.ID, r.m.Version, perr) // its only error: a seat it holds no token for
 		return
 	}
-	if v, ok := r.recall(seat, cmd.msg.ID); ok {
+	if v, ok := r.acked.Recall(seat, cmd.msg.ID); ok {
 		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: v}))
 		return
 	}
@@ -687,7 +495,7 @@ func (r *room) command(ctx context.Context, cmd command) {
 		cmd.c.sendError(cmd.msg.ID, r.m.Version, wireError(err))
 		return
 	}
-	r.remember(seat, cmd.msg.ID, r.m.Version)
+	r.acked.Remember(seat, cmd.msg.ID, r.m.Version)
 	if !sent {
 		cmd.c.send(encode(protocol.ServerMessage{Type: protocol.TypeAck, ID: cmd.msg.ID, Version: r.m.Version}))
 	}
@@ -724,37 +532,6 @@ type pendingAck struct {
 	c    *conn
 	id   string
 	sent bool
-}
-
-func (r *room) recall(seat int, id string) (int64, bool) {
-	if seat < 0 || seat >= len(r.acked) {
-		return 0, false
-	}
-	a := &r.acked[seat]
-	sum := maphash.String(r.s.ackSeed, id)
-	for _, e := range a.e[:a.n] {
-		if e.sum == sum {
-			return e.version, true
-		}
-	}
-	return 0, false
-}
-
-// remember records command id of seat, acknowledged at version v,
-// overwriting the oldest beyond ackMemory.
-func (r *room) remember(seat int, id string, v int64) {
-	if seat < 0 {
-		return
-	}
-	if seat >= len(r.acked) {
-		r.acked = append(r.acked, make([]ackRing, seat+1-len(r.acked))...)
-	}
-	a := &r.acked[seat]
-	a.e[a.next] = ackEntry{maphash.String(r.s.ackSeed, id), v}
-	a.next = (a.next + 1) % ackMemory
-	if a.n < ackMemory {
-		a.n++
-	}
 }
 
 // apply checks and applies one command; nil means it changed the match and
@@ -817,8 +594,7 @@ func (r *room) apply(ctx context.Context, seat int, msg protocol.ClientMessage) 
 
 // next returns a copy of the match row to modify for a change. Its Seats
 // share the current row's array, which is never written once committed (a
-// change of seats, join, copies it first): cloning it for every move was
-// 64 bytes a move.
+// change of seats, join, copies it first), so a move does not copy them.
 func (r *room) next() store.Match {
 	return r.m
 }
@@ -850,7 +626,7 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 		return err
 	}
 	now := r.s.clock.Now()
-	saved := r.saveClocks()
+	saved := r.clocks.Save()
 	mv := store.Move{Ply: r.m.Ply + 1, Seat: seat, Text: text, At: now, CmdID: cmdID}
 	nextSeat := int(st.ToMove())
 	if nextSeat < 0 {
@@ -858,8 +634,7 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 	}
 	left := r.clocks.Switch(nextSeat, now)
 	if r.clocks.Timed() && seat >= 0 {
-		// Its own variable: &left escaped for every move, timed or not.
-		kept := left
+		kept := left // its own variable: &left would escape for every move
 		mv.Clock = &kept
 	}
 	next := r.next()
@@ -872,44 +647,11 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 	r.draw = 0
 	r.takeback = -1
 	if err := r.commit(ctx, next, st, -1, []store.Move{mv}, protocol.Event{Kind: protocol.EventMove, Seat: seat, Move: text}); err != nil {
-		r.restoreClocks(&saved)
+		r.clocks.Restore(&saved)
 		return err
 	}
 	r.s.metrics.moves.Inc()
 	return nil
-}
-
-// savedClocks is the room's clocks before a move, restored if its commit
-// fails: the seats' times are copied into an array on the stack, where a
-// clone of Remaining was an allocation per move.
-type savedClocks struct {
-	c     clock.Clocks
-	times [maxSeats]time.Duration
-}
-
-// maxSeats bounds the seats of a game whose clocks saveClocks copies into
-// an array (no game has more than five); more are cloned.
-const maxSeats = 8
-
-func (r *room) saveClocks() savedClocks {
-	s := savedClocks{c: r.clocks}
-	if len(r.clocks.Remaining) > maxSeats {
-		s.c.Remaining = slices.Clone(r.clocks.Remaining)
-	} else {
-		copy(s.times[:], r.clocks.Remaining)
-	}
-	return s
-}
-
-// restoreClocks puts back the clocks saveClocks saved; the room's
-// Remaining slice is kept and its times restored in place.
-func (r *room) restoreClocks(s *savedClocks) {
-	rem := r.clocks.Remaining
-	r.clocks = s.c
-	if len(rem) <= maxSeats && len(rem) == len(s.c.Remaining) {
-		copy(rem, s.times[:len(rem)])
-		r.clocks.Remaining = rem
-	}
 }
 
 func result(o game.Outcome) *store.Result {
@@ -933,8 +675,7 @@ func others(s, n int) []int {
 
 // finish ends the match without a move: resignation, timeout, agreement.
 func (r *room) finish(ctx context.Context, ev protocol.Event, winners []int, reason string) error {
-	saved := r.clocks
-	saved.Remaining = slices.Clone(r.clocks.Remaining)
+	saved := r.clocks.Save()
 	r.clocks.Stop(r.s.clock.Now())
 	next := r.next()
 	next.Status = store.StatusFinished
@@ -945,7 +686,7 @@ func (r *room) finish(ctx context.Context, ev protocol.Event, winners []int, rea
 	r.draw = 0
 	r.takeback = -1
 	if err := r.commit(ctx, next, r.st, -1, nil, ev); err != nil {
-		r.clocks = saved
+		r.clocks.Restore(&saved)
 		return err
 	}
 	return nil
@@ -1036,11 +777,11 @@ func (r *room) doTakeback(ctx context.Context, by int) error {
 		return err
 	}
 	for i := range to {
-		if st, err = playText(st, r.texts.at(i)); err != nil {
+		if st, err = playText(st, r.texts.At(i)); err != nil {
 			return fmt.Errorf("server: match %s: replay: %w", r.id, err)
 		}
 	}
-	undone := r.texts.at(to)
+	undone := r.texts.At(to)
 	saved := r.clocks
 	saved.Remaining = slices.Clone(r.clocks.Remaining)
 	// The clocks keep the times used; the seat to move now runs.
@@ -1140,8 +881,7 @@ func (r *room) join(ctx context.Context, want *int, hash string, h *holder) (int
 	next := r.next()
 	next.Seats = slices.Clone(next.Seats)
 	next.Seats[seat].TokenHash = hash
-	saved := r.clocks
-	saved.Remaining = slices.Clone(r.clocks.Remaining)
+	saved := r.clocks.Save()
 	if allTaken(next.Seats) {
 		next.Status = store.StatusLive
 		if ts := int(r.st.ToMove()); ts >= 0 {
@@ -1153,7 +893,8 @@ func (r *room) join(ctx context.Context, want *int, hash string, h *holder) (int
 		r.setName(seat, h.name) // in the update the join sends
 	}
 	if err := r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventJoined, Seat: seat}); err != nil {
-		r.clocks, r.names = saved, names
+		r.clocks.Restore(&saved)
+		r.names = names
 		return -1, err
 	}
 	r.bind(ctx, seat, h)
@@ -1183,10 +924,9 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		ch.Ratings = ratingUpdate(next) // with the result, in its transaction
 	}
 	err := r.s.cfg.Store.Save(r.saveContext(ctx), ch)
-	r.save.end()
+	r.save.End()
 	r.s.metrics.save.Observe(r.s.clock.Now().Sub(now).Seconds())
 	if err != nil {
-		r.spareTimes = nil // the store may not be done with it
 		r.s.log.Error("save", "match", r.id, "version", next.Version, "err", err)
 		return fmt.Errorf("server: save match %s: %w", r.id, err)
 	}
@@ -1198,126 +938,14 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	r.version.Store(next.Version)
 	if truncate >= 0 {
 		r.movers = r.movers[:truncate]
-		r.texts.truncate(truncate)
+		r.texts.Truncate(truncate)
 	}
 	for _, mv := range add {
 		r.movers = append(r.movers, int8(mv.Seat))
-		r.texts.add(mv.Text)
+		r.texts.Add(mv.Text)
 	}
 	r.broadcast(ev)
 	return nil
-}
-
-// broadcast sends the update for ev to every connection, dropping those
-// that cannot keep up. Connections that asked for deltas get a move as a
-// Delta; everything else carries the full state, built (and published)
-// only if some connection needs it.
-func (r *room) broadcast(ev protocol.Event) {
-	r.history.add(update{r.m.Version, ev})
-	var full, delta []byte
-	// Backwards: a connection dropped on the way is replaced by the last,
-	// which has been sent to.
-	for i := len(r.subs) - 1; i >= 0; i-- {
-		c, sb := r.subs[i].c, r.subs[i].sub
-		var data []byte
-		switch {
-		case sb.delta && ev.Kind == protocol.EventMove:
-			if delta == nil {
-				delta = r.deltaUpdate(ev)
-				r.deltaBuf = keepSmall(delta)
-			}
-			data = delta
-		default:
-			if full == nil {
-				msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, State: r.publish()}
-				full = msg.AppendJSON(make([]byte, 0, r.updateSize+r.updateSize/8))
-				r.updateSize = len(full)
-			}
-			data = full
-		}
-		f := frame{data: data}
-		if a := r.ackTo; a != nil && a.c == c && !a.sent {
-			// The change is durable and applied: the command is done.
-			msg := protocol.ServerMessage{Type: protocol.TypeAck, ID: a.id, Version: r.m.Version}
-			f.then = msg.AppendJSON(r.ackBuf[:0])
-			r.ackBuf = keepSmall(f.then)
-			a.sent = true
-		}
-		if !c.sendFrame(f) {
-			r.drop(c)
-		}
-	}
-	if full == nil {
-		r.dropStaleSnap()
-		r.texts.dropStrings()
-	}
-}
-
-// dropStaleSnap forgets the published view once it is out of date: with
-// delta clients only, no view is rebuilt per move, and an old one (its
-// legal moves and their cell forms, ~4 KB) would stay reachable for the
-// room's life — 50 MB of the live heap at 10 000 matches, scanned by every
-// garbage collection. A reader that needs a view has the room build one
-// (snapshot).
-func (r *room) dropStaleSnap() {
-	if v := r.snap.Load(); v != nil && v.Version != r.m.Version {
-		r.snap.Store(nil)
-	}
-}
-
-// deltaUpdate encodes the compact update for the move event ev.
-func (r *room) deltaUpdate(ev protocol.Event) []byte {
-	d := &protocol.Delta{Ply: r.m.Ply, ToMove: r.toMove(), Clocks: r.clockView()}
-	if r.m.Status != store.StatusLive {
-		d.Status, d.Result = r.m.Status, wireResult(r.info, r.m)
-	}
-	msg := protocol.ServerMessage{Type: protocol.TypeUpdate, Version: r.m.Version, Event: &ev, Delta: d}
-	buf := r.deltaBuf[:0]
-	if buf == nil {
-		buf = make([]byte, 0, smallMessage)
-	}
-	return msg.AppendJSON(buf)
-}
-
-// keepSmall returns b emptied for reuse, or nil when it grew beyond
-// frameKeep (a rare long message's buffer is not kept by every room).
-func keepSmall(b []byte) []byte {
-	if cap(b) > frameKeep {
-		return nil
-	}
-	return b[:0]
-}
-
-// publish builds the current view and makes it visible to HTTP readers.
-func (r *room) publish() *protocol.State {
-	v := r.view()
-	r.snap.Store(v)
-	r.version.Store(r.m.Version)
-	return v
-}
-
-// freshSnap returns the published view if it is current, else publishes
-// a new one. mu held.
-func (r *room) freshSnap() *protocol.State {
-	if v := r.snap.Load(); v != nil && v.Version == r.m.Version {
-		return v
-	}
-	return r.publish()
-}
-
-// snapshot returns the current spectator view for a reader outside the
-// room (HTTP): the published one if current, else one it builds with the
-// room's mutex held (a stopped room's last view otherwise).
-func (r *room) snapshot() *protocol.State {
-	if v := r.snap.Load(); v != nil && v.Version == r.version.Load() {
-		return v
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.stopped.Load() {
-		return r.snap.Load() // published when the room stopped
-	}
-	return r.freshSnap()
 }
 
 // afterChange plays chance events, starts a bot search when a bot is to
@@ -1399,30 +1027,6 @@ func (r *room) tick(seq uint64) {
 	})
 }
 
-// view builds the protocol state of the match.
-func (r *room) view() *protocol.State {
-	v := &protocol.State{
-		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Rated: r.m.Rated, Version: r.m.Version,
-		Status: r.m.Status, Position: r.st.String(), ToMove: r.toMove(), Legal: []protocol.Move{},
-		Moves: r.texts.list(), Seats: seats(r.info, r.m, r.names, r.subs), Rematch: r.m.Rematch,
-		Offers: protocol.Offers{Draw: setList(r.draw), Takeback: r.takeback, Rematch: setList(r.rematch)},
-	}
-	if n := len(v.Moves); n > 0 {
-		v.LastMove = v.Moves[n-1]
-	}
-	if v.ToMove >= 0 && r.m.Status == store.StatusLive {
-		r.legalBuf = r.st.LegalMoves(r.legalBuf[:0])
-		v.Legal = make([]protocol.Move, len(r.legalBuf))
-		for i, m := range r.legalBuf {
-			v.Legal[i] = protocol.MoveForm(r.st.MoveString(m))
-		}
-	}
-	v.Clocks = r.clockView()
-	v.Result = wireResult(r.info, r.m)
-	v.Shake = shakeBand(r.st)
-	return v
-}
-
 // toMove is the protocol's seat to act: -1 once the match has ended.
 func (r *room) toMove() int {
 	p := int(r.st.ToMove())
@@ -1431,93 +1035,3 @@ func (r *room) toMove() int {
 	}
 	return p
 }
-
-// clockView is the clock reading now, nil without a clock.
-func (r *room) clockView() *protocol.Clocks {
-	if !r.clocks.Timed() {
-		return nil
-	}
-	now := r.s.clock.Now()
-	c := &protocol.Clocks{Kind: r.clocks.Control.Kind, Remaining: make([]int64, len(r.clocks.Remaining)), Running: r.clocks.Running, At: now.UnixMilli()}
-	for i := range c.Remaining {
-		c.Remaining[i] = r.clocks.Left(i, now).Milliseconds()
-	}
-	return c
-}
-
-// shaker is a game state whose structure can wobble (Villa Paletti): its
-// band, 0 calm to 3, drives the board's shake animation.
-type shaker interface{ ShakeBand() int }
-
-// shakeBand returns the shake band of st, 0 for games without one.
-func shakeBand(st game.State) int {
-	if s, ok := st.(shaker); ok {
-		return s.ShakeBand()
-	}
-	return 0
-}
-
-// wireResult is m's result for the protocol, nil when it has none. An
-// aborted match has one only when the server ended it (a bot's failure):
-// no winner, and the reason.
-func wireResult(info *game.Info, m store.Match) *protocol.Result {
-	res := m.Result
-	if res == nil {
-		return nil
-	}
-	text := "aborted: " + res.Reason
-	if m.Status != store.StatusAborted {
-		o := game.Outcome{Scores: res.Scores, Reason: res.Reason, AllLose: res.AllLose}
-		for _, w := range res.Winners {
-			o.Winners = append(o.Winners, game.Player(w))
-		}
-		text = o.Describe(info)
-	}
-	return &protocol.Result{Winners: slices.Clone(res.Winners), Scores: res.Scores, Reason: res.Reason, Text: text, AllLose: res.AllLose}
-}
-
-// seats returns m's seats for the protocol; names are the usernames
-// holding them, by seat (nil or "" for none).
-func seats(info *game.Info, m store.Match, names []string, subs []subEntry) []protocol.Seat {
-	out := make([]protocol.Seat, len(m.Seats))
-	for i, s := range m.Seats {
-		out[i] = protocol.Seat{Seat: i, Name: info.PlayerName(game.Player(i)), Kind: protocol.SeatHuman, Bot: s.Bot, Taken: s.TokenHash != "" || s.Bot != ""}
-		if i < len(names) {
-			out[i].Username = names[i]
-		}
-		if s.Bot != "" {
-			out[i].Kind = protocol.SeatBot
-			out[i].Connected = true
-		}
-	}
-	for _, e := range subs {
-		for i := range out {
-			if e.seats.has(i) {
-				out[i].Connected = true
-			}
-		}
-	}
-	return out
-}
-
-// setList returns the seats in ss in order, never nil (the protocol's
-// offers are lists, [] when empty).
-func setList(ss seatSet) []int {
-	out := []int{}
-	for s := range 32 {
-		if ss.has(s) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// encode returns the JSON of a message (the bytes of json.Marshal, built
-// without reflection).
-func encode(m protocol.ServerMessage) []byte {
-	return m.AppendJSON(make([]byte, 0, smallMessage))
-}
-
-// smallMessage is the initial buffer of an encoded message: an ack or an
-// error fits; an update grows it (broadcast sizes it from the last one).
-const smallMessage = 128

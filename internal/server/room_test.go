@@ -5,17 +5,16 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/coder/websocket"
 
 	"github.com/tabula-games/tabula/internal/clock"
+	"github.com/tabula-games/tabula/internal/deadline"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
 )
@@ -168,43 +167,6 @@ func TestStoredClocksAfterMoves(t *testing.T) {
 	}
 }
 
-// TestMoveTexts checks a room's move notations through additions and
-// takebacks, and that a list taken earlier keeps its moves.
-func TestMoveTexts(t *testing.T) {
-	t0 := newMoveTexts([]store.Move{{Text: "a1"}, {Text: "b2-c3"}, {Text: ""}, {Text: "d4"}})
-	if got, want := t0.list(), []string{"a1", "b2-c3", "", "d4"}; !slices.Equal(got, want) {
-		t.Fatalf("list = %q, want %q", got, want)
-	}
-	old := t0.list()
-	t0.truncate(2)
-	t0.add("e5xf6")
-	if got, want := t0.list(), []string{"a1", "b2-c3", "e5xf6"}; !slices.Equal(got, want) || t0.len() != 3 || t0.at(2) != "e5xf6" {
-		t.Errorf("after a takeback of two and a move: %q (len %d, at(2) %q), want %q", got, t0.len(), t0.at(2), want)
-	}
-	if want := []string{"a1", "b2-c3", "", "d4"}; !slices.Equal(old, want) {
-		t.Errorf("earlier list changed to %q, want %q", old, want)
-	}
-	t0.truncate(0)
-	if got := t0.list(); got == nil || len(got) != 0 {
-		t.Errorf("after a takeback of everything: %#v, want an empty list", got)
-	}
-	if hasPointers(reflect.TypeFor[moveTexts]().Field(0).Type.Elem()) || hasPointers(reflect.TypeFor[moveTexts]().Field(1).Type.Elem()) {
-		t.Error("moveTexts' arrays hold pointers")
-	}
-	t0.add("a1")
-	t0.dropStrings()
-	t0.add("b2")
-	if t0.strs != nil {
-		t.Error("strings kept after dropStrings and a move")
-	}
-	l1 := t0.list()
-	t0.add("c3")
-	l2 := t0.list()
-	if same := unsafe.StringData(l1[0]) == unsafe.StringData(l2[0]); !slices.Equal(l2, []string{"a1", "b2", "c3"}) || !same {
-		t.Errorf("list after a move: %q (same strings: %v), want the kept strings extended", l2, same)
-	}
-}
-
 // TestViewMovesSurviveTakeback checks a published view keeps its move list
 // when a takeback and a new move follow: a takeback must not overwrite
 // what published views hold.
@@ -238,8 +200,8 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 		if !slices.Equal(old.Moves, want) {
 			t.Errorf("published view's moves changed to %v, want %v", old.Moves, want)
 		}
-		if got := r.freshSnap().Moves; len(got) != 3 || got[2] != r.texts.at(2) {
-			t.Errorf("new view's moves %v, room's %v", got, r.texts.list())
+		if got := r.freshSnap().Moves; len(got) != 3 || got[2] != r.texts.At(2) {
+			t.Errorf("new view's moves %v, room's %v", got, r.texts.Strings())
 		}
 	})
 	select {
@@ -250,74 +212,32 @@ func TestViewMovesSurviveTakeback(t *testing.T) {
 }
 
 // TestSaveContextReused checks a room's commits share one deadline
-// context while it is live, and a new one replaces it after it ended (a
-// commit timed out).
+// context while it is live, and a new one replaces it after a commit
+// timed out.
 func TestSaveContextReused(t *testing.T) {
 	r := &room{}
 	defer r.stopSave()
 	first := r.saveContext(t.Context())
-	r.save.end()
+	r.save.End()
 	if again := r.saveContext(t.Context()); again != first {
 		t.Error("a second commit got a new context")
 	}
-	r.save.end()
+	r.save.End()
 	if first.Err() != nil {
 		t.Fatalf("commit context ended early: %v", first.Err())
 	}
-	r.save.expired.Store(true) // as the timer does timeout into a commit
-	r.save.cancel()
+	r.save.Stop()
+	r.save = deadline.New(t.Context(), time.Nanosecond) // one that times out into its commit
+	r.save.Begin()
+	for !r.save.Expired() {
+		time.Sleep(time.Millisecond)
+	}
+	r.save.End()
+	expired := r.save
 	next := r.saveContext(t.Context())
-	if next == first || next.Err() != nil {
-		t.Errorf("after a timeout: same context %v, err %v; want a fresh one", next == first, next.Err())
+	if r.save == expired || next.Err() != nil {
+		t.Errorf("after a timeout: same deadline %v, err %v; want a fresh one", r.save == expired, next.Err())
 	}
-}
-
-// TestSaveDeadline checks the lazy commit deadline: back-to-back short
-// commits, over many times the timeout in all, are never cancelled; a
-// commit that runs past the timeout is, not before it; and a deadline
-// whose timer went idle (no commit for a while) still catches the next
-// long commit.
-func TestSaveDeadline(t *testing.T) {
-	const timeout = 40 * time.Millisecond
-	d := newSaveDeadline(t.Context(), timeout)
-	defer d.timer.Stop()
-	for end := time.Now().Add(5 * timeout); time.Now().Before(end); {
-		d.begin()
-		time.Sleep(timeout / 8)
-		d.end()
-	}
-	if err := d.ctx.Err(); err != nil {
-		t.Fatalf("short commits cancelled: %v", err)
-	}
-	long := func(what string) {
-		t.Helper()
-		start := time.Now()
-		d.begin()
-		select {
-		case <-d.ctx.Done():
-		case <-time.After(100 * timeout):
-			t.Fatalf("%s: a commit running %v was not cancelled", what, time.Since(start))
-		}
-		if took := time.Since(start); took < timeout {
-			t.Errorf("%s: cancelled %v into the commit, before the timeout %v", what, took, timeout)
-		}
-		if !d.expired.Load() {
-			t.Errorf("%s: cancelled but not marked expired", what)
-		}
-	}
-	long("after short commits")
-
-	d = newSaveDeadline(t.Context(), timeout)
-	defer d.timer.Stop()
-	d.begin()
-	d.end()
-	for deadline := time.Now().Add(100 * timeout); d.armed.Load(); {
-		if time.Now().After(deadline) {
-			t.Fatal("the timer never went idle")
-		}
-		time.Sleep(timeout / 4)
-	}
-	long("after an idle timer")
 }
 
 // TestIdleRoomStops checks the room of an ended match stops once it has

@@ -12,11 +12,11 @@
 //     by the HTTP handler, which returns):
 //     until the peer goes, is too slow, or the server closes. Writes need
 //     none: the sender writes into the socket without blocking, and a
-//     flusher goroutine runs only while a peer is behind (sock); a ping
+//     flusher goroutine runs only while a peer is behind (internal/wsout); a ping
 //     timer pings a silent peer from its own goroutine every pingInterval.
 //     The read loop only waits for and reads each frame; a handler runs it
 //     and the loop waits for it, so a connection's messages stay in order;
-//   - up to maxHandlers handlers (handlers.run), started as messages in
+//   - up to maxHandlers handlers (internal/handoff), started as messages in
 //     flight need them: until the server closes (past the limit a read
 //     loop runs its message itself);
 //   - BotWorkers bot workers (botPool.work): until the server closes;
@@ -36,7 +36,7 @@
 // Locks: Server.mu guards the room table only; it is never held while
 // taking another lock or while sending on a channel. room.mu is held while
 // a room handles anything (room.do, room.direct); that includes the wait
-// for the commit and the socket writes (which never block, see sock). It
+// for the commit and the socket writes (which never block, see internal/wsout). It
 // may be held while taking Server.mu (a rematch registers a room), never
 // the other way round, and never while taking another room's mu (a
 // rematch's room runs its first afterChange on a goroutine of its own).
@@ -67,14 +67,14 @@ import (
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/internal/analysis"
 	"github.com/tabula-games/tabula/internal/clock"
+	"github.com/tabula-games/tabula/internal/handoff"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// Store is what the server needs from its database. Save must return only
-// after the change is durable, and must keep nothing the change refers to
-// once it has returned nil: a room reuses its buffers (the clock times)
-// for the next change.
+// Store is what the server needs from its database. Save returns only
+// after the change is durable. A store copies what it keeps: callers may
+// keep or reuse whatever they pass once a call returns.
 type Store interface {
 	Create(ctx context.Context, m store.Match) error
 	Save(ctx context.Context, c store.Change) error
@@ -153,10 +153,10 @@ type Server struct {
 	clock    clock.Clock
 	metrics  *metrics
 	bots     *botPool
-	botTab   *botTable // what seats may name, and their agents
-	handlers *handlers // run the connections' messages
+	botTab   *botTable               // what seats may name, and their agents
+	handlers *handoff.Pool[*message] // run the connections' messages
 
-	// ackSeed keys the hashes of the command IDs rooms remember (ackRing).
+	// ackSeed keys the hashes of the command IDs rooms remember (internal/dedup).
 	ackSeed maphash.Seed
 
 	ctx    context.Context // the server's lifetime; cancelled by Close
@@ -240,7 +240,7 @@ func New(cfg Config) (*Server, error) {
 	s.startSweeper()
 	s.bots = newBotPool(botQueue, cfg.BotWorkers)
 	s.analysis = newAnalysisPool(cfg.Analysis, s.clock.Now)
-	s.handlers = newHandlers(s.handleMessage, &s.wg, maxHandlers)
+	s.handlers = handoff.New(s.handleMessage, &s.wg, maxHandlers)
 	s.metrics = newMetrics(s)
 	for range cfg.BotWorkers {
 		s.wg.Go(func() { s.bots.work(s.ctx, s) })
@@ -293,7 +293,7 @@ func (s *Server) Close() {
 		r.shutdown()
 		s.forget(r)
 	}
-	s.handlers.close()
+	s.handlers.Close()
 	s.wg.Wait()
 	s.conns.Wait() // each ends once its close frame is out or writeTimeout passed
 }

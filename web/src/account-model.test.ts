@@ -183,6 +183,7 @@ describe('gameLines', () => {
       { seat: 1, name: 'dark', kind: status === 'waiting' ? 'human' : 'bot', ...(status === 'waiting' ? {} : { bot: 'bot:easy' }), taken: status !== 'waiting', connected: true },
     ],
     timeControl: { kind: 'none' },
+    rated: false,
     ply: 3,
     created: 1,
     updated: 2,

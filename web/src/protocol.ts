@@ -62,6 +62,8 @@ export interface CreateRequest {
   seats?: SeatSpec[];
   timeControl: TimeControl;
   join?: number;
+  /** A rated match (a logged-in creator only). */
+  rated?: boolean;
 }
 
 export interface Seat {
@@ -69,6 +71,8 @@ export interface Seat {
   name: string;
   kind: 'human' | 'bot';
   bot?: string;
+  /** The account holding the seat, when an account does. */
+  username?: string;
   taken: boolean;
   connected: boolean;
 }
@@ -92,6 +96,7 @@ export interface Summary {
   status: Status;
   seats: Seat[] | null;
   timeControl: TimeControl;
+  rated: boolean;
   ply: number;
   result?: Result;
   created: number;
@@ -137,6 +142,7 @@ export interface MatchState {
   game: string;
   variant: string;
   players: number;
+  rated?: boolean;
   version: number;
   status: Status;
   position: string;
@@ -160,6 +166,15 @@ export interface MatchEvent {
   move?: string;
 }
 
+/** The compact update of a move, sent instead of the state to clients that asked for deltas in their hello. */
+export interface Delta {
+  ply: number;
+  toMove: number;
+  status?: Status;
+  clocks?: Clocks;
+  result?: Result;
+}
+
 export type CommandType =
   | 'move'
   | 'resign'
@@ -173,13 +188,13 @@ export type CommandType =
   | 'rematch';
 
 export type ClientMessage =
-  | { type: 'hello'; token?: string; since?: number; version: number }
+  | { type: 'hello'; token?: string; tokens?: string[]; since?: number; delta?: boolean; version: number }
   | { type: 'ping'; version: number }
-  | { type: CommandType; id: string; version: number; move?: string };
+  | { type: CommandType; id: string; version: number; move?: string; seat?: number };
 
 export type ServerMessage =
-  | { type: 'welcome'; version: number; seat?: number; state?: MatchState }
-  | { type: 'update'; version: number; event?: MatchEvent; state?: MatchState }
+  | { type: 'welcome'; version: number; seat?: number; seats?: number[]; state?: MatchState }
+  | { type: 'update'; version: number; event?: MatchEvent; state?: MatchState; delta?: Delta }
   | { type: 'ack'; id?: string; version: number }
   | { type: 'error'; id?: string; version: number; error?: WireError }
   | { type: 'pong'; version: number };

@@ -8,7 +8,7 @@ const after2 = '......./......./......./..DL.../......./......./....... l 13 13 
 function positions(): Positions {
   return {
     id: 'm_test', game: 'pathagon', variant: 'standard', players: 2, status: 'live', seats: null,
-    timeControl: { kind: 'none' }, ply: 2, created: 1000, updated: 9000,
+    timeControl: { kind: 'none' }, rated: false, ply: 2, created: 1000, updated: 9000,
     positions: [
       { ply: 0, seat: -1, position: startPosition, toMove: 0 },
       { ply: 1, move: 'd4', seat: 0, at: 2000, position: after1, toMove: 1 },

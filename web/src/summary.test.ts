@@ -13,7 +13,7 @@ const over = state(9, {
 function positions(over: Partial<Positions> = {}): Positions {
   return {
     id: 'm_test', game: 'pathagon', variant: 'standard', players: 2, status: 'finished', seats: null,
-    timeControl: { kind: 'none' }, ply: 3, created: 1_000, updated: 95_000,
+    timeControl: { kind: 'none' }, rated: false, ply: 3, created: 1_000, updated: 95_000,
     positions: [
       { ply: 0, seat: -1, position: '', toMove: 0 },
       { ply: 1, move: 'd4', seat: 0, at: 5_000, position: '', toMove: 1 },

@@ -8,8 +8,8 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// The seats and clock columns are written with every change; encoding them
-// by reflection was ~5 % of the server's CPU under load. appendSeats and
+// The seats and clock columns are written with every change, too often to
+// encode by reflection. appendSeats and
 // appendClock write the bytes json.Marshal would (TestEncodeLikeJSON
 // checks), falling back to it for strings that need escaping and times
 // outside RFC 3339.

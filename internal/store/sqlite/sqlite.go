@@ -33,6 +33,11 @@
 // that fails for want of storage (see storageFailure) is returned wrapped
 // in store.ErrUnavailable, and the store reports it (Health) until a
 // write commits again.
+//
+// Files: sqlite.go opens the database and reads it; save.go is Save, what
+// the caller sees of the machinery; writer.go the writer goroutine and its
+// group commits; journal.go the move log and its catch-up rounds;
+// wconn.go the writer's driver connection.
 package sqlite
 
 import (
@@ -46,7 +51,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"math/bits"
 	"net/url"
 	"slices"
 	"strconv"
@@ -81,22 +85,21 @@ const (
 	readConns = 4
 	// cacheKiB is each connection's page cache: reads and the catch-up
 	// touch one match row (and a read one log page per move) of
-	// thousands of matches, and the default 2 MiB cache sent them to the
-	// disk (pread was 6 % of the server's CPU at 5 000 matches).
+	// thousands of matches, more pages than SQLite's default cache
+	// holds, which sent them to the disk.
 	cacheKiB = 64 << 10
 	// walCheckpointPages is how many WAL pages make the writer checkpoint
 	// in its own commit (the default is 1 000): a hot page rewritten by
 	// many commits is copied into the database once per checkpoint, so
 	// fewer checkpoints mean fewer page writes; recovery replays at most
-	// this many pages (40 MiB). The checkpointer goroutine does most of
-	// the copying first (see checkpointEvery).
+	// this many pages. The checkpointer goroutine does most of the
+	// copying first (see checkpointEvery).
 	walCheckpointPages = 10_000
 	// checkpointEvery is how often the checkpointer goroutine copies the
 	// WAL into the database (a passive checkpoint on a read connection,
 	// which runs beside the writer's commits): when the writer did it all
-	// in the commit that crossed walCheckpointPages, that commit took
-	// 30-130 ms every few seconds at 3 000 moves/s, and every move queued
-	// behind it waited (the load test's p99). The writer's own checkpoint
+	// in the commit that crossed walCheckpointPages, that commit was long,
+	// and every move queued behind it waited. The writer's own checkpoint
 	// then copies only the pages written since the last one.
 	checkpointEvery = 200 * time.Millisecond
 	// catchRows is the number of log rows after log_state.caught that
@@ -104,8 +107,8 @@ const (
 	// version, ply, clock and update time of every match moved since the
 	// last round into its match row (a few hundred pages at 10 000
 	// matches), so Open after a crash reads at most about this many log
-	// rows plus those of one round (see catchMin). ~6.5 s of moves at
-	// 10 000 moves/s.
+	// rows plus those of one round (see catchMin): seconds of moves at
+	// the load test's pace.
 	catchRows = 65_536
 	// catchBudget is the time after which a group commit's share of a
 	// catch-up round stops writing match rows (after at least catchMin
@@ -117,18 +120,14 @@ const (
 	// (catchUp), so a round keeps pace with the log however slow the
 	// writer is: the rows added during a round are at most its matches
 	// and one batch, and the log Open reads after a crash stays under
-	// catchRows + 2 × (matches + maxBatch) + maxBatch rows (87 072 at
-	// 10 000 matches, when every batch is full; ~67 000 at the load
-	// test's ~10 changes a batch).
+	// catchRows + 2 × (matches + maxBatch) + maxBatch rows.
 	catchMin = 64
 	// commitGap is the least time from one group commit's start to the
-	// next's: each commit pays a fsync (~75 µs of kernel CPU here) and
-	// SQLite's fixed work, and at 10,000 moves/s an idle-as-soon-as-done
-	// writer committed ~1,000 times a second (~10 moves each). Waiting
-	// for the gap batches ~20-25 moves: the server's CPU per move fell
-	// 95 -> 76 µs at 10,000 matches (docs/benchmarks/server.md, "Session
-	// 6"); a move waits at most this much longer, and one arriving after
-	// a quiet spell not at all.
+	// next's: each commit pays a fsync and SQLite's fixed work, and a
+	// writer that commits as soon as it is idle makes many small commits
+	// under load. Waiting for the gap batches more moves per commit, for
+	// less CPU per move; a move waits at most this much longer, and one
+	// arriving after a quiet spell not at all (docs/store.md).
 	commitGap = 2 * time.Millisecond
 	// probeEvery is the least time between two writes Health makes to
 	// find out whether a failed store can write again (a store idle since
@@ -154,10 +153,10 @@ type DB struct {
 	lock    *fileLock // holds the database file's lock (see lockFile); nil where unsupported
 	metrics *metrics
 	// replies are reply channels (chan error, size 1) of answered
-	// requests, reused: a Save per move made one.
+	// requests, reused rather than made per Save.
 	replies sync.Pool
-	// ops are the *saveOp of answered Saves, each with its reply channel,
-	// reused: one was ~320 bytes per move.
+	// ops are the *saveOp of answered Saves, each with its reply channel
+	// and buffers, reused rather than made per Save.
 	ops sync.Pool
 
 	// failed is the storage failure of the last write, nil once a
@@ -177,114 +176,6 @@ type writeFailure struct {
 	at  time.Time
 }
 
-// writerState is what the writer knows beyond the database: the current
-// version, head and row fields of every match it has written (the log's
-// rows are not indexed by match, so the version check is made here), and
-// the matches whose rows are behind their last moves. Changes to it inside
-// a transaction are staged and kept only when the transaction commits.
-type writerState struct {
-	known  map[string]matchState
-	staged map[string]matchState
-	ended  []string // matches that ended since the last round, forgotten after it (some may be again)
-	// cur holds, for reads, the current version, ply, clock, update time
-	// and head of every match whose match row is older than its last move
-	// (a move stored alone writes only its log row): List and Load take
-	// them from here. Every other match's row is current (Open and the
-	// catch-up rounds bring the rows up to date). The writer changes it
-	// after each commit under curMu; readers copy what they need under
-	// the same lock (the writer reads it without: it is the only one to
-	// change it). Every match in cur is in known. txCur is the current
-	// transaction's changes to it (del: the match row was written).
-	curMu   sync.Mutex
-	cur     map[string]current // values, not pointers: one allocation less per move
-	txCur   []curChange
-	nextSeq int64         // the seq of the next committed log row
-	gap     time.Duration // the least time between commit starts (commitGap; tests change it)
-	// caught is the seq below which every log row is reflected in its
-	// match row (log_state.caught).
-	caught int64
-	// round lists the matches the current catch-up round writes, from
-	// roundAt on, in rowid order (the match table's): each key is a
-	// rowid<<roundBits | the match's index in roundIDs. mark is the next
-	// seq when it started: caught once it is done. round is nil between
-	// rounds.
-	round    []uint64
-	roundIDs []string
-	roundAt  int
-	mark     int64
-	catchAt  int64         // start a round this many log rows after caught (catchRows; tests lower it)
-	budget   time.Duration // a group commit's time for catch-up rows (catchBudget; tests lower it)
-	least    int           // match rows a group commit catches up at least (catchMin; tests lower it)
-	perRow   int           // and at least this many per change of its batch (1; tests set 0)
-	// onCommit, if set (tests), is called after each commit (and after
-	// the writer's state took it) with the number of log rows and of
-	// caught-up match rows the transaction wrote.
-	onCommit func(added, caught int)
-	txSeq    int64 // the next seq the current transaction assigns
-	txCaught int   // match rows the current transaction caught up
-	txAt     int   // where the round goes on after the current transaction (roundAt until it catches up)
-	txDone   bool  // the current transaction ends the round
-	// conn is the writer's connection, set while the writer runs.
-	conn *wconn
-	// buf is where the writer encodes a change's clock, reused.
-	buf []byte
-	// rows are the log rows of the current transaction not inserted yet
-	// (journalArgs values each): they go in as multi-row INSERTs.
-	rows []driver.NamedValue
-	// ats are the times (Unix ms) of the log rows in rows, one each:
-	// flush passes them as offsets from their INSERT's earliest.
-	ats []int64
-}
-
-// current is a match's current version, ply, clock, update time and head
-// when its match row is older (see writerState.cur), with the status and
-// game List filters by.
-type current struct {
-	version      int64
-	ply          int
-	clock        string
-	updated      int64
-	head         int64
-	status, game string
-}
-
-// curChange is a change to writerState.cur: del deletes id's entry.
-type curChange struct {
-	id  string
-	c   current
-	del bool
-}
-
-// roundBits is the width of a round key's index part: a round lists at
-// most 1<<roundBits matches (those moved since the last round), and
-// rowids below 1<<(64-roundBits) sort in its keys; packed keys sort
-// without a comparison function, twice as fast for 10 000 matches
-// (1.5 ms against 2.9 ms on a loaded machine), the writer's stall at a
-// round's start.
-const roundBits = 24
-
-// matchState is a match as last committed: its version, the number of
-// moves stored, its head (the seq of its last log row, 0 when the moves
-// table holds all its moves), its match row's rowid, and the match row's
-// columns a move leaves alone (the seats as values: comparing them is
-// cheaper than encoding them per move).
-type matchState struct {
-	version         int64
-	moves           int
-	head, rowid     int64
-	status, rematch string
-	seats           []store.Seat
-	result          sql.NullString
-	// key is the match's ID as a driver value, boxed once (set by
-	// journal): boxing it per log row was an allocation.
-	key any
-}
-
-// ended reports whether the match is over (finished or aborted).
-func (st matchState) ended() bool {
-	return st.status == store.StatusFinished || st.status == store.StatusAborted
-}
-
 // statements are the writer's prepared statements: parsing SQL was an
 // eighth of the server's time under load.
 type statements struct {
@@ -296,82 +187,6 @@ type statements struct {
 
 func (st statements) all() []driverStmt {
 	return append([]driverStmt{st.createMatch, st.saveMatch, st.truncate, st.matchState, st.plyRow, st.catchUp, st.setCaught}, st.journal[:]...)
-}
-
-// journal queues a log row of match st (whose ID is id) for the current
-// transaction, after prev (the match's head, 0 for none), and returns its
-// seq. A move stored alone (r non-nil) carries the match's new version,
-// update time and clock from r; else they are NULL.
-//
-// Each integer past 255 or text given to the driver is an allocation
-// (boxed in an interface), so the row's values are given as few and as
-// small as they can be (see sqlJournalRow): the seq as an offset from the
-// INSERT's first and the move's time from its earliest (flush: the moves
-// of one group commit are made within milliseconds of each other), the
-// version as an offset from the ply and the update time from the move's
-// time (0 or near it for a plain move: no allocation), the ply boxed once
-// for both uses, the match's ID boxed once per match (matchState.key).
-func (db *DB) journal(m store.Move, st *matchState, id string, prev int64, r *row) int64 {
-	w := &db.w
-	if st.key == nil {
-		st.key = id
-	}
-	var p any // NULL
-	if prev != 0 {
-		p = prev
-	}
-	ply, atMS := int64(m.Ply), m.At.UnixMilli()
-	plyV := any(ply)
-	var version, updated, clock any // NULL
-	if r != nil {
-		version, updated, clock = r.version-ply, r.updated-atMS, r.clock
-	}
-	// The seq's and the time's bases and offsets and the ordinals are set
-	// by flush, which numbers each INSERT's values.
-	w.rows = append(w.rows, driver.NamedValue{}, driver.NamedValue{Value: st.key}, driver.NamedValue{Value: plyV},
-		driver.NamedValue{Value: int64(m.Seat)}, driver.NamedValue{Value: m.Text}, driver.NamedValue{}, driver.NamedValue{},
-		driver.NamedValue{Value: moveClock(m)}, driver.NamedValue{Value: m.CmdID}, driver.NamedValue{Value: plyV},
-		driver.NamedValue{Value: version}, driver.NamedValue{}, driver.NamedValue{}, driver.NamedValue{Value: updated},
-		driver.NamedValue{Value: clock}, driver.NamedValue{Value: p})
-	w.ats = append(w.ats, atMS)
-	seq := w.txSeq
-	w.txSeq++
-	return seq
-}
-
-// flush inserts the queued log rows, in multi-row INSERTs of the largest
-// sizes that fit (see maxInsertLog).
-func (db *DB) flush(ctx context.Context) error {
-	rows, ats := db.w.rows, db.w.ats
-	seq := db.w.txSeq - int64(len(ats)) // the first queued row's
-	for len(rows) > 0 {
-		k := min(bits.Len(uint(len(ats)))-1, maxInsertLog)
-		n := 1 << k
-		st, err := db.w.conn.journal(ctx, k)
-		if err != nil {
-			return fmt.Errorf("sqlite: journal: %w", err)
-		}
-		args := rows[:n*journalArgs]
-		earliest := slices.Min(ats[:n])
-		seqBase, atBase := any(seq), any(earliest) // row i's seq is seqBase + i
-		for i := range n {
-			r := args[i*journalArgs:]
-			atOffset := any(ats[i] - earliest)
-			r[0].Value = seqBase
-			r[5].Value, r[6].Value, r[11].Value, r[12].Value = atBase, atOffset, atBase, atOffset
-		}
-		for i := range args {
-			args[i].Ordinal = i + 1
-		}
-		if _, err := st.ExecContext(ctx, args); err != nil {
-			return fmt.Errorf("sqlite: journal: %w", err)
-		}
-		rows, ats = rows[n*journalArgs:], ats[n:]
-		seq += int64(n)
-	}
-	clear(db.w.rows) // drop the references to the texts
-	db.w.rows, db.w.ats = db.w.rows[:0], db.w.ats[:0]
-	return nil
 }
 
 const (
@@ -442,10 +257,8 @@ const (
 	// run a list of the statement's text buffers, growing by doubling
 	// from nothing, which a power of two of rows (4 texts each) fills
 	// exactly. One INSERT of exactly as many rows (a statement per size)
-	// made fewer allocations (one run, not ~3, per commit) but more
-	// bytes: ~37 more per move in BenchmarkSavePaced, the list's
-	// capacity past the row count (docs/benchmarks/server.md, "Session
-	// 7").
+	// made fewer allocations but more bytes, the list's capacity past
+	// the row count (docs/benchmarks/server.md, "Session 7").
 	maxInsertLog = 6
 	// maxInsertRows is the most rows a log INSERT holds.
 	maxInsertRows = 1 << maxInsertLog
@@ -465,13 +278,6 @@ func prepare(ctx context.Context, prep func(context.Context, string) (driverStmt
 		}
 	}
 	return st, nil
-}
-
-// request is one write for the writer goroutine.
-type request struct {
-	op     applier
-	reply  chan error // buffered, size 1
-	queued time.Time  // when Save (or another write) queued it
 }
 
 // Open opens (creating if needed) the database at path, applies the
@@ -520,8 +326,7 @@ func dsn(path string, foreignKeys bool) string {
 		fmt.Sprintf("wal_autocheckpoint(%d)", walCheckpointPages),
 		// The statement journal of a multi-row statement inside a
 		// transaction (a page copy per page it changes) stays in memory
-		// instead of spilling to a temporary file: its pwrite calls were
-		// 10 % of the server's CPU at 10 000 matches.
+		// instead of spilling to a temporary file, written per commit.
 		"temp_store(MEMORY)",
 	} {
 		q.Add("_pragma", p)
@@ -682,30 +487,6 @@ func unavailable(err error) error {
 	return err
 }
 
-// catchUpOpen brings the match rows up to date with the log rows after
-// log_state.caught and moves caught to the log's end.
-func (db *DB) catchUpOpen(ctx context.Context) error {
-	c := db.w.conn
-	dest := make([]driver.Value, 1)
-	if err := c.querySQL(ctx, `SELECT caught FROM log_state`, dest); err != nil {
-		return fmt.Errorf("sqlite: read log state: %w", err)
-	}
-	caught, err := asInt64(dest[0])
-	if err != nil {
-		return fmt.Errorf("sqlite: read log state: %w", err)
-	}
-	if caught < db.w.nextSeq {
-		if _, err := c.execSQL(ctx, sqlCatchUpOpen, caught); err != nil {
-			return fmt.Errorf("sqlite: bring matches up to date: %w", err)
-		}
-		if _, err := c.execSQL(ctx, sqlSetCaught, db.w.nextSeq); err != nil {
-			return fmt.Errorf("sqlite: bring matches up to date: %w", err)
-		}
-	}
-	db.w.caught = db.w.nextSeq
-	return nil
-}
-
 // migrator returns the provider of the embedded migrations for db.
 func migrator(db *sql.DB) (*goose.Provider, error) {
 	sub, err := fs.Sub(migrations, "migrations")
@@ -768,365 +549,6 @@ func (db *DB) closeAll() error {
 	return err
 }
 
-// writer commits queued requests in batches until ctx is cancelled, then
-// drains what is queued and exits.
-func (db *DB) writer(ctx context.Context) {
-	batch := make([]request, 0, maxBatch)
-	pause := time.NewTimer(commitGap)
-	pause.Stop()
-	defer pause.Stop()
-	var last time.Time // the last commit's start
-	// Transactions run to their end once begun (and without a watcher
-	// goroutine in the driver): made once, not per batch.
-	txCtx := context.WithoutCancel(ctx)
-	for {
-		var first request
-		select {
-		case first = <-db.reqs:
-		case <-ctx.Done():
-			db.drain()
-			return
-		}
-		if wait := db.w.gap - time.Since(last); wait > 0 && len(db.reqs) < maxBatch {
-			pause.Reset(wait)
-			select {
-			case <-pause.C:
-			case <-ctx.Done():
-				db.commit(context.Background(), []request{first})
-				db.drain()
-				return
-			}
-		}
-		last = time.Now()
-		batch = append(batch[:0], first)
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case r := <-db.reqs:
-				batch = append(batch, r)
-			default:
-				break fill
-			}
-		}
-		db.commit(txCtx, batch)
-	}
-}
-
-// drain commits what is queued, one request at a time, when the writer
-// stops.
-func (db *DB) drain() {
-	for {
-		select {
-		case r := <-db.reqs:
-			db.commit(context.Background(), []request{r})
-		default:
-			return
-		}
-	}
-}
-
-// commit runs batch in one transaction, with the next rows of the
-// catch-up round when one is running or due, and replies to each request
-// once it has committed. Changes fail rarely (a version conflict is a bug
-// above), so the batch runs without savepoints; if one change fails, or
-// the catch-up does, the transaction is rolled back and every change
-// retried in a transaction of its own without the catch-up, so each gets
-// its own result (a failed catch-up leaves the round as it was: the next
-// batch's tries again).
-func (db *DB) commit(ctx context.Context, batch []request) {
-	start := time.Now()
-	for _, r := range batch {
-		db.metrics.queue.Observe(start.Sub(r.queued).Seconds())
-	}
-	db.metrics.batch.Observe(float64(len(batch)))
-	defer func() { db.metrics.commit.Observe(time.Since(start).Seconds()) }()
-	w := &db.w
-	catchUp := w.round != nil || w.nextSeq-w.caught >= w.catchAt
-	if len(batch) > 1 || catchUp {
-		if err := db.runTx(ctx, batch, catchUp); err == nil {
-			for _, r := range batch {
-				r.reply <- nil
-			}
-			return
-		}
-	}
-	for _, r := range batch {
-		r.reply <- db.runTx(ctx, []request{r}, false)
-	}
-}
-
-// begin resets the writer's per-transaction state and begins a
-// transaction.
-func (db *DB) begin(ctx context.Context) error {
-	w := &db.w
-	clear(w.staged)
-	clear(w.rows)
-	w.rows, w.ats = w.rows[:0], w.ats[:0]
-	clear(w.txCur)
-	w.txCur = w.txCur[:0]
-	w.txSeq, w.txCaught, w.txAt, w.txDone = w.nextSeq, 0, w.roundAt, false
-	if err := w.conn.begin(ctx); err != nil {
-		return fmt.Errorf("sqlite: begin: %w", err)
-	}
-	return nil
-}
-
-// runTx applies batch in one transaction and commits it, with catchUp
-// the next rows of the catch-up round first; the writer's state keeps
-// what the transaction did only if the commit succeeds. A storage failure
-// is returned wrapped in store.ErrUnavailable and kept for Health; a
-// commit clears it.
-func (db *DB) runTx(ctx context.Context, batch []request, catchUp bool) error {
-	err := unavailable(db.tryTx(ctx, batch, catchUp))
-	switch {
-	case err == nil:
-		if db.failed.Load() != nil {
-			db.failed.Store(nil)
-		}
-	case errors.Is(err, store.ErrUnavailable):
-		f := &writeFailure{err: err, at: time.Now()}
-		if prev := db.failed.Load(); prev != nil {
-			f.at = prev.at // failing since the first failure
-		}
-		db.failed.Store(f)
-	}
-	return err
-}
-
-// tryTx is runTx but for the failure's bookkeeping.
-func (db *DB) tryTx(ctx context.Context, batch []request, catchUp bool) error {
-	if err := db.begin(ctx); err != nil {
-		return err
-	}
-	c := db.w.conn
-	if catchUp {
-		if err := db.catchUp(ctx, len(batch)); err != nil {
-			c.rollback()
-			return err
-		}
-	}
-	for _, r := range batch {
-		if err := r.op.apply(ctx); err != nil {
-			c.rollback()
-			return err
-		}
-	}
-	if err := db.flush(ctx); err != nil {
-		c.rollback()
-		return err
-	}
-	if err := c.commit(); err != nil {
-		return fmt.Errorf("sqlite: commit: %w", err)
-	}
-	db.committed()
-	return nil
-}
-
-// committed keeps what the committed transaction did in the writer's
-// state.
-func (db *DB) committed() {
-	w := &db.w
-	added := int(w.txSeq - w.nextSeq)
-	w.nextSeq = w.txSeq
-	if len(w.txCur) > 0 {
-		w.curMu.Lock()
-		for _, c := range w.txCur {
-			if c.del {
-				delete(w.cur, c.id)
-			} else {
-				w.cur[c.id] = c.c
-			}
-		}
-		w.curMu.Unlock()
-		clear(w.txCur)
-		w.txCur = w.txCur[:0]
-	}
-	for id, st := range w.staged {
-		w.known[id] = st
-		if st.ended() {
-			w.ended = append(w.ended, id)
-		}
-	}
-	w.roundAt = w.txAt
-	if w.txDone {
-		w.caught, w.round, w.roundIDs, w.roundAt = w.mark, nil, nil, 0
-		// Ended matches rarely change again; one that does is read back
-		// (sqlMatchState), which needs its row current: only those not
-		// in cur are forgotten. Only those that ended are looked at:
-		// going through every known match was 1.4 % of the paced
-		// benchmark's CPU at 10 000 matches.
-		kept := w.ended[:0]
-		for _, id := range w.ended {
-			st, ok := w.known[id]
-			if !ok || !st.ended() {
-				continue
-			}
-			if _, dirty := w.cur[id]; dirty {
-				kept = append(kept, id)
-				continue
-			}
-			delete(w.known, id)
-		}
-		clear(w.ended[len(kept):])
-		w.ended = kept
-	}
-	if w.onCommit != nil {
-		w.onCommit(added, w.txCaught)
-	}
-}
-
-// catchUp writes, in the current transaction and before its batch's
-// changes, the current head, version, ply, clock and update time of the
-// next matches of the catch-up round into their match rows (starting a
-// round first if none is running): at least w.least rows or n (the
-// changes of the batch), then until w.budget has passed; the transaction
-// that ends the round records its mark in log_state.caught. A round writes
-// the matches moved since the last one, each row once (in rowid order, so
-// a transaction's rows share pages), where the fold of earlier versions
-// wrote every move a second time into the moves table. Riding on the
-// group commits, a round costs no commit (and no flush) of its own: in
-// transactions of their own, each move behind a catch-up waited for two
-// flushes. Before the changes, so a change that writes its match row
-// (and takes it out of cur, see committed) comes after the round's
-// write of it.
-func (db *DB) catchUp(ctx context.Context, n int) error {
-	w := &db.w
-	start := time.Now()
-	defer func() { db.metrics.catchUp.Observe(time.Since(start).Seconds()) }()
-	if w.round == nil {
-		w.mark, w.roundAt = w.nextSeq, 0
-		w.round, w.roundIDs = make([]uint64, 0, len(w.cur)), make([]string, 0, len(w.cur))
-		for id := range w.cur {
-			rowid := w.known[id].rowid
-			if rowid >= 1<<(64-roundBits) || len(w.roundIDs) >= 1<<roundBits {
-				w.round, w.roundIDs = nil, nil
-				return fmt.Errorf("sqlite: catch up: match %s: rowid %d or round of %d matches out of range", id, rowid, len(w.cur))
-			}
-			w.round = append(w.round, uint64(rowid)<<roundBits|uint64(len(w.roundIDs)))
-			w.roundIDs = append(w.roundIDs, id)
-		}
-		slices.Sort(w.round)
-	}
-	c := w.conn
-	at, least := w.roundAt, max(w.least, w.perRow*n)
-	for at < len(w.round) && (w.txCaught < least || time.Since(start) < w.budget) {
-		key := w.round[at]
-		at++
-		rowid, id := int64(key>>roundBits), w.roundIDs[key&(1<<roundBits-1)]
-		cur, ok := w.cur[id]
-		if !ok {
-			continue // a change wrote its row since the round started
-		}
-		var head any // NULL
-		if cur.head != 0 {
-			head = cur.head
-		}
-		if _, err := c.exec(ctx, c.stmts.catchUp, head, cur.version, int64(cur.ply), cur.clock, cur.updated, rowid, id); err != nil {
-			return fmt.Errorf("sqlite: catch up match %s: %w", id, err)
-		}
-		w.txCur = append(w.txCur, curChange{id: id, del: true})
-		w.txCaught++
-	}
-	if at == len(w.round) {
-		if _, err := c.exec(ctx, c.stmts.setCaught, w.mark); err != nil {
-			return fmt.Errorf("sqlite: catch up: %w", err)
-		}
-		w.txDone = true
-	}
-	w.txAt = at
-	return nil
-}
-
-// state returns what the writer knows of match id inside the current
-// transaction, reading it from the database the first time.
-// store.ErrNotFound when there is no such match.
-func (db *DB) state(ctx context.Context, id string) (matchState, error) {
-	if st, ok := db.w.staged[id]; ok {
-		return st, nil
-	}
-	if st, ok := db.w.known[id]; ok {
-		return st, nil
-	}
-	var st matchState
-	c := db.w.conn
-	v := make([]driver.Value, 8)
-	err := c.queryRow(ctx, c.stmts.matchState, v, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return st, store.ErrNotFound
-	}
-	if err != nil {
-		return st, fmt.Errorf("sqlite: read match %s: %w", id, err)
-	}
-	var seats string
-	var moves int64
-	errs := make([]error, 8)
-	st.rowid, errs[0] = asInt64(v[0])
-	st.status, errs[1] = asString(v[1])
-	seats, errs[2] = asString(v[2])
-	st.rematch, errs[3] = asString(v[3])
-	st.result, errs[4] = asNullString(v[4])
-	st.version, errs[5] = asInt64(v[5])
-	st.head, errs[6] = asInt64(v[6])
-	moves, errs[7] = asInt64(v[7])
-	st.moves = int(moves)
-	if err := errors.Join(errs...); err != nil {
-		return st, fmt.Errorf("sqlite: read match %s: %w", id, err)
-	}
-	if err := json.Unmarshal([]byte(seats), &st.seats); err != nil {
-		return st, fmt.Errorf("sqlite: decode match %s seats: %w", id, err)
-	}
-	return st, nil
-}
-
-// applier is a write the writer applies in its transaction: a Save
-// (saveOp) or a function (applyFunc).
-type applier interface {
-	apply(ctx context.Context) error
-}
-
-// applyFunc is a function as an applier.
-type applyFunc func(ctx context.Context) error
-
-func (f applyFunc) apply(ctx context.Context) error { return f(ctx) }
-
-// do queues apply for the writer and waits until it is committed. If ctx
-// ends first, the write may still happen.
-func (db *DB) do(ctx context.Context, apply applier) error {
-	reply, _ := db.replies.Get().(chan error)
-	if reply == nil {
-		reply = make(chan error, 1)
-	}
-	done, err := db.send(ctx, apply, reply)
-	if done {
-		db.replies.Put(reply)
-	}
-	return err
-}
-
-// send queues apply for the writer, to answer on reply (a buffered
-// channel, size 1), and waits for the answer. done reports whether the
-// writer is done with the request (it answered, or it never got it): if
-// ctx ended first, the writer may still apply it and answer on reply,
-// and neither may be reused.
-func (db *DB) send(ctx context.Context, apply applier, reply chan error) (done bool, err error) {
-	r := request{op: apply, reply: reply, queued: time.Now()}
-	select {
-	case db.reqs <- r: // the queue has room (nearly always): no select over ctx
-	default:
-		select {
-		case db.reqs <- r:
-		case <-ctx.Done():
-			return true, fmt.Errorf("sqlite: queue write: %w", ctx.Err())
-		}
-	}
-	select {
-	case err := <-reply:
-		return true, err
-	case <-ctx.Done():
-		return false, fmt.Errorf("sqlite: wait for commit: %w", ctx.Err())
-	}
-}
-
 // Create stores a new match. A duplicate ID gives store.ErrConflict.
 func (db *DB) Create(ctx context.Context, m store.Match) error {
 	row, err := encode(m)
@@ -1149,162 +571,6 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 		db.w.staged[m.ID] = matchState{version: m.Version, rowid: rowid, status: row.status, seats: slices.Clone(m.Seats), rematch: row.rematch, result: row.result}
 		return nil
 	}))
-}
-
-// Save applies one change atomically: the match row (only if the stored
-// version is c.Prev, else store.ErrConflict), the truncation and the new
-// moves, which must continue the stored ones (ply n+1, n+2, ...; else
-// store.ErrConflict). It returns once the change is committed. A change
-// that appends one move and leaves the match's status, seats, result and
-// rematch as they are (most moves) writes only the move's log row, which
-// carries the new version, clock and update time.
-func (db *DB) Save(ctx context.Context, c store.Change) error {
-	op, _ := db.ops.Get().(*saveOp)
-	if op == nil {
-		op = &saveOp{db: db, reply: make(chan error, 1)}
-	}
-	op.prev, op.truncate, op.append, op.seats, op.game, op.ratings = c.Prev, c.Truncate, c.Append, c.Match.Seats, c.Match.Game, c.Ratings
-	var err error
-	if op.row, err = encodeChange(c.Match); err != nil {
-		db.putOp(op)
-		return err
-	}
-	// The clock's times are copied (the caller may reuse its own once
-	// Save returned) and encoded by the writer.
-	op.times = append(op.times[:0], c.Match.Clock.Remaining...)
-	op.clock = c.Match.Clock
-	op.clock.Remaining = op.times
-	done, err := db.send(ctx, op, op.reply)
-	if done {
-		db.putOp(op)
-	}
-	return err
-}
-
-// putOp returns op to the pool, holding nothing of its change.
-func (db *DB) putOp(op *saveOp) {
-	op.row, op.append, op.seats, op.game, op.ratings, op.clock = row{}, nil, nil, "", nil, store.Clock{}
-	db.ops.Put(op)
-}
-
-// saveOp is a Save for the writer: the change's fields it uses and the
-// channel its answer comes on. Save takes one from DB.ops and puts it
-// back once the writer answered (the writer keeps nothing of it then),
-// so a move allocates none (a closure over the change took three
-// allocations: the change, its row and the closure; a saveOp per Save
-// was ~320 bytes).
-type saveOp struct {
-	db       *DB
-	reply    chan error // buffered, size 1
-	row      row        // all but the clock, which the writer encodes
-	prev     int64
-	truncate int
-	append   []store.Move
-	seats    []store.Seat
-	game     string
-	ratings  *store.RatingUpdate
-	clock    store.Clock     // the change's clock, its times in times
-	times    []time.Duration // the op's own, reused
-}
-
-func (op *saveOp) apply(ctx context.Context) error {
-	db, row := op.db, &op.row
-	// The clock's text is made here rather than in Save: an allocation
-	// on the one writer goroutine rather than on each caller's (a
-	// connection's goroutine, under load: each that allocates while the
-	// collector marks owes an assist).
-	b, err := appendClock(db.w.buf[:0], op.clock)
-	if err != nil {
-		return fmt.Errorf("sqlite: encode match %s: %w", row.id, err)
-	}
-	db.w.buf = b
-	row.clock = string(b)
-	st, err := db.state(ctx, row.id)
-	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("sqlite: save match %s: %w", row.id, store.ErrConflict)
-	}
-	if err != nil {
-		return err
-	}
-	if st.version != op.prev {
-		return fmt.Errorf("sqlite: save match %s at version %d (stored %d): %w", row.id, op.prev, st.version, store.ErrConflict)
-	}
-	if op.truncate >= 0 && op.truncate < st.moves {
-		if st.head, err = db.takeBack(ctx, row.id, st.head, op.truncate); err != nil {
-			return err
-		}
-		st.moves = op.truncate
-	}
-	for i, m := range op.append {
-		if m.Ply != st.moves+1+i {
-			return fmt.Errorf("sqlite: match %s ply %d after %d stored moves: %w", row.id, m.Ply, st.moves+i, store.ErrConflict)
-		}
-	}
-	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply && op.ratings == nil &&
-		row.status == st.status && slices.Equal(op.seats, st.seats) && row.rematch == st.rematch && row.result == st.result
-	if moveOnly {
-		st.head = db.journal(op.append[0], &st, row.id, st.head, row)
-		db.w.txCur = append(db.w.txCur, curChange{id: row.id, c: current{version: row.version, ply: row.ply, clock: row.clock,
-			updated: row.updated, head: st.head, status: row.status, game: op.game}})
-	} else {
-		for _, m := range op.append {
-			st.head = db.journal(m, &st, row.id, st.head, nil)
-		}
-		db.w.txCur = append(db.w.txCur, curChange{id: row.id, del: true})
-		b, err := appendSeats(nil, op.seats)
-		if err != nil {
-			return fmt.Errorf("sqlite: encode match %s: %w", row.id, err)
-		}
-		row.seats = string(b)
-		var head any // NULL
-		if st.head != 0 {
-			head = st.head
-		}
-		c := db.w.conn
-		if _, err := c.exec(ctx, c.stmts.saveMatch,
-			row.seats, row.status, nullString(row.result), row.version, int64(row.ply), row.clock, row.rematch, row.updated, head, row.id); err != nil {
-			return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
-		}
-		st.seats = slices.Clone(op.seats)
-		if op.ratings != nil {
-			if err := db.rate(ctx, row.id, op.ratings); err != nil {
-				return err
-			}
-		}
-	}
-	st.version, st.moves = row.version, st.moves+len(op.append)
-	st.status, st.rematch, st.result = row.status, row.rematch, row.result
-	db.w.staged[row.id] = st
-	return nil
-}
-
-// takeBack drops match id's moves past ply keep (in the current
-// transaction) and returns its new head: the seq of ply keep's log row
-// if the chain from head reaches it, else 0, and then the moves past keep
-// are deleted from the moves table. The rows past keep stay in the log,
-// unreachable. The caller writes the match row with the new head.
-func (db *DB) takeBack(ctx context.Context, id string, head int64, keep int) (int64, error) {
-	c := db.w.conn
-	if head != 0 {
-		// The chain may end in this transaction's rows.
-		if err := db.flush(ctx); err != nil {
-			return 0, err
-		}
-		dest := make([]driver.Value, 1)
-		err := c.queryRow(ctx, c.stmts.plyRow, dest, head, int64(keep))
-		if err == nil {
-			head, err = asInt64(dest[0])
-		}
-		if err != nil {
-			return 0, fmt.Errorf("sqlite: take back match %s: %w", id, err)
-		}
-	}
-	if head == 0 {
-		if _, err := c.exec(ctx, c.stmts.truncate, id, int64(keep)); err != nil {
-			return 0, fmt.Errorf("sqlite: truncate match %s: %w", id, err)
-		}
-	}
-	return head, nil
 }
 
 // Load returns a match and its moves in ply order: the chain of log rows

@@ -742,3 +742,54 @@ func TestRatings(t *testing.T) {
 		return db
 	})
 }
+
+// TestSaveAbandonedKeepsNothing checks a Save whose context ends while the
+// writer is busy keeps nothing of the caller's change: the writer may
+// still commit it after Save returned, and by then the caller has reused
+// its buffers (the moves, their clock readings, the seats, the times).
+func TestSaveAbandonedKeepsNothing(t *testing.T) {
+	ctx := context.Background()
+	db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+	defer db.Close()
+	m := storetest.NewMatch("m1", 0)
+	if err := db.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	entered, release := make(chan struct{}), make(chan struct{})
+	busy := make(chan error, 1)
+	go func() {
+		busy <- db.do(ctx, applyFunc(func(context.Context) error { close(entered); <-release; return nil }))
+	}()
+	<-entered
+	next := m
+	next.Version, next.Ply, next.Updated = 2, 1, m.Updated.Add(time.Second)
+	next.Seats = []store.Seat{{TokenHash: "abcd"}, {TokenHash: "ef01"}}
+	next.Clock.Remaining = []time.Duration{time.Minute, 2 * time.Minute}
+	clock := 3 * time.Second
+	moves := []store.Move{{Ply: 1, Text: "+1", At: m.Created, Clock: &clock, CmdID: "c1"}}
+	want := next
+	want.Seats = []store.Seat{{TokenHash: "abcd"}, {TokenHash: "ef01"}}
+	want.Clock.Remaining = []time.Duration{time.Minute, 2 * time.Minute}
+	wantClock := clock
+	wantMoves := []store.Move{{Ply: 1, Text: "+1", At: m.Created, Clock: &wantClock, CmdID: "c1"}}
+	sctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	err := db.Save(sctx, store.Change{Match: next, Prev: 1, Truncate: -1, Append: moves})
+	cancel()
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Save behind a busy writer = %v, want its context's end", err)
+	}
+	moves[0].Text, moves[0].CmdID, clock = "scribbled", "c9", time.Hour
+	next.Seats[1].TokenHash, next.Clock.Remaining[0] = "ffff", 0
+	close(release)
+	if err := <-busy; err != nil {
+		t.Fatal(err)
+	}
+	onWriter(t, db, func(*writerState) {}) // the abandoned Save has been applied
+	got, gotMoves, err := db.Load(ctx, "m1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotMoves, wantMoves) {
+		t.Fatalf("Load = %+v, %+v; want %+v, %+v", got, gotMoves, want, wantMoves)
+	}
+}

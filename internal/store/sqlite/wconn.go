@@ -14,12 +14,11 @@ import (
 // life (sql.Conn.Raw around its loop) and talks to the driver's connection
 // directly: its statements are prepared once as driver statements and run
 // with a reused []driver.NamedValue. Through database/sql every Exec
-// converted its arguments into a fresh []driver.NamedValue (a multi-row
-// INSERT of 64 log rows is 768 of them, 30 KiB) and every transaction
-// bound each prepared statement to itself (Tx.StmtContext): 600 of the
-// ~1,300 bytes the store allocated per move under load
-// (docs/benchmarks/server.md, "Session 7"). The reads (Load, List, ...)
-// stay on database/sql, on their own pool.
+// converts its arguments into a fresh []driver.NamedValue (a multi-row
+// INSERT holds hundreds of them) and every transaction binds each
+// prepared statement to itself (Tx.StmtContext), the larger part of what
+// the store allocated per move (docs/benchmarks/server.md, "Session 7").
+// The reads (Load, List, ...) stay on database/sql, on their own pool.
 
 // driverStmt is a prepared statement of the writer's connection.
 type driverStmt interface {

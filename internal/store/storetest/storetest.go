@@ -45,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) Store) {
 		{"ConcurrentSaves", testConcurrent},
 		{"MixedChanges", testMixed},
 		{"ListCurrent", testListCurrent},
+		{"CallerReusesBuffers", testCallerReuses},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
@@ -477,5 +478,67 @@ func testListCurrent(t *testing.T, s Store) {
 	}
 	if w := []string{"m0", "m1", "m2"}; !reflect.DeepEqual(ids, w) {
 		t.Errorf("List order = %v, want %v", ids, w)
+	}
+}
+
+// testCallerReuses checks a store copies what it keeps: a caller that
+// writes over everything it passed to Create and Save once they returned
+// (seats, clock times, the result, the moves and their clock readings:
+// the way a server reuses its buffers) changes nothing the store holds,
+// for moves alone and for changes of the match row, and for the next
+// change built from the same buffers.
+func testCallerReuses(t *testing.T, s Store) {
+	ctx := context.Background()
+	m := NewMatch("m1", 0)
+	seats := m.Seats
+	want := m
+	want.Seats = []store.Seat{seats[0], seats[1]}
+	want.Clock.Remaining = []time.Duration{m.Clock.Remaining[0], m.Clock.Remaining[1]}
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	seats[0].TokenHash, m.Clock.Remaining[0] = "scribbled", time.Hour
+	times := m.Clock.Remaining // the caller's one array of times, reused
+	moves := make([]store.Move, 1)
+	var wantMoves []store.Move
+	for ply := 1; ply <= 4; ply++ {
+		next := advance(want, 1)
+		next.Seats, next.Clock.Remaining = seats, times
+		copy(seats, want.Seats)
+		times[0], times[1] = time.Duration(ply)*time.Minute, time.Duration(ply)*time.Second
+		if ply == 3 { // a change of the match row, not a move alone
+			seats[1] = store.Seat{TokenHash: "joined"}
+			next.Status = store.StatusFinished
+			next.Result = &store.Result{Winners: []int{0}, Scores: []int{2, 1}, Reason: "line"}
+		}
+		moves[0] = move(ply, fmt.Sprintf("+%d", ply))
+		keep := next
+		keep.Seats = []store.Seat{seats[0], seats[1]}
+		keep.Clock.Remaining = []time.Duration{times[0], times[1]}
+		if r := next.Result; r != nil {
+			keep.Result = &store.Result{Winners: []int{r.Winners[0]}, Scores: []int{r.Scores[0], r.Scores[1]}, Reason: r.Reason}
+		}
+		mv := moves[0]
+		c := *mv.Clock
+		mv.Clock = &c
+		if err := s.Save(ctx, store.Change{Match: next, Prev: want.Version, Truncate: -1, Append: moves}); err != nil {
+			t.Fatalf("Save ply %d: %v", ply, err)
+		}
+		*moves[0].Clock, moves[0].Text = time.Hour, "scribbled"
+		seats[0].TokenHash, times[0] = "scribbled", time.Hour
+		if r := next.Result; r != nil {
+			r.Winners[0], r.Scores[0], r.Reason = 1, 9, "scribbled"
+		}
+		want, wantMoves = keep, append(wantMoves, mv)
+		got, gotMoves, err := s.Load(ctx, "m1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("after ply %d and the caller's scribbles: Load = %+v, want %+v", ply, got, want)
+		}
+		if !reflect.DeepEqual(gotMoves, wantMoves) {
+			t.Fatalf("after ply %d and the caller's scribbles: moves = %+v, want %+v", ply, gotMoves, wantMoves)
+		}
 	}
 }

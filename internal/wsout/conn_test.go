@@ -1,4 +1,4 @@
-package server
+package wsout
 
 import (
 	"bytes"
@@ -38,11 +38,11 @@ func tcpPair(t *testing.T) (server, client net.Conn) {
 	return server, client
 }
 
-// TestSockKeepsOrder writes a stream much larger than the socket buffers
+// TestConnKeepsOrder writes a stream much larger than the socket buffers
 // (small ones, set here) in pieces, raw and framed, while the peer reads
 // slowly: the writes never wait, the bytes that did not fit go through the
 // flusher, and the peer reads exactly the stream written.
-func TestSockKeepsOrder(t *testing.T) {
+func TestConnKeepsOrder(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		pair func(*testing.T) (net.Conn, net.Conn)
@@ -61,7 +61,7 @@ func TestSockKeepsOrder(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			server, client := tc.pair(t)
-			s := newSock(server)
+			s := New(server, testPolicy)
 			var want bytes.Buffer
 			got := make(chan []byte, 1)
 			go func() {
@@ -81,10 +81,10 @@ func TestSockKeepsOrder(t *testing.T) {
 			for i := range 300 {
 				p := bytes.Repeat([]byte{byte(i)}, 100+i)
 				if i%3 == 0 {
-					if err := s.writeText(p[:10], p[10:]); err != nil {
+					if err := s.WriteText(p[:10], p[10:]); err != nil {
 						t.Fatalf("writeText %d: %v", i, err)
 					}
-					want.Write(appendTextFrame(appendTextFrame(nil, p[:10]), p[10:]))
+					want.Write(AppendTextFrame(AppendTextFrame(nil, p[:10]), p[10:]))
 					continue
 				}
 				if _, err := s.Write(p); err != nil {
@@ -95,8 +95,8 @@ func TestSockKeepsOrder(t *testing.T) {
 			if d := time.Since(start); d > 2*time.Second {
 				t.Errorf("writes took %v: they waited for the reader", d)
 			}
-			if want.Len() > maxPending {
-				t.Fatalf("test stream %d bytes, over maxPending", want.Len())
+			if want.Len() > testPolicy.MaxPending {
+				t.Fatalf("test stream %d bytes, over MaxPending", want.Len())
 			}
 			// Close once the flusher is done, so the reader sees EOF.
 			deadline := time.Now().Add(testTimeout)
@@ -118,14 +118,14 @@ func TestSockKeepsOrder(t *testing.T) {
 	}
 }
 
-// TestSockTooSlow checks a peer that reads nothing makes the writes fail
-// with errSlow once more than maxPending bytes wait, without any write
+// TestConnTooSlow checks a peer that reads nothing makes the writes fail
+// with ErrSlow once more than MaxPending bytes wait, without any write
 // blocking, and that the socket is closed then.
-func TestSockTooSlow(t *testing.T) {
+func TestConnTooSlow(t *testing.T) {
 	server, client := tcpPair(t)
 	server.(*net.TCPConn).SetWriteBuffer(4 << 10)
 	client.(*net.TCPConn).SetReadBuffer(4 << 10)
-	s := newSock(server)
+	s := New(server, testPolicy)
 	p := make([]byte, 16<<10)
 	start := time.Now()
 	var err error
@@ -133,17 +133,17 @@ func TestSockTooSlow(t *testing.T) {
 	for n = 0; n < 1000 && err == nil; n++ {
 		_, err = s.Write(p)
 	}
-	if !errors.Is(err, errSlow) {
-		t.Fatalf("after %d writes of %d bytes: %v, want errSlow", n, len(p), err)
+	if !errors.Is(err, ErrSlow) {
+		t.Fatalf("after %d writes of %d bytes: %v, want ErrSlow", n, len(p), err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("writes took %v: they waited for the peer", d)
 	}
-	if !s.failedSlow() {
+	if !s.FailedSlow() {
 		t.Error("failedSlow is false")
 	}
-	if _, err := s.Write(p[:1]); !errors.Is(err, errSlow) {
-		t.Errorf("write after the failure: %v, want errSlow", err)
+	if _, err := s.Write(p[:1]); !errors.Is(err, ErrSlow) {
+		t.Errorf("write after the failure: %v, want ErrSlow", err)
 	}
 	client.SetReadDeadline(time.Now().Add(testTimeout))
 	if _, err := io.Copy(io.Discard, client); err != nil {
@@ -166,7 +166,7 @@ func TestAppendTextFrame(t *testing.T) {
 		{65536, []byte{0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0}},
 	} {
 		p := bytes.Repeat([]byte{'x'}, tc.n)
-		got := appendTextFrame([]byte("prefix"), p)
+		got := AppendTextFrame([]byte("prefix"), p)
 		want := append(append([]byte("prefix"), tc.header...), p...)
 		if !bytes.Equal(got, want) {
 			t.Errorf("length %d: header % x, want % x", tc.n, got[6:min(len(got), 6+len(tc.header))], tc.header)
@@ -174,10 +174,10 @@ func TestAppendTextFrame(t *testing.T) {
 	}
 }
 
-// TestSockWriteClose checks the close frame's bytes (FIN and opcode 8,
+// TestConnWriteClose checks the close frame's bytes (FIN and opcode 8,
 // the payload's length, the code in network order, the reason, cut to
 // fit a control frame) and that nothing is sent after it.
-func TestSockWriteClose(t *testing.T) {
+func TestConnWriteClose(t *testing.T) {
 	long := string(bytes.Repeat([]byte{'r'}, 200))
 	for _, tc := range []struct {
 		name   string
@@ -187,22 +187,22 @@ func TestSockWriteClose(t *testing.T) {
 	}{
 		{"going away", 1001, "bye", []byte{0x88, 5, 0x03, 0xe9, 'b', 'y', 'e'}},
 		{"no reason", 1008, "", []byte{0x88, 2, 0x03, 0xf0}},
-		{"reason cut", 1000, long, append([]byte{0x88, 125, 0x03, 0xe8}, long[:maxCloseReason]...)},
+		{"reason cut", 1000, long, append([]byte{0x88, 125, 0x03, 0xe8}, long[:MaxCloseReason]...)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			server, client := tcpPair(t)
-			s := newSock(server)
-			if err := s.writeClose(tc.code, tc.reason); err != nil {
+			s := New(server, testPolicy)
+			if err := s.WriteClose(tc.code, tc.reason); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.writeText([]byte("late"), nil); !errors.Is(err, errClosing) {
-				t.Errorf("text after the close frame: %v, want errClosing", err)
+			if err := s.WriteText([]byte("late"), nil); !errors.Is(err, ErrClosing) {
+				t.Errorf("text after the close frame: %v, want ErrClosing", err)
 			}
-			if _, err := s.Write([]byte{0x8a, 0}); !errors.Is(err, errClosing) {
-				t.Errorf("control frame after the close frame: %v, want errClosing", err)
+			if _, err := s.Write([]byte{0x8a, 0}); !errors.Is(err, ErrClosing) {
+				t.Errorf("control frame after the close frame: %v, want ErrClosing", err)
 			}
-			if err := s.writeClose(1000, "again"); !errors.Is(err, errClosing) {
-				t.Errorf("second close frame: %v, want errClosing", err)
+			if err := s.WriteClose(1000, "again"); !errors.Is(err, ErrClosing) {
+				t.Errorf("second close frame: %v, want ErrClosing", err)
 			}
 			server.Close()
 			client.SetReadDeadline(time.Now().Add(testTimeout))
@@ -223,24 +223,24 @@ func TestSockWriteClose(t *testing.T) {
 // last, and only then the end of the stream.
 func TestCloseFrameBehindPendingBytes(t *testing.T) {
 	srv, cl := tcpPair(t)
-	s := newSock(srv)
+	s := New(srv, testPolicy)
 	payload := bytes.Repeat([]byte("x"), 16<<10)
 	sent := 0
 	for s.pendingLen() == 0 { // until the kernel refuses and the flusher owns bytes
-		if err := s.writeText(payload, nil); err != nil {
+		if err := s.WriteText(payload, nil); err != nil {
 			t.Fatal(err)
 		}
 		sent++
 	}
-	if err := s.writeClose(1001, "server shutting down"); err != nil {
+	if err := s.WriteClose(1001, "server shutting down"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.writeText([]byte("late"), nil); !errors.Is(err, errClosing) {
+	if err := s.WriteText([]byte("late"), nil); !errors.Is(err, ErrClosing) {
 		t.Errorf("a write after the close frame: %v", err)
 	}
 	s.Close()
 	done := make(chan struct{})
-	go func() { s.waitClosed(); close(done) }()
+	go func() { s.WaitClosed(); close(done) }()
 	cl.SetReadDeadline(time.Now().Add(testTimeout))
 	data, err := io.ReadAll(cl)
 	if err != nil {
@@ -256,8 +256,14 @@ func TestCloseFrameBehindPendingBytes(t *testing.T) {
 }
 
 // pendingLen is how many bytes wait for the flusher.
-func (s *sock) pendingLen() int {
+func (s *Conn) pendingLen() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.pending)
 }
+
+// testPolicy is the server's policy (internal/server's conn.go).
+var testPolicy = Policy{MaxPending: 256 << 10, WriteTimeout: 10 * time.Second, KeepBuffer: 1 << 10}
+
+// testTimeout bounds a test's waits for the peer.
+const testTimeout = 15 * time.Second

@@ -1,21 +1,31 @@
-package server
+package handoff
 
 import (
 	"sync"
 	"testing"
 )
 
-// TestHandlersWarmReuse checks that messages handled one after another
-// (one read loop, or several taking turns) all run on the one handler
+// message is a test job: the handling sets ok.
+type message struct {
+	inline bool // the test expects it run on its caller
+	ok     bool
+	done   chan struct{}
+}
+
+// handle runs m on h with m's own done channel.
+func handle(h *Pool[*message], m *message) { h.Run(m, m.done) }
+
+// TestWarmReuse checks that messages handled one after another
+// (one read loop, or several taking turns) all run on the one goroutine
 // that is warm: a collection's mark then meets one allocating handler,
 // not one per connection.
-func TestHandlersWarmReuse(t *testing.T) {
+func TestWarmReuse(t *testing.T) {
 	var wg sync.WaitGroup
 	handled := 0
-	h := newHandlers(func(m *message) { handled++; m.ok = true }, &wg, 4)
+	h := New(func(m *message) { handled++; m.ok = true }, &wg, 4)
 	for i := range 100 {
 		m := &message{done: make(chan struct{}, 1)}
-		h.handle(m)
+		handle(h, m)
 		if !m.ok {
 			t.Fatalf("message %d: not handled when handle returned", i)
 		}
@@ -26,23 +36,23 @@ func TestHandlersWarmReuse(t *testing.T) {
 	if h.n != 1 {
 		t.Errorf("%d handlers started for messages one at a time, want 1", h.n)
 	}
-	h.close()
+	h.Close()
 	wg.Wait()
 }
 
-// TestHandlersBusy checks that messages in flight together each get a
+// TestBusy checks that messages in flight together each get a
 // handler up to the limit, and that past it the caller handles its message
 // itself rather than waiting: a read loop never waits for another
 // connection's message.
-func TestHandlersBusy(t *testing.T) {
+func TestBusy(t *testing.T) {
 	const limit = 3
 	var wg sync.WaitGroup
 	release := make(chan struct{})
 	started := make(chan struct{}, limit)
 	inline := 0
 	var mu sync.Mutex
-	h := newHandlers(func(m *message) {
-		if m.bearer == "inline" {
+	h := New(func(m *message) {
+		if m.inline {
 			mu.Lock()
 			inline++
 			mu.Unlock()
@@ -57,14 +67,14 @@ func TestHandlersBusy(t *testing.T) {
 	msgs := make([]*message, limit)
 	for i := range msgs {
 		msgs[i] = &message{done: make(chan struct{}, 1)}
-		callers.Go(func() { h.handle(msgs[i]) })
+		callers.Go(func() { handle(h, msgs[i]) })
 		<-started // each takes a new handler: the others are busy
 	}
 	if h.n != limit {
 		t.Fatalf("%d handlers for %d messages in flight, want %d", h.n, limit, limit)
 	}
-	extra := &message{bearer: "inline", done: make(chan struct{}, 1)}
-	h.handle(extra) // all busy: handled here, at once
+	extra := &message{inline: true, done: make(chan struct{}, 1)}
+	handle(h, extra) // all busy: handled here, at once
 	if !extra.ok || inline != 1 {
 		t.Errorf("with every handler busy: ok %v, handled inline %d times; want true, 1", extra.ok, inline)
 	}
@@ -78,21 +88,21 @@ func TestHandlersBusy(t *testing.T) {
 	if len(h.idle) != limit {
 		t.Errorf("%d idle handlers after the messages, want %d", len(h.idle), limit)
 	}
-	h.close()
+	h.Close()
 	wg.Wait() // every handler ended
 }
 
-// TestHandlersClosed checks that a message after close is still handled
+// TestClosed checks that a message after close is still handled
 // (on its read loop), so a connection that outlives the server's Close
 // for a moment is not left hanging.
-func TestHandlersClosed(t *testing.T) {
+func TestClosed(t *testing.T) {
 	var wg sync.WaitGroup
-	h := newHandlers(func(m *message) { m.ok = true }, &wg, 2)
-	h.handle(&message{done: make(chan struct{}, 1)})
-	h.close()
+	h := New(func(m *message) { m.ok = true }, &wg, 2)
+	handle(h, &message{done: make(chan struct{}, 1)})
+	h.Close()
 	wg.Wait()
 	m := &message{done: make(chan struct{}, 1)}
-	h.handle(m)
+	handle(h, m)
 	if !m.ok {
 		t.Error("a message after close was not handled")
 	}

@@ -1,11 +1,11 @@
 //go:build !unix
 
-package server
+package wsout
 
 import "net"
 
 // nonblocking is the non-blocking write where the platform has none in
-// this package: it takes nothing, so every byte goes through the sock's
+// this package: it takes nothing, so every byte goes through the Conn's
 // flusher goroutine (correct, one goroutine hand-off per write).
 type nonblocking struct{}
 

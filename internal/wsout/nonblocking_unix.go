@@ -1,6 +1,6 @@
 //go:build unix
 
-package server
+package wsout
 
 import (
 	"net"
@@ -13,7 +13,7 @@ import (
 type nonblocking struct {
 	raw syscall.RawConn // nil: not a socket, everything goes to the flusher
 	// The callback and its arguments live here, so a write allocates
-	// nothing (a closure would escape per call). Guarded by sock.mu.
+	// nothing (a closure would escape per call). Guarded by Conn.mu.
 	fn  func(fd uintptr) bool
 	p   []byte
 	n   int

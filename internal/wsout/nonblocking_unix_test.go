@@ -1,6 +1,6 @@
 //go:build unix
 
-package server
+package wsout
 
 import (
 	"io"
@@ -15,10 +15,10 @@ import (
 func TestWaitReadable(t *testing.T) {
 	const quiet = 100 * time.Millisecond // long enough to see a wait that should not end
 	srv, cli := tcpPair(t)
-	s := newSock(srv)
+	s := New(srv, testPolicy)
 	waited := func() <-chan struct{} {
 		done := make(chan struct{})
-		go func() { s.nb.waitReadable(); close(done) }()
+		go func() { s.WaitReadable(); close(done) }()
 		return done
 	}
 	wantDone := func(what string, done <-chan struct{}) {
@@ -26,7 +26,7 @@ func TestWaitReadable(t *testing.T) {
 		select {
 		case <-done:
 		case <-time.After(10 * time.Second):
-			t.Fatalf("%s: waitReadable did not return", what)
+			t.Fatalf("%s: WaitReadable did not return", what)
 		}
 	}
 
@@ -42,7 +42,7 @@ func TestWaitReadable(t *testing.T) {
 	done := waited()
 	select {
 	case <-done:
-		t.Fatal("waitReadable returned with nothing to read")
+		t.Fatal("WaitReadable returned with nothing to read")
 	case <-time.After(quiet):
 	}
 	if _, err := cli.Write([]byte("c")); err != nil {
