@@ -82,6 +82,7 @@ func runServe(ctx context.Context, e *env) error {
 	connsPerClient := fs.Int("conns-per-client", server.MaxConnsPerClient, "TCP connections one client (address, IPv6 /64) may hold at once; 0: no cap (a load generator on this machine)")
 	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate file (PEM; with --tls-key)")
 	tlsKey := fs.String("tls-key", "", "the private key file of --tls-cert (PEM)")
+	natsURL := fs.String("nats", "", "join a cluster of tabula serve nodes over this NATS JetStream server (nats://host:port; with --db postgres://..., docs/deploy.md); off when empty") // cluster
 	if err := fs.Parse(e.args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
@@ -164,7 +165,16 @@ func runServe(ctx context.Context, e *env) error {
 		defer ms.Close()
 		log.Info("metrics and profiles", "addr", ml.Addr().String())
 	}
-	hs := server.HTTPServer(srv.Handler(), log)
+	handler := srv.Handler()
+	if *natsURL != "" { // cluster: the node relays requests for matches other nodes own (cluster.go)
+		h, leave, err := joinCluster(ctx, *natsURL, *dbPath, srv, log)
+		if err != nil {
+			return err
+		}
+		defer leave() // after srv.Close, whose rooms release their matches
+		handler = h
+	}
+	hs := server.HTTPServer(handler, log)
 	capped := ln
 	if *connsPerClient > 0 {
 		capped = srv.Listener(ln, *connsPerClient)
