@@ -342,7 +342,7 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 // mutex: a rematch), on a goroutine of its own, so no goroutine holds two
 // rooms' mutexes.
 func (s *Server) start(r *room, async bool) *room {
-	r.ctx = s.ctx // before anyone can find it
+	r.ctx = s.ctx                           // before anyone can find it
 	if s.clusterClaim(s.ctx, r.id) != nil { // cluster: a new match (create, rematch) is claimed too (cluster.go)
 		r.stopped.Store(true)
 		return r
