@@ -214,6 +214,9 @@ func (n *Node) Start(ctx context.Context) error {
 		_ = s.SetPendingLimits(-1, -1)
 		n.subs = append(n.subs, s)
 	}
+	if keys, err := n.nodes.Keys(n.ctx); err == nil {
+		n.orphaned(keys, time.Now())
+	}
 	n.wg.Go(func() { n.watch(w) })
 	n.wg.Go(n.leaseLoop)
 	n.wg.Go(n.pollLoop)

@@ -80,15 +80,18 @@ func (n *Node) ownerOf(ctx context.Context, id string) string {
 	if mine {
 		return ""
 	}
+	ctx, cancel := context.WithTimeout(ctx, opTimeout)
+	defer cancel()
 	if !ok {
 		// The watch may not have the newest record yet.
-		ctx, cancel := context.WithTimeout(ctx, opTimeout)
-		defer cancel()
 		e, err := n.owners.Get(ctx, id)
 		if err != nil {
 			return ""
 		}
 		rec.node = string(e.Value())
+	}
+	if !alive && rec.node != n.id {
+		// The poll may not have seen a node that just joined.
 		alive, _ = n.leaseAlive(ctx, rec.node)
 	}
 	if !alive || rec.node == n.id {
