@@ -397,4 +397,3 @@ func tail(s string, n int) string {
 	}
 	return s
 }
-
