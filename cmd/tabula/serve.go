@@ -55,7 +55,7 @@ func runServe(ctx context.Context, e *env) error {
 	fs := e.newFlagSet()
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address (port 0: any free port)")
 	dbPath := fs.String("db", "tabula.db", "SQLite database file, created if missing; or a postgres:// URL without a password (give it in PGPASSWORD or a password file)")
-	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core)")
+	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core; with --nats, -1 leaves them to tabula worker processes)")
 	analysisWorkers := fs.Int("analysis-workers", 0, "analysis-board searches at once (0: 1, leaving the other cores to live games and their bots)")
 	botTime := fs.Duration("bot-time", time.Second, "the most a bot move may take; in a match with a clock a bot plans from its time left and increment and thinks less when that says so (ai.PlanTime)")
 	verbose := fs.Bool("v", false, "log debug messages")
@@ -88,6 +88,9 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	if *botWorkers < 0 && *natsURL == "" { // cluster
+		return fmt.Errorf("%w: --bot-workers %d (negative only with --nats)", errUsage, *botWorkers)
 	}
 	if *connsPerClient < 0 {
 		return fmt.Errorf("%w: --conns-per-client %d", errUsage, *connsPerClient)
@@ -167,7 +170,7 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	handler := srv.Handler()
 	if *natsURL != "" { // cluster: the node relays requests for matches other nodes own (cluster.go)
-		h, leave, err := joinCluster(ctx, *natsURL, *dbPath, srv, log)
+		h, leave, err := joinCluster(ctx, *natsURL, *dbPath, srv, games.Listed(e.games, *gameHidden), *botWorkers, log)
 		if err != nil {
 			return err
 		}

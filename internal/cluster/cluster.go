@@ -54,6 +54,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/tabula-games/tabula/game"
 )
 
 const (
@@ -85,6 +87,8 @@ type Host interface {
 	Evict(id string)
 	// Adopt rebuilds match id's room if the match is live, claiming it.
 	Adopt(ctx context.Context, id string) (bool, error)
+	// BotMove applies a queued bot search's answer (see bots.go).
+	BotMove(id string, version int64, move string, err error)
 }
 
 // Config is what a Node is made from.
@@ -98,6 +102,12 @@ type Config struct {
 	// node owns, and the ones other nodes relay to it.
 	Local  http.Handler
 	Logger *slog.Logger // nil: discard
+	// Games are the games this node's bot workers search; with none the
+	// node runs no bot worker (tabula worker processes must).
+	Games []*game.Info
+	// BotWorkers is how many queued bot searches the node runs at once;
+	// 0: one per core.
+	BotWorkers int
 }
 
 // Node is a server's membership in a cluster. Make one with Join, give it
@@ -130,6 +140,8 @@ type Node struct {
 	tunSeq   uint64
 	subs     []*nats.Subscription
 	adoptQ   chan string
+	botWaits map[string]botWait // queued bot searches by match, until answered or late
+	cfg      Config
 }
 
 type ownerRec struct {
@@ -158,7 +170,7 @@ func Join(ctx context.Context, cfg Config, host Host) (*Node, error) {
 		id: "n" + hex.EncodeToString(b[:]), prefix: cfg.Prefix, log: cfg.Logger, local: cfg.Local, host: host,
 		owned: map[string]uint64{}, index: map[string]ownerRec{}, alive: map[string]bool{},
 		orphans: map[string]time.Time{}, adopting: map[string]bool{}, tunnels: map[string]*tunnel{},
-		adoptQ: make(chan string, 4096),
+		adoptQ: make(chan string, 4096), botWaits: map[string]botWait{}, cfg: cfg,
 	}
 	n.log = n.log.With("node", n.id)
 	nc, err := nats.Connect(cfg.URL, nats.Name("tabula "+n.id), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond))
@@ -206,6 +218,7 @@ func (n *Node) Start(ctx context.Context) error {
 		{n.subject("node", n.id, "http"), n.serveHTTP},
 		{n.subject("node", n.id, "ws"), n.serveOpen},
 		{n.subject("tun", n.id, "*"), n.serveChunk},
+		{n.prefix + ".bots.done." + n.id, n.serveBotAnswer},
 	} {
 		s, err := n.nc.Subscribe(sub.subj, sub.f)
 		if err != nil {
@@ -222,6 +235,20 @@ func (n *Node) Start(ctx context.Context) error {
 	n.wg.Go(n.pollLoop)
 	for range adopters {
 		n.wg.Go(n.adoptLoop)
+	}
+	cctx, cancel := context.WithTimeout(n.ctx, 10*time.Second)
+	_, err = botStream(cctx, n.js, n.prefix)
+	cancel()
+	if err != nil {
+		return err
+	}
+	if len(n.cfg.Games) > 0 {
+		n.wg.Go(func() {
+			wc := WorkerConfig{Prefix: n.prefix, Games: n.cfg.Games, Workers: n.cfg.BotWorkers, Logger: n.log}
+			if err := RunWorkers(n.ctx, n.nc, wc); err != nil {
+				n.log.Error("bot workers", "err", err)
+			}
+		})
 	}
 	return nil
 }
@@ -495,6 +522,7 @@ func (n *Node) pollLoop() {
 			continue
 		}
 		n.orphaned(keys, time.Now())
+		n.expireBots(time.Now())
 	}
 }
 

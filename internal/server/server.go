@@ -144,7 +144,11 @@ type Config struct {
 	Analysis analysis.Config
 	// Cluster makes the server one node of several (cluster.go); nil: a
 	// single server. Set with SetCluster.
-	Cluster Cluster // cluster: the one Config field for internal/cluster
+	Cluster Cluster // cluster: the Config fields for internal/cluster
+	// BotQueue runs the built-in bots' searches on a work queue shared by
+	// the nodes (cluster.go); nil: the server's own pool. Set with
+	// SetBotQueue.
+	BotQueue BotQueue // cluster
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
