@@ -23,11 +23,11 @@ import (
 // database must be PostgreSQL: the nodes share it. The node's bots run on
 // the cluster's work queue, which botWorkers of its own consume (0: one
 // per core; -1: none, tabula worker processes do).
-func joinCluster(ctx context.Context, natsURL, db string, srv *server.Server, games []*game.Info, botWorkers int, log *slog.Logger) (http.Handler, func(), error) {
+func joinCluster(ctx context.Context, natsURL string, replicas int, db string, srv *server.Server, games []*game.Info, botWorkers int, log *slog.Logger) (http.Handler, func(), error) {
 	if !strings.HasPrefix(db, "postgres://") && !strings.HasPrefix(db, "postgresql://") {
 		return nil, nil, errors.New("--nats needs a shared PostgreSQL database (--db postgres://...)")
 	}
-	cfg := cluster.Config{URL: natsURL, Local: srv.Handler(), Logger: log, BotWorkers: botWorkers}
+	cfg := cluster.Config{URL: natsURL, Local: srv.Handler(), Logger: log, BotWorkers: botWorkers, Replicas: replicas}
 	if botWorkers >= 0 {
 		cfg.Games = games
 	}

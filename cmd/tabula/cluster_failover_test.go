@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,6 +36,20 @@ const (
 	// failoverPhase bounds one phase: the documented failover bound (5 s)
 	// plus the moves, with room for a busy machine.
 	failoverPhase = 40 * time.Second
+	// failoverBound is the most a match may wait after a kill for its
+	// next move: the documented 5 s (internal/cluster) plus the clients'
+	// reconnection and a move on a busy shared machine.
+	failoverBound = 8 * time.Second
+	// stallGap: a reconnection this long after the last reading waited
+	// for a new owner (a surviving owner's clients are back in well under
+	// a second).
+	stallGap = 2500 * time.Millisecond
+	// uncharged is the least time of such a wait the clocks must not
+	// charge: the old lease lives at most LeaseTTL (3 s) after its last
+	// renewal, which came at most RenewEvery (1 s) before the kill, so it
+	// lapses at least 2 s after it; half a second of that is margin for
+	// the readings' millisecond rounding and the claim's own time.
+	uncharged = 1500 * time.Millisecond
 )
 
 // startNATS runs a NATS server with JetStream in the test, on a random
@@ -65,6 +80,17 @@ type failoverMatch struct {
 	acks   atomic.Int64
 	done   atomic.Bool // the game ended by its rules
 	errors []string
+	ackAt  []time.Time // when each acknowledgement arrived, in order
+	// gaps are the clock readings around each reconnection that found
+	// the match where it was left (no move between): how long the server
+	// was away and what the running clock was charged for it.
+	gaps []clockGap
+}
+
+// clockGap is the running seat's clock before and after a reconnection.
+type clockGap struct {
+	away    time.Duration // between the two readings, by the server's clock
+	charged time.Duration // what the running seat's clock lost between them
 }
 
 func (m *failoverMatch) fail(format string, args ...any) {
@@ -164,7 +190,9 @@ func TestClusterFailover(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
+	var kills []time.Time
 	kill := func(i int) {
+		kills = append(kills, time.Now())
 		nodeMu.Lock()
 		dead[i] = true
 		nodeMu.Unlock()
@@ -226,6 +254,51 @@ func TestClusterFailover(t *testing.T) {
 		}
 	}
 	t.Logf("%d acknowledged moves checked in %d matches", total, len(matches))
+
+	// Failover time: from each kill to each match's first acknowledged
+	// move after it (the matches of surviving nodes only reconnect).
+	var delays []time.Duration
+	for _, k := range kills {
+		for _, m := range matches {
+			for _, at := range m.ackAt {
+				if at.After(k) {
+					delays = append(delays, at.Sub(k))
+					break
+				}
+			}
+		}
+	}
+	slices.Sort(delays)
+	if len(delays) > 0 {
+		worst := delays[len(delays)-1]
+		t.Logf("from a kill to a match's next acknowledged move: p50 %v, p90 %v, max %v (%d kills)", delays[len(delays)/2].Round(time.Millisecond),
+			delays[len(delays)*9/10].Round(time.Millisecond), worst.Round(time.Millisecond), len(kills))
+		if worst > failoverBound {
+			t.Errorf("a match waited %v after a kill for its next move (bound %v)", worst, failoverBound)
+		}
+	}
+	// Clocks: a match that waited for a new owner was not charged the
+	// time no node ran it. Its old owner's lease lapsed at least
+	// LeaseTTL-RenewEvery after the kill, and the new owner's clocks start
+	// at its claim, so a wait of several seconds is charged at most the
+	// wait less that.
+	stalls, worstCharge := 0, time.Duration(0)
+	for _, m := range matches {
+		for _, g := range m.gaps {
+			if g.away < stallGap {
+				continue
+			}
+			stalls++
+			worstCharge = max(worstCharge, g.charged)
+			if g.charged > g.away-uncharged {
+				t.Errorf("match %s: away %v, its running clock charged %v (want at most %v)", m.id, g.away, g.charged, g.away-uncharged)
+			}
+		}
+	}
+	t.Logf("%d reconnections found the match unmoved after %v or more; the most any was charged: %v", stalls, stallGap, worstCharge)
+	if stalls == 0 {
+		t.Error("no match waited for a new owner: the kills took no owner down")
+	}
 }
 
 // playFailover plays both seats of m until ctx ends, each seat on its own
@@ -250,9 +323,17 @@ func playFailover(ctx context.Context, m *failoverMatch, k int, pick func(int) s
 		if seats[0] == nil || seats[1] == nil {
 			closeAll()
 			ok := true
+			before := state
 			for i := range seats {
 				k++
-				c, err := dialSince(ctx, pick(k), m.id, m.tokens[i], state)
+				// Seat 0 resyncs by version; seat 1 asks for the whole
+				// state, whose clocks are read by the node now running
+				// the match.
+				seen := state
+				if i == 1 {
+					seen = nil
+				}
+				c, err := dialSince(ctx, pick(k), m.id, m.tokens[i], seen)
 				if err != nil {
 					ok = false
 					break
@@ -260,6 +341,13 @@ func playFailover(ctx context.Context, m *failoverMatch, k int, pick func(int) s
 				seats[i] = c
 				if state == nil || c.state.Version > state.Version {
 					state = c.state
+				}
+			}
+			if ok && before != nil {
+				if g, ok := gapOf(before, seats[1].state); ok {
+					m.mu.Lock()
+					m.gaps = append(m.gaps, g)
+					m.mu.Unlock()
 				}
 			}
 			if !ok {
@@ -311,6 +399,7 @@ func playFailover(ctx context.Context, m *failoverMatch, k int, pick func(int) s
 			m.errors = append(m.errors, fmt.Sprintf("ply %d acknowledged as %q and %q", pendingPly, prev, pending.Move))
 		}
 		m.acked[pendingPly] = pending.Move
+		m.ackAt = append(m.ackAt, time.Now())
 		m.mu.Unlock()
 		m.acks.Add(1)
 		pending = nil
@@ -331,6 +420,19 @@ func playFailover(ctx context.Context, m *failoverMatch, k int, pick func(int) s
 		}
 		sleep(ctx, failoverPace)
 	}
+}
+
+// gapOf compares the running clock of two readings of one version.
+func gapOf(a, b *protocol.State) (clockGap, bool) {
+	ca, cb := a.Clocks, b.Clocks
+	if ca == nil || cb == nil || a.Version != b.Version || ca.Running < 0 || ca.Running != cb.Running {
+		return clockGap{}, false
+	}
+	r := ca.Running
+	return clockGap{
+		away:    time.Duration(cb.At-ca.At) * time.Millisecond,
+		charged: time.Duration(ca.Remaining[r]-cb.Remaining[r]) * time.Millisecond,
+	}, true
 }
 
 // dialSince connects a seat and says hello with the last version seen

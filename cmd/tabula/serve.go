@@ -82,6 +82,7 @@ func runServe(ctx context.Context, e *env) error {
 	connsPerClient := fs.Int("conns-per-client", server.MaxConnsPerClient, "TCP connections one client (address, IPv6 /64) may hold at once; 0: no cap (a load generator on this machine)")
 	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate file (PEM; with --tls-key)")
 	tlsKey := fs.String("tls-key", "", "the private key file of --tls-cert (PEM)")
+	natsReplicas := fs.Int("nats-replicas", 1, "with --nats: how many NATS servers keep the cluster's buckets and bot queue (3 on a three-server NATS cluster)")                          // cluster
 	natsURL := fs.String("nats", "", "join a cluster of tabula serve nodes over this NATS JetStream server (nats://host:port; with --db postgres://..., docs/deploy.md); off when empty") // cluster
 	if err := fs.Parse(e.args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
@@ -170,7 +171,7 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	handler := srv.Handler()
 	if *natsURL != "" { // cluster: the node relays requests for matches other nodes own (cluster.go)
-		h, leave, err := joinCluster(ctx, *natsURL, *dbPath, srv, games.Listed(e.games, *gameHidden), *botWorkers, log)
+		h, leave, err := joinCluster(ctx, *natsURL, *natsReplicas, *dbPath, srv, games.Listed(e.games, *gameHidden), *botWorkers, log)
 		if err != nil {
 			return err
 		}

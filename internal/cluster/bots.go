@@ -67,10 +67,10 @@ type botWait struct {
 func streamName(prefix string) string { return prefix + "_bots" }
 
 // botStream creates or updates the work-queue stream.
-func botStream(ctx context.Context, js jetstream.JetStream, prefix string) (jetstream.Consumer, error) {
+func botStream(ctx context.Context, js jetstream.JetStream, prefix string, replicas int) (jetstream.Consumer, error) {
 	s, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: streamName(prefix), Subjects: []string{prefix + ".bots.job"},
-		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.MemoryStorage, MaxAge: botJobAge,
+		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.MemoryStorage, MaxAge: botJobAge, Replicas: replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("cluster: bot stream: %w", err)
@@ -165,10 +165,10 @@ func RunWorkers(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 		return fmt.Errorf("cluster: jetstream: %w", err)
 	}
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	cons, err := botStream(cctx, js, cfg.Prefix)
+	cons, err := js.Consumer(cctx, streamName(cfg.Prefix), "workers")
 	cancel()
 	if err != nil {
-		return err
+		return fmt.Errorf("cluster: bot queue (start a node first, which creates it): %w", err)
 	}
 	games := map[string]*game.Info{}
 	for _, g := range cfg.Games {

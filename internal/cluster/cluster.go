@@ -108,6 +108,9 @@ type Config struct {
 	// BotWorkers is how many queued bot searches the node runs at once;
 	// 0: one per core.
 	BotWorkers int
+	// Replicas is how many NATS servers keep each bucket and the bot
+	// stream: 3 on a three-server NATS cluster (one may fail); 0 is 1.
+	Replicas int
 }
 
 // Node is a server's membership in a cluster. Make one with Join, give it
@@ -187,10 +190,10 @@ func Join(ctx context.Context, cfg Config, host Host) (*Node, error) {
 	}
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if n.nodes, err = n.js.CreateOrUpdateKeyValue(cctx, jetstream.KeyValueConfig{Bucket: n.prefix + "_nodes", TTL: LeaseTTL, History: 1}); err != nil {
+	if n.nodes, err = n.js.CreateOrUpdateKeyValue(cctx, jetstream.KeyValueConfig{Bucket: n.prefix + "_nodes", TTL: LeaseTTL, History: 1, Replicas: cfg.Replicas}); err != nil {
 		return fail(fmt.Errorf("cluster: leases bucket: %w", err))
 	}
-	if n.owners, err = n.js.CreateOrUpdateKeyValue(cctx, jetstream.KeyValueConfig{Bucket: n.prefix + "_owners", History: 1}); err != nil {
+	if n.owners, err = n.js.CreateOrUpdateKeyValue(cctx, jetstream.KeyValueConfig{Bucket: n.prefix + "_owners", History: 1, Replicas: cfg.Replicas}); err != nil {
 		return fail(fmt.Errorf("cluster: owners bucket: %w", err))
 	}
 	sent := time.Now()
@@ -237,7 +240,7 @@ func (n *Node) Start(ctx context.Context) error {
 		n.wg.Go(n.adoptLoop)
 	}
 	cctx, cancel := context.WithTimeout(n.ctx, 10*time.Second)
-	_, err = botStream(cctx, n.js, n.prefix)
+	_, err = botStream(cctx, n.js, n.prefix, n.cfg.Replicas)
 	cancel()
 	if err != nil {
 		return err
