@@ -30,12 +30,11 @@ go build -o "$WORK/nats-server" github.com/nats-io/nats-server/v2
 pgdir="$WORK-pg" # outside WORK: the cluster runs as another user, who cannot enter WORK
 pg=$(bash scripts/pg.sh start "$pgdir")
 nats_port=$((PORT + 900))
-"$WORK/nats-server" -js -sd "$WORK/nats" -a 127.0.0.1 -p "$nats_port" >"$WORK/nats.log" 2>&1 &
-nats_pid=$!
+nats_pid=
 pids=()
 cleanup() {
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	kill "$nats_pid" 2>/dev/null || true
+	[ -n "$nats_pid" ] && kill "$nats_pid" 2>/dev/null || true
 	wait 2>/dev/null || true
 	bash scripts/pg.sh stop "$pgdir" >/dev/null 2>&1 || true
 }
@@ -57,6 +56,15 @@ pgpids() { echo "$postmaster" $(pgrep -P "$postmaster" 2>/dev/null); }
 row() { # row NODES GAMES
 	local nodes=$1 n=$2 db="row_${1}_${2}" urls=() murls=()
 	psql -q "$pg" -c "CREATE DATABASE $db" >/dev/null
+	# A fresh NATS per row: the buckets of the last row's nodes name
+	# matches of another database.
+	rm -rf "$WORK/nats"
+	"$WORK/nats-server" -js -sd "$WORK/nats" -a 127.0.0.1 -p "$nats_port" >"$WORK/nats-$nodes-$n.log" 2>&1 &
+	nats_pid=$!
+	for _ in $(seq 100); do
+		(exec 3<>"/dev/tcp/127.0.0.1/$nats_port") 2>/dev/null && break
+		sleep 0.1
+	done
 	local dsn=${pg%/*}/$db?sslmode=disable
 	pids=()
 	for i in $(seq "$nodes"); do
@@ -91,6 +99,7 @@ row() { # row NODES GAMES
 	wait "$lg" || true
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
 	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+	kill "$nats_pid" && wait "$nats_pid" 2>/dev/null || true
 	psql -q "$pg" -c "DROP DATABASE $db" >/dev/null 2>&1 || true
 	local moves p50 p99 errors
 	moves=$(sed -n 's/.* server_moves=\([0-9.]*\) .*/\1/p' "$log")

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -74,6 +75,9 @@ func (s *Server) Evict(id string) {
 // match is live; a match that is not is left in the store.
 func (s *Server) Adopt(ctx context.Context, id string) (bool, error) {
 	m, _, err := s.cfg.Store.Load(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil // an owner record of another database, or a deleted match
+	}
 	if err != nil {
 		return false, fmt.Errorf("server: adopt match %s: %w", id, err)
 	}
