@@ -608,7 +608,9 @@ func (n *Node) adopt(id string) {
 	start := time.Now()
 	live, err := n.host.Adopt(ctx, id)
 	if err != nil {
-		n.log.Warn("adopt match", "match", id, "err", err)
+		if n.ctx.Err() == nil {
+			n.log.Warn("adopt match", "match", id, "err", err)
+		}
 		return
 	}
 	n.mu.Lock()

@@ -74,6 +74,9 @@ func (s *Server) Evict(id string) {
 // clocks resumed as after a restart (newRoom). It reports whether the
 // match is live; a match that is not is left in the store.
 func (s *Server) Adopt(ctx context.Context, id string) (bool, error) {
+	if s.ctx.Err() != nil {
+		return false, nil // closing: the other nodes take it
+	}
 	m, _, err := s.cfg.Store.Load(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return false, nil // an owner record of another database, or a deleted match
