@@ -56,6 +56,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/internal/server"
 )
 
 const (
@@ -608,7 +609,7 @@ func (n *Node) adopt(id string) {
 	start := time.Now()
 	live, err := n.host.Adopt(ctx, id)
 	if err != nil {
-		if n.ctx.Err() == nil {
+		if n.ctx.Err() == nil && !errors.Is(err, server.ErrClosing) {
 			n.log.Warn("adopt match", "match", id, "err", err)
 		}
 		return

@@ -69,13 +69,16 @@ func (s *Server) Evict(id string) {
 	s.forget(r)
 }
 
+// ErrClosing is Adopt's answer once the server is closing.
+var ErrClosing = errors.New("server: closing")
+
 // Adopt starts the room of match id if it is live and nobody else owns
 // it (its owner died, or let it go): it is rebuilt from the store, its
 // clocks resumed as after a restart (newRoom). It reports whether the
 // match is live; a match that is not is left in the store.
 func (s *Server) Adopt(ctx context.Context, id string) (bool, error) {
 	if s.ctx.Err() != nil {
-		return false, nil // closing: the other nodes take it
+		return false, ErrClosing // the other nodes take it
 	}
 	m, _, err := s.cfg.Store.Load(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
