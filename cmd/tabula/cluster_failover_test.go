@@ -93,12 +93,6 @@ type clockGap struct {
 	charged time.Duration // what the running seat's clock lost between them
 }
 
-func (m *failoverMatch) fail(format string, args ...any) {
-	m.mu.Lock()
-	m.errors = append(m.errors, fmt.Sprintf(format, args...))
-	m.mu.Unlock()
-}
-
 // TestClusterFailover runs three tabula serve nodes on one PostgreSQL
 // database and an embedded NATS server, plays 100 matches through
 // scripted WebSocket clients spread over the nodes (each seat on its own
