@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -16,17 +15,25 @@ import (
 	"github.com/tabula-games/tabula/internal/server"
 )
 
+// clusterFlags checks serve's cluster flags before anything is opened.
+func clusterFlags(natsURL, db string, botWorkers int) error {
+	if natsURL == "" && botWorkers < 0 {
+		return fmt.Errorf("%w: --bot-workers %d (negative only with --nats)", errUsage, botWorkers)
+	}
+	if natsURL != "" && !strings.HasPrefix(db, "postgres://") && !strings.HasPrefix(db, "postgresql://") {
+		return fmt.Errorf("%w: --nats needs a shared PostgreSQL database (--db postgres://...)", errUsage)
+	}
+	return nil
+}
+
 // joinCluster makes srv a node of the cluster on the NATS server at
 // natsURL (serve --nats): it returns the handler to serve (the server's,
 // relaying requests for matches other nodes own) and a stop function to
 // call after srv.Close (the rooms release their matches first). The
-// database must be PostgreSQL: the nodes share it. The node's bots run on
+// database is PostgreSQL (clusterFlags): the nodes share it. Bots run on
 // the cluster's work queue, which botWorkers of its own consume (0: one
 // per core; -1: none, tabula worker processes do).
-func joinCluster(ctx context.Context, natsURL string, replicas int, db string, srv *server.Server, games []*game.Info, botWorkers int, log *slog.Logger) (http.Handler, func(), error) {
-	if !strings.HasPrefix(db, "postgres://") && !strings.HasPrefix(db, "postgresql://") {
-		return nil, nil, errors.New("--nats needs a shared PostgreSQL database (--db postgres://...)")
-	}
+func joinCluster(ctx context.Context, natsURL string, replicas int, srv *server.Server, games []*game.Info, botWorkers int, log *slog.Logger) (http.Handler, func(), error) {
 	cfg := cluster.Config{URL: natsURL, Local: srv.Handler(), Logger: log, BotWorkers: botWorkers, Replicas: replicas}
 	if botWorkers >= 0 {
 		cfg.Games = games

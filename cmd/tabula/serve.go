@@ -90,8 +90,8 @@ func runServe(ctx context.Context, e *env) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
 	}
-	if *botWorkers < 0 && *natsURL == "" { // cluster
-		return fmt.Errorf("%w: --bot-workers %d (negative only with --nats)", errUsage, *botWorkers)
+	if err := clusterFlags(*natsURL, *dbPath, *botWorkers); err != nil { // cluster
+		return err
 	}
 	if *connsPerClient < 0 {
 		return fmt.Errorf("%w: --conns-per-client %d", errUsage, *connsPerClient)
@@ -171,7 +171,7 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	handler := srv.Handler()
 	if *natsURL != "" { // cluster: the node relays requests for matches other nodes own (cluster.go)
-		h, leave, err := joinCluster(ctx, *natsURL, *natsReplicas, *dbPath, srv, games.Listed(e.games, *gameHidden), *botWorkers, log)
+		h, leave, err := joinCluster(ctx, *natsURL, *natsReplicas, srv, games.Listed(e.games, *gameHidden), *botWorkers, log)
 		if err != nil {
 			return err
 		}
