@@ -346,8 +346,10 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 // mutex: a rematch), on a goroutine of its own, so no goroutine holds two
 // rooms' mutexes.
 func (s *Server) start(r *room, async bool) *room {
-	r.ctx = s.ctx                           // before anyone can find it
-	if s.clusterClaim(s.ctx, r.id) != nil { // cluster: a new match (create, rematch) is claimed too (cluster.go)
+	r.ctx = s.ctx // before anyone can find it
+
+	// cluster: a new match (create, rematch) is claimed too (cluster.go)
+	if s.clusterClaim(s.ctx, r.id) != nil {
 		r.stopped.Store(true)
 		return r
 	}
