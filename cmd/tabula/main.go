@@ -86,6 +86,12 @@ func commands() map[string]command {
 			examples: []string{"tabula serve --addr 127.0.0.1:8080 --db tabula.db"},
 			run:      runServe,
 		},
+		"worker": {
+			summary:  "run bot searches from a cluster's work queue (docs/deploy.md)",
+			synopsis: []string{"worker --nats URL [--workers N]"},
+			examples: []string{"tabula worker --nats nats://127.0.0.1:4222 --workers 4"},
+			run:      runWorker,
+		},
 		"backup": {
 			summary:  "copy a live database safely (OUT must not exist)",
 			synopsis: []string{"backup [--db tabula.db] OUT"},

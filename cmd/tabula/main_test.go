@@ -120,6 +120,9 @@ func TestBadInput(t *testing.T) {
 		{"engine named like a level", "", []string{"serve", "--engine", "random=sh"}, "built-in level"},
 		{"engine without program", "", []string{"serve", "--engine", "strong="}, "no program"},
 		{"backup without OUT", "", []string{"backup", "--db", "x.db"}, "want backup [--db FILE] OUT"},
+		{"worker without NATS", "", []string{"worker"}, "--nats is required"},
+		{"negative bot workers without NATS", "", []string{"serve", "--bot-workers", "-1"}, "negative only with --nats"},
+		{"cluster on SQLite", "", []string{"serve", "--addr", "127.0.0.1:0", "--db", "x.db", "--nats", "nats://127.0.0.1:1"}, "--nats needs a shared PostgreSQL database"},
 		{"backup of no database", "", []string{"backup", "--db", "/nonexistent/tabula.db", "/nonexistent/out.db"}, "no such file or directory"},
 	}
 	for _, tt := range tests {
@@ -196,6 +199,7 @@ func TestHelp(t *testing.T) {
 		{"play", []string{"--seats", "--movetime", "--seed"}, []string{`(default "human,random")`, "(default 1s)", "from the clock"}},
 		{"serve", []string{"--addr", "--db", "--bot-time"}, []string{`(default "127.0.0.1:8080")`}},
 		{"backup", []string{"--db"}, []string{"backup [--db tabula.db] OUT", `(default "tabula.db")`}},
+		{"worker", []string{"--nats", "--workers"}, []string{"worker --nats URL"}},
 		{"bench", []string{"--time", "--seed"}, []string{"(default 2s)"}},
 		{"engine", []string{"--level", "--seed", "--variant"}, []string{`(default "bot:hard")`, "(default 1)"}},
 		{"match", []string{"--a", "--b", "--games", "--movetime", "--random-plies", "--parallel", "--sprt", "--quiet", "--seed"},

@@ -55,7 +55,7 @@ func runServe(ctx context.Context, e *env) error {
 	fs := e.newFlagSet()
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address (port 0: any free port)")
 	dbPath := fs.String("db", "tabula.db", "SQLite database file, created if missing; or a postgres:// URL without a password (give it in PGPASSWORD or a password file)")
-	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core)")
+	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core; with --nats, -1 leaves them to tabula worker processes)")
 	analysisWorkers := fs.Int("analysis-workers", 0, "analysis-board searches at once (0: 1, leaving the other cores to live games and their bots)")
 	botTime := fs.Duration("bot-time", time.Second, "the most a bot move may take; in a match with a clock a bot plans from its time left and increment and thinks less when that says so (ai.PlanTime)")
 	verbose := fs.Bool("v", false, "log debug messages")
@@ -82,11 +82,16 @@ func runServe(ctx context.Context, e *env) error {
 	connsPerClient := fs.Int("conns-per-client", server.MaxConnsPerClient, "TCP connections one client (address, IPv6 /64) may hold at once; 0: no cap (a load generator on this machine)")
 	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate file (PEM; with --tls-key)")
 	tlsKey := fs.String("tls-key", "", "the private key file of --tls-cert (PEM)")
+	natsReplicas := fs.Int("nats-replicas", 1, "with --nats: how many NATS servers keep the cluster's buckets and bot queue (3 on a three-server NATS cluster)")                          // cluster
+	natsURL := fs.String("nats", "", "join a cluster of tabula serve nodes over this NATS JetStream server (nats://host:port; with --db postgres://..., docs/deploy.md); off when empty") // cluster
 	if err := fs.Parse(e.args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	if err := clusterFlags(*natsURL, *dbPath, *botWorkers); err != nil { // cluster
+		return err
 	}
 	if *connsPerClient < 0 {
 		return fmt.Errorf("%w: --conns-per-client %d", errUsage, *connsPerClient)
@@ -164,7 +169,16 @@ func runServe(ctx context.Context, e *env) error {
 		defer ms.Close()
 		log.Info("metrics and profiles", "addr", ml.Addr().String())
 	}
-	hs := server.HTTPServer(srv.Handler(), log)
+	handler := srv.Handler()
+	if *natsURL != "" { // cluster: the node relays requests for matches other nodes own (cluster.go)
+		h, leave, err := joinCluster(ctx, *natsURL, *natsReplicas, srv, games.Listed(e.games, *gameHidden), *botWorkers, log)
+		if err != nil {
+			return err
+		}
+		defer leave() // after srv.Close, whose rooms release their matches
+		handler = h
+	}
+	hs := server.HTTPServer(handler, log)
 	capped := ln
 	if *connsPerClient > 0 {
 		capped = srv.Listener(ln, *connsPerClient)

@@ -27,6 +27,7 @@ import (
 // sends its moves; the reader of the connection a move went on takes its
 // ack. A finished match is replaced by a new one in place (restart).
 type match struct {
+	idx int        // the match's place in the run, which picks its nodes (config.node)
 	rng *rand.Rand // scheduler only
 	n   int        // commands sent; scheduler only
 	out []byte     // the move command, reused; scheduler only
@@ -67,14 +68,15 @@ func connect(ctx context.Context, cfg config, m *match) ([]*player, error) {
 		req.Seats = []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}
 	}
 	var created protocol.CreateResponse
-	if err := postJSON(cfg.url+"/api/matches", req, http.StatusCreated, &created); err != nil {
+	lobby := cfg.node(m.idx, false)
+	if err := postJSON(lobby+"/api/matches", req, http.StatusCreated, &created); err != nil {
 		return nil, fmt.Errorf("create: %w", err)
 	}
 	tokens := []string{created.Token}
 	if cfg.mode == modeClients {
 		one := 1
 		var joined protocol.JoinResponse
-		if err := postJSON(cfg.url+"/api/matches/"+created.Match.ID+"/join", protocol.JoinRequest{Seat: &one}, http.StatusOK, &joined); err != nil {
+		if err := postJSON(lobby+"/api/matches/"+created.Match.ID+"/join", protocol.JoinRequest{Seat: &one}, http.StatusOK, &joined); err != nil {
 			return nil, fmt.Errorf("join: %w", err)
 		}
 		tokens = append(tokens, joined.Token)
@@ -167,7 +169,7 @@ type legalMove struct {
 }
 
 func dial(ctx context.Context, cfg config, id string, tokens []string, m *match) (*player, error) {
-	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, nil)
+	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.node(m.idx, true), "http", "ws", 1)+"/ws/matches/"+id, nil)
 	if err != nil {
 		return nil, err
 	}

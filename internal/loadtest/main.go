@@ -62,6 +62,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -90,8 +91,8 @@ const (
 )
 
 func main() {
-	url := flag.String("url", "http://127.0.0.1:8181", "server URL")
-	metricsURL := flag.String("metrics-url", "", "where the server serves /metrics (tabula serve --metrics-addr), for example http://127.0.0.1:9090; default: -url")
+	url := flag.String("url", "http://127.0.0.1:8181", "server URL, or several nodes' URLs of one cluster separated by commas (each match is created on one node in turn and its socket opened on a node chosen as a load balancer would: one in N on the same node)")
+	metricsURL := flag.String("metrics-url", "", "where the server's /metrics are (its --metrics-addr as http://host:port), one per process separated by commas, summed; empty: each -url")
 	nGames := flag.Int("games", 100, "concurrent matches")
 	duration := flag.Duration("duration", 30*time.Second, "measuring time after setup (the budget)")
 	interval := flag.Duration("interval", time.Second, "time between a match's moves (its client moves in -mode bot)")
@@ -126,10 +127,12 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if *metricsURL == "" {
-		*metricsURL = *url
+	urls := strings.Split(*url, ",")
+	murls := urls
+	if *metricsURL != "" {
+		murls = strings.Split(*metricsURL, ",")
 	}
-	if _, err := run(config{url: *url, metricsURL: *metricsURL, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis}, *cpuProfile); err != nil {
+	if _, err := run(config{urls: urls, metricsURLs: murls, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -137,8 +140,9 @@ func main() {
 
 // config is one load test.
 type config struct {
-	url, mode          string
-	metricsURL         string // where the server's /metrics is
+	urls               []string // the nodes
+	metricsURLs        []string // each process's metrics
+	mode               string
 	info               *game.Info
 	conns              int  // connections per match in modeClients
 	delta              bool // delta updates, positions kept with the rules
@@ -150,6 +154,18 @@ type config struct {
 	texts              *interner  // the delta texts of the run
 	positions          *positions // the free delta positions of the run
 	analysis           int        // analysis-board clients during the measuring time
+}
+
+// node returns the URL a match talks to: its lobby requests go to node
+// idx mod N, its socket (ws) to the node one further on per round of N
+// matches, so a third of the sockets of three nodes meet their match's
+// node and two thirds are relayed, as behind a load balancer.
+func (c config) node(idx int, ws bool) string {
+	n := len(c.urls)
+	if !ws {
+		return c.urls[idx%n]
+	}
+	return c.urls[(idx+idx/n)%n]
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -179,7 +195,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			m := &match{rng: rand.New(rand.NewPCG(rand.Uint64(), 0)), out: make([]byte, 0, moveCommand)}
+			m := &match{idx: i, rng: rand.New(rand.NewPCG(rand.Uint64(), 0)), out: make([]byte, 0, moveCommand)}
 			seats, err := connect(ctx, cfg, m)
 			if err != nil {
 				setupErr.Store(err)
@@ -217,7 +233,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	if err := writeHeapProfile(cfg.memProfile, ".start"); err != nil {
 		return st, err
 	}
-	before := serverMetrics(cfg.metricsURL)
+	before := allMetrics(cfg.metricsURLs)
 	ownBefore := ownCPU()
 	var memBefore, memAfter runtime.MemStats
 	runtime.ReadMemStats(&memBefore)
@@ -257,12 +273,12 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 			// connections afterwards was 5 % of its samples.
 			pprof.StopCPUProfile()
 		}
-		after = serverMetrics(cfg.metricsURL)
+		after = allMetrics(cfg.metricsURLs)
 	}()
 	var an *analysisCounts
 	var anWait *sync.WaitGroup
 	if cfg.analysis > 0 {
-		an, anWait = analysisLoad(mctx, cfg.url, cfg.info.ID, cfg.analysis)
+		an, anWait = analysisLoad(mctx, cfg.urls[0], cfg.info.ID, cfg.analysis)
 	}
 	schedule(mctx, matches, cfg, start, st)
 	<-ended
@@ -291,6 +307,12 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 		cfg.games, cfg.mode, cfg.connsPerMatch(), cfg.delta, cfg.interval, elapsed.Round(time.Millisecond), float64(cfg.games)/cfg.interval.Seconds(),
 		st.moves.Load(), float64(st.moves.Load())/elapsed.Seconds(), st.skipped.Load(),
 		moves, moves/elapsed.Seconds(), st.restarts.Load())
+	if moves > 0 && len(cfg.metricsURLs) > 1 {
+		for i, u := range cfg.metricsURLs {
+			b, a := before.each[i], after.each[i]
+			fmt.Printf("process %s: %.0f moves committed, %.2f cores (%.0f µs per server move of the whole run)\n", u, a.moves-b.moves, (a.cpu-b.cpu)/elapsed.Seconds(), (a.cpu-b.cpu)/moves*1e6)
+		}
+	}
 	if moves > 0 {
 		srvCPU := after.cpu - before.cpu
 		fmt.Printf("cpu: server %.2f cores (%.0f µs per server move), load generator %.2f cores (%.0f µs per server move)\n",

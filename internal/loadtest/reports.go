@@ -84,6 +84,8 @@ type metricsReading struct {
 	// hists are the server's latency histograms (serverStages), as
 	// cumulative counts per upper bound.
 	hists map[string]map[float64]float64
+	// each is every process's own reading, when several were summed.
+	each []metricsReading
 }
 
 // serverStages are the server's histograms the load generator reports
@@ -120,10 +122,35 @@ func quantile(before, after map[float64]float64, q float64) (float64, float64) {
 	return les[len(les)-1], total
 }
 
+// allMetrics reads every process's metrics and sums them (moves, CPU,
+// slow drops, histograms); each is kept in each.
+func allMetrics(urls []string) metricsReading {
+	if len(urls) == 1 {
+		return serverMetrics(urls[0])
+	}
+	sum := metricsReading{hists: map[string]map[float64]float64{}}
+	for _, u := range urls {
+		r := serverMetrics(u)
+		sum.each = append(sum.each, r)
+		sum.moves += max(r.moves, 0)
+		sum.cpu += max(r.cpu, 0)
+		sum.slowDrops += max(r.slowDrops, 0)
+		for name, h := range r.hists {
+			if sum.hists[name] == nil {
+				sum.hists[name] = map[float64]float64{}
+			}
+			for le, n := range h {
+				sum.hists[name][le] += n
+			}
+		}
+	}
+	return sum
+}
+
 // serverMetrics reads tabula_moves_total and process_cpu_seconds_total from
 // /metrics (-1 each if unavailable).
 func serverMetrics(url string) metricsReading {
-	r := metricsReading{-1, -1, -1, map[string]map[float64]float64{}}
+	r := metricsReading{moves: -1, cpu: -1, slowDrops: -1, hists: map[string]map[float64]float64{}}
 	resp, err := http.Get(url + "/metrics")
 	if err != nil {
 		return r

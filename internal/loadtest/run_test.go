@@ -45,7 +45,7 @@ func TestRun(t *testing.T) {
 			hs := httptest.NewServer(srv.Handler())
 			defer hs.Close()
 			const nGames = 4
-			cfg := config{url: hs.URL, metricsURL: hs.URL, info: info, mode: tc.mode, conns: tc.conns, delta: tc.delta, games: nGames,
+			cfg := config{urls: []string{hs.URL}, metricsURLs: []string{hs.URL}, info: info, mode: tc.mode, conns: tc.conns, delta: tc.delta, games: nGames,
 				duration: 1500 * time.Millisecond, interval: 100 * time.Millisecond}
 			st, err := run(cfg, "")
 			if err != nil {
@@ -76,3 +76,39 @@ func TestRun(t *testing.T) {
 // testTimeout bounds a round trip in TestRun; generous because the
 // machine is shared.
 const testTimeout = 15 * time.Second
+
+// TestNodes checks how matches spread over several nodes: lobby requests
+// to each node in turn, and one socket in N on the match's own node, the
+// rest on the others as evenly.
+func TestNodes(t *testing.T) {
+	for _, tc := range []struct {
+		urls      []string
+		idx       int
+		lobby, ws string
+	}{
+		{[]string{"a"}, 5, "a", "a"},
+		{[]string{"a", "b", "c"}, 0, "a", "a"},
+		{[]string{"a", "b", "c"}, 1, "b", "b"},
+		{[]string{"a", "b", "c"}, 3, "a", "b"},
+		{[]string{"a", "b", "c"}, 5, "c", "a"},
+		{[]string{"a", "b", "c"}, 6, "a", "c"},
+	} {
+		cfg := config{urls: tc.urls}
+		if got := cfg.node(tc.idx, false); got != tc.lobby {
+			t.Errorf("%v match %d: lobby on %s, want %s", tc.urls, tc.idx, got, tc.lobby)
+		}
+		if got := cfg.node(tc.idx, true); got != tc.ws {
+			t.Errorf("%v match %d: socket on %s, want %s", tc.urls, tc.idx, got, tc.ws)
+		}
+	}
+	cfg := config{urls: []string{"a", "b", "c"}}
+	same := 0
+	for i := range 900 {
+		if cfg.node(i, false) == cfg.node(i, true) {
+			same++
+		}
+	}
+	if same != 300 {
+		t.Errorf("%d of 900 sockets on their match's node, want 300", same)
+	}
+}

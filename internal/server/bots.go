@@ -353,7 +353,7 @@ func (r *room) startBot(ctx context.Context) time.Time {
 		r.botCtx, r.botCancel = context.WithCancel(r.ctx)
 	}
 	job := botJob{room: r, ctx: r.botCtx, version: r.m.Version, state: r.st, agent: agent, name: name, human: r.hasHuman(), clock: r.botClock(now)}
-	if !r.s.bots.submit(job) {
+	if !r.s.submitBot(job) { // cluster: a queue shared by the nodes, or the own pool (cluster.go)
 		return now.Add(botRetry)
 	}
 	r.botAt = r.m.Version

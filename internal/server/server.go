@@ -142,6 +142,13 @@ type Config struct {
 	// the zero value is one worker, so analyses never take the core live
 	// games need (see internal/analysis).
 	Analysis analysis.Config
+	// Cluster makes the server one node of several (cluster.go); nil: a
+	// single server. Set with SetCluster.
+	Cluster Cluster // cluster: the Config fields for internal/cluster
+	// BotQueue runs the built-in bots' searches on a work queue shared by
+	// the nodes (cluster.go); nil: the server's own pool. Set with
+	// SetBotQueue.
+	BotQueue BotQueue // cluster
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -314,6 +321,9 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 	if s.ctx.Err() != nil {
 		return nil, protocol.Errorf(protocol.CodeUnavailable, "server is shutting down")
 	}
+	if err := s.clusterClaim(ctx, id); err != nil { // cluster: only a match's owner loads it (cluster.go)
+		return nil, err
+	}
 	m, moves, err := s.cfg.Store.Load(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, protocol.Errorf(protocol.CodeNotFound, "no match %q", id)
@@ -337,6 +347,12 @@ func (s *Server) room(ctx context.Context, id string) (*room, error) {
 // rooms' mutexes.
 func (s *Server) start(r *room, async bool) *room {
 	r.ctx = s.ctx // before anyone can find it
+
+	// cluster: a new match (create, rematch) is claimed too (cluster.go)
+	if s.clusterClaim(s.ctx, r.id) != nil {
+		r.stopped.Store(true)
+		return r
+	}
 	s.mu.Lock()
 	if s.ctx.Err() != nil {
 		s.mu.Unlock()
@@ -371,11 +387,15 @@ func (s *Server) start(r *room, async bool) *room {
 // forget removes a stopped room from the table, if it is still there.
 func (s *Server) forget(r *room) {
 	s.mu.Lock()
-	if s.rooms[r.id] == r {
+	gone := s.rooms[r.id] == r
+	if gone {
 		delete(s.rooms, r.id)
 		s.metrics.rooms.Dec()
 	}
 	s.mu.Unlock()
+	if gone {
+		s.clusterRelease(r.id) // cluster: the stopped room's match is free for another node (cluster.go)
+	}
 }
 
 // newID returns a match ID: "m_" and 10 base32 characters (50 random bits).
