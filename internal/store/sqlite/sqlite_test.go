@@ -742,3 +742,11 @@ func TestRatings(t *testing.T) {
 		return db
 	})
 }
+
+func TestChat(t *testing.T) {
+	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore {
+		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+		t.Cleanup(func() { db.Close() })
+		return db
+	})
+}
