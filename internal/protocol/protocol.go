@@ -85,6 +85,9 @@ type ClientMessage struct {
 	// holding several seats; without it such a command acts for the seat
 	// to move if the connection holds it, else for its lowest seat.
 	Seat *int `json:"seat,omitempty"`
+	// Channel and Text are a chat line (chat only; see chat.go).
+	Channel string `json:"channel,omitempty"`
+	Text    string `json:"text,omitempty"`
 }
 
 // maxTokens bounds the seat tokens of one hello: no game has more than
@@ -125,6 +128,10 @@ func Decode(data []byte) (ClientMessage, error) {
 			}
 		}
 	case m.Type == TypePing:
+	case IsChat(m.Type): // chat (chat.go)
+		if err := checkChat(&m); err != nil {
+			return m, err
+		}
 	case IsCommand(m.Type):
 		if m.ID == "" {
 			return m, Errorf(CodeBadRequest, "%s needs an id", m.Type)
