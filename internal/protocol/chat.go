@@ -30,8 +30,8 @@ func IsChat(t string) bool {
 	return t == TypeChat || t == TypeChatHistory || t == TypeChatMute || t == TypeChatUnmute
 }
 
-// checkChat checks a decoded chat message.
-func checkChat(m *ClientMessage) error {
+// CheckChat checks a decoded chat message (Decode does).
+func CheckChat(m *ClientMessage) error {
 	if m.Type != TypeChat {
 		return nil
 	}

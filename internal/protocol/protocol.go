@@ -129,7 +129,7 @@ func Decode(data []byte) (ClientMessage, error) {
 		}
 	case m.Type == TypePing:
 	case IsChat(m.Type): // chat (chat.go)
-		if err := checkChat(&m); err != nil {
+		if err := CheckChat(&m); err != nil {
 			return m, err
 		}
 	case IsCommand(m.Type):

@@ -137,6 +137,10 @@ type room struct {
 	// server's CPU). nil until the first commit, and again after a commit
 	// timed out.
 	save *saveDeadline
+	// chat and streams are the match's chat and its bot API game
+	// streams (chat.go, botapi.go; botapi).
+	chat    *chatRoom
+	streams []*gameStream
 }
 
 // saveDeadline is a room's reusable commit deadline: ctx is cancelled
@@ -1191,6 +1195,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		return fmt.Errorf("server: save match %s: %w", r.id, err)
 	}
 	r.spareTimes = r.m.Clock.Remaining
+	prev := r.m.Status // botapi
 	if r.m.Status != next.Status {
 		r.s.usage.changed(r.id, r.m.Status, next.Status)
 	}
@@ -1205,6 +1210,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		r.texts.add(mv.Text)
 	}
 	r.broadcast(ev)
+	r.afterCommit(prev, ev) // botapi: game and event streams (botapi.go)
 	return nil
 }
 

@@ -142,6 +142,9 @@ type Config struct {
 	// the zero value is one worker, so analyses never take the core live
 	// games need (see internal/analysis).
 	Analysis analysis.Config
+	// ChatGuests lets guests (no account) chat in rated matches, which
+	// only accounts may by default (tabula serve --chat-guests; botapi).
+	ChatGuests bool
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -172,6 +175,7 @@ type Server struct {
 	usage  *usage     // waiting matches and seats, for the caps
 	sweep  *sweeper   // ends expired and abandoned matches
 	acct   *accounts  // accounts and sessions
+	bot    *botAPI    // the bot API's rates and streams (botapi.go; botapi)
 
 	analysis *analysis.Pool // the analysis board's searches
 
@@ -228,6 +232,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.limits = cfg.Limits.withDefaults()
 	s.acct = newAccounts(cfg)
+	s.bot = newBotAPI() // botapi
 	s.rates = newRateTable(s.limits, s.clock.Now())
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
