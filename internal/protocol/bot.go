@@ -106,6 +106,10 @@ type BotGameFull struct {
 	Rated       bool              `json:"rated"`
 	TimeControl TimeControl       `json:"timeControl"`
 	Seats       []Seat            `json:"seats"`
+	// Initial is the position text the match started from (where a game
+	// draws its start from the match's seed, the startpos of an engine
+	// would differ): an engine is given "position text INITIAL moves ...".
+	Initial string `json:"initial"`
 	// Mine are the seats the token's account holds ([] when none).
 	Mine  []int        `json:"mine"`
 	State BotGameState `json:"state"`

@@ -859,6 +859,9 @@ func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
 		if full.Mine == nil {
 			full.Mine = []int{}
 		}
+		if st, err := rm.info.New(options(rm.m)); err == nil {
+			full.Initial = st.String()
+		}
 		first, _ = json.Marshal(full)
 		ended = rm.ended()
 		if !ended {
