@@ -268,7 +268,9 @@ func TestBotPlaysServerBot(t *testing.T) {
 	if !events.next(&ev) || ev.Type != protocol.EventGameFinish || ev.Game.ID != id || ev.Game.Result == nil {
 		t.Errorf("event %+v; want gameFinish of %s with its result", ev, id)
 	}
-	if spec.until(func(m protocol.ServerMessage) bool { return m.State != nil && m.State.Status == protocol.StatusFinished }).State.Result == nil {
+	if spec.until(func(m protocol.ServerMessage) bool {
+		return m.State != nil && m.State.Status == protocol.StatusFinished
+	}).State.Result == nil {
 		t.Error("the spectator saw no result")
 	}
 	stored, _, err := h.db.Load(context.Background(), id)
