@@ -9,6 +9,7 @@ import type { KV } from './tokens';
 import { talatText } from './boards/talat-i18n';
 import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
+import { chatEn, chatRu, chatUk } from './chat-i18n';
 
 const en = {
   ...palagoEn,
@@ -166,6 +167,7 @@ const en = {
   'err.network': 'Cannot reach the server.',
   ...shellEn,
   ...accountEn,
+  ...chatEn,
   ...talatText.en,
   ...villaEn,
   ...abaloneEn,
@@ -330,6 +332,7 @@ const ru: Record<Key, string> = {
   'err.network': 'Сервер недоступен.',
   ...shellRu,
   ...accountRu,
+  ...chatRu,
   ...talatText.ru,
   ...villaRu,
   ...abaloneRu,
@@ -492,6 +495,7 @@ const uk: Record<Key, string> = {
   'err.network': 'Сервер недоступний.',
   ...shellUk,
   ...accountUk,
+  ...chatUk,
   ...talatText.uk,
   ...villaUk,
   ...abaloneUk,
