@@ -128,10 +128,6 @@ func Decode(data []byte) (ClientMessage, error) {
 			}
 		}
 	case m.Type == TypePing:
-	case IsChat(m.Type): // chat (chat.go)
-		if err := CheckChat(&m); err != nil {
-			return m, err
-		}
 	case IsCommand(m.Type):
 		if m.ID == "" {
 			return m, Errorf(CodeBadRequest, "%s needs an id", m.Type)
@@ -144,6 +140,10 @@ func Decode(data []byte) (ClientMessage, error) {
 		}
 		if m.Seat != nil && *m.Seat < 0 {
 			return m, Errorf(CodeBadRequest, "seat %d is negative", *m.Seat)
+		}
+	case IsChat(m.Type): // chat (chat.go), after the commands: moves come first
+		if err := CheckChat(&m); err != nil {
+			return m, err
 		}
 	case m.Type == "":
 		return m, Errorf(CodeBadJSON, "message has no type")
