@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tabula-games/tabula/internal/account"
+	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 )
 
@@ -337,5 +338,42 @@ func TestBotChatAndCommands(t *testing.T) {
 	}
 	if end.Status != protocol.StatusFinished || end.Event == nil || end.Event.Kind != protocol.EventResign || end.Result.Winners[0] != 0 {
 		t.Errorf("last state %+v; want finished by the bot's resignation", end)
+	}
+}
+
+// TestBotStreamHoldsSeat: a bot reading its game stream is present for
+// the abandonment sweep, as a player's WebSocket is; once its stream
+// closes, the match is abandoned like any other.
+func TestBotStreamHoldsSeat(t *testing.T) {
+	fake := clock.NewFake(epoch)
+	h := rated(t, func(c *Config) { c.Clock = fake })
+	token := h.botPlayer("Robo")
+	var created protocol.CreateResponse
+	req := protocol.CreateRequest{Game: "race", Seats: []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatBot, Bot: "random"}}}
+	if st, code := h.botCall(token, "POST", "/api/bot/matches", req, &created); st != http.StatusCreated {
+		t.Fatalf("create: %d %s", st, code)
+	}
+	id := created.Match.ID
+	game := h.stream(token, "/api/bot/game/stream/"+id)
+	var full protocol.BotGameFull
+	game.next(&full)
+	if st, code := h.botCall(token, "POST", "/api/bot/game/"+id+"/move/"+h.state(id).Legal[0].Text, nil, nil); st != http.StatusOK {
+		t.Fatalf("move: %d %s", st, code)
+	}
+	h.sweepAfter(fake, 31*time.Minute)
+	if st := h.stored(id).Status; st != protocol.StatusLive {
+		t.Fatalf("with the bot's stream open, after 31 minutes: %s, want live", st)
+	}
+	game.resp.Body.Close()
+	r := h.room(id)
+	waitFor(t, "the room to see the stream go", func() bool {
+		n := -1
+		r.do(func() { n = len(r.streams) })
+		return n == 0
+	})
+	h.sweepAfter(fake, 29*time.Minute)
+	h.sweepAfter(fake, 2*time.Minute)
+	if st := h.stored(id); st.Status == protocol.StatusLive || st.Result == nil || st.Result.Reason != "abandonment" {
+		t.Errorf("31 minutes after the stream closed: %s %+v, want ended by abandonment", st.Status, st.Result)
 	}
 }
