@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -299,4 +300,41 @@ func TestBotSurvivesKill(t *testing.T) {
 	}
 	a.check(t, rec)
 	t.Logf("%s after %d plies; the bot's moves: %d before the kill, %d after", rec.Result.Text, len(rec.Moves), atKill, after)
+}
+
+// TestStreamsEndOnShutdown: a bot's open streams end when the server is
+// told to stop, so it stops at once rather than after its grace period
+// (the HTTP server's Shutdown waits for running handlers, and a stream's
+// runs until its reader goes).
+func TestStreamsEndOnShutdown(t *testing.T) {
+	bin := build(t)
+	srv := startServe(t, bin, filepath.Join(t.TempDir(), "tabula.db"), "127.0.0.1:0")
+	token := botAccount(t, srv.url, "ExampleBot")
+	req, _ := http.NewRequest("GET", srv.url+"/api/stream/event", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("event stream: %s", resp.Status)
+	}
+	exited := make(chan error, 1)
+	start := time.Now()
+	if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	go func() { exited <- srv.cmd.Wait() }()
+	go io.Copy(io.Discard, resp.Body) // the stream ends with the server
+	const within = 5 * time.Second    // half the server's 10 s grace
+	select {
+	case <-exited:
+	case <-time.After(30 * time.Second): // the grace is 10 s: it exits by then either way
+		t.Fatalf("the server had not exited %v after SIGTERM with a stream open; stderr: %s", time.Since(start), srv.stderr)
+	}
+	if d := time.Since(start); d > within {
+		t.Errorf("the server exited %v after SIGTERM with a stream open; want under %v", d, within)
+	}
+	t.Logf("exited %v after SIGTERM", time.Since(start).Round(time.Millisecond))
 }
