@@ -763,21 +763,28 @@ func (r *room) botStatus(prev string) {
 
 // afterCommit is the bot API's part of a commit (called by room.commit
 // with the status before it): the game streams get the new state, the
-// event streams a start or finish. mu held.
+// event streams a start or finish. It costs a move nothing when no stream
+// is open (ev is handed on by value: its address is taken only in
+// streamState). mu held.
 func (r *room) afterCommit(prev string, ev protocol.Event) {
 	if len(r.streams) > 0 {
-		st := r.botState(&ev)
-		data, _ := json.Marshal(st)
-		r.streamSend(data, func(*gameStream) bool { return true })
-		if r.ended() {
-			for _, gs := range r.streams {
-				gs.end()
-			}
-			r.streams = nil
-		}
+		r.streamState(ev)
 	}
 	if prev != r.m.Status {
 		r.botStatus(prev)
+	}
+}
+
+// streamState sends the state after ev to the game streams, and ends them
+// once the match has ended. mu held.
+func (r *room) streamState(ev protocol.Event) {
+	data, _ := json.Marshal(r.botState(&ev))
+	r.streamSend(data, func(*gameStream) bool { return true })
+	if r.ended() {
+		for _, gs := range r.streams {
+			gs.end()
+		}
+		r.streams = nil
 	}
 }
 
