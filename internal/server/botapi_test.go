@@ -19,12 +19,19 @@ import (
 // newToken has the device's account make a token with scopes.
 func (d *device) newToken(scopes ...string) string {
 	d.h.t.Helper()
+	return d.makeToken(scopes...).Token
+}
+
+// makeToken has the device's account make a token with scopes and
+// returns it with its description.
+func (d *device) makeToken(scopes ...string) protocol.TokenCreated {
+	d.h.t.Helper()
 	var created protocol.TokenCreated
 	d.must(http.StatusCreated, "POST", "/api/account/tokens", protocol.TokenRequest{Description: "test bot", Scopes: scopes}, &created)
 	if !strings.HasPrefix(created.Token, accessTokenPrefix) {
 		d.h.t.Fatalf("token %q", created.Token)
 	}
-	return created.Token
+	return created
 }
 
 // botCall sends a bot API request with token (none when ""), the header
@@ -141,8 +148,20 @@ func TestBotTokens(t *testing.T) {
 			t.Errorf("token %+v: %d %s, want bad-request", bad, st, code)
 		}
 	}
-	play := robo.newToken(protocol.ScopeBotPlay)
+	playInfo := robo.makeToken(protocol.ScopeBotPlay)
+	play := playInfo.Token
 	read := robo.newToken(protocol.ScopeChallengeRead)
+	// tokenOf finds the play token in a list (two tokens made in one
+	// millisecond are listed in no set order).
+	tokenOf := func(l protocol.TokenList) protocol.TokenInfo {
+		for _, ti := range l.Tokens {
+			if ti.ID == playInfo.Info.ID {
+				return ti
+			}
+		}
+		t.Fatalf("token %s not in %+v", playInfo.Info.ID, l)
+		return protocol.TokenInfo{}
+	}
 
 	var list protocol.TokenList
 	robo.must(http.StatusOK, "GET", "/api/account/tokens", nil, &list)
@@ -180,17 +199,17 @@ func TestBotTokens(t *testing.T) {
 		}
 	}
 	robo.must(http.StatusOK, "GET", "/api/account/tokens", nil, &list)
-	if !list.Bot || list.Tokens[0].Used == 0 {
+	if !list.Bot || tokenOf(list).Used == 0 {
 		t.Errorf("after use and upgrade: %+v; want a bot, the token's use recorded", list)
 	}
 	// Revoked, the token stops at once.
-	robo.must(http.StatusOK, "POST", "/api/account/tokens/"+list.Tokens[0].ID+"/revoke", struct{}{}, &list)
+	robo.must(http.StatusOK, "POST", "/api/account/tokens/"+playInfo.Info.ID+"/revoke", struct{}{}, &list)
 	if st, code := h.botCall(play, "GET", "/api/bot/account", nil, nil); code != protocol.CodeBadAccessToken {
 		t.Errorf("revoked token: %d %s, want bad-access-token", st, code)
 	}
 	// Another account cannot revoke it.
 	other := h.players("Eve")[0]
-	if st, code := other.call("POST", "/api/account/tokens/"+list.Tokens[0].ID+"/revoke", struct{}{}, nil); code != protocol.CodeNotFound {
+	if st, code := other.call("POST", "/api/account/tokens/"+list.Tokens[0].ID+"/revoke", struct{}{}, nil); code != protocol.CodeNotFound { // the read token
 		t.Errorf("another's revoke: %d %s, want not-found", st, code)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 )
 
@@ -67,7 +68,7 @@ func chatCode(m protocol.ChatMessage) string {
 // player's lines (nor in the history), the lines are stored with the
 // match, and the length, channel and rate rules hold.
 func TestChatChannelsAndMute(t *testing.T) {
-	h := start(t, "")
+	h := start(t, "", func(c *Config) { c.Clock = clock.NewFake(epoch) }) // the chat rate does not refill meanwhile
 	id, tokens := h.twoPlayers(protocol.TimeControl{})
 	p0, p1, spec := h.connect(id, tokens[0]), h.connect(id, tokens[1]), h.connect(id, "")
 
