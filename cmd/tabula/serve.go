@@ -71,6 +71,7 @@ func runServe(ctx context.Context, e *env) error {
 		return nil
 	})
 	gameHidden := fs.Bool("game-hidden", false, "also offer the games hidden from the lobby by default (tictactoe, the template game of docs/adding-a-game.md)")
+	chatGuests := fs.Bool("chat-guests", false, "let guests (no account) chat in rated matches; by default only logged-in players and spectators chat there")
 	noClientLimits := fs.Bool("no-client-limits", false, "lift the per-client rate limits and caps (a load test from one address); never on a public address")
 	var hosts, origins, proxies []string
 	fs.Func("host", "a Host the server answers to, name or name:port (repeatable; default when listening on loopback: localhost, 127.0.0.1 and [::1] with the listen port; otherwise any)", appendTo(&hosts))
@@ -152,6 +153,7 @@ func runServe(ctx context.Context, e *env) error {
 		Collectors: []prometheus.Collector{db.Collector()},
 		Limits:     server.Limits{Off: *noClientLimits},
 		Hosts:      hosts, OriginPatterns: origins, TrustedProxies: trusted,
+		ChatGuests: *chatGuests,
 	})
 	if err != nil {
 		return err
@@ -179,6 +181,7 @@ func runServe(ctx context.Context, e *env) error {
 		handler = h
 	}
 	hs := server.HTTPServer(handler, log)
+	hs.RegisterOnShutdown(srv.EndStreams) // the bot API's streams end, so Shutdown need not wait for them
 	capped := ln
 	if *connsPerClient > 0 {
 		capped = srv.Listener(ln, *connsPerClient)

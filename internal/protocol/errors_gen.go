@@ -74,6 +74,14 @@ const (
 	CodeBadPosition Code = "bad-position"
 	// CodeAnalysisBusy ("analysis-busy"): As many analyses wait for the server's analysis workers as it queues; try again in a little while.
 	CodeAnalysisBusy Code = "analysis-busy"
+	// CodeChatNeedsAccount ("chat-needs-account"): In a rated match only logged-in players and spectators may chat, unless the operator lets guests (tabula serve --chat-guests).
+	CodeChatNeedsAccount Code = "chat-needs-account"
+	// CodeBadAccessToken ("bad-access-token"): The bot API needs a personal access token in the Authorization: Bearer header, and this request has none, or it is wrong or revoked.
+	CodeBadAccessToken Code = "bad-access-token"
+	// CodeMissingScope ("missing-scope"): The access token lacks the scope this route needs (bot:play; see docs/bot-api.md).
+	CodeMissingScope Code = "missing-scope"
+	// CodeNotABot ("not-a-bot"): The route is for bot accounts: upgrade the account first (POST /api/bot/account/upgrade).
+	CodeNotABot Code = "not-a-bot"
 	// CodeInternal ("internal"): An unexpected server error; the command was not applied.
 	CodeInternal Code = "internal"
 )
@@ -115,5 +123,9 @@ var codes = map[Code]codeInfo{
 	CodeNotRatable:        {http: 400, doc: "A rated match needs a Fischer or correspondence clock and no bot seat."},
 	CodeBadPosition:       {http: 422, doc: "The position text is not a position of the game (the message says what is wrong), or the ply is outside the match."},
 	CodeAnalysisBusy:      {http: 503, doc: "As many analyses wait for the server's analysis workers as it queues; try again in a little while."},
+	CodeChatNeedsAccount:  {http: 403, doc: "In a rated match only logged-in players and spectators may chat, unless the operator lets guests (tabula serve --chat-guests)."},
+	CodeBadAccessToken:    {http: 401, doc: "The bot API needs a personal access token in the Authorization: Bearer header, and this request has none, or it is wrong or revoked."},
+	CodeMissingScope:      {http: 403, doc: "The access token lacks the scope this route needs (bot:play; see docs/bot-api.md)."},
+	CodeNotABot:           {http: 403, doc: "The route is for bot accounts: upgrade the account first (POST /api/bot/account/upgrade)."},
 	CodeInternal:          {http: 500, doc: "An unexpected server error; the command was not applied."},
 }

@@ -86,6 +86,9 @@ type ClientMessage struct {
 	// holding several seats; without it such a command acts for the seat
 	// to move if the connection holds it, else for its lowest seat.
 	Seat *int `json:"seat,omitempty"`
+	// Channel and Text are a chat line (chat only; see chat.go).
+	Channel string `json:"channel,omitempty"`
+	Text    string `json:"text,omitempty"`
 }
 
 // maxTokens bounds the seat tokens of one hello: no game has more than
@@ -138,6 +141,10 @@ func Decode(data []byte) (ClientMessage, error) {
 		}
 		if m.Seat != nil && *m.Seat < 0 {
 			return m, Errorf(CodeBadRequest, "seat %d is negative", *m.Seat)
+		}
+	case IsChat(m.Type): // chat (chat.go), after the commands: moves come first
+		if err := CheckChat(&m); err != nil {
+			return m, err
 		}
 	case m.Type == "":
 		return m, Errorf(CodeBadJSON, "message has no type")

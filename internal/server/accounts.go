@@ -577,30 +577,6 @@ func (s *Server) bindRematch(ctx context.Context, old, next string, players int)
 	}
 }
 
-// accountSeats returns the seats of match the request's account holds:
-// a WebSocket whose upgrade carries the session cookie holds them without
-// their tokens. Read once per connection, never per move.
-func (s *Server) accountSeats(w http.ResponseWriter, r *http.Request, match string) (seatSet, error) {
-	if sessionToken(r) == "" || s.acct.st == nil {
-		return 0, nil
-	}
-	se, err := s.sessionOf(w, r)
-	if err != nil || se == nil {
-		return 0, err
-	}
-	seats, err := s.acct.st.AccountSeats(r.Context(), se.a.ID, match)
-	if err != nil {
-		return 0, fmt.Errorf("server: account seats: %w", err)
-	}
-	var held seatSet
-	for _, seat := range seats {
-		if seat >= 0 && seat < 32 {
-			held |= 1 << seat
-		}
-	}
-	return held, nil
-}
-
 // sweepSessions deletes expired sessions (a sweep pass's work).
 func (s *Server) sweepSessions(ctx context.Context, now time.Time) {
 	if s.acct.st == nil {

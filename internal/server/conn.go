@@ -73,6 +73,8 @@ type conn struct {
 	// account is the seats of the match the session's account holds
 	// (the upgrade's cookie): a hello holds them without tokens.
 	account seatSet
+	// user is the session's account, nil for a guest (chat.go; botapi).
+	user *holder
 
 	mu        sync.Mutex // guards the fields below
 	closeCode websocket.StatusCode
@@ -182,7 +184,7 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	held, err := s.accountSeats(w, req, r.id)
+	held, user, err := s.wsAccount(w, req, r.id) // botapi: and the account, for chat (chat.go)
 	if err != nil {
 		s.httpError(w, err)
 		return
@@ -194,6 +196,7 @@ func (s *Server) handleWS(w http.ResponseWriter, req *http.Request) {
 	}
 	ws.SetReadLimit(readLimit)
 	c := &conn{client: s.clientOf(req), account: held, ws: ws, sock: cw.Conn, br: cw.Reader, reading: true}
+	c.user = user // botapi
 	bearer := strings.TrimPrefix(req.Header.Get("Authorization"), "Bearer ")
 	// The handler returns and the connection is served on a goroutine of
 	// its own: net/http's connection (its reader and writer, the
@@ -360,6 +363,8 @@ func (s *Server) handleFrame(m *message) bool {
 		if !r.direct(subscribe{c: c, held: c.account, tokens: tokens, since: msg.Since, delta: msg.Delta, greeted: &m.hello}) {
 			return false
 		}
+	case protocol.IsChat(msg.Type): // botapi: chat (chat.go)
+		s.handleChat(c, r, msg, m.hello)
 	case !m.hello:
 		c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeNeedHello, "send hello first"))
 	default:

@@ -192,6 +192,12 @@ func (r *room) noteAbsent() {
 			return
 		}
 	}
+	for _, gs := range r.streams { // botapi: a bot's game stream holds its seats as a connection does
+		if gs.seats != 0 {
+			r.absentAt = time.Time{}
+			return
+		}
+	}
 	if r.absentAt.IsZero() {
 		r.absentAt = r.s.clock.Now()
 	}

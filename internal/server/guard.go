@@ -55,6 +55,10 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			h.Set("Content-Security-Policy", cspHead+" ws://"+r.Host+" wss://"+r.Host)
 		}
 		unsafe := r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions
+		if isBearer(r) { // botapi: a program's token request; no cookie authenticates it (botapi.go)
+			next.ServeHTTP(w, r)
+			return
+		}
 		if unsafe || isUpgrade(r) {
 			if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
 				s.httpError(w, protocol.Errorf(protocol.CodeForbiddenOrigin, "requests from other sites are refused"))

@@ -118,6 +118,10 @@ type room struct {
 	spareTimes []time.Duration
 	// save bounds each commit by saveTimeout; nil until the first commit.
 	save *deadline.Serial
+	// chat and streams are the match's chat and its bot API game
+	// streams (chat.go, botapi.go).
+	chat    *chatRoom
+	streams []*gameStream
 }
 
 // saveContext returns the context for one commit, its deadline running;
@@ -931,6 +935,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		return fmt.Errorf("server: save match %s: %w", r.id, err)
 	}
 	r.spareTimes = r.m.Clock.Remaining
+	prev := r.m.Status // botapi
 	if r.m.Status != next.Status {
 		r.s.usage.changed(r.id, r.m.Status, next.Status)
 	}
@@ -945,6 +950,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		r.texts.Add(mv.Text)
 	}
 	r.broadcast(ev)
+	r.afterCommit(prev, ev) // botapi: game and event streams (botapi.go)
 	return nil
 }
 

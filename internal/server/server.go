@@ -149,6 +149,9 @@ type Config struct {
 	// the nodes (cluster.go); nil: the server's own pool. Set with
 	// SetBotQueue.
 	BotQueue BotQueue // cluster
+	// ChatGuests lets guests (no account) chat in rated matches, which
+	// only accounts may by default (tabula serve --chat-guests; botapi).
+	ChatGuests bool
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -179,6 +182,7 @@ type Server struct {
 	usage  *usage     // waiting matches and seats, for the caps
 	sweep  *sweeper   // ends expired and abandoned matches
 	acct   *accounts  // accounts and sessions
+	bot    *botAPI    // the bot API's rates and streams (botapi.go; botapi)
 
 	analysis *analysis.Pool // the analysis board's searches
 
@@ -235,6 +239,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.limits = cfg.Limits.withDefaults()
 	s.acct = newAccounts(cfg)
+	s.bot = newBotAPI() // botapi
 	s.rates = newRateTable(s.limits, s.clock.Now())
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()

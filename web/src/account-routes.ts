@@ -1,13 +1,15 @@
 // The account pages' routes: /login and /signup (each may carry ?next=PATH,
-// where to go after), /account/password, and /games ("my games").
+// where to go after), /account/password, /account/tokens (access tokens for
+// the bot API) and /games ("my games").
 
-export type AccountRoute = { page: 'login' } | { page: 'signup' } | { page: 'password' } | { page: 'games' };
+export type AccountRoute = { page: 'login' } | { page: 'signup' } | { page: 'password' } | { page: 'games' } | { page: 'tokens' };
 
 const paths: Record<AccountRoute['page'], string> = {
   login: 'login',
   signup: 'signup',
   password: 'account/password',
   games: 'games',
+  tokens: 'account/tokens',
 };
 
 /** parseAccountRoute reads a path without its slashes at either end; null when it is no account page. */

@@ -97,6 +97,9 @@ function AccountMenu({ name }: { name: string }) {
           <Link href={accountHref({ page: 'password' })}>{t('account.changePassword')}</Link>
         </li>
         <li>
+          <Link href={accountHref({ page: 'tokens' })}>{t('tokens.link')}</Link>
+        </li>
+        <li>
           <button type="button" class="link" data-logout onClick={() => void out()}>
             {t('account.logout')}
           </button>

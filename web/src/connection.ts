@@ -4,6 +4,7 @@
 // it without a network or a clock.
 import { codes, parseServerMessage, type CommandType, type WireError } from './protocol';
 import { command, hello, initialSync, reduce, resend, type Pending, type Sync } from './sync';
+import { parseChatMessage, type ChatClientMessage, type ChatServerMessage } from './chat-model';
 
 /** The part of the browser WebSocket the connection uses. */
 export interface Socket {
@@ -40,6 +41,8 @@ export interface Options {
    * ask the server over HTTP why.
    */
   onUnreachable?: () => void;
+  /** Called for every chat message (chat-model.ts); they never reach the Sync. */
+  onChat?: (msg: ChatServerMessage) => void;
 }
 
 /** After this many sockets in a row that never opened, onUnreachable is called. */
@@ -101,6 +104,13 @@ export class Connection {
     return true;
   }
 
+  /** sendChat sends a chat message; false when not connected. */
+  sendChat(msg: ChatClientMessage): boolean {
+    if (!this.socket || this.socket.readyState !== OPEN || this.status !== 'open') return false;
+    this.socket.send(JSON.stringify(msg));
+    return true;
+  }
+
   private open(): void {
     if (this.stopped) return;
     this.setStatus('connecting');
@@ -139,6 +149,11 @@ export class Connection {
   }
 
   private receive(data: string): void {
+    const chat = parseChatMessage(data);
+    if (chat) {
+      this.o.onChat?.(chat);
+      return;
+    }
     const msg = parseServerMessage(data);
     if (!msg) return;
     const step = reduce(this.sync, msg);

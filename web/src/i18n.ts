@@ -9,6 +9,7 @@ import type { KV } from './tokens';
 import { talatText } from './boards/talat-i18n';
 import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
+import { chatEn, chatRu, chatUk } from './chat-i18n';
 
 const en = {
   ...palagoEn,
@@ -150,6 +151,10 @@ const en = {
   'err.too-many-matches': 'There are already as many open games as allowed (yours, or on the whole server); join or finish one first, or try again later.',
   'err.forbidden-origin': 'The server refused a request from this page’s address; open the game at the server’s own address.',
   'err.bad-content-type': 'The server did not accept the form of the request; reload the page and try again.',
+  'err.chat-needs-account': 'In rated games only logged-in players and spectators may chat: log in to write.',
+  'err.bad-access-token': 'The access token is missing, wrong or revoked.',
+  'err.missing-scope': 'The access token does not allow this.',
+  'err.not-a-bot': 'This is for bot accounts only.',
   'err.internal': 'Something went wrong on the server.',
   'err.csrf': 'The page’s session check failed; reload the page.',
   'err.not-logged-in': 'Log in first.',
@@ -162,6 +167,7 @@ const en = {
   'err.network': 'Cannot reach the server.',
   ...shellEn,
   ...accountEn,
+  ...chatEn,
   ...talatText.en,
   ...villaEn,
   ...abaloneEn,
@@ -310,6 +316,10 @@ const ru: Record<Key, string> = {
   'err.too-many-matches': 'Открытых партий уже столько, сколько разрешено (ваших или на всём сервере); сначала войдите в одну из них или доиграйте свою, либо попробуйте позже.',
   'err.forbidden-origin': 'Сервер отклонил запрос с адреса этой страницы; откройте игру по собственному адресу сервера.',
   'err.bad-content-type': 'Сервер не принял запрос в таком виде; обновите страницу и повторите.',
+  'err.chat-needs-account': 'В рейтинговых партиях писать в чат могут только вошедшие игроки и зрители: войдите, чтобы написать.',
+  'err.bad-access-token': 'Токен доступа отсутствует, неверен или отозван.',
+  'err.missing-scope': 'Токен доступа не даёт на это права.',
+  'err.not-a-bot': 'Это только для учётных записей ботов.',
   'err.internal': 'На сервере что-то пошло не так.',
   'err.csrf': 'Проверка сеанса страницы не прошла; перезагрузите страницу.',
   'err.not-logged-in': 'Сначала войдите.',
@@ -322,6 +332,7 @@ const ru: Record<Key, string> = {
   'err.network': 'Сервер недоступен.',
   ...shellRu,
   ...accountRu,
+  ...chatRu,
   ...talatText.ru,
   ...villaRu,
   ...abaloneRu,
@@ -468,6 +479,10 @@ const uk: Record<Key, string> = {
   'err.forbidden-origin': 'Сервер відхилив запит з адреси цієї сторінки; відкрийте гру за власною адресою сервера.',
   'err.bad-content-type': 'Сервер не прийняв запит у такому вигляді; оновіть сторінку й повторіть.',
   'err.unavailable': 'Сервер зараз не може зберігати партії (перезапускається або відмовило сховище); спробуйте трохи згодом.',
+  'err.chat-needs-account': 'У рейтингових партіях писати в чат можуть лише гравці та глядачі, що увійшли: увійдіть, щоб написати.',
+  'err.bad-access-token': 'Токен доступу відсутній, хибний або відкликаний.',
+  'err.missing-scope': 'Токен доступу не дає на це права.',
+  'err.not-a-bot': 'Це лише для облікових записів ботів.',
   'err.internal': 'На сервері щось пішло не так.',
   'err.csrf': 'Перевірка сеансу сторінки не вдалася; перезавантажте сторінку.',
   'err.not-logged-in': 'Спершу увійдіть.',
@@ -480,6 +495,7 @@ const uk: Record<Key, string> = {
   'err.network': 'Сервер недоступний.',
   ...shellUk,
   ...accountUk,
+  ...chatUk,
   ...talatText.uk,
   ...villaUk,
   ...abaloneUk,

@@ -9,6 +9,7 @@ import type * as wire from './wire.gen';
 import type * as account from './account-api';
 import type * as protocol from './protocol';
 import type * as replay from './replay';
+import type * as chat from './chat-model';
 
 /** Keys of every member of a union (the messages are unions by type). */
 type AllKeys<T> = T extends unknown ? keyof T : never;
@@ -54,7 +55,7 @@ export type WireChecks = [
   Check<Matches<replay.Positions, wire.Positions>>,
   Check<Matches<replay.PlyPosition, wire.PlyPosition>>,
   // The messages are unions by type on the web side: their keys together
-  // are the Go message's.
+  // are the Go message's (the chat's client messages are the chat panel's).
   Check<SameKeys<AllKeys<protocol.ServerMessage>, keyof wire.ServerMessage>>,
-  Check<SameKeys<AllKeys<protocol.ClientMessage>, keyof wire.ClientMessage>>,
+  Check<SameKeys<AllKeys<protocol.ClientMessage | chat.ChatClientMessage>, keyof wire.ClientMessage>>,
 ];

@@ -63,6 +63,135 @@ export interface AccountMatch {
   seats: number[] | null;
 }
 
+/** TokenRequest is the body of POST /api/account/tokens. */
+export interface TokenRequest {
+  description: string;
+  scopes: string[] | null;
+}
+
+/** TokenInfo describes a token (never the token itself). */
+export interface TokenInfo {
+  id: string;
+  description: string;
+  scopes: string[] | null;
+  created: number;
+  used?: number;
+}
+
+/** TokenCreated answers POST /api/account/tokens: the token, shown this once, and its description. */
+export interface TokenCreated {
+  token: string;
+  info: TokenInfo;
+}
+
+/** TokenList answers GET /api/account/tokens and a revocation: the account's tokens, whether it is a bot account, and the scopes a token may have. */
+export interface TokenList {
+  bot: boolean;
+  tokens: TokenInfo[] | null;
+  scopes: string[] | null;
+}
+
+/** BotAccount answers GET /api/bot/account and the upgrade. */
+export interface BotAccount {
+  id: string;
+  username: string;
+  bot: boolean;
+}
+
+/** BotEvent is one line of the event stream. */
+export interface BotEvent {
+  type: string;
+  game?: BotGame;
+  challenge?: unknown;
+}
+
+/** BotGame names a match of the account in an event. */
+export interface BotGame {
+  id: string;
+  game: string;
+  variant: string;
+  players: number;
+  rated: boolean;
+  timeControl: TimeControl;
+  seats: number[] | null;
+  status: string;
+  result?: Result;
+}
+
+/** BotGameFull is the game stream's first line: the match and its state. */
+export interface BotGameFull {
+  type: string;
+  id: string;
+  game: string;
+  variant: string;
+  players: number;
+  options?: { [key: string]: string };
+  rated: boolean;
+  timeControl: TimeControl;
+  seats: Seat[] | null;
+  initial: string;
+  mine: number[] | null;
+  state: BotGameState;
+}
+
+/** BotGameState is the match after a change: every move so far, the seat to move, the clocks, the status and, once ended, the result. */
+export interface BotGameState {
+  type: string;
+  version: number;
+  moves: string[] | null;
+  status: string;
+  toMove: number;
+  clocks?: Clocks;
+  result?: Result;
+  event?: Event;
+  offers: Offers;
+}
+
+/** BotChatLine is a chat line in the game stream. */
+export interface BotChatLine {
+  type: string;
+  channel: string;
+  seat: number;
+  username?: string;
+  text: string;
+}
+
+/** BotChatRequest is the body of POST /api/bot/game/{id}/chat. */
+export interface BotChatRequest {
+  text: string;
+}
+
+/** BotJoinRequest is the body of POST /api/bot/matches/{id}/join: the seat to take (absent: the first open one). */
+export interface BotJoinRequest {
+  seat?: number;
+}
+
+/** OK answers a bot API route that has nothing else to say. */
+export interface OK {
+  ok: boolean;
+}
+
+/** ChatLine is one line of a match's chat. */
+export interface ChatLine {
+  id: number;
+  channel: string;
+  seat: number;
+  username?: string;
+  text: string;
+  at: number;
+}
+
+/** ChatMessage is the server's chat message on the match WebSocket: a line (type chat; ID echoes the sender's message to the sender) or the history (type chat-history: the lines this connection may read, oldest first, whether it muted the other players, and the channels it may read and write). */
+export interface ChatMessage {
+  type: string;
+  id?: string;
+  chat?: ChatLine;
+  chats?: ChatLine[];
+  muted?: boolean;
+  read?: string[];
+  write?: string[];
+}
+
 /** GameInfo describes a game the server plays (GET /api/games). */
 export interface GameInfo {
   id: string;
@@ -203,6 +332,8 @@ export interface ClientMessage {
   tokens?: string[];
   delta?: boolean;
   seat?: number;
+  channel?: string;
+  text?: string;
 }
 
 /** ServerMessage is any message from the server on the match WebSocket. */

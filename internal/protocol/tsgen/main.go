@@ -176,6 +176,8 @@ func tsType(e ast.Expr) (string, error) {
 			return "boolean", nil
 		case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64":
 			return "number", nil
+		case "any": // free JSON, for example an object another type describes
+			return "unknown", nil
 		}
 		if t.IsExported() {
 			return t.Name, nil

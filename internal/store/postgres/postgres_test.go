@@ -52,6 +52,13 @@ func TestAccounts(t *testing.T) {
 	storetest.RunAccounts(t, func(t *testing.T) storetest.AccountStore { return openTest(t) })
 }
 
+// TestChat runs the chat and token suite.
+func TestChat(t *testing.T) {
+	t.Parallel()
+	pgtest.Server(t)
+	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore { return openTest(t) })
+}
+
 // TestMigrations migrates a database holding a match down to nothing and
 // up again.
 func TestMigrations(t *testing.T) {

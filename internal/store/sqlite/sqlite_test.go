@@ -793,3 +793,11 @@ func TestSaveAbandonedKeepsNothing(t *testing.T) {
 		t.Fatalf("Load = %+v, %+v; want %+v, %+v", got, gotMoves, want, wantMoves)
 	}
 }
+
+func TestChat(t *testing.T) {
+	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore {
+		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+		t.Cleanup(func() { db.Close() })
+		return db
+	})
+}

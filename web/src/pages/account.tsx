@@ -4,6 +4,7 @@ import type { Route } from '../router';
 import { AuthPage } from './auth';
 import { MyGamesPage } from './my-games';
 import { PasswordPage } from './password';
+import { TokensPage } from './tokens';
 
 export function AccountPages({ route }: { route: Route }) {
   switch (route.page) {
@@ -14,6 +15,8 @@ export function AccountPages({ route }: { route: Route }) {
       return <PasswordPage />;
     case 'games':
       return <MyGamesPage />;
+    case 'tokens':
+      return <TokensPage />;
     default:
       return null;
   }

@@ -14,6 +14,8 @@ import { VillaBoard } from '../boards/VillaBoard';
 import { palagoBoards } from '../boards/palago-boards';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
+import { ChatPanel } from '../chat';
+import { applyChat, initialChat, type ChatState } from '../chat-model';
 import { errorText, has } from '../i18n';
 import { seatLabel } from '../seat-label';
 import { canPlay, otherOffers, reasonName, rounds, verdict } from '../match-model';
@@ -57,6 +59,7 @@ export function MatchPage({ id }: { id: string }) {
   const [connError, setConnError] = useState('');
   const [receivedAt, setReceivedAt] = useState(0);
   const conn = useRef<Connection | null>(null);
+  const [chat, setChat] = useState<ChatState>(initialChat); // chat.tsx
   // The replay: null shows the live position, a number that ply.
   const [viewPly, setViewPly] = useState<number | null>(null);
   const [positions, setPositions] = useState<Positions | null>(null);
@@ -110,7 +113,9 @@ export function MatchPage({ id }: { id: string }) {
         });
       },
       newID,
+      onChat: (m) => setChat((prev) => applyChat(prev, m)),
     });
+    setChat(initialChat);
     conn.current = c;
     c.start();
     return () => c.stop();
@@ -299,6 +304,7 @@ export function MatchPage({ id }: { id: string }) {
             </Link>
           </p>
         )}
+        {s.match && <ChatPanel chat={chat} status={status} state={s} me={me} send={(m) => conn.current?.sendChat(m) ?? false} />}
         <p>
           <Link href="/">{t('match.lobby')}</Link>
         </p>

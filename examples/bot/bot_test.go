@@ -1,0 +1,340 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// These tests build the tabula binary, run `tabula serve` on a loopback
+// port over a SQLite file, and play the example bot against the server's
+// random bot through the bot API, the bot's moves coming from `tabula
+// engine` run by the bot.
+
+// gameTimeout bounds one game: a few dozen engine moves of 30 ms and the
+// server bot's replies, on a busy machine.
+const gameTimeout = 3 * time.Minute
+
+func build(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the tabula binary")
+	}
+	bin := filepath.Join(t.TempDir(), "tabula")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/tabula-games/tabula/cmd/tabula").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// serve is a tabula serve process.
+type serve struct {
+	cmd    *exec.Cmd
+	url    string
+	stderr *lockedBuffer
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startServe starts tabula serve on addr (127.0.0.1:0 for any port) over
+// db, and waits until it listens.
+func startServe(t *testing.T, bin, db, addr string) *serve {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", db, "--bot-workers", "1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &serve{cmd: cmd, stderr: &lockedBuffer{}}
+	cmd.Stderr = s.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve printed no address: %v; stderr: %s", err, s.stderr)
+	}
+	url, ok := strings.CutPrefix(strings.TrimSpace(line), "listening on ")
+	if !ok {
+		t.Fatalf("serve printed %q", line)
+	}
+	s.url = url
+	return s
+}
+
+// call sends a request and decodes a 2xx answer into out.
+func call(t *testing.T, method, url string, body, out any, header ...string) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		t.Fatalf("%s %s: %s %s", method, url, resp.Status, data)
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			t.Fatalf("%s %s: %v in %s", method, url, err, data)
+		}
+	}
+	if method == "POST" && strings.HasSuffix(url, "/signup") {
+		for _, c := range resp.Cookies() {
+			if c.Name == "tabula_session" {
+				if m, ok := out.(*map[string]any); ok {
+					(*m)["cookie"] = c.Value
+				}
+			}
+		}
+	}
+}
+
+// botAccount signs up an account on the web routes (cookie and CSRF),
+// makes a bot:play token on its account page, upgrades it to a bot
+// account with the token, and returns the token.
+func botAccount(t *testing.T, url, name string) string {
+	t.Helper()
+	info := map[string]any{}
+	call(t, "POST", url+"/api/account/signup", map[string]string{"username": name, "password": "correct horse battery"}, &info)
+	cookie, _ := info["cookie"].(string)
+	csrf, _ := info["csrf"].(string)
+	var created struct{ Token string }
+	call(t, "POST", url+"/api/account/tokens", map[string]any{"description": "example bot", "scopes": []string{"bot:play"}}, &created,
+		"Cookie", "tabula_session="+cookie, "X-CSRF-Token", csrf)
+	call(t, "POST", url+"/api/bot/account/upgrade", nil, nil, "Authorization", "Bearer "+created.Token)
+	return created.Token
+}
+
+// newMatch has the bot create a Pathagon match against the server's
+// random bot.
+func newMatch(t *testing.T, url, token string) string {
+	t.Helper()
+	var out struct {
+		Match struct{ ID string } `json:"match"`
+	}
+	call(t, "POST", url+"/api/bot/matches", map[string]any{"game": "pathagon", "join": 0,
+		"timeControl": map[string]any{"kind": "fischer", "baseMs": 600_000, "incrementMs": 1000},
+		"seats":       []map[string]string{{"kind": "human"}, {"kind": "bot", "bot": "random"}}}, &out,
+		"Authorization", "Bearer "+token)
+	return out.Match.ID
+}
+
+// record is the stored match as GET /api/matches/{id}/record.json has it.
+type record struct {
+	Status string `json:"status"`
+	Result *struct {
+		Text string `json:"text"`
+	} `json:"result"`
+	Moves []struct {
+		Ply  int    `json:"ply"`
+		Text string `json:"text"`
+	} `json:"moves"`
+}
+
+func getRecord(t *testing.T, url, id string) record {
+	t.Helper()
+	resp, err := http.Get(url + "/api/matches/" + id + "/record.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r record
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// acked is the moves the server acknowledged to the bot, by ply.
+type acked struct {
+	mu    sync.Mutex
+	moves map[int]string
+	ch    chan int // the count after each
+}
+
+func (a *acked) note(_ string, ply int, move string) {
+	a.mu.Lock()
+	a.moves[ply] = move
+	n := len(a.moves)
+	a.mu.Unlock()
+	select {
+	case a.ch <- n:
+	default:
+	}
+}
+
+// check fails t unless every acknowledged move is in the record at its
+// ply.
+func (a *acked) check(t *testing.T, rec record) {
+	t.Helper()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for ply, move := range a.moves {
+		if ply >= len(rec.Moves) || rec.Moves[ply].Text != move {
+			got := "none"
+			if ply < len(rec.Moves) {
+				got = rec.Moves[ply].Text
+			}
+			t.Errorf("acknowledged move %s at ply %d: the record has %s", move, ply+1, got)
+		}
+	}
+}
+
+func newBot(url, token, bin string, a *acked) *Bot {
+	return &Bot{Server: url, Token: token, Tabula: bin, Level: "bot:easy", MoveTime: 30 * time.Millisecond, Games: 1,
+		HTTP: http.DefaultClient, Log: slog.New(slog.DiscardHandler), OnMove: a.note}
+}
+
+// TestBotPlaysToTheEnd: the example bot plays a whole Pathagon game
+// against the server's random bot through the bot API.
+func TestBotPlaysToTheEnd(t *testing.T) {
+	bin := build(t)
+	srv := startServe(t, bin, filepath.Join(t.TempDir(), "tabula.db"), "127.0.0.1:0")
+	token := botAccount(t, srv.url, "ExampleBot")
+	id := newMatch(t, srv.url, token)
+	a := &acked{moves: map[int]string{}, ch: make(chan int, 1)}
+	ctx, cancel := context.WithTimeout(context.Background(), gameTimeout)
+	defer cancel()
+	if err := newBot(srv.url, token, bin, a).Run(ctx); err != nil {
+		t.Fatalf("bot: %v; server: %s", err, srv.stderr)
+	}
+	rec := getRecord(t, srv.url, id)
+	if rec.Status != "finished" || rec.Result == nil {
+		t.Fatalf("match %s: %s, result %v; want finished", id, rec.Status, rec.Result)
+	}
+	if len(a.moves) == 0 {
+		t.Fatal("the bot made no move")
+	}
+	a.check(t, rec)
+	t.Logf("%s after %d plies, %d of them the bot's", rec.Result.Text, len(rec.Moves), len(a.moves))
+}
+
+// TestBotSurvivesKill: the server is killed (SIGKILL) mid-game and
+// restarted on the same database and address; the bot reconnects, the
+// game finishes, and every move the server acknowledged to the bot is in
+// the record at its ply.
+func TestBotSurvivesKill(t *testing.T) {
+	bin := build(t)
+	db := filepath.Join(t.TempDir(), "tabula.db")
+	srv := startServe(t, bin, db, "127.0.0.1:0")
+	token := botAccount(t, srv.url, "ExampleBot")
+	id := newMatch(t, srv.url, token)
+	a := &acked{moves: map[int]string{}, ch: make(chan int, 64)}
+	ctx, cancel := context.WithTimeout(context.Background(), gameTimeout)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- newBot(srv.url, token, bin, a).Run(ctx) }()
+
+	const before = 3 // the bot's acknowledged moves before the kill
+	for n := 0; n < before; {
+		select {
+		case n = <-a.ch:
+		case err := <-done:
+			t.Fatalf("the bot stopped after %d moves (%v): the game was too short for the test", n, err)
+		case <-ctx.Done():
+			t.Fatal("no moves")
+		}
+	}
+	if err := srv.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	srv.cmd.Wait()
+	a.mu.Lock()
+	atKill := len(a.moves)
+	a.mu.Unlock()
+	addr := strings.TrimPrefix(srv.url, "http://")
+	restarted := startServe(t, bin, db, addr)
+	if restarted.url != srv.url {
+		t.Fatalf("restarted at %s, want %s", restarted.url, srv.url)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("bot: %v; server: %s", err, restarted.stderr)
+	}
+	rec := getRecord(t, restarted.url, id)
+	if rec.Status != "finished" || rec.Result == nil {
+		t.Fatalf("match %s: %s; want finished", id, rec.Status)
+	}
+	a.mu.Lock()
+	after := len(a.moves) - atKill
+	a.mu.Unlock()
+	if after <= 0 {
+		t.Errorf("the bot made no move after the restart (%d before): the kill was not mid-game", atKill)
+	}
+	a.check(t, rec)
+	t.Logf("%s after %d plies; the bot's moves: %d before the kill, %d after", rec.Result.Text, len(rec.Moves), atKill, after)
+}
+
+// TestStreamsEndOnShutdown: a bot's open streams end when the server is
+// told to stop, so it stops at once rather than after its grace period
+// (the HTTP server's Shutdown waits for running handlers, and a stream's
+// runs until its reader goes).
+func TestStreamsEndOnShutdown(t *testing.T) {
+	bin := build(t)
+	srv := startServe(t, bin, filepath.Join(t.TempDir(), "tabula.db"), "127.0.0.1:0")
+	token := botAccount(t, srv.url, "ExampleBot")
+	req, _ := http.NewRequest("GET", srv.url+"/api/stream/event", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("event stream: %s", resp.Status)
+	}
+	exited := make(chan error, 1)
+	start := time.Now()
+	if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	go func() { exited <- srv.cmd.Wait() }()
+	go io.Copy(io.Discard, resp.Body) // the stream ends with the server
+	const within = 5 * time.Second    // half the server's 10 s grace
+	select {
+	case <-exited:
+	case <-time.After(30 * time.Second): // the grace is 10 s: it exits by then either way
+		t.Fatalf("the server had not exited %v after SIGTERM with a stream open; stderr: %s", time.Since(start), srv.stderr)
+	}
+	if d := time.Since(start); d > within {
+		t.Errorf("the server exited %v after SIGTERM with a stream open; want under %v", d, within)
+	}
+	t.Logf("exited %v after SIGTERM", time.Since(start).Round(time.Millisecond))
+}
