@@ -68,6 +68,7 @@ import (
 	"github.com/tabula-games/tabula/internal/analysis"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/seek"
 	"github.com/tabula-games/tabula/internal/store"
 )
 
@@ -142,6 +143,9 @@ type Config struct {
 	// the zero value is one worker, so analyses never take the core live
 	// games need (see internal/analysis).
 	Analysis analysis.Config
+	// SeekBook holds the seeks (seeks.go); nil: a book in this process's
+	// memory with the documented caps.
+	SeekBook seek.Book
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -174,6 +178,11 @@ type Server struct {
 	acct   *accounts  // accounts and sessions
 
 	analysis *analysis.Pool // the analysis board's searches
+
+	// seeks: the lobby streams, the seek book and the challenges (lobby.go, seeks.go, challenges.go)
+	lobby      *lobby
+	book       seek.Book
+	challenges *challengeBook
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -228,6 +237,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.limits = cfg.Limits.withDefaults()
 	s.acct = newAccounts(cfg)
+	s.lobby, s.book, s.challenges = newLobby(), newSeekBook(cfg), newChallengeBook() // seeks
 	s.rates = newRateTable(s.limits, s.clock.Now())
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
