@@ -39,11 +39,11 @@ const (
 
 // challenge is a pending challenge.
 type challenge struct {
-	wire           protocol.Challenge
-	fromID, toID   string
-	client         string // the challenger's client (its seat's cap)
-	expires        time.Time
-	timer          clock.Timer
+	wire         protocol.Challenge
+	fromID, toID string
+	client       string // the challenger's client (its seat's cap)
+	expires      time.Time
+	timer        clock.Timer
 }
 
 // challengeBook holds the pending challenges.
