@@ -9,6 +9,7 @@ import type { KV } from './tokens';
 import { talatText } from './boards/talat-i18n';
 import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
+import { seekEn, seekRu, seekUk } from './seek-i18n';
 
 const en = {
   ...palagoEn,
@@ -166,6 +167,7 @@ const en = {
   ...villaEn,
   ...abaloneEn,
   ...resultsEn,
+  ...seekEn,
 };
 
 export type Key = keyof typeof en;
@@ -326,6 +328,7 @@ const ru: Record<Key, string> = {
   ...villaRu,
   ...abaloneRu,
   ...resultsRu,
+  ...seekRu,
 };
 
 const uk: Record<Key, string> = {
@@ -484,6 +487,7 @@ const uk: Record<Key, string> = {
   ...villaUk,
   ...abaloneUk,
   ...resultsUk,
+  ...seekUk,
 };
 
 export const dictionaries = { en, ru, uk } as const;
