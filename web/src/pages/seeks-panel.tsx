@@ -130,6 +130,26 @@ export function SeeksPanel({ games }: { games: GameInfo[] }) {
 
   const title = (id: string) => games.find((g) => g.id === id)?.title ?? id;
 
+  // The account's rating for the chosen game, variant and player count,
+  // read again after each pairing (the game it starts may change it).
+  const [myRating, setMyRating] = useState<{ rating: number; provisional: boolean } | null>(null);
+  const pairings = notices.value.filter((n) => n.key === 'notice.paired' || n.key === 'notice.accepted').length;
+  useEffect(() => {
+    setMyRating(null);
+    if (!me || !game) return;
+    let live = true;
+    api.call<{ ratings?: { game: string; variant: string; players: number; rating: number; provisional: boolean }[] }>('GET', `/api/users/${encodeURIComponent(me.username)}`).then(
+      (p) => {
+        const r = (p.ratings ?? []).find((x) => x.game === game.id && (!variant || x.variant === variant) && x.players === nPlayers);
+        if (live) setMyRating(r ? { rating: r.rating, provisional: r.provisional } : { rating: 1500, provisional: true });
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [me?.username, game?.id, variant, nPlayers, pairings]);
+
   return (
     <section class="panel seeks" aria-labelledby="seeks-h">
       <h2 id="seeks-h">{t('seek.title')}</h2>
@@ -179,6 +199,11 @@ export function SeeksPanel({ games }: { games: GameInfo[] }) {
                 ))}
               </select>
             </label>
+          )}
+          {me && myRating && (
+            <p class="my-rating" data-my-rating={Math.round(myRating.rating)}>
+              {t(myRating.provisional ? 'seek.myRating.provisional' : 'seek.myRating', { game: game.title, rating: Math.round(myRating.rating) })}
+            </p>
           )}
           {me ? (
             <label class="check">
