@@ -124,13 +124,6 @@ func (l *lobby) get(id string) *lobbyConn {
 	return l.conns[id]
 }
 
-// len returns the number of lobby connections.
-func (l *lobby) len() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.conns)
-}
-
 // send queues m for c without blocking; a connection whose queue is full
 // is ended.
 func (c *lobbyConn) send(m protocol.LobbyMessage) {
