@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
@@ -139,5 +140,35 @@ func TestChallengeAnswers(t *testing.T) {
 	}
 	if _, code := ds[0].call("POST", "/api/challenges", protocol.ChallengeRequest{To: "carol", Game: "race", TimeControl: fischer}, nil); code != protocol.CodeTooManyChallenges {
 		t.Errorf("challenge %d pending: %s; want too-many-challenges", challengesOut+1, code)
+	}
+}
+
+// TestWatchUser: a watcher of an account (a bot's event stream) gets the
+// challenges sent to it, and stop ends the channel.
+func TestWatchUser(t *testing.T) {
+	h := rated(t)
+	ds := h.players("alice", "bob")
+	ch, stop, err := h.srv.WatchUser("Bob", "watcher")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c protocol.Challenge
+	ds[0].must(http.StatusCreated, "POST", "/api/challenges", protocol.ChallengeRequest{To: "bob", Game: "race", TimeControl: fischer}, &c)
+	select {
+	case m := <-ch:
+		if m.Type != protocol.LobbyChallenge || m.Challenge == nil || m.Challenge.ID != c.ID {
+			t.Errorf("watcher got %+v; want challenge %s", m, c.ID)
+		}
+	case <-time.After(testTimeout):
+		t.Fatal("the watcher got nothing")
+	}
+	stop()
+	select {
+	case _, ok := <-ch:
+		if ok {
+			t.Error("a message after stop")
+		}
+	case <-time.After(testTimeout):
+		t.Fatal("the channel stayed open after stop")
 	}
 }

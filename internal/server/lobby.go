@@ -335,3 +335,56 @@ func (s *Server) after(d time.Duration) <-chan struct{} {
 	s.clock.AfterFunc(d, func() { close(ch) })
 	return ch
 }
+
+// WatchUser subscribes to the notifications of the account with the
+// username name (challenges received and answered, pairings of its
+// challenges, your turn, offers), as its lobby streams get them, for a
+// stream other than /ws/lobby (a bot's event stream). The channel holds
+// lobbyQueue messages; a watcher that falls that far behind is dropped:
+// the channel is closed. stop ends the subscription. It counts as a lobby
+// connection of client.
+func (s *Server) WatchUser(name, client string) (<-chan protocol.LobbyMessage, func(), error) {
+	id, err := s.randomID("w_")
+	if err != nil {
+		return nil, nil, err
+	}
+	c := &lobbyConn{id: id, client: client, name: name, canon: account.Canonical(name),
+		out: make(chan protocol.LobbyMessage, lobbyQueue), tables: make(chan struct{}, 1), gone: make(chan struct{})}
+	if err := s.lobby.add(c); err != nil {
+		return nil, nil, err
+	}
+	out := make(chan protocol.LobbyMessage)
+	done := make(chan struct{})
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			close(done)
+			s.dropLobbyConn(c)
+		})
+	}
+	go func() {
+		defer close(out)
+		defer stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-c.gone:
+				return
+			case <-s.ctx.Done():
+				return
+			case m := <-c.out:
+				select {
+				case out <- m:
+				case <-done:
+					return
+				case <-c.gone:
+					return
+				case <-s.ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	return out, stop, nil
+}
