@@ -6,7 +6,7 @@
 // match. It reconnects after a drop (with a growing pause) and when the
 // account changes, since the stream is the session's.
 import { effect, signal } from '@preact/signals';
-import { kv, lang, navigate } from './app-state';
+import { kv, lang, navigate, route } from './app-state';
 import { account, accountStatus } from './account-state';
 import { t as translate, type Key } from './i18n';
 import { href } from './router';
@@ -58,6 +58,12 @@ export function dismiss(id: number): void {
 export const gameTitles = signal<Map<string, string>>(new Map());
 const title = (id?: string) => (id ? (gameTitles.value.get(id) ?? id) : '');
 
+/** watching reports whether the person is looking at match id's page, which shows its turn and offers itself. */
+function watching(id: string): boolean {
+  const r = route.value;
+  return r.page === 'match' && r.id === id && !document.hidden;
+}
+
 /** handle applies one message of the stream. */
 export function handle(m: LobbyMessage): void {
   switch (m.type) {
@@ -94,10 +100,10 @@ export function handle(m: LobbyMessage): void {
       }
       break;
     case 'your-turn':
-      if (m.match) notify('notice.turn', { game: title(m.game) }, href({ page: 'match', id: m.match }));
+      if (m.match && !watching(m.match)) notify('notice.turn', { game: title(m.game) }, href({ page: 'match', id: m.match }));
       break;
     case 'offer':
-      if (m.match) notify(m.offer === 'takeback' ? 'notice.takeback' : 'notice.draw', { game: title(m.game) }, href({ page: 'match', id: m.match }));
+      if (m.match && !watching(m.match)) notify(m.offer === 'takeback' ? 'notice.takeback' : 'notice.draw', { game: title(m.game) }, href({ page: 'match', id: m.match }));
       break;
   }
 }
