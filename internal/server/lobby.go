@@ -303,9 +303,11 @@ func (s *Server) lobbyWriter(ctx context.Context, ws *websocket.Conn, c *lobbyCo
 // roomNotice is the rooms' hook for notifications: after a committed
 // change of a match, the seat to move in a correspondence match hears
 // it is its turn, and the other seats hear of a draw or takeback offer.
-// Called with the room's mutex held; it never blocks.
-func (s *Server) roomNotice(m store.Match, toMove game.Player, names []string, ev protocol.Event) {
-	if s.lobby == nil || len(names) == 0 || m.Status != store.StatusLive {
+// Called with the room's mutex held (m is the room's row, read only); it
+// never blocks, and costs a few comparisons for a move of a match without
+// accounts or a real-time one.
+func (s *Server) roomNotice(m *store.Match, toMove game.Player, names []string, ev protocol.Event) {
+	if len(names) == 0 || m.Status != store.StatusLive {
 		return
 	}
 	switch ev.Kind {

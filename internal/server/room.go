@@ -1205,7 +1205,7 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		r.texts.add(mv.Text)
 	}
 	r.broadcast(ev)
-	r.s.roomNotice(r.m, r.st.ToMove(), r.names, ev) // seeks: lobby notifications
+	r.s.roomNotice(&r.m, r.st.ToMove(), r.names, ev) // seeks: lobby notifications
 	return nil
 }
 
