@@ -68,14 +68,19 @@ func (c *lobbyConn) end() { c.once.Do(func() { close(c.gone) }) }
 
 // lobby holds the lobby connections.
 type lobby struct {
-	mu        sync.Mutex
+	perClientCap int // lobbyPerClient; 0 when Limits.Off lifts it
+	mu           sync.Mutex
 	conns     map[string]*lobbyConn
 	byName    map[string]map[*lobbyConn]struct{} // canonical username → its connections
 	perClient map[string]int
 }
 
-func newLobby() *lobby {
-	return &lobby{conns: map[string]*lobbyConn{}, byName: map[string]map[*lobbyConn]struct{}{}, perClient: map[string]int{}}
+func newLobby(l Limits) *lobby {
+	perClient := lobbyPerClient
+	if l.Off {
+		perClient = 0
+	}
+	return &lobby{perClientCap: perClient, conns: map[string]*lobbyConn{}, byName: map[string]map[*lobbyConn]struct{}{}, perClient: map[string]int{}}
 }
 
 // add registers c, or refuses it past the caps.
@@ -85,7 +90,7 @@ func (l *lobby) add(c *lobbyConn) error {
 	if len(l.conns) >= lobbyTotal {
 		return protocol.Errorf(protocol.CodeTooManyConnections, "the server has %d lobby connections, its most", len(l.conns))
 	}
-	if l.perClient[c.client] >= lobbyPerClient {
+	if l.perClientCap > 0 && l.perClient[c.client] >= l.perClientCap {
 		return protocol.Errorf(protocol.CodeTooManyConnections, "you have %d lobby connections open, the most allowed", lobbyPerClient)
 	}
 	l.conns[c.id] = c

@@ -36,12 +36,16 @@ const (
 )
 
 // newSeekBook returns the configured book, or a Memory book with the
-// documented caps.
-func newSeekBook(cfg Config) seek.Book {
+// documented caps (Limits.Off lifts the per-client one).
+func newSeekBook(cfg Config, l Limits) seek.Book {
 	if cfg.SeekBook != nil {
 		return cfg.SeekBook
 	}
-	return seek.NewMemory(seek.Limits{MaxPerOwner: seeksPerConn, MaxPerClient: seeksPerClient, MaxTotal: seeksTotal})
+	perClient := seeksPerClient
+	if l.Off {
+		perClient = seeksTotal
+	}
+	return seek.NewMemory(seek.Limits{MaxPerOwner: seeksPerConn, MaxPerClient: perClient, MaxTotal: seeksTotal})
 }
 
 // POST /api/seeks: puts a seek in the book for the lobby connection

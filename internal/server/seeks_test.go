@@ -357,3 +357,20 @@ func TestSeekRate(t *testing.T) {
 		t.Errorf("%d seeks at once: codes %v; want %v", defaultSeekBurst+1, codes, want)
 	}
 }
+
+// TestLobbyCapsOff: Limits.Off (load tests, the e2e server) lifts the
+// per-client caps of lobby streams and seeks, as it lifts the others.
+func TestLobbyCapsOff(t *testing.T) {
+	h := start(t, "", func(c *Config) { c.Limits = Limits{Off: true} })
+	d := h.device("")
+	var ls []*lobbyClient
+	for range lobbyPerClient + 1 {
+		ls = append(ls, d.lobby())
+	}
+	for _, l := range ls[:seeksPerClient/seeksPerConn+1] {
+		for range seeksPerConn {
+			d.seek(l, protocol.SeekRequest{Game: "race", TimeControl: protocol.TimeControl{Kind: "none"}, RatingMin: 9000})
+		}
+	}
+	h.waitSeeks(seeksPerClient + seeksPerConn)
+}

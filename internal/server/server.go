@@ -237,7 +237,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.limits = cfg.Limits.withDefaults()
 	s.acct = newAccounts(cfg)
-	s.lobby, s.book, s.challenges = newLobby(), newSeekBook(cfg), newChallengeBook() // seeks
+	s.lobby, s.book, s.challenges = newLobby(s.limits), newSeekBook(cfg, s.limits), newChallengeBook() // seeks
 	s.rates = newRateTable(s.limits, s.clock.Now())
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
