@@ -70,9 +70,9 @@ func (c *lobbyConn) end() { c.once.Do(func() { close(c.gone) }) }
 type lobby struct {
 	perClientCap int // lobbyPerClient; 0 when Limits.Off lifts it
 	mu           sync.Mutex
-	conns     map[string]*lobbyConn
-	byName    map[string]map[*lobbyConn]struct{} // canonical username → its connections
-	perClient map[string]int
+	conns        map[string]*lobbyConn
+	byName       map[string]map[*lobbyConn]struct{} // canonical username → its connections
+	perClient    map[string]int
 }
 
 func newLobby(l Limits) *lobby {
