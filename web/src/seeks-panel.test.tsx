@@ -12,7 +12,8 @@ const calls = vi.hoisted(() => {
   const f = (async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     c.push({ method, url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
-    const json = url === '/api/account' ? { account: null } : method === 'POST' ? { id: 's_1' } : {};
+    const turn = { matches: [{ match: { id: 'm_9', game: 'pathagon', variant: 'standard', players: 2, status: 'live', seats: [{ seat: 0, name: 'light', kind: 'human', taken: true, connected: false, username: 'ann' }, { seat: 1, name: 'dark', kind: 'human', taken: true, connected: false, username: 'bob' }], timeControl: { kind: 'correspondence', days: 3 }, ply: 1, created: 1, updated: 2 }, seat: 1, deadline: 1_900_000_000_000 }] };
+    const json = url === '/api/account' ? { account: null } : url === '/api/account/turn' ? turn : url.startsWith('/api/users/') ? { ratings: [] } : method === 'POST' ? { id: 's_1' } : {};
     return new Response(JSON.stringify(json), { status: url === '/api/seeks' ? 201 : 200 });
   }) as typeof fetch;
   globalThis.fetch = f;
@@ -21,6 +22,7 @@ const calls = vi.hoisted(() => {
 });
 
 import { lang } from './app-state';
+import { account } from './account-state';
 import { langs, t } from './i18n';
 import { lobbyConn, seekTables } from './lobby-stream';
 import { SeeksPanel } from './pages/seeks-panel';
@@ -89,6 +91,23 @@ describe('the seeks panel', () => {
     await tick();
     expect(root.querySelector('[data-seek-error]')!.textContent).toBe(t('en', 'tc.bad.base'));
     expect(posts()).toEqual([]);
+  });
+
+  it('lists the correspondence games waiting for the account, and offers it rated play', async () => {
+    await tick();
+    account.value = { id: 'a_2', username: 'bob', created: 1 };
+    try {
+      render(<SeeksPanel games={[pathagon]} />, root);
+      for (let i = 0; i < 100 && !root.querySelector('[data-turn-match]'); i++) await tick();
+      const row = root.querySelector('[data-turn-match="m_9"] a') as HTMLAnchorElement;
+      expect(row.getAttribute('href')).toBe('/match/m_9');
+      expect(row.textContent).toBe('Pathagon · ann');
+      expect((root.querySelector('input[name="seek.rated"]') as HTMLInputElement).checked).toBe(true);
+      for (let i = 0; i < 100 && !root.querySelector('[data-my-rating]'); i++) await tick();
+      expect(root.querySelector('[data-my-rating]')!.textContent).toBe('Your Pathagon rating: 1500 (provisional)');
+    } finally {
+      account.value = null;
+    }
   });
 
   it('has its labels in every language', () => {
