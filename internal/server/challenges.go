@@ -16,8 +16,8 @@ import (
 
 // Direct challenges (docs/protocol.md, "Seeks, challenges and
 // notifications"): an account offers a two-player match to another
-// account by username; the other accepts (the match starts, the
-// challenger seated first) or declines; the challenger may cancel; an
+// account by username; the other accepts (the match starts, the seats
+// drawn at random) or declines; the challenger may cancel; an
 // unanswered challenge expires after challengeTTL. Challenges are kept in
 // memory: a restart forgets them, as it forgets seeks.
 //
@@ -185,8 +185,8 @@ func (s *Server) challengeGone(c *challenge, reason string) {
 }
 
 // AcceptChallenge accepts challenge id for the account by (acting from
-// client): the match starts with the challenger in seat 0 and by in seat
-// 1. It returns by's seat and token; the challenger's streams get theirs.
+// client): the match starts, the seats drawn at random. It returns by's
+// seat and token; the challenger's streams get theirs.
 func (s *Server) AcceptChallenge(ctx context.Context, id string, by holder, client string) (protocol.JoinResponse, error) {
 	now := s.clock.Now()
 	c, err := s.challenges.take(id, func(c *challenge) error {
@@ -202,15 +202,15 @@ func (s *Server) AcceptChallenge(ctx context.Context, id string, by holder, clie
 		return protocol.JoinResponse{}, err
 	}
 	w := c.wire
-	match, tokens, err := s.startMatch(ctx, w.Game, w.Variant, 2, w.TimeControl, w.Rated,
+	match, placed, err := s.startMatch(ctx, w.Game, w.Variant, 2, w.TimeControl, w.Rated,
 		[]seatFor{{account: c.fromID, name: w.From, client: c.client}, {account: by.account, name: by.name, client: client}})
 	if err != nil {
 		s.challengeGone(c, "failed")
 		return protocol.JoinResponse{}, err
 	}
-	seat := 0
-	s.lobby.toUser(w.From, protocol.LobbyMessage{Type: protocol.LobbyChallengeAccepted, Challenge: &w, Match: match, Game: w.Game, Seat: &seat, Token: tokens[0]})
-	return protocol.JoinResponse{Match: match, Seat: 1, Token: tokens[1]}, nil
+	seat := placed[0].seat
+	s.lobby.toUser(w.From, protocol.LobbyMessage{Type: protocol.LobbyChallengeAccepted, Challenge: &w, Match: match, Game: w.Game, Seat: &seat, Token: placed[0].token})
+	return protocol.JoinResponse{Match: match, Seat: placed[1].seat, Token: placed[1].token}, nil
 }
 
 // DeclineChallenge ends challenge id for the account by: declined when

@@ -44,7 +44,7 @@ func TestChallengeCorrespondenceYourTurn(t *testing.T) {
 	var joined protocol.JoinResponse
 	ds[1].must(http.StatusOK, "POST", "/api/challenges/"+c.ID+"/accept", struct{}{}, &joined)
 	acc := la.next(protocol.LobbyChallengeAccepted)
-	if acc.Match != joined.Match || acc.Seat == nil || *acc.Seat != 0 || joined.Seat != 1 || acc.Token == "" {
+	if acc.Match != joined.Match || acc.Seat == nil || *acc.Seat+joined.Seat != 1 || *acc.Seat*joined.Seat != 0 || acc.Token == "" {
 		t.Fatalf("accepted: alice %+v, bob %+v; want seats 0 and 1 of one match", acc, joined)
 	}
 	id := joined.Match
@@ -52,7 +52,12 @@ func TestChallengeCorrespondenceYourTurn(t *testing.T) {
 	if !st.Rated || st.Status != protocol.StatusLive || st.Clocks == nil || st.Clocks.Kind != "correspondence" {
 		t.Fatalf("challenge match: %+v", st)
 	}
-	tokens := []string{acc.Token, joined.Token}
+	// By seat: the tokens, the devices and the lobby streams.
+	tokens := make([]string, 2)
+	tokens[*acc.Seat], tokens[joined.Seat] = acc.Token, joined.Token
+	ds[*acc.Seat], ds[joined.Seat] = ds[0], ds[1]
+	ls := make([]*lobbyClient, 2)
+	ls[*acc.Seat], ls[joined.Seat] = la, lb
 	mover := st.ToMove
 	other := 1 - mover
 	if got := ds[mover].turnOf(); len(got) != 1 || got[0].Match.ID != id || got[0].Seat != mover || got[0].Deadline == 0 {
@@ -63,7 +68,6 @@ func TestChallengeCorrespondenceYourTurn(t *testing.T) {
 	}
 	p := h.connect(id, tokens[mover])
 	wantAck(t, p.do(protocol.TypeMove, p.state.Legal[0].Text))
-	ls := []*lobbyClient{la, lb}
 	if m := ls[other].next(protocol.LobbyYourTurn); m.Match != id || m.Seat == nil || *m.Seat != other {
 		t.Errorf("your-turn message %+v; want %s seat %d", m, id, other)
 	}

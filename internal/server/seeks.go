@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 
 	"github.com/tabula-games/tabula/game"
@@ -230,23 +231,24 @@ func (s *Server) seekTables(owner string) []protocol.SeekTable {
 	return out
 }
 
-// pair starts the match of a full table: a seat for each seek in the
-// order they came, each bound to its seeker's account, and each seeker
-// told its seat and token on its lobby stream.
+// pair starts the match of a full table: a seat for each seek, drawn at
+// random (nobody moves first by seeking first), each bound to its
+// seeker's account, and each seeker told its seat and token on its lobby
+// stream.
 func (s *Server) pair(ctx context.Context, full []seek.Seek) (string, error) {
 	k := full[0].Key
 	seats := make([]seatFor, len(full))
 	for i, sk := range full {
 		seats[i] = seatFor{account: sk.Account, name: sk.Name, client: sk.Client}
 	}
-	id, tokens, err := s.startMatch(ctx, k.Game, k.Variant, len(full),
+	id, placed, err := s.startMatch(ctx, k.Game, k.Variant, len(full),
 		protocol.TimeControl{Kind: k.Kind, BaseMs: k.BaseMs, IncrementMs: k.IncrementMs, Days: k.Days}, k.Rated, seats)
 	if err != nil {
 		return "", err
 	}
 	for i, sk := range full {
-		seat := i
-		s.lobby.toConn(sk.Owner, protocol.LobbyMessage{Type: protocol.LobbyPaired, Match: id, Game: k.Game, Seat: &seat, Token: tokens[i]})
+		seat := placed[i].seat
+		s.lobby.toConn(sk.Owner, protocol.LobbyMessage{Type: protocol.LobbyPaired, Match: id, Game: k.Game, Seat: &seat, Token: placed[i].token})
 	}
 	s.log.Info("seeks paired", "match", id, "game", k.Game, "players", len(full))
 	return id, nil
@@ -255,22 +257,36 @@ func (s *Server) pair(ctx context.Context, full []seek.Seek) (string, error) {
 // seatFor is who takes a seat of a match started for them.
 type seatFor struct{ account, name, client string }
 
+// placement is the seat a holder got and its token.
+type placement struct {
+	seat  int
+	token string
+}
+
 // startMatch creates a live match whose every seat is taken at once by
-// seats' holders (a pairing or an accepted challenge): a token for each,
-// each bound to its account, counted against its client's seats. It
-// returns the match ID and the tokens by seat.
-func (s *Server) startMatch(ctx context.Context, gameID, variant string, players int, wtc protocol.TimeControl, rated bool, seats []seatFor) (string, []string, error) {
+// holders (a pairing or an accepted challenge), in an order drawn from
+// Config.Random: a token for each, each bound to its account, counted
+// against its client's seats. It returns the match ID and each holder's
+// seat and token, in the holders' order.
+func (s *Server) startMatch(ctx context.Context, gameID, variant string, players int, wtc protocol.TimeControl, rated bool, holders []seatFor) (string, []placement, error) {
 	info, ok := s.games[gameID]
 	if !ok {
 		return "", nil, protocol.Errorf(protocol.CodeUnknownGame, "no game %q", gameID)
 	}
-	var seed [8]byte
+	var seed [16]byte
 	if _, err := io.ReadFull(s.cfg.Random, seed[:]); err != nil {
 		return "", nil, fmt.Errorf("server: random: %w", err)
 	}
-	var sd uint64
-	for i, b := range seed {
+	var sd, shuffle uint64
+	for i, b := range seed[:8] {
 		sd |= uint64(b) << (8 * i)
+		shuffle |= uint64(seed[8+i]) << (8 * i)
+	}
+	// seats[j] is the holder in seat j.
+	perm := rand.New(rand.NewPCG(shuffle, 0)).Perm(len(holders))
+	seats := make([]seatFor, len(holders))
+	for j, h := range perm {
+		seats[j] = holders[h]
 	}
 	opts, err := info.Check(game.Options{Variant: variant, Players: players, Seed: sd})
 	if err != nil {
@@ -284,14 +300,14 @@ func (s *Server) startMatch(ctx context.Context, gameID, variant string, players
 	if err != nil {
 		return "", nil, err
 	}
-	tokens := make([]string, len(seats))
+	placed := make([]placement, len(holders))
 	list := make([]store.Seat, len(seats))
-	for i := range seats {
+	for j, h := range perm {
 		token, hash, err := s.newToken()
 		if err != nil {
 			return "", nil, err
 		}
-		tokens[i], list[i].TokenHash = token, hash
+		placed[h], list[j].TokenHash = placement{seat: j, token: token}, hash
 	}
 	now := s.clock.Now()
 	m := store.Match{ID: id, Game: info.ID, Variant: opts.Variant, Players: opts.Players, Seed: opts.Seed, Options: opts.Values,
@@ -320,7 +336,7 @@ func (s *Server) startMatch(ctx context.Context, gameID, variant string, players
 		}
 		s.noteName(id, i, st.name)
 	}
-	return id, tokens, nil
+	return id, placed, nil
 }
 
 // randomID returns prefix and 128 random bits, base64url.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -105,12 +106,13 @@ func (h *harness) waitSeeks(n int) []protocol.SeekTable {
 
 // TestSeekPairsRatedPathagon: two accounts seek a rated Pathagon match;
 // the first waits in the book, the second fits and the match starts at
-// once; both streams get their seat and token (first seeker seat 0); they
-// play it to the end and both ratings are what Glicko-2
+// once; both streams get their seat (the two seats, drawn at random) and
+// token; they play it to the end and both ratings are what Glicko-2
 // (rating.Update) gives for the result.
 func TestSeekPairsRatedPathagon(t *testing.T) {
 	h := rated(t)
-	ds := h.players("alice", "bob")
+	names := []string{"alice", "bob"}
+	ds := h.players(names...)
 	ls := []*lobbyClient{ds[0].lobby(), ds[1].lobby()}
 	req := protocol.SeekRequest{Game: "pathagon", TimeControl: fischer, Rated: true}
 	if r := ds[0].seek(ls[0], req); r.Paired != "" || r.ID == "" {
@@ -127,17 +129,10 @@ func TestSeekPairsRatedPathagon(t *testing.T) {
 	if paired == "" {
 		t.Fatal("the second seek did not pair")
 	}
-	tokens := make([]string, 2)
-	for i, l := range ls {
-		m := l.next(protocol.LobbyPaired)
-		if m.Match != paired || m.Seat == nil || *m.Seat != i || m.Token == "" {
-			t.Fatalf("%s's paired message %+v; want match %s seat %d", []string{"alice", "bob"}[i], m, paired, i)
-		}
-		tokens[i] = m.Token
-	}
+	tokens, bySeat := paired2(t, ls, paired, names)
 	h.waitSeeks(0)
-	if st := h.srv.mustSnap(t, paired); !st.Rated || st.Status != protocol.StatusLive || st.Seats[0].Username != "alice" || st.Seats[1].Username != "bob" {
-		t.Fatalf("paired match: rated %v, %s, seats %+v", st.Rated, st.Status, st.Seats)
+	if st := h.srv.mustSnap(t, paired); !st.Rated || st.Status != protocol.StatusLive || st.Seats[0].Username != bySeat[0] || st.Seats[1].Username != bySeat[1] {
+		t.Fatalf("paired match: rated %v, %s, seats %+v; want %v", st.Rated, st.Status, st.Seats, bySeat)
 	}
 	final := h.playToEnd(paired, tokens, pathagonPick)
 	if final.Status != protocol.StatusFinished || final.Result == nil {
@@ -149,10 +144,10 @@ func TestSeekPairsRatedPathagon(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%s; places %v: %.2f and %.2f", final.Result.Text, places, want[0].Rating, want[1].Rating)
-	for i, name := range []string{"alice", "bob"} {
+	for seat, name := range bySeat {
 		p := ds[0].profile(name)
-		if len(p.Ratings) != 1 || p.Ratings[0].Rating != want[i].Rating || p.Ratings[0].RD != want[i].RD || p.Ratings[0].Games != 1 {
-			t.Errorf("%s's ratings = %+v; want %.4f / RD %.4f after one game", name, p.Ratings, want[i].Rating, want[i].RD)
+		if len(p.Ratings) != 1 || p.Ratings[0].Rating != want[seat].Rating || p.Ratings[0].RD != want[seat].RD || p.Ratings[0].Games != 1 {
+			t.Fatalf("%s's ratings = %+v; want %.4f / RD %.4f after one game", name, p.Ratings, want[seat].Rating, want[seat].RD)
 		}
 		if p.Ratings[0].Rating == 1500 && len(final.Result.Winners) == 1 {
 			t.Errorf("%s's rating did not change after a decisive game", name)
@@ -160,9 +155,25 @@ func TestSeekPairsRatedPathagon(t *testing.T) {
 	}
 }
 
+// paired2 reads the paired message of each stream of ls (names[i]'s) for
+// match id, checks the seats are all taken once, and returns the tokens
+// and the names by seat.
+func paired2(t *testing.T, ls []*lobbyClient, id string, names []string) (tokens, bySeat []string) {
+	t.Helper()
+	tokens, bySeat = make([]string, len(ls)), make([]string, len(ls))
+	for i, l := range ls {
+		m := l.next(protocol.LobbyPaired)
+		if m.Match != id || m.Seat == nil || *m.Seat < 0 || *m.Seat >= len(ls) || tokens[*m.Seat] != "" || m.Token == "" {
+			t.Fatalf("%s's paired message %+v; want a seat of %s of its own", names[i], m, id)
+		}
+		tokens[*m.Seat], bySeat[*m.Seat] = m.Token, names[i]
+	}
+	return tokens, bySeat
+}
+
 // TestSeekPalagoniaFillsSeatBySeat: four accounts seek a rated 4-player
 // Palagonia match; the table shows one more seeker after each seek and
-// starts only with the fourth, seating them in the order they came; the
+// starts only with the fourth, each seeker in a seat of its own; the
 // match is played to its end and rated by the documented rule (the
 // places of docs/ratings.md through rating.Update), and a better place
 // never ends with a lower rating.
@@ -172,6 +183,7 @@ func TestSeekPalagoniaFillsSeatBySeat(t *testing.T) {
 	ds := h.players(names...)
 	req := protocol.SeekRequest{Game: "palagonia", Players: 4, TimeControl: fischer, Rated: true}
 	ls := make([]*lobbyClient, 4)
+	var id string
 	for i, d := range ds {
 		ls[i] = d.lobby()
 		r := d.seek(ls[i], req)
@@ -185,19 +197,11 @@ func TestSeekPalagoniaFillsSeatBySeat(t *testing.T) {
 			}
 			continue
 		}
-		if r.Paired == "" {
+		if id = r.Paired; id == "" {
 			t.Fatal("the fourth seek did not start the match")
 		}
 	}
-	tokens := make([]string, 4)
-	var id string
-	for i, l := range ls {
-		m := l.next(protocol.LobbyPaired)
-		if m.Seat == nil || *m.Seat != i {
-			t.Fatalf("%s: paired %+v; want seat %d", names[i], m, i)
-		}
-		id, tokens[i] = m.Match, m.Token
-	}
+	tokens, bySeat := paired2(t, ls, id, names)
 	final := h.playToEnd(id, tokens, palagoniaPick)
 	if final.Status != protocol.StatusFinished || final.Result == nil || final.Players != 4 || !final.Rated {
 		t.Fatalf("final %+v", final)
@@ -210,18 +214,18 @@ func TestSeekPalagoniaFillsSeatBySeat(t *testing.T) {
 	}
 	t.Logf("%s; places %v", final.Result.Text, places)
 	got := make([]float64, 4)
-	for i, name := range names {
+	for seat, name := range bySeat {
 		p := ds[0].profile(name)
-		if len(p.Ratings) != 1 || p.Ratings[0].Rating != want[i].Rating || p.Ratings[0].Players != 4 {
-			t.Errorf("%s (place %d): ratings %+v; want %.4f for 4 players", name, places[i], p.Ratings, want[i].Rating)
+		if len(p.Ratings) != 1 || p.Ratings[0].Rating != want[seat].Rating || p.Ratings[0].Players != 4 {
+			t.Errorf("%s (place %d): ratings %+v; want %.4f for 4 players", name, places[seat], p.Ratings, want[seat].Rating)
 			continue
 		}
-		got[i] = p.Ratings[0].Rating
+		got[seat] = p.Ratings[0].Rating
 	}
 	for i := range 4 {
 		for j := range 4 {
 			if places[i] < places[j] && got[i] < got[j] {
-				t.Errorf("%s placed %d ends at %.2f, below %s placed %d at %.2f", names[i], places[i], got[i], names[j], places[j], got[j])
+				t.Errorf("%s placed %d ends at %.2f, below %s placed %d at %.2f", bySeat[i], places[i], got[i], bySeat[j], places[j], got[j])
 			}
 		}
 	}
@@ -263,12 +267,7 @@ func TestSeekCasualGuestsPair(t *testing.T) {
 	if id == "" {
 		t.Fatal("the other client's seek did not pair")
 	}
-	if m := la.next(protocol.LobbyPaired); m.Match != id || *m.Seat != 0 {
-		t.Errorf("first seeker: %+v; want seat 0 of %s", m, id)
-	}
-	if m := lb.next(protocol.LobbyPaired); m.Match != id || *m.Seat != 1 {
-		t.Errorf("second seeker: %+v; want seat 1 of %s", m, id)
-	}
+	paired2(t, []*lobbyClient{la, lb}, id, []string{"a", "b"})
 	h.waitSeeks(1) // the same-client seek still waits
 	if st := h.srv.mustSnap(t, id); st.Rated || st.Status != protocol.StatusLive {
 		t.Errorf("guests' match: rated %v, %s; want casual and live", st.Rated, st.Status)
@@ -373,4 +372,28 @@ func TestLobbyCapsOff(t *testing.T) {
 		}
 	}
 	h.waitSeeks(seeksPerClient + seeksPerConn)
+}
+
+// TestSeekSeatsDrawn: the seats of a pairing are drawn, not given by who
+// sought first: over 10 pairings the first seeker gets each seat (the
+// server's randomness is seeded, so the draws are the same every run).
+func TestSeekSeatsDrawn(t *testing.T) {
+	h := start(t, "", behindProxy, func(c *Config) { c.Limits = Limits{Off: true}; c.Random = rand.NewChaCha8([32]byte{20}) })
+	a, b := h.device("192.0.2.1"), h.device("192.0.2.2")
+	la, lb := a.lobby(), b.lobby()
+	req := protocol.SeekRequest{Game: "race", TimeControl: protocol.TimeControl{Kind: "none"}}
+	first := map[int]int{}
+	for range 10 {
+		a.seek(la, req)
+		id := b.seek(lb, req).Paired
+		if id == "" {
+			t.Fatal("no pairing")
+		}
+		m := la.next(protocol.LobbyPaired)
+		lb.next(protocol.LobbyPaired)
+		first[*m.Seat]++
+	}
+	if first[0] == 0 || first[1] == 0 {
+		t.Errorf("the first seeker's seats over 10 pairings: %v; want both seats", first)
+	}
 }
