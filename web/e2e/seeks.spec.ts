@@ -1,8 +1,8 @@
 // Finding an opponent in the browser against a real server: a new user
 // signs up on a phone and quick-pairs for a rated Pathagon game; a second
 // user in another browser context quick-pairs for the same and both are
-// taken to the match; they play it to its end by clicking, and the
-// winner's lobby shows the rating the game gave. Then a challenge by
+// taken to the match (the seats drawn); they play it to its end by
+// clicking, and the first user's lobby shows the rating the game gave. Then a challenge by
 // username is shown to the other user, who declines it, and the
 // challenger is told.
 import { join } from 'node:path';
@@ -88,16 +88,22 @@ describe('seeks', () => {
       expect(a.page.url()).toBe(b.page.url());
       await a.page.locator('[data-notice="notice.paired"]').waitFor();
 
-      // Ann seeked first: seat 0, Light, who joins rank 7 to rank 1. She
-      // builds file d; Bob places on file a, far from her path.
+      // The seats are drawn: Light (seat 0, joining rank 7 to rank 1)
+      // moves first. Light builds file d; Dark places on file a, far from
+      // its path.
+      const first = await Promise.race([
+        a.page.locator('.turn.mine').waitFor({ timeout: replyMs }).then(() => 'a' as const),
+        b.page.locator('.turn.mine').waitFor({ timeout: replyMs }).then(() => 'b' as const),
+      ]);
+      const [lightPage, darkPage] = first === 'a' ? [a.page, b.page] : [b.page, a.page];
       const light = ['d7', 'd6', 'd5', 'd4', 'd3', 'd2', 'd1'];
       const dark = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'];
       for (let i = 0; i < light.length; i++) {
-        await play(a.page, light[i]!);
+        await play(lightPage, light[i]!);
         if (i < dark.length) {
-          await waitPlies(b.page, 2 * i + 1);
-          await play(b.page, dark[i]!);
-          await waitPlies(a.page, 2 * i + 2);
+          await waitPlies(darkPage, 2 * i + 1);
+          await play(darkPage, dark[i]!);
+          await waitPlies(lightPage, 2 * i + 2);
         }
       }
       for (const p of [a.page, b.page]) await p.locator('[data-result]').first().waitFor({ timeout: replyMs });
@@ -106,9 +112,13 @@ describe('seeks', () => {
       expect(st.rated).toBe(true);
       expect(st.result?.winners).toEqual([0]);
 
-      // Back in the lobby, Ann's rating is the one the win gave.
+      // Back in the lobby, Ann's rating is the one the game gave: up for
+      // a win, down for a loss.
       await a.page.locator('a.brand').click();
-      await expect.poll(async () => Number(await a.page.locator('[data-my-rating]').getAttribute('data-my-rating')), { timeout: replyMs }).toBeGreaterThan(1500);
+      const won = first === 'a';
+      await expect
+        .poll(async () => Math.sign(Number(await a.page.locator('[data-my-rating]').getAttribute('data-my-rating')) - 1500), { timeout: replyMs })
+        .toBe(won ? 1 : -1);
       const profile = (await (await fetch(`${server.url}/api/users/${ann}`)).json()) as { ratings: { game: string; rating: number }[] };
       const got = Number(await a.page.locator('[data-my-rating]').getAttribute('data-my-rating'));
       expect(got).toBe(Math.round(profile.ratings.find((r) => r.game === 'pathagon')!.rating));
