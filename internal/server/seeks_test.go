@@ -397,3 +397,30 @@ func TestSeekSeatsDrawn(t *testing.T) {
 		t.Errorf("the first seeker's seats over 10 pairings: %v; want both seats", first)
 	}
 }
+
+// TestSeekCancel: only the seek's own stream cancels it.
+func TestSeekCancel(t *testing.T) {
+	h := start(t, "", behindProxy)
+	a, b := h.device("192.0.2.1"), h.device("192.0.2.2")
+	la, lb := a.lobby(), b.lobby()
+	id := a.seek(la, protocol.SeekRequest{Game: "race", TimeControl: protocol.TimeControl{Kind: "none"}}).ID
+	for _, tt := range []struct {
+		name string
+		d    *device
+		conn string
+		code protocol.Code
+	}{
+		{"another client's stream", b, lb.hello.Conn, protocol.CodeNotFound},
+		{"a stream of another client named by the seeker", b, la.hello.Conn, protocol.CodeNotFound},
+	} {
+		if _, code := tt.d.call("POST", "/api/seeks/"+id+"/cancel", protocol.SeekCancel{Conn: tt.conn}, nil); code != tt.code {
+			t.Errorf("%s: %s; want %s", tt.name, code, tt.code)
+		}
+	}
+	h.waitSeeks(1)
+	a.must(http.StatusOK, "POST", "/api/seeks/"+id+"/cancel", protocol.SeekCancel{Conn: la.hello.Conn}, nil)
+	h.waitSeeks(0)
+	if _, code := a.call("POST", "/api/seeks/"+id+"/cancel", protocol.SeekCancel{Conn: la.hello.Conn}, nil); code != protocol.CodeNotFound {
+		t.Errorf("cancel twice: %s; want not-found", code)
+	}
+}
