@@ -82,6 +82,11 @@ func TestChallengeCorrespondenceYourTurn(t *testing.T) {
 	if m := ls[mover].next(protocol.LobbyOffer); m.Match != id || m.Offer != "draw" || *m.Seat != mover {
 		t.Errorf("offer message %+v; want a draw offer in %s to seat %d", m, id, mover)
 	}
+	p.untilVersion(q.version)
+	wantAck(t, p.do(protocol.TypeOfferTakeback, ""))
+	if m := ls[other].next(protocol.LobbyOffer); m.Match != id || m.Offer != "takeback" || *m.Seat != other {
+		t.Errorf("offer message %+v; want a takeback request in %s to seat %d", m, id, other)
+	}
 }
 
 // TestChallengeAnswers: a declined, a cancelled and an expired challenge
