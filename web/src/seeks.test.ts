@@ -30,9 +30,22 @@ describe('time control text and checks', () => {
     expect(sameTC({ kind: 'fischer', baseMs: 1000, incrementMs: 0 }, { kind: 'fischer', baseMs: 1000 })).toBe(true);
     expect(sameTC({ kind: 'fischer', baseMs: 1000 }, { kind: 'fischer', baseMs: 2000 })).toBe(false);
   });
-  it('offers quick pairings that may all be rated', () => {
-    expect(quickPairs.length).toBeGreaterThan(3);
-    expect(quickPairs.every(ratable)).toBe(true);
+  it.each(['pathagon', 'abalone', 'talat', 'villapaletti', 'palago', 'palagonia', 'palaboratory', 'tictactoe'])(
+    'offers %s quick pairings that may all be rated and pass the bounds, correspondence among them',
+    (game) => {
+      const qs = quickPairs(game);
+      expect(qs.length).toBeGreaterThan(3);
+      expect(qs.every(ratable)).toBe(true);
+      expect(qs.some((q) => q.kind === 'correspondence')).toBe(true);
+      for (const q of qs) {
+        const form = { kind: q.kind, baseMin: String((q.baseMs ?? 0) / 60_000), incS: String((q.incrementMs ?? 0) / 1000), days: String(q.days ?? 0) };
+        expect(tcFromForm(form)).toEqual(q);
+      }
+    },
+  );
+  it('gives a slow game longer quick pairings than a fast one', () => {
+    const shortest = (g: string) => Math.min(...quickPairs(g).filter((q) => q.kind === 'fischer').map((q) => q.baseMs!));
+    expect(shortest('abalone')).toBeGreaterThan(shortest('pathagon'));
     expect(ratable({ kind: 'none' })).toBe(false);
   });
 });

@@ -112,14 +112,30 @@ export async function yourTurn(api: Api): Promise<TurnMatch[]> {
  */
 export const bounds = { maxBaseMin: 24 * 60, maxIncS: 3600, maxDays: 30 } as const;
 
-/** quickPairs are the lobby's one-click seeks: the common controls, the same for every game. */
-export const quickPairs: readonly TimeControl[] = [
-  { kind: 'fischer', baseMs: 3 * 60_000, incrementMs: 2_000 },
-  { kind: 'fischer', baseMs: 5 * 60_000, incrementMs: 3_000 },
-  { kind: 'fischer', baseMs: 10 * 60_000, incrementMs: 5_000 },
-  { kind: 'fischer', baseMs: 15 * 60_000, incrementMs: 10_000 },
-  { kind: 'correspondence', days: 3 },
-];
+const fischer = (min: number, inc: number): TimeControl => ({ kind: 'fischer', baseMs: min * 60_000, incrementMs: inc * 1000 });
+const corr: TimeControl = { kind: 'correspondence', days: 3 };
+
+/**
+ * quickByGame are the lobby's one-click seeks of each game: its common
+ * controls, longer for the games whose moves take longer to think
+ * through (Abalone's pushes, Talat's two boards, Villa Paletti's
+ * balance), and correspondence for each.
+ */
+const quickByGame: Record<string, readonly TimeControl[]> = {
+  pathagon: [fischer(3, 2), fischer(5, 3), fischer(10, 5), fischer(15, 10), corr],
+  abalone: [fischer(10, 5), fischer(15, 10), fischer(30, 20), corr],
+  talat: [fischer(5, 5), fischer(10, 10), fischer(20, 15), corr],
+  villapaletti: [fischer(5, 5), fischer(10, 10), fischer(20, 20), corr],
+  palago: [fischer(3, 2), fischer(5, 5), fischer(10, 5), corr],
+  palagonia: [fischer(5, 5), fischer(10, 5), fischer(15, 10), corr],
+  palaboratory: [fischer(5, 5), fischer(10, 5), fischer(15, 10), corr],
+};
+const quickDefault: readonly TimeControl[] = [fischer(3, 2), fischer(5, 3), fischer(10, 5), fischer(15, 10), corr];
+
+/** quickPairs are the one-click seeks offered for game. */
+export function quickPairs(game: string): readonly TimeControl[] {
+  return quickByGame[game] ?? quickDefault;
+}
 
 /** The editable form of a time control: minutes, seconds and days as typed. */
 export interface TCForm {

@@ -219,7 +219,7 @@ export function SeeksPanel({ games }: { games: GameInfo[] }) {
         <div class="quick" role="group" aria-label={t('seek.quick.label', { game: game.title })}>
           <h3>{t('seek.quick')}</h3>
           <div class="quick-buttons">
-            {S.quickPairs.map((q, i) => {
+            {S.quickPairs(game.id).map((q, i) => {
               const on = !!mineFor(q);
               return (
                 <button
