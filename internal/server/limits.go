@@ -35,6 +35,9 @@ type Limits struct {
 	// client (defaultLoginAccount), and Signup the per-client rate of
 	// new accounts (defaultSignup).
 	Login, LoginAccount, Signup Rate
+	// Seek is the per-client rate of new seeks (defaultSeek), Challenge
+	// of challenges sent (defaultChallenge).
+	Seek, Challenge Rate
 	// WaitingPerClient caps the waiting matches one client created
 	// (defaultWaitingPerClient); WaitingTotal caps the waiting matches
 	// of the whole server (defaultWaitingTotal); SeatsPerClient caps the
@@ -84,6 +87,12 @@ const (
 	// defaultSignup: a person makes one account; 3 at once, then one
 	// every 10 minutes, bounds the accounts one address can make.
 	defaultSignupEvery, defaultSignupBurst = 10 * time.Minute, 3
+	// defaultSeek: a player seeks, cancels and seeks again with other
+	// settings a few times; 10 at once, then one every 3 s.
+	defaultSeekEvery, defaultSeekBurst = 3 * time.Second, 10
+	// defaultChallenge: a person challenges a few friends; 5 at once,
+	// then one every 20 s, keeps anyone from flooding others' lists.
+	defaultChallengeEvery, defaultChallengeBurst = 20 * time.Second, 5
 	// defaultWaitingPerClient: one person waits for an opponent in a
 	// few matches at most.
 	defaultWaitingPerClient = 5
@@ -129,6 +138,8 @@ func (l Limits) withDefaults() Limits {
 	rate(&l.Login, defaultLoginEvery, defaultLoginBurst)
 	rate(&l.LoginAccount, defaultLoginAccountEvery, defaultLoginAccountBurst)
 	rate(&l.Signup, defaultSignupEvery, defaultSignupBurst)
+	rate(&l.Seek, defaultSeekEvery, defaultSeekBurst)
+	rate(&l.Challenge, defaultChallengeEvery, defaultChallengeBurst)
 	def := func(v *int, d int) {
 		if *v <= 0 {
 			*v = d
@@ -160,6 +171,8 @@ const (
 	limitLogin
 	limitLoginAccount // keyed by "account ID" rather than a client
 	limitSignup
+	limitSeek
+	limitChallenge
 	numLimits
 )
 
@@ -184,7 +197,7 @@ type rateTable struct {
 }
 
 func newRateTable(l Limits, now time.Time) *rateTable {
-	t := &rateTable{rates: [numLimits]Rate{l.Create, l.Join, l.Connect, l.BadToken, l.Login, l.LoginAccount, l.Signup}, max: l.Clients,
+	t := &rateTable{rates: [numLimits]Rate{l.Create, l.Join, l.Connect, l.BadToken, l.Login, l.LoginAccount, l.Signup, l.Seek, l.Challenge}, max: l.Clients,
 		clients: map[string]*clientRates{}, swept: now}
 	t.overflow = t.newRates()
 	return t

@@ -950,7 +950,8 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 		r.texts.Add(mv.Text)
 	}
 	r.broadcast(ev)
-	r.afterCommit(prev, ev) // botapi: game and event streams (botapi.go)
+	r.afterCommit(prev, ev)                          // botapi: game and event streams (botapi.go)
+	r.s.roomNotice(&r.m, r.st.ToMove(), r.names, ev) // seeks: lobby notifications
 	return nil
 }
 

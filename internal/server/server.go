@@ -69,6 +69,7 @@ import (
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/handoff"
 	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/seek"
 	"github.com/tabula-games/tabula/internal/store"
 )
 
@@ -152,6 +153,9 @@ type Config struct {
 	// ChatGuests lets guests (no account) chat in rated matches, which
 	// only accounts may by default (tabula serve --chat-guests; botapi).
 	ChatGuests bool
+	// SeekBook holds the seeks (seeks.go); nil: a book in this process's
+	// memory with the documented caps.
+	SeekBook seek.Book
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -185,6 +189,11 @@ type Server struct {
 	bot    *botAPI    // the bot API's rates and streams (botapi.go; botapi)
 
 	analysis *analysis.Pool // the analysis board's searches
+
+	// seeks: the lobby streams, the seek book and the challenges (lobby.go, seeks.go, challenges.go)
+	lobby      *lobby
+	book       seek.Book
+	challenges *challengeBook
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -239,7 +248,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.limits = cfg.Limits.withDefaults()
 	s.acct = newAccounts(cfg)
-	s.bot = newBotAPI() // botapi
+	s.bot = newBotAPI()                                                                                // botapi
+	s.lobby, s.book, s.challenges = newLobby(s.limits), newSeekBook(cfg, s.limits), newChallengeBook() // seeks
 	s.rates = newRateTable(s.limits, s.clock.Now())
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()

@@ -331,8 +331,9 @@ describe('starting and ending a match (defect 17)', () => {
   it('an unknown match id says so without opening a WebSocket', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     try {
+      // The match's socket, that is: every page keeps the lobby stream (notifications).
       const sockets: string[] = [];
-      page.on('websocket', (ws) => sockets.push(ws.url()));
+      page.on('websocket', (ws) => ws.url().includes('/ws/matches/') && sockets.push(ws.url()));
       await page.goto(`${server.url}/match/m_nosuchmatch`);
       await page.getByText('There is no such match.').waitFor();
       await page.waitForTimeout(500);

@@ -6,6 +6,9 @@ import { MatchPage } from './pages/match';
 import { RulesPage } from './pages/rules';
 import { AccountPages } from './pages/account';
 import { AccountWidget } from './account-widget';
+import { Notices } from './notices';
+import { startLobbyStream } from './lobby-stream';
+import './seeks.css';
 
 /** Link is an in-app link: a real href (so it opens in a new tab too) that navigates without reloading. */
 export function Link(props: { href: string; class?: string; children: ComponentChildren }) {
@@ -25,6 +28,7 @@ export function Link(props: { href: string; class?: string; children: ComponentC
 }
 
 export function App() {
+  startLobbyStream(); // seeks: the lobby stream's notifications on every page
   const r = route.value;
   return (
     <div class="app">
@@ -65,6 +69,7 @@ export function App() {
           </p>
         )}
       </main>
+      <Notices />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { talatText } from './boards/talat-i18n';
 import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
 import { chatEn, chatRu, chatUk } from './chat-i18n';
+import { seekEn, seekRu, seekUk } from './seek-i18n';
 
 const en = {
   ...palagoEn,
@@ -172,6 +173,7 @@ const en = {
   ...villaEn,
   ...abaloneEn,
   ...resultsEn,
+  ...seekEn,
 };
 
 export type Key = keyof typeof en;
@@ -337,6 +339,7 @@ const ru: Record<Key, string> = {
   ...villaRu,
   ...abaloneRu,
   ...resultsRu,
+  ...seekRu,
 };
 
 const uk: Record<Key, string> = {
@@ -500,6 +503,7 @@ const uk: Record<Key, string> = {
   ...villaUk,
   ...abaloneUk,
   ...resultsUk,
+  ...seekUk,
 };
 
 export const dictionaries = { en, ru, uk } as const;

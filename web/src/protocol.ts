@@ -71,7 +71,7 @@ export interface Seat {
   name: string;
   kind: 'human' | 'bot';
   bot?: string;
-  /** The account holding the seat, when an account does. */
+  /** The account holding the seat; absent for a guest, a bot or an open seat. */
   username?: string;
   taken: boolean;
   connected: boolean;

@@ -504,3 +504,108 @@ export interface Leader {
   rd: number;
   games: number;
 }
+
+/** SeekRequest is the body of POST /api/seeks. */
+export interface SeekRequest {
+  conn: string;
+  game: string;
+  variant?: string;
+  players?: number;
+  timeControl: TimeControl;
+  rated?: boolean;
+  ratingMin?: number;
+  ratingMax?: number;
+}
+
+/** SeekResponse answers POST /api/seeks: the seek's ID, and Paired when it filled a table at once (the match then starts; every seeker's stream gets a paired message with its own seat and token). */
+export interface SeekResponse {
+  id: string;
+  paired?: string;
+}
+
+/** SeekCancel is the body of POST /api/seeks/{id}/cancel. */
+export interface SeekCancel {
+  conn: string;
+}
+
+/** SeekTable is a group of seeks of one kind waiting for the rest of its seats: Seated of Players seats are filled. */
+export interface SeekTable {
+  game: string;
+  variant: string;
+  players: number;
+  timeControl: TimeControl;
+  rated: boolean;
+  seekers: Seeker[] | null;
+}
+
+/** Seeker is one seek of a table as the lobby shows it. */
+export interface Seeker {
+  id: string;
+  username?: string;
+  rating?: number;
+  ratingMin?: number;
+  ratingMax?: number;
+  created: number;
+  mine?: boolean;
+}
+
+/** SeekList answers GET /api/seeks. */
+export interface SeekList {
+  tables: SeekTable[] | null;
+}
+
+/** ChallengeRequest is the body of POST /api/challenges: a two-player match offered to one user. */
+export interface ChallengeRequest {
+  to: string;
+  game: string;
+  variant?: string;
+  timeControl: TimeControl;
+  rated?: boolean;
+}
+
+/** Challenge is a pending challenge. */
+export interface Challenge {
+  id: string;
+  from: string;
+  to: string;
+  game: string;
+  variant: string;
+  timeControl: TimeControl;
+  rated: boolean;
+  created: number;
+  expires: number;
+}
+
+/** ChallengeList answers GET /api/challenges: the session's pending challenges, received and sent. */
+export interface ChallengeList {
+  in: Challenge[] | null;
+  out: Challenge[] | null;
+}
+
+/** TurnList answers GET /api/account/turn: the account's live correspondence matches where one of its seats is to move. */
+export interface TurnList {
+  matches: TurnMatch[] | null;
+}
+
+/** TurnMatch is one match of a TurnList. */
+export interface TurnMatch {
+  match: Summary;
+  seat: number;
+  deadline?: number;
+}
+
+/** LobbyMessage is a message of the lobby stream; the fields set depend on Type. */
+export interface LobbyMessage {
+  type: string;
+  conn?: string;
+  account?: string;
+  tables?: SeekTable[];
+  challenges?: Challenge[];
+  challenge?: Challenge;
+  reason?: string;
+  match?: string;
+  game?: string;
+  seat?: number;
+  token?: string;
+  offer?: string;
+}

@@ -10,7 +10,13 @@ import type { GameInfo, OptionSpec, Summary } from '../protocol';
 import { href } from '../router';
 import { saveToken } from '../tokens';
 import { MyGames } from './my-games';
+import { SeeksPanel } from './seeks-panel';
+import { TCFields } from '../tc-fields';
+import { defaultTC, tcFromForm, type TCForm } from '../seeks';
 import { verdictText } from './match';
+
+/** The time select's value for a time control typed in (any Fischer or correspondence control). */
+const customTime = -1;
 
 /** The live list is refreshed this often: cheap for the server, fresh enough for people. */
 const refreshMs = 4000;
@@ -62,13 +68,21 @@ export function Lobby() {
   const game = games?.find((g) => g.id === form?.game);
   const update = (patch: Partial<Form>) => form && setForm({ ...form, ...patch });
 
+  const [tc, setTC] = useState<TCForm>(defaultTC);
   const create = async (e: Event) => {
     e.preventDefault();
     if (!game || !form) return;
+    const custom = form.time === customTime ? tcFromForm(tc) : null;
+    if (custom && 'error' in custom) {
+      setError(t(custom.error));
+      return;
+    }
     setBusy(true);
     setError('');
     try {
-      const res = await api.create(createRequest(game, form, Math.random));
+      const req = createRequest(game, form, Math.random);
+      if (custom) req.timeControl = custom;
+      const res = await api.create(req);
       if (res.token !== undefined && res.seat !== undefined) saveToken(kv, res.match.id, { seat: res.seat, token: res.token });
       navigate(href({ page: 'match', id: res.match.id }));
     } catch (err) {
@@ -95,6 +109,7 @@ export function Lobby() {
   return (
     <div class="lobby">
       <MyGames titles={titles} compact />
+      {games !== null && games.length > 0 && <SeeksPanel games={games} />}
       <section class="panel">
         <h2>{t('lobby.new')}</h2>
         {games === null && !error && <p>{t('lobby.loading')}</p>}
@@ -180,8 +195,10 @@ export function Lobby() {
                     {p.min === 0 ? t('lobby.time.none') : t('lobby.time.fischer', { min: p.min, inc: p.inc })}
                   </option>
                 ))}
+                <option value={String(customTime)}>{t('lobby.time.custom')}</option>
               </select>
             </label>
+            {form.time === customTime && <TCFields value={tc} onChange={setTC} name="create.tc" />}
             {(game.options?.length ?? 0) > 0 && (
               <details class="options">
                 <summary>{t('lobby.options')}</summary>
