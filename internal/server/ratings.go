@@ -259,22 +259,17 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
 		out.Ratings = append(out.Ratings, protocol.RatingInfo{Game: rt.Key.Game, Variant: rt.Key.Variant, Players: rt.Key.Players,
 			Rating: rt.Rating, RD: rt.RD, Provisional: rt.RD >= rating.ProvisionalRD, Games: rt.Games})
 	}
-	results, err := rs.SeatResults(r.Context(), a.ID)
+	tallies, err := rs.Tallies(r.Context(), a.ID)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	for _, res := range results {
-		switch {
-		case len(res.Result.Winners) == 0 || len(res.Result.Winners) >= res.Players:
-			out.Draws++
-		case slices.Contains(res.Result.Winners, res.Seat):
-			out.Wins++
-		default:
-			out.Losses++
-		}
+	for _, t := range tallies {
+		out.Wins += t.Wins
+		out.Draws += t.Draws
+		out.Losses += t.Losses
 	}
-	played, err := rs.PlayedMatches(r.Context(), a.ID, profileMatches)
+	played, err := rs.PlayedMatches(r.Context(), a.ID, store.ArchiveFilter{Limit: profileMatches})
 	if err != nil {
 		s.httpError(w, err)
 		return

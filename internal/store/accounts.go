@@ -34,6 +34,12 @@ type SeatRef struct {
 	Seat  int
 }
 
+// Binding is an account taking a seat of the match a Change is for.
+type Binding struct {
+	Account string
+	Seat    int
+}
+
 // Accounts is a store's accounts, sessions and the seats accounts hold,
 // with the contract every implementation meets (the storetest suite
 // checks it). internal/server uses it whole, as AccountStore.

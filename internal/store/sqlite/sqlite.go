@@ -1163,7 +1163,7 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 	if op == nil {
 		op = &saveOp{db: db, reply: make(chan error, 1)}
 	}
-	op.prev, op.truncate, op.append, op.seats, op.game, op.ratings = c.Prev, c.Truncate, c.Append, c.Match.Seats, c.Match.Game, c.Ratings
+	op.prev, op.truncate, op.append, op.seats, op.game, op.ratings, op.bind = c.Prev, c.Truncate, c.Append, c.Match.Seats, c.Match.Game, c.Ratings, c.Bind
 	var err error
 	if op.row, err = encodeChange(c.Match); err != nil {
 		db.putOp(op)
@@ -1183,7 +1183,7 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 
 // putOp returns op to the pool, holding nothing of its change.
 func (db *DB) putOp(op *saveOp) {
-	op.row, op.append, op.seats, op.game, op.ratings, op.clock = row{}, nil, nil, "", nil, store.Clock{}
+	op.row, op.append, op.seats, op.game, op.ratings, op.bind, op.clock = row{}, nil, nil, "", nil, nil, store.Clock{}
 	db.ops.Put(op)
 }
 
@@ -1203,6 +1203,7 @@ type saveOp struct {
 	seats    []store.Seat
 	game     string
 	ratings  *store.RatingUpdate
+	bind     []store.Binding
 	clock    store.Clock     // the change's clock, its times in times
 	times    []time.Duration // the op's own, reused
 }
@@ -1240,7 +1241,7 @@ func (op *saveOp) apply(ctx context.Context) error {
 			return fmt.Errorf("sqlite: match %s ply %d after %d stored moves: %w", row.id, m.Ply, st.moves+i, store.ErrConflict)
 		}
 	}
-	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply && op.ratings == nil &&
+	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply && op.ratings == nil && len(op.bind) == 0 &&
 		row.status == st.status && slices.Equal(op.seats, st.seats) && row.rematch == st.rematch && row.result == st.result
 	if moveOnly {
 		st.head = db.journal(op.append[0], &st, row.id, st.head, row)
@@ -1266,6 +1267,11 @@ func (op *saveOp) apply(ctx context.Context) error {
 			return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
 		}
 		st.seats = slices.Clone(op.seats)
+		for _, b := range op.bind {
+			if err := db.bind(ctx, b.Account, store.SeatRef{Match: row.id, Seat: b.Seat}); err != nil {
+				return err
+			}
+		}
 		if op.ratings != nil {
 			if err := db.rate(ctx, row.id, op.ratings); err != nil {
 				return err
