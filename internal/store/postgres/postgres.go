@@ -152,17 +152,12 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 
 // Save applies one change in one transaction: the match row, only if its
 // stored version is c.Prev (else store.ErrConflict, also for a missing
-// match); the truncation; and the new moves, each only if it continues
-// the stored ones (ply n+1, n+2, ...; else store.ErrConflict, and nothing
-// of the change is kept). It returns once the transaction has committed,
+// match); the truncation; the new moves, each only if it continues the
+// stored ones (ply n+1, n+2, ...; else store.ErrConflict, and nothing of
+// the change is kept); the seat bindings (c.Bind); and the ratings
+// (c.Ratings, see rate). It returns once the transaction has committed,
 // and keeps nothing of c.
 func (db *DB) Save(ctx context.Context, c store.Change) error {
-	if c.Ratings != nil {
-		// Ratings need the seats' accounts, which this store does not
-		// keep: storing the result alone would break the rule that both
-		// commit together (the server offers no rated matches here).
-		return fmt.Errorf("postgres: save match %s: this store keeps no ratings", c.Match.ID)
-	}
 	m := c.Match
 	r, err := encode(m)
 	if err != nil {
@@ -199,6 +194,14 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 			if tag.RowsAffected() == 0 {
 				return fmt.Errorf("ply %d does not follow the stored moves: %w", mv.Ply, store.ErrConflict)
 			}
+		}
+		for _, b := range c.Bind {
+			if err := bindIn(ctx, tx, m.ID, b); err != nil {
+				return err
+			}
+		}
+		if c.Ratings != nil {
+			return rate(ctx, tx, m.ID, c.Ratings)
 		}
 		return nil
 	})

@@ -447,7 +447,7 @@ func testTallies(t *testing.T, s RatingStore) {
 		{"a_nobody", nil},
 	} {
 		got, err := s.Tallies(ctx, tt.account)
-		if err != nil || !reflect.DeepEqual(got, tt.want) {
+		if err != nil || (len(got) > 0 || len(tt.want) > 0) && !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Tallies(%s) = %+v, %v; want %+v", tt.account, got, err, tt.want)
 		}
 	}
