@@ -103,17 +103,27 @@ func nameList(names map[int]string, players int) []string {
 	return out
 }
 
-// bind binds seat to h's account (nil: nobody) after a join committed.
-// A failure is logged: the token holds the seat anyway, and a rated match
-// with a seat no account holds ends unrated (the store rates only matches
-// whose every seat is an account's). mu held.
-func (r *room) bind(ctx context.Context, seat int, h *holder) {
+// bind has the next commit (a join's) bind seat to h's account in its
+// transaction, so a seat taken by a logged-in player is never stored
+// without its account: a rated match's seats are all accounts' by
+// construction. mu held.
+func (r *room) bind(seat int, h *holder) {
 	if h == nil || r.s.acct.st == nil {
 		return
 	}
-	if err := r.s.acct.st.BindSeat(ctx, h.account, store.SeatRef{Match: r.id, Seat: seat}); err != nil {
-		r.s.log.Warn("bind seat to account", "match", r.id, "seat", seat, "err", err)
+	r.binds = append(r.binds[:0], store.Binding{Account: h.account, Seat: seat})
+}
+
+// bindError is the answer to a join whose binding the store refused:
+// another account holds the seat (taken), or the account is gone.
+func bindError(err error) error {
+	switch {
+	case errors.Is(err, store.ErrConflict):
+		return protocol.Errorf(protocol.CodeSeatTaken, "the seat was taken")
+	case errors.Is(err, store.ErrNotFound):
+		return protocol.Errorf(protocol.CodeNotAllowed, "your account is gone: log in again")
 	}
+	return err
 }
 
 // setName keeps the username of a seat's account for the views, in a new
