@@ -54,6 +54,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/account/claim", s.handleClaim)
 	mux.HandleFunc("GET /api/account/matches", s.handleAccountMatches)
 	mux.HandleFunc("GET /api/users/{name}", s.handleUser)
+	mux.HandleFunc("GET /api/users/{name}/games", s.handleArchive) // profiles
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no API route %s %s", r.Method, r.URL.Path))

@@ -9,7 +9,6 @@ import (
 	"strconv"
 
 	"github.com/tabula-games/tabula/game"
-	"github.com/tabula-games/tabula/internal/account"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/rating"
@@ -240,74 +239,6 @@ func places(res *store.Result, n int) []int {
 		}
 	}
 	return out
-}
-
-// GET /api/users/{name}: an account's profile.
-func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
-	rs := s.ratingStore()
-	if rs == nil {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "this server keeps no profiles"))
-		return
-	}
-	name := r.PathValue("name")
-	a, err := rs.AccountByName(r.Context(), account.Canonical(name))
-	if errors.Is(err, store.ErrNotFound) {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no user %q", name))
-		return
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	out := protocol.Profile{Username: a.Name, Created: a.Created.UnixMilli(), Ratings: []protocol.RatingInfo{}, Recent: []protocol.PlayedMatch{}}
-	ratings, err := rs.Ratings(r.Context(), a.ID)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	for _, rt := range ratings {
-		out.Ratings = append(out.Ratings, protocol.RatingInfo{Game: rt.Key.Game, Variant: rt.Key.Variant, Players: rt.Key.Players,
-			Rating: rt.Rating, RD: rt.RD, Provisional: rt.RD >= rating.ProvisionalRD, Games: rt.Games})
-	}
-	tallies, err := rs.Tallies(r.Context(), a.ID)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	for _, t := range tallies {
-		out.Wins += t.Wins
-		out.Draws += t.Draws
-		out.Losses += t.Losses
-	}
-	played, err := rs.PlayedMatches(r.Context(), a.ID, store.ArchiveFilter{Limit: profileMatches})
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	for _, p := range played {
-		m := p.Match
-		pm := protocol.PlayedMatch{ID: m.ID, Game: m.Game, Variant: m.Variant, Players: m.Players, Seat: p.Seat, Rated: m.Rated,
-			Opponents: []protocol.Opponent{}, Ended: m.Updated.UnixMilli()}
-		if info, ok := s.games[m.Game]; ok {
-			pm.Result = wireResult(info, m)
-		}
-		for seat := range m.Players {
-			if seat == p.Seat {
-				continue
-			}
-			o := protocol.Opponent{Seat: seat, Username: p.Names[seat]}
-			if seat < len(m.Seats) {
-				o.Bot = m.Seats[seat].Bot
-			}
-			pm.Opponents = append(pm.Opponents, o)
-		}
-		if c := p.Change; c != nil {
-			before, after := c.Before, c.After
-			pm.RatingBefore, pm.RatingAfter = &before, &after
-		}
-		out.Recent = append(out.Recent, pm)
-	}
-	s.writeJSON(w, http.StatusOK, out)
 }
 
 // GET /api/leaderboard?game=G&variant=V&players=N: the leaderboardSize
