@@ -3,6 +3,7 @@
 // in localStorage under langKey.
 import { shellEn, shellRu, shellUk } from './shell-i18n';
 import { accountEn, accountRu, accountUk } from './account-i18n';
+import { profileEn, profileRu, profileUk } from './profile-i18n';
 import { abaloneEn, abaloneRu, abaloneUk } from './boards/abalone-i18n';
 import { palagoEn, palagoRu, palagoUk } from './boards/palago-i18n';
 import type { KV } from './tokens';
@@ -162,6 +163,7 @@ const en = {
   'err.network': 'Cannot reach the server.',
   ...shellEn,
   ...accountEn,
+  ...profileEn,
   ...talatText.en,
   ...villaEn,
   ...abaloneEn,
@@ -322,6 +324,7 @@ const ru: Record<Key, string> = {
   'err.network': 'Сервер недоступен.',
   ...shellRu,
   ...accountRu,
+  ...profileRu,
   ...talatText.ru,
   ...villaRu,
   ...abaloneRu,
@@ -480,6 +483,7 @@ const uk: Record<Key, string> = {
   'err.network': 'Сервер недоступний.',
   ...shellUk,
   ...accountUk,
+  ...profileUk,
   ...talatText.uk,
   ...villaUk,
   ...abaloneUk,

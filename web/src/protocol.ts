@@ -71,6 +71,8 @@ export interface Seat {
   bot?: string;
   taken: boolean;
   connected: boolean;
+  /** The account holding the seat; absent for a guest, a bot or an open seat. */
+  username?: string;
 }
 
 export interface Result {
