@@ -66,15 +66,22 @@ func connect(ctx context.Context, cfg config, m *match) ([]*player, error) {
 	if cfg.mode == modeClients {
 		req.Seats = []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}
 	}
+	var creator, joiner *loadAccount
+	if len(cfg.accounts) > 0 {
+		m.mu.Lock()
+		creator, joiner = pair(cfg.accounts, m.rng)
+		m.mu.Unlock()
+		req.Rated, req.TimeControl = true, ratedControl
+	}
 	var created protocol.CreateResponse
-	if err := postJSON(cfg.url+"/api/matches", req, http.StatusCreated, &created); err != nil {
+	if err := postAs(cfg.url+"/api/matches", creator.header(), req, http.StatusCreated, &created); err != nil {
 		return nil, fmt.Errorf("create: %w", err)
 	}
 	tokens := []string{created.Token}
 	if cfg.mode == modeClients {
 		one := 1
 		var joined protocol.JoinResponse
-		if err := postJSON(cfg.url+"/api/matches/"+created.Match.ID+"/join", protocol.JoinRequest{Seat: &one}, http.StatusOK, &joined); err != nil {
+		if err := postAs(cfg.url+"/api/matches/"+created.Match.ID+"/join", joiner.header(), protocol.JoinRequest{Seat: &one}, http.StatusOK, &joined); err != nil {
 			return nil, fmt.Errorf("join: %w", err)
 		}
 		tokens = append(tokens, joined.Token)
@@ -85,7 +92,7 @@ func connect(ctx context.Context, cfg config, m *match) ([]*player, error) {
 	}
 	var seats []*player
 	for _, toks := range hellos {
-		p, err := dial(ctx, cfg, created.Match.ID, toks, m)
+		p, err := dial(ctx, cfg, created.Match.ID, toks, m, creator)
 		if err != nil {
 			for _, p := range seats {
 				p.retire()
@@ -95,19 +102,6 @@ func connect(ctx context.Context, cfg config, m *match) ([]*player, error) {
 		seats = append(seats, p)
 	}
 	return seats, nil
-}
-
-func postJSON(url string, body any, want int, out any) error {
-	data, _ := json.Marshal(body)
-	resp, err := http.Post(url, "application/json", bytes.NewReader(data))
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != want {
-		return errors.New(resp.Status)
-	}
-	return json.NewDecoder(resp.Body).Decode(out)
 }
 
 // player is one client connection holding one seat or several. In full
@@ -166,8 +160,12 @@ type legalMove struct {
 	Text string `json:"text"`
 }
 
-func dial(ctx context.Context, cfg config, id string, tokens []string, m *match) (*player, error) {
-	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, nil)
+func dial(ctx context.Context, cfg config, id string, tokens []string, m *match, a *loadAccount) (*player, error) {
+	var opts *websocket.DialOptions
+	if a != nil {
+		opts = &websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {a.cookie}}}
+	}
+	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.url, "http", "ws", 1)+"/ws/matches/"+id, opts)
 	if err != nil {
 		return nil, err
 	}
