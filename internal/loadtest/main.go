@@ -105,6 +105,7 @@ func main() {
 	memProfile := flag.String("memprofile", "", "write the load generator's heap profiles at the start (FILE.start) and the end (FILE) of the measuring time, each after a collection; their difference (pprof -base) is what the measuring time allocated")
 	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
 	nAnalysis := flag.Int("analysis", 0, "analysis-board clients running through the measuring time, each a client of its own by X-Forwarded-For (run the server with --trust-proxy 127.0.0.1): the live moves' round trips with analysis load")
+	metricsURL := flag.String("metrics-url", "", "where the server serves /metrics (tabula serve --metrics-addr); empty: -url")
 	nAccounts := flag.Int("accounts", 0, "accounts mode: sign up this many accounts (at least 2) and play every match, rated, as two of them with their sessions; 0: guests")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
@@ -133,7 +134,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis, nAccounts: *nAccounts}, *cpuProfile); err != nil {
+	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis, nAccounts: *nAccounts, metricsURL: *metricsURL}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -154,7 +155,16 @@ type config struct {
 	positions          *positions // the free delta positions of the run
 	analysis           int        // analysis-board clients during the measuring time
 	nAccounts          int        // accounts mode: how many accounts to sign up; 0 guests
+	metricsURL         string     // the server's /metrics base URL; empty: url
 	accounts           []loadAccount
+}
+
+// metrics is the base URL of the server's /metrics.
+func (c config) metrics() string {
+	if c.metricsURL != "" {
+		return c.metricsURL
+	}
+	return c.url
 }
 
 // connsPerMatch is how many WebSocket connections one match uses.
@@ -230,7 +240,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	if err := writeHeapProfile(cfg.memProfile, ".start"); err != nil {
 		return st, err
 	}
-	before := serverMetrics(cfg.url)
+	before := serverMetrics(cfg.metrics())
 	ownBefore := ownCPU()
 	var memBefore, memAfter runtime.MemStats
 	runtime.ReadMemStats(&memBefore)
@@ -270,7 +280,7 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 			// connections afterwards was 5 % of its samples.
 			pprof.StopCPUProfile()
 		}
-		after = serverMetrics(cfg.url)
+		after = serverMetrics(cfg.metrics())
 	}()
 	var an *analysisCounts
 	var anWait *sync.WaitGroup

@@ -12,25 +12,28 @@ import (
 	"github.com/tabula-games/tabula/internal/store/sqlite"
 )
 
-// bindFails is a store whose BindSeat fails for seat 1 as a database
-// failing between two steps would: a join that binds its seat in a step
-// of its own after the join committed leaves the seat without its
-// account.
-type bindFails struct{ *sqlite.DB }
+// bindFails is a store whose BindSeat fails for the seats in fail, as a
+// database failing between two steps would: a create or join that binds
+// its seat in a step of its own after the match or the seat was stored
+// leaves the seat without its account.
+type bindFails struct {
+	*sqlite.DB
+	fail map[int]bool
+}
 
 func (b bindFails) BindSeat(ctx context.Context, account string, ref store.SeatRef) error {
-	if ref.Seat == 1 {
+	if b.fail[ref.Seat] {
 		return fmt.Errorf("bindFails: %w", store.ErrUnavailable)
 	}
 	return b.DB.BindSeat(ctx, account, ref)
 }
 
-// TestJoinBindsSeatInItsTransaction: a logged-in player's join stores the
-// seat and its account together (the join's Change carries the binding),
-// so a rated match never has a seat taken by a player that is no
-// account's, whatever fails after the join.
+// TestJoinBindsSeatInItsTransaction: a logged-in player's create and join
+// store the seat and its account together (CreateBound, the join's
+// Change's Bind), so a rated match never has a seat taken by a player
+// that is no account's, whatever fails after the create or the join.
 func TestJoinBindsSeatInItsTransaction(t *testing.T) {
-	h := rated(t, func(c *Config) { c.Store = bindFails{c.Store.(*sqlite.DB)} })
+	h := rated(t, func(c *Config) { c.Store = bindFails{c.Store.(*sqlite.DB), map[int]bool{0: true, 1: true}} })
 	ds := h.players("alice", "bob")
 	id, _ := seatAll(t, ds, protocol.CreateRequest{Game: "pathagon", Rated: true, TimeControl: fischer})
 	got, err := h.db.SeatAccounts(context.Background(), id)
@@ -203,5 +206,30 @@ func TestArchive(t *testing.T) {
 	}
 	if st, code := ds[0].call("GET", "/api/users/nobody/games", nil, nil); st != http.StatusNotFound || code != protocol.CodeNotFound {
 		t.Errorf("archive of no user: %d %s; want 404 not-found", st, code)
+	}
+}
+
+// TestRematchBindsSeatsWithIt: a rematch's seats are bound to the old
+// match's accounts (rotated) in the transaction that stores it.
+func TestRematchBindsSeatsWithIt(t *testing.T) {
+	h := rated(t, func(c *Config) { c.Store = bindFails{c.Store.(*sqlite.DB), map[int]bool{0: true, 1: true}} })
+	ds := h.players("alice", "bob")
+	ctx := context.Background()
+	alice, _ := h.db.AccountByName(ctx, "alice")
+	bob, _ := h.db.AccountByName(ctx, "bob")
+	id, tokens := seatAll(t, ds, protocol.CreateRequest{Game: "pathagon", TimeControl: fischer})
+	c0, c1 := h.connect(id, tokens[0]), h.connect(id, tokens[1])
+	wantAck(t, c0.do(protocol.TypeResign, ""))
+	c1.untilVersion(c0.version)
+	wantAck(t, c1.do(protocol.TypeRematch, ""))
+	c0.untilVersion(c1.version)
+	wantAck(t, c0.do(protocol.TypeRematch, ""))
+	next := c0.state.Rematch
+	if next == "" {
+		t.Fatal("no rematch")
+	}
+	got, err := h.db.SeatAccounts(ctx, next)
+	if err != nil || got[1] != alice.ID || got[0] != bob.ID {
+		t.Errorf("rematch %s seats held by %v, %v; want seat 0 %s (bob) and seat 1 %s (alice)", next, got, err, bob.ID, alice.ID)
 	}
 }

@@ -134,55 +134,6 @@ func (r *room) setName(seat int, name string) {
 	r.names = names
 }
 
-// noteName gives a loaded room the username of a seat bound outside it
-// (a create's seat), before the answer goes out: the caller holds no
-// room's mutex.
-func (s *Server) noteName(id string, seat int, name string) {
-	s.mu.Lock()
-	r := s.rooms[id]
-	s.mu.Unlock()
-	if r == nil {
-		return
-	}
-	r.do(func() {
-		if seat >= 0 && seat < r.m.Players {
-			r.setName(seat, name)
-			r.publish()
-		}
-	})
-}
-
-// noteNames reloads the seat names of a loaded room after its seats were
-// bound outside it (a rematch's): on a goroutine of its own, as the
-// caller holds another room's mutex.
-func (s *Server) noteNames(id string) {
-	s.mu.Lock()
-	r := s.rooms[id]
-	s.mu.Unlock()
-	if r == nil {
-		return
-	}
-	rs := s.ratingStore()
-	if rs == nil {
-		return
-	}
-	s.wg.Go(func() {
-		got, err := rs.SeatNames(s.ctx, []string{id})
-		if err != nil {
-			s.log.Warn("seat names", "match", id, "err", err)
-			return
-		}
-		r.do(func() {
-			for seat, n := range got[id] {
-				if seat >= 0 && seat < r.m.Players {
-					r.setName(seat, n)
-				}
-			}
-			r.publish()
-		})
-	})
-}
-
 // ratingUpdate is the rating of a rated match that next finishes: the
 // store calls its Rate inside the transaction that stores the result.
 func ratingUpdate(next store.Match) *store.RatingUpdate {

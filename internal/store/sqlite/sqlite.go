@@ -1129,6 +1129,16 @@ func (db *DB) send(ctx context.Context, apply applier, reply chan error) (done b
 
 // Create stores a new match. A duplicate ID gives store.ErrConflict.
 func (db *DB) Create(ctx context.Context, m store.Match) error {
+	return db.create(ctx, m, nil)
+}
+
+// CreateBound stores a new match and binds seats of it to accounts in
+// the same transaction.
+func (db *DB) CreateBound(ctx context.Context, m store.Match, bind []store.Binding) error {
+	return db.create(ctx, m, bind)
+}
+
+func (db *DB) create(ctx context.Context, m store.Match, bind []store.Binding) error {
 	row, err := encode(m)
 	if err != nil {
 		return err
@@ -1145,6 +1155,11 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 		rowid, err := res.LastInsertId()
 		if err != nil {
 			return fmt.Errorf("sqlite: create match %s: %w", m.ID, err)
+		}
+		for _, b := range bind {
+			if err := db.bind(ctx, b.Account, store.SeatRef{Match: m.ID, Seat: b.Seat}); err != nil {
+				return err
+			}
 		}
 		db.w.staged[m.ID] = matchState{version: m.Version, rowid: rowid, status: row.status, seats: slices.Clone(m.Seats), rematch: row.rematch, result: row.result}
 		return nil
