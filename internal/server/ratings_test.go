@@ -2,9 +2,9 @@ package server
 
 import (
 	"fmt"
-	"reflect"
 	"math/rand/v2"
 	"net/http"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
