@@ -30,6 +30,10 @@ type match struct {
 	rng *rand.Rand // scheduler only
 	n   int        // commands sent; scheduler only
 	out []byte     // the move command, reused; scheduler only
+	// plies counts the moves sent in the current match, and resignAt is
+	// the ply whose mover resigns instead (-resign-within; 0: never). Set
+	// by connect, read by the scheduler.
+	plies, resignAt int
 
 	mu    sync.Mutex // guards the fields below
 	seats []*player
@@ -67,12 +71,16 @@ func connect(ctx context.Context, cfg config, m *match) ([]*player, error) {
 		req.Seats = []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}
 	}
 	var creator, joiner *loadAccount
+	m.mu.Lock()
+	m.plies, m.resignAt = 0, 0
+	if cfg.resignWithin > 0 {
+		m.resignAt = 1 + m.rng.IntN(cfg.resignWithin)
+	}
 	if len(cfg.accounts) > 0 {
-		m.mu.Lock()
 		creator, joiner = pair(cfg.accounts, m.rng)
-		m.mu.Unlock()
 		req.Rated, req.TimeControl = true, ratedControl
 	}
+	m.mu.Unlock()
 	var created protocol.CreateResponse
 	if err := postAs(cfg.url+"/api/matches", creator.header(), req, http.StatusCreated, &created); err != nil {
 		return nil, fmt.Errorf("create: %w", err)
@@ -454,6 +462,20 @@ func appendMove(b []byte, id int, version int64, move string, seat int) []byte {
 	b = strconv.AppendInt(b, version, 10)
 	b = append(b, `,"move":`...)
 	b = strconv.AppendQuote(b, move)
+	if seat >= 0 {
+		b = append(b, `,"seat":`...)
+		b = strconv.AppendInt(b, int64(seat), 10)
+	}
+	return append(b, '}')
+}
+
+// appendResign appends a resignation as encoding/json writes a
+// protocol.ClientMessage (seat -1: none).
+func appendResign(b []byte, id int, version int64, seat int) []byte {
+	b = append(b, `{"type":"resign","id":"m`...)
+	b = strconv.AppendInt(b, int64(id), 10)
+	b = append(b, `","version":`...)
+	b = strconv.AppendInt(b, version, 10)
 	if seat >= 0 {
 		b = append(b, `,"seat":`...)
 		b = strconv.AppendInt(b, int64(seat), 10)

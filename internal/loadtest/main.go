@@ -105,6 +105,7 @@ func main() {
 	memProfile := flag.String("memprofile", "", "write the load generator's heap profiles at the start (FILE.start) and the end (FILE) of the measuring time, each after a collection; their difference (pprof -base) is what the measuring time allocated")
 	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
 	nAnalysis := flag.Int("analysis", 0, "analysis-board clients running through the measuring time, each a client of its own by X-Forwarded-For (run the server with --trust-proxy 127.0.0.1): the live moves' round trips with analysis load")
+	resignWithin := flag.Int("resign-within", 0, "each match's mover resigns at a random ply from 1 to N, and the match is replaced (matches end and, with -accounts, are rated); 0: never")
 	metricsURL := flag.String("metrics-url", "", "where the server serves /metrics (tabula serve --metrics-addr); empty: -url")
 	nAccounts := flag.Int("accounts", 0, "accounts mode: sign up this many accounts (at least 2) and play every match, rated, as two of them with their sessions; 0: guests")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
@@ -134,7 +135,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
 		os.Exit(2)
 	}
-	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis, nAccounts: *nAccounts, metricsURL: *metricsURL}, *cpuProfile); err != nil {
+	if _, err := run(config{url: *url, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis, nAccounts: *nAccounts, metricsURL: *metricsURL, resignWithin: *resignWithin}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -156,6 +157,7 @@ type config struct {
 	analysis           int        // analysis-board clients during the measuring time
 	nAccounts          int        // accounts mode: how many accounts to sign up; 0 guests
 	metricsURL         string     // the server's /metrics base URL; empty: url
+	resignWithin       int        // a match's mover resigns at a random ply up to this; 0 never
 	accounts           []loadAccount
 }
 
