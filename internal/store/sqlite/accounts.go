@@ -93,9 +93,7 @@ func (db *DB) SessionAccount(ctx context.Context, hash string) (store.Session, s
 	var s store.Session
 	var a store.Account
 	var sc, ss, se, ac, au int64
-	err := db.read.QueryRowContext(ctx, `SELECT s.hash, s.account_id, s.created, s.seen, s.expires,
-			a.id, a.name, a.canonical, a.password_hash, a.created, a.updated
-		FROM sessions AS s JOIN accounts AS a ON a.id = s.account_id WHERE s.hash = ?`, hash).
+	err := db.reads.session.QueryRowContext(ctx, hash).
 		Scan(&s.Hash, &s.Account, &sc, &ss, &se, &a.ID, &a.Name, &a.Canonical, &a.PasswordHash, &ac, &au)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, a, fmt.Errorf("sqlite: session: %w", store.ErrNotFound)
@@ -184,7 +182,7 @@ func (db *DB) bind(ctx context.Context, account string, ref store.SeatRef) error
 
 // AccountSeats returns the seats of a match an account holds.
 func (db *DB) AccountSeats(ctx context.Context, account, match string) ([]int, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT seat FROM account_seats WHERE match_id = ? AND account_id = ? ORDER BY seat`, match, account)
+	rows, err := db.reads.seats.QueryContext(ctx, match, account)
 	if err != nil {
 		return nil, unavailable(fmt.Errorf("sqlite: account seats: %w", err))
 	}

@@ -177,9 +177,7 @@ func (db *DB) holders(ctx context.Context, ids []string) (map[string]map[int]sea
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.read.QueryContext(ctx, `SELECT s.match_id, s.seat, s.account_id, a.name
-		FROM account_seats AS s JOIN accounts AS a ON a.id = s.account_id
-		WHERE s.match_id IN (SELECT value FROM json_each(?))`, string(js))
+	rows, err := db.reads.holders.QueryContext(ctx, string(js))
 	if err != nil {
 		return nil, err
 	}

@@ -146,7 +146,8 @@ const (
 // DB is a Tabula store in one SQLite file. It is safe for concurrent use.
 type DB struct {
 	read    *sql.DB
-	write   *sql.DB // one connection, the writer's (see wconn)
+	reads   accountReads // prepared on read (reads.go)
+	write   *sql.DB      // one connection, the writer's (see wconn)
 	reqs    chan request
 	done    chan struct{} // closed when the writer exits
 	ckpt    chan struct{} // closed when the checkpointer exits
@@ -552,8 +553,15 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	read.SetMaxOpenConns(readConns)
+	reads, err := prepareReads(ctx, read)
+	if err != nil {
+		read.Close()
+		conn.Close()
+		write.Close()
+		return nil, err
+	}
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	db := &DB{read: read, write: write, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
+	db := &DB{read: read, reads: reads, write: write, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
 		w: writerState{catchAt: catchRows, gap: commitGap, budget: catchBudget, least: catchMin, perRow: 1, known: map[string]matchState{}, staged: map[string]matchState{}, cur: map[string]current{}}}
 	started := make(chan error, 1)
 	go db.run(ctx, wctx, conn, started) // the writer; exits when Close cancels wctx
@@ -761,7 +769,7 @@ func (db *DB) checkpointer(ctx context.Context) {
 // closeAll closes the connections, then the lock (whose descriptor of the
 // file must not close while SQLite has the file open: see held).
 func (db *DB) closeAll() error {
-	err := errors.Join(db.write.Close(), db.read.Close())
+	err := errors.Join(db.reads.close(), db.write.Close(), db.read.Close())
 	if db.lock != nil {
 		err = errors.Join(err, db.lock.Close())
 	}
