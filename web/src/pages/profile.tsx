@@ -137,6 +137,15 @@ export function ProfilePage({ name }: { name: string }) {
           <span class="sr-only">{t('profile.recordLabel')}: </span>
           {t('profile.record', { w: p.wins, d: p.draws, l: p.losses })}
         </p>
+        {p.tallies.length > 1 && (
+          <ul class="tallies muted">
+            {p.tallies.map((x) => (
+              <li key={x.game} data-tally={x.game}>
+                {titleOf(games, x.game)}: {t('profile.record', { w: x.wins, d: x.draws, l: x.losses })}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section class="panel" aria-labelledby="ratings-title">
         <h2 id="ratings-title">{t('profile.ratings')}</h2>
