@@ -9,7 +9,15 @@
 #   scripts/loadtest.sh                       # the whole table, 20 s per row
 #   DURATION=30s GAMES="1000 10000" scripts/loadtest.sh
 #   OLD_REF=none scripts/loadtest.sh          # only this tree
+#   OLD_REF=none ACCOUNTS=20 GAMES=5000 DURATION=20s scripts/loadtest.sh
+#                                             # guests, then accounts mode, in one run
 #
+# ACCOUNTS=N adds, after each row of this tree, a row "accounts" of the
+# same binaries in the load generator's accounts mode (-accounts N): N
+# accounts signed up first, every match created and joined with their
+# sessions (cookie and CSRF token), its seats bound to them and rated with
+# a Fischer clock. Its CPU per move against the row before it is the cost
+# of sessions and ratings.
 # From the server's /metrics, sampled every 2 s from the end of the setup
 # to the end of the run: bytes allocated per move (alloc_bytes_total over
 # moves_total) and the collections in that window. From the server's
@@ -37,6 +45,7 @@ GAMES=${GAMES:-"100 1000 5000 10000"}
 DURATION=${DURATION:-20s}
 INTERVAL=${INTERVAL:-1s}
 EXTRA=${EXTRA:-} # more load generator flags for the new rows, e.g. "-mode bot -interval 2s"
+ACCOUNTS=${ACCOUNTS:-0} # >0: an accounts-mode row after each new row (see above)
 WORK=${WORK:-$(mktemp -d /tmp/tabula-loadtest.XXXXXX)}
 PORT=${PORT:-8390}
 mkdir -p "$WORK"
@@ -54,10 +63,15 @@ if [ "$OLD_REF" != none ]; then
 	binaries="old new"
 fi
 
-row() { # row BIN GAMES
+row() { # row LABEL GAMES: LABEL is old, new or accounts (the new binaries in accounts mode)
 	local bin=$1 n=$2 db="$WORK/db-$1-$2.db" log="$WORK/run-$1-$2.txt" args=()
 	if [ "$bin" = old ] && [ "$n" -gt 9900 ] && ! git merge-base --is-ancestor 2293344 "$OLD_REF" 2>/dev/null; then n=9900; fi
-	if [ "$bin" = new ]; then read -ra args <<<"$EXTRA"; fi
+	if [ "$bin" != old ]; then read -ra args <<<"$EXTRA"; fi
+	local label=$bin
+	if [ "$bin" = accounts ]; then
+		bin=new
+		args+=(-accounts "$ACCOUNTS")
+	fi
 	rm -f "$db" "$db-wal" "$db-shm"
 	# A server with --metrics-addr serves /metrics there only, and caps
 	# connections per client, which the load generator (one address) is
@@ -70,7 +84,7 @@ row() { # row BIN GAMES
 	# A server with per-client limits has them lifted: the load generator
 	# is one client creating thousands of matches.
 	if grep -q -a -- "no-client-limits" "$WORK/tabula-$bin"; then serveargs+=(--no-client-limits); fi
-	GODEBUG=gctrace=1,gcpacertrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" "${serveargs[@]}" >"$WORK/server-$bin-$n.log" 2>&1 &
+	GODEBUG=gctrace=1,gcpacertrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" "${serveargs[@]}" >"$WORK/server-$label-$n.log" 2>&1 &
 	local pid=$!
 	for _ in $(seq 100); do
 		curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
@@ -93,7 +107,7 @@ row() { # row BIN GAMES
 	# (one line per sample).
 	# And the machine's CPU line of /proc/stat, for the host's steal over
 	# the same window (old binaries' load generators do not report it).
-	local samples="$WORK/metrics-$bin-$n.txt" cpustat="$WORK/cpustat-$bin-$n.txt"
+	local samples="$WORK/metrics-$label-$n.txt" cpustat="$WORK/cpustat-$label-$n.txt"
 	: >"$samples"
 	: >"$cpustat"
 	while kill -0 "$lg" 2>/dev/null; do
@@ -105,20 +119,20 @@ row() { # row BIN GAMES
 			head -1 /proc/stat >>"$cpustat"
 		fi
 		sleep 2
-	done >"$WORK/goroutines-$bin-$n.txt"
+	done >"$WORK/goroutines-$label-$n.txt"
 	wait "$lg" || true
 	local perMove gcs scan
 	read -r perMove gcs <<<"$(awk 'NR == 1 {a0=$1; m0=$2; g0=$3} {a=$1; m=$2; g=$3}
 		END {if (NR < 2 || m == m0) {print "? ?"; exit}; printf "%.0f %d\n", (a-a0)/(m-m0), g-g0}' "$samples")"
 	# gcpacertrace: "pacer: … for HEAP+STACK+GLOBALS B work (…"
-	scan=$(sed -n 's/^pacer: .* for \([0-9]*\)+\([0-9]*\)+[0-9]* B work.*/\1 \2/p' "$WORK/server-$bin-$n.log" |
+	scan=$(sed -n 's/^pacer: .* for \([0-9]*\)+\([0-9]*\)+[0-9]* B work.*/\1 \2/p' "$WORK/server-$label-$n.log" |
 		sort -n | tail -1 | awk '{printf "%.0f MB + %.0f MB stacks", $1/1e6, $2/1e6}')
 	local rss goroutines live
 	rss=$(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$pid/status" 2>/dev/null || echo "?")
-	goroutines=$(sort -n "$WORK/goroutines-$bin-$n.txt" | tail -1)
+	goroutines=$(sort -n "$WORK/goroutines-$label-$n.txt" | tail -1)
 	# The largest live heap a collection found (gctrace: "A->B->C MB", C is
 	# what marking found live) and the goroutine stacks it scanned then.
-	live=$(sed -n 's/^gc .*->\([0-9]*\) MB, [0-9]* MB goal, \([0-9]*\) MB stacks.*/\1 \2/p' "$WORK/server-$bin-$n.log" |
+	live=$(sed -n 's/^gc .*->\([0-9]*\) MB, [0-9]* MB goal, \([0-9]*\) MB stacks.*/\1 \2/p' "$WORK/server-$label-$n.log" |
 		sort -n | tail -1 | awk '{printf "%s MB + %s MB stacks", $1, $2}')
 	kill "$pid" && wait "$pid" 2>/dev/null || true
 	PORT=$((PORT + 1))
@@ -147,7 +161,7 @@ row() { # row BIN GAMES
 	local total="?"
 	if [[ $us_s =~ ^[0-9]+$ && $us_l =~ ^[0-9]+$ ]]; then total=$((us_s + us_l)); fi
 	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-		"$bin" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$steal" "${quiet:-?}" "$rss" "${live:-?}" "${scan:-?}" "$perMove" "$gcs" "$lgbytes" "$lggcs" "${goroutines:-?}"
+		"$label" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$steal" "${quiet:-?}" "$rss" "${live:-?}" "${scan:-?}" "$perMove" "$gcs" "$lgbytes" "$lggcs" "${goroutines:-?}"
 }
 
 echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | host steal | p99 in seconds under 5 % steal | server RSS | live heap (largest) | scanned (largest collection) | server B alloc/move | collections after setup | loadgen B alloc/move | loadgen collections | goroutines |"
@@ -155,6 +169,7 @@ echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|-
 for n in $GAMES; do
 	for bin in $binaries; do
 		row "$bin" "$n"
+		if [ "$bin" = new ] && [ "$ACCOUNTS" -gt 0 ]; then row accounts "$n"; fi
 	done
 done
 echo "(interval $INTERVAL, $DURATION per row after setup; raw output in $WORK)"

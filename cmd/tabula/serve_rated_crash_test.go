@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/store/postgres/pgtest"
 )
 
 const (
@@ -95,7 +96,23 @@ func newUser(t *testing.T, url, name string) *user {
 func TestServeRatedCrash(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildTabula(t, dir)
-	db := filepath.Join(dir, "tabula.db")
+	ratedCrash(t, bin, filepath.Join(dir, "tabula.db"))
+}
+
+// TestServeRatedCrashPostgres is the same on PostgreSQL: the result and
+// the ratings are written in one of its transactions.
+func TestServeRatedCrashPostgres(t *testing.T) {
+	if testing.Short() { // before pgtest.URL, which fails under CI without a database
+		t.Skip("builds and runs the binary")
+	}
+	db := pgtest.URL(t)
+	bin := buildTabula(t, t.TempDir())
+	ratedCrash(t, bin, db)
+}
+
+// ratedCrash runs the rated crash test on the store db names (a SQLite
+// file or a PostgreSQL URL).
+func ratedCrash(t *testing.T, bin, db string) {
 	srv := startServe(t, bin, db, "--no-client-limits")
 	users := [2]*user{newUser(t, srv.url, "alice"), newUser(t, srv.url, "bob")}
 	seed := uint64(time.Now().UnixNano())

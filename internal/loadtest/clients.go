@@ -31,6 +31,10 @@ type match struct {
 	rng *rand.Rand // scheduler only
 	n   int        // commands sent; scheduler only
 	out []byte     // the move command, reused; scheduler only
+	// plies counts the moves sent in the current match, and resignAt is
+	// the ply whose mover resigns instead (-resign-within; 0: never). Set
+	// by connect, read by the scheduler.
+	plies, resignAt int
 
 	mu    sync.Mutex // guards the fields below
 	seats []*player
@@ -67,16 +71,27 @@ func connect(ctx context.Context, cfg config, m *match) ([]*player, error) {
 	if cfg.mode == modeClients {
 		req.Seats = []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatHuman}}
 	}
+	var creator, joiner *loadAccount
+	m.mu.Lock()
+	m.plies, m.resignAt = 0, 0
+	if cfg.resignWithin > 0 {
+		m.resignAt = 1 + m.rng.IntN(cfg.resignWithin)
+	}
+	if len(cfg.accounts) > 0 {
+		creator, joiner = pair(cfg.accounts, m.rng)
+		req.Rated, req.TimeControl = true, ratedControl
+	}
+	m.mu.Unlock()
 	var created protocol.CreateResponse
 	lobby := cfg.node(m.idx, false)
-	if err := postJSON(lobby+"/api/matches", req, http.StatusCreated, &created); err != nil {
+	if err := postAs(lobby+"/api/matches", creator.header(), req, http.StatusCreated, &created); err != nil {
 		return nil, fmt.Errorf("create: %w", err)
 	}
 	tokens := []string{created.Token}
 	if cfg.mode == modeClients {
 		one := 1
 		var joined protocol.JoinResponse
-		if err := postJSON(lobby+"/api/matches/"+created.Match.ID+"/join", protocol.JoinRequest{Seat: &one}, http.StatusOK, &joined); err != nil {
+		if err := postAs(lobby+"/api/matches/"+created.Match.ID+"/join", joiner.header(), protocol.JoinRequest{Seat: &one}, http.StatusOK, &joined); err != nil {
 			return nil, fmt.Errorf("join: %w", err)
 		}
 		tokens = append(tokens, joined.Token)
@@ -87,7 +102,7 @@ func connect(ctx context.Context, cfg config, m *match) ([]*player, error) {
 	}
 	var seats []*player
 	for _, toks := range hellos {
-		p, err := dial(ctx, cfg, created.Match.ID, toks, m)
+		p, err := dial(ctx, cfg, created.Match.ID, toks, m, creator)
 		if err != nil {
 			for _, p := range seats {
 				p.retire()
@@ -97,19 +112,6 @@ func connect(ctx context.Context, cfg config, m *match) ([]*player, error) {
 		seats = append(seats, p)
 	}
 	return seats, nil
-}
-
-func postJSON(url string, body any, want int, out any) error {
-	data, _ := json.Marshal(body)
-	resp, err := http.Post(url, "application/json", bytes.NewReader(data))
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != want {
-		return errors.New(resp.Status)
-	}
-	return json.NewDecoder(resp.Body).Decode(out)
 }
 
 // player is one client connection holding one seat or several. In full
@@ -168,8 +170,12 @@ type legalMove struct {
 	Text string `json:"text"`
 }
 
-func dial(ctx context.Context, cfg config, id string, tokens []string, m *match) (*player, error) {
-	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.node(m.idx, true), "http", "ws", 1)+"/ws/matches/"+id, nil)
+func dial(ctx context.Context, cfg config, id string, tokens []string, m *match, a *loadAccount) (*player, error) {
+	var opts *websocket.DialOptions
+	if a != nil {
+		opts = &websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {a.cookie}}}
+	}
+	ws, _, err := websocket.Dial(ctx, strings.Replace(cfg.node(m.idx, true), "http", "ws", 1)+"/ws/matches/"+id, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -458,6 +464,20 @@ func appendMove(b []byte, id int, version int64, move string, seat int) []byte {
 	b = strconv.AppendInt(b, version, 10)
 	b = append(b, `,"move":`...)
 	b = strconv.AppendQuote(b, move)
+	if seat >= 0 {
+		b = append(b, `,"seat":`...)
+		b = strconv.AppendInt(b, int64(seat), 10)
+	}
+	return append(b, '}')
+}
+
+// appendResign appends a resignation as encoding/json writes a
+// protocol.ClientMessage (seat -1: none).
+func appendResign(b []byte, id int, version int64, seat int) []byte {
+	b = append(b, `{"type":"resign","id":"m`...)
+	b = strconv.AppendInt(b, int64(id), 10)
+	b = append(b, `","version":`...)
+	b = strconv.AppendInt(b, version, 10)
 	if seat >= 0 {
 		b = append(b, `,"seat":`...)
 		b = strconv.AppendInt(b, int64(seat), 10)

@@ -49,6 +49,9 @@
 // timing.go (the scheduler), reports.go (counts, metrics, profiles) and
 // steal.go (the host's CPU steal).
 //
+// With -accounts N it plays as N logged-in accounts, every match rated
+// (accounts.go).
+//
 // It is not part of the test run: it takes the whole machine for its budget.
 package main
 
@@ -104,6 +107,8 @@ func main() {
 	memProfile := flag.String("memprofile", "", "write the load generator's heap profiles at the start (FILE.start) and the end (FILE) of the measuring time, each after a collection; their difference (pprof -base) is what the measuring time allocated")
 	timeline := flag.String("timeline", "", "write every measured move to this file as \"sent_unix_µs round_trip_µs\" lines, in send order per match (to line slow moves up with server events such as GC)")
 	nAnalysis := flag.Int("analysis", 0, "analysis-board clients running through the measuring time, each a client of its own by X-Forwarded-For (run the server with --trust-proxy 127.0.0.1): the live moves' round trips with analysis load")
+	resignWithin := flag.Int("resign-within", 0, "each match's mover resigns at a random ply from 1 to N, and the match is replaced (matches end and, with -accounts, are rated); 0: never")
+	nAccounts := flag.Int("accounts", 0, "accounts mode: sign up this many accounts (at least 2) and play every match, rated, as two of them with their sessions; 0: guests")
 	procs := flag.Int("procs", 1, "GOMAXPROCS of the load generator: one P leaves the other core to the server and spares the wake-ups of a second one; 0 keeps the default")
 	flag.Parse()
 	if *memProfile != "" {
@@ -122,6 +127,10 @@ func main() {
 		fmt.Fprintf(os.Stderr, "loadtest: -conns %d (want 1 or 2)\n", *conns)
 		os.Exit(2)
 	}
+	if *nAccounts == 1 || *nAccounts < 0 {
+		fmt.Fprintf(os.Stderr, "loadtest: -accounts %d (want 0, or 2 or more)\n", *nAccounts)
+		os.Exit(2)
+	}
 	info, ok := games.ByID(*gameID)
 	if !ok {
 		fmt.Fprintf(os.Stderr, "loadtest: unknown game %q\n", *gameID)
@@ -132,7 +141,7 @@ func main() {
 	if *metricsURL != "" {
 		murls = strings.Split(*metricsURL, ",")
 	}
-	if _, err := run(config{urls: urls, metricsURLs: murls, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis}, *cpuProfile); err != nil {
+	if _, err := run(config{urls: urls, metricsURLs: murls, info: info, mode: *mode, conns: *conns, delta: *delta, games: *nGames, duration: *duration, interval: *interval, timeline: *timeline, memProfile: *memProfile, analysis: *nAnalysis, nAccounts: *nAccounts, resignWithin: *resignWithin}, *cpuProfile); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -154,6 +163,9 @@ type config struct {
 	texts              *interner  // the delta texts of the run
 	positions          *positions // the free delta positions of the run
 	analysis           int        // analysis-board clients during the measuring time
+	nAccounts          int        // accounts mode: how many accounts to sign up; 0 guests
+	resignWithin       int        // a match's mover resigns at a random ply up to this; 0 never
+	accounts           []loadAccount
 }
 
 // node returns the URL a match talks to: its lobby requests go to node
@@ -185,8 +197,16 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	cfg.stats, cfg.texts, cfg.positions = st, newInterner(), newPositions()
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = setupConcurrency
 
-	// Setup: create and connect every match.
+	// Setup: sign up the accounts (accounts mode), then create and
+	// connect every match.
 	t0 := time.Now()
+	if cfg.nAccounts > 0 {
+		var err error
+		if cfg.accounts, err = signupAccounts(cfg.urls[0], cfg.nAccounts); err != nil {
+			return st, fmt.Errorf("setup: %w", err)
+		}
+		fmt.Printf("accounts: %d signed up in %v; every match rated\n", len(cfg.accounts), time.Since(t0).Round(time.Millisecond))
+	}
 	matches := make([]*match, cfg.games)
 	sem := make(chan struct{}, setupConcurrency)
 	var wg sync.WaitGroup

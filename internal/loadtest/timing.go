@@ -86,7 +86,12 @@ func tick(ctx context.Context, m *match, cfg config, st *stats, k *picker) {
 		if len(q.tokens) > 1 {
 			seat = s.ToMove
 		}
-		m.out = appendMove(m.out[:0], m.n, s.Version, text, seat)
+		m.plies++
+		if m.plies == m.resignAt {
+			m.out = appendResign(m.out[:0], m.n, s.Version, seat)
+		} else {
+			m.out = appendMove(m.out[:0], m.n, s.Version, text, seat)
+		}
 		// Without ctx: a cancellable context costs the library a
 		// context.AfterFunc per frame, and cancelling it mid-write
 		// would close the connection.

@@ -15,6 +15,8 @@ type Profile struct {
 	Wins   int `json:"wins"`
 	Draws  int `json:"draws"`
 	Losses int `json:"losses"`
+	// Tallies are the same counts by game, ordered by game.
+	Tallies []Tally `json:"tallies"`
 	// Recent are the account's last finished matches, newest first.
 	Recent []PlayedMatch `json:"recent"`
 }
@@ -28,7 +30,43 @@ type RatingInfo struct {
 	RD          float64 `json:"rd"`
 	Provisional bool    `json:"provisional"`
 	Games       int     `json:"games"`
+	// History is the rating after each of the last rated matches under
+	// this key, oldest first: the profile's graph.
+	History []RatingPoint `json:"history"`
 }
+
+// RatingPoint is one rated match on a rating's graph.
+type RatingPoint struct {
+	Match  string  `json:"match"`
+	At     int64   `json:"at"` // Unix ms
+	Rating float64 `json:"rating"`
+	RD     float64 `json:"rd"`
+}
+
+// Tally counts an account's finished matches of one game by outcome.
+type Tally struct {
+	Game   string `json:"game"`
+	Wins   int    `json:"wins"`
+	Draws  int    `json:"draws"`
+	Losses int    `json:"losses"`
+}
+
+// Archive answers GET /api/users/{name}/games: a page of the account's
+// finished matches, newest first.
+type Archive struct {
+	Username string        `json:"username"`
+	Games    []PlayedMatch `json:"games"`
+	// Next, when not empty, is the after= value of the next page.
+	Next string `json:"next,omitempty"`
+}
+
+// Outcomes of a played match for the account (PlayedMatch.Outcome, the
+// archive's result filter).
+const (
+	OutcomeWin  = "win"
+	OutcomeDraw = "draw"
+	OutcomeLoss = "loss"
+)
 
 // PlayedMatch is a finished match on a profile.
 type PlayedMatch struct {
@@ -38,6 +76,7 @@ type PlayedMatch struct {
 	Players   int        `json:"players"`
 	Seat      int        `json:"seat"` // the profile's account's seat
 	Result    *Result    `json:"result,omitempty"`
+	Outcome   string     `json:"outcome"` // for Seat: OutcomeWin, OutcomeDraw or OutcomeLoss
 	Rated     bool       `json:"rated"`
 	Opponents []Opponent `json:"opponents"`
 	// RatingBefore and RatingAfter are the account's rating around the

@@ -539,42 +539,23 @@ func (s *Server) handleAccountMatches(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, http.StatusOK, out)
 }
 
-// bindSeat binds a seat just taken through the API to the request's
-// account, if it comes with a session. The seat is taken either way (its
-// token is in the answer); a failure to bind is logged.
-func (s *Server) bindSeat(w http.ResponseWriter, r *http.Request, match string, seat int) {
-	if sessionToken(r) == "" || s.acct.st == nil {
-		return
-	}
-	se, err := s.sessionOf(w, r)
-	if err == nil && se != nil {
-		err = s.acct.st.BindSeat(r.Context(), se.a.ID, store.SeatRef{Match: match, Seat: seat})
-		if err == nil {
-			s.noteName(match, seat, se.a.Name)
-		}
-	}
-	if err != nil {
-		s.log.Warn("bind seat to account", "match", match, "seat", seat, "err", err)
-	}
-}
-
-// bindRematch binds the seats of a rematch to the accounts that held them
-// in the old match (seats rotate by one, as the tokens do), so a player
-// who plays from the account alone has the rematch too. A failure is
-// logged: the tokens still hold the seats.
-func (s *Server) bindRematch(ctx context.Context, old, next string, players int) {
+// rematchBinds are the seat bindings of a rematch: the accounts that held
+// the old match's seats, in their new seats (seats rotate by one, as the
+// tokens do), so a player who plays from the account alone has the
+// rematch too. They are written with the rematch (CreateBound).
+func (s *Server) rematchBinds(ctx context.Context, old string, players int) ([]store.Binding, error) {
 	if s.acct.st == nil {
-		return
+		return nil, nil
 	}
 	owners, err := s.acct.st.SeatAccounts(ctx, old)
-	for seat, a := range owners {
-		if err == nil {
-			err = s.acct.st.BindSeat(ctx, a, store.SeatRef{Match: next, Seat: (seat + 1) % players})
-		}
-	}
 	if err != nil {
-		s.log.Warn("bind rematch seats to accounts", "match", next, "err", err)
+		return nil, fmt.Errorf("server: rematch seats: %w", err)
 	}
+	var binds []store.Binding
+	for seat, a := range owners {
+		binds = append(binds, store.Binding{Account: a, Seat: (seat + 1) % players})
+	}
+	return binds, nil
 }
 
 // sweepSessions deletes expired sessions (a sweep pass's work).

@@ -382,16 +382,12 @@ func (s *Server) handleBotCreate(w http.ResponseWriter, r *http.Request) {
 		zero := 0
 		req.Join = &zero
 	}
-	resp, err := s.create(r.Context(), s.clientOf(r), req)
+	// The bot's seat is bound in the transaction that stores the match.
+	resp, err := s.create(r.Context(), s.clientOf(r), req, &holder{account: b.a.ID, name: b.a.Name})
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	if err := s.acct.st.BindSeat(r.Context(), b.a.ID, store.SeatRef{Match: resp.Match.ID, Seat: *resp.Seat}); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	s.noteName(resp.Match.ID, *resp.Seat, b.a.Name)
 	if rm, err := s.room(r.Context(), resp.Match.ID); err == nil {
 		rm.do(func() { rm.botStatus("") }) // live from the start against bots: no commit says so
 	}

@@ -54,6 +54,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/account/claim", s.handleClaim)
 	mux.HandleFunc("GET /api/account/matches", s.handleAccountMatches)
 	mux.HandleFunc("GET /api/users/{name}", s.handleUser)
+	mux.HandleFunc("GET /api/users/{name}/games", s.handleArchive) // profiles
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	// botapi: access tokens and the bot API (botapi.go)
 	mux.HandleFunc("GET /api/account/tokens", s.handleTokens)
@@ -300,20 +301,28 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	resp, err := s.create(r.Context(), s.clientOf(r), req)
+	// profiles: a logged-in creator's seat is bound in the create's
+	// transaction.
+	var h *holder
+	if req.Join != nil {
+		var err error
+		if h, err = s.holderOf(w, r); err != nil {
+			s.httpError(w, err)
+			return
+		}
+	}
+	resp, err := s.create(r.Context(), s.clientOf(r), req, h)
 	if err != nil {
 		s.httpError(w, err)
 		return
-	}
-	if resp.Seat != nil {
-		s.bindSeat(w, r, resp.Match.ID, *resp.Seat)
 	}
 	s.writeJSON(w, http.StatusCreated, resp)
 }
 
 // create validates a request of client, stores the new match and starts
-// its room.
-func (s *Server) create(ctx context.Context, client string, req protocol.CreateRequest) (protocol.CreateResponse, error) {
+// its room; the joined seat, if any, is bound to creator's account (when
+// given) in the transaction that stores the match.
+func (s *Server) create(ctx context.Context, client string, req protocol.CreateRequest, creator ...*holder) (protocol.CreateResponse, error) {
 	var resp protocol.CreateResponse
 	info, ok := s.games[req.Game]
 	if !ok {
@@ -386,10 +395,14 @@ func (s *Server) create(ctx context.Context, client string, req protocol.CreateR
 	if err := s.usage.take(client, id, waiting, seated); err != nil {
 		return resp, err
 	}
-	m, err = s.open(ctx, m, false)
+	var binds []store.Binding
+	if req.Join != nil && len(creator) > 0 && creator[0] != nil && s.acct.st != nil {
+		binds = []store.Binding{{Account: creator[0].account, Seat: *req.Join}}
+	}
+	m, err = s.open(ctx, m, false, binds...)
 	if err != nil {
 		s.usage.undo(client, id, waiting, seated)
-		return resp, err
+		return resp, bindError(err)
 	}
 	resp.Match = summary(info, m, nil)
 	return resp, nil
@@ -419,10 +432,10 @@ func timeControl(p protocol.TimeControl) (store.TimeControl, error) {
 	return tc, nil
 }
 
-// open stores a new match (status and clocks set from its seats) and
-// starts its room; async when the caller holds another room's mutex (see
-// start).
-func (s *Server) open(ctx context.Context, m store.Match, async bool) (store.Match, error) {
+// open stores a new match (status and clocks set from its seats), with
+// seats bound to accounts when binds are given, and starts its room;
+// async when the caller holds another room's mutex (see start).
+func (s *Server) open(ctx context.Context, m store.Match, async bool, binds ...store.Binding) (store.Match, error) {
 	info := s.games[m.Game]
 	st, err := info.New(options(m))
 	if err != nil {
@@ -436,7 +449,11 @@ func (s *Server) open(ctx context.Context, m store.Match, async bool) (store.Mat
 		}
 	}
 	m.Clock = store.Clock{Remaining: clocks.Remaining, Running: clocks.Running, Since: m.Created}
-	if err := s.cfg.Store.Create(ctx, m); err != nil {
+	create := s.cfg.Store.Create
+	if len(binds) > 0 { // profiles: the seats' accounts with the match
+		create = func(ctx context.Context, m store.Match) error { return s.acct.st.CreateBound(ctx, m, binds) }
+	}
+	if err := create(ctx, m); err != nil {
 		return m, fmt.Errorf("server: create: %w", err)
 	}
 	r, err := s.newRoom(m, nil)
@@ -467,11 +484,13 @@ func (s *Server) rematch(ctx context.Context, old store.Match) (string, error) {
 	for i, seat := range old.Seats {
 		m.Seats[(i+1)%len(old.Seats)] = seat
 	}
-	if _, err := s.open(ctx, m, true); err != nil { // under the finished room's mutex
+	binds, err := s.rematchBinds(ctx, old.ID, len(m.Seats))
+	if err != nil {
 		return "", err
 	}
-	s.bindRematch(ctx, old.ID, id, len(m.Seats))
-	s.noteNames(id)
+	if _, err := s.open(ctx, m, true, binds...); err != nil { // under the finished room's mutex
+		return "", err
+	}
 	return id, nil
 }
 

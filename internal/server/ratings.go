@@ -9,7 +9,6 @@ import (
 	"strconv"
 
 	"github.com/tabula-games/tabula/game"
-	"github.com/tabula-games/tabula/internal/account"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/rating"
@@ -103,17 +102,27 @@ func nameList(names map[int]string, players int) []string {
 	return out
 }
 
-// bind binds seat to h's account (nil: nobody) after a join committed.
-// A failure is logged: the token holds the seat anyway, and a rated match
-// with a seat no account holds ends unrated (the store rates only matches
-// whose every seat is an account's). mu held.
-func (r *room) bind(ctx context.Context, seat int, h *holder) {
+// bind has the next commit (a join's) bind seat to h's account in its
+// transaction, so a seat taken by a logged-in player is never stored
+// without its account: a rated match's seats are all accounts' by
+// construction. mu held.
+func (r *room) bind(seat int, h *holder) {
 	if h == nil || r.s.acct.st == nil {
 		return
 	}
-	if err := r.s.acct.st.BindSeat(ctx, h.account, store.SeatRef{Match: r.id, Seat: seat}); err != nil {
-		r.s.log.Warn("bind seat to account", "match", r.id, "seat", seat, "err", err)
+	r.binds = append(r.binds[:0], store.Binding{Account: h.account, Seat: seat})
+}
+
+// bindError is the answer to a join whose binding the store refused:
+// another account holds the seat (taken), or the account is gone.
+func bindError(err error) error {
+	switch {
+	case errors.Is(err, store.ErrConflict):
+		return protocol.Errorf(protocol.CodeSeatTaken, "the seat was taken")
+	case errors.Is(err, store.ErrNotFound):
+		return protocol.Errorf(protocol.CodeNotAllowed, "your account is gone: log in again")
 	}
+	return err
 }
 
 // setName keeps the username of a seat's account for the views, in a new
@@ -123,55 +132,6 @@ func (r *room) setName(seat int, name string) {
 	copy(names, r.names)
 	names[seat] = name
 	r.names = names
-}
-
-// noteName gives a loaded room the username of a seat bound outside it
-// (a create's seat), before the answer goes out: the caller holds no
-// room's mutex.
-func (s *Server) noteName(id string, seat int, name string) {
-	s.mu.Lock()
-	r := s.rooms[id]
-	s.mu.Unlock()
-	if r == nil {
-		return
-	}
-	r.do(func() {
-		if seat >= 0 && seat < r.m.Players {
-			r.setName(seat, name)
-			r.publish()
-		}
-	})
-}
-
-// noteNames reloads the seat names of a loaded room after its seats were
-// bound outside it (a rematch's): on a goroutine of its own, as the
-// caller holds another room's mutex.
-func (s *Server) noteNames(id string) {
-	s.mu.Lock()
-	r := s.rooms[id]
-	s.mu.Unlock()
-	if r == nil {
-		return
-	}
-	rs := s.ratingStore()
-	if rs == nil {
-		return
-	}
-	s.wg.Go(func() {
-		got, err := rs.SeatNames(s.ctx, []string{id})
-		if err != nil {
-			s.log.Warn("seat names", "match", id, "err", err)
-			return
-		}
-		r.do(func() {
-			for seat, n := range got[id] {
-				if seat >= 0 && seat < r.m.Players {
-					r.setName(seat, n)
-				}
-			}
-			r.publish()
-		})
-	})
 }
 
 // ratingUpdate is the rating of a rated match that next finishes: the
@@ -230,79 +190,6 @@ func places(res *store.Result, n int) []int {
 		}
 	}
 	return out
-}
-
-// GET /api/users/{name}: an account's profile.
-func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
-	rs := s.ratingStore()
-	if rs == nil {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "this server keeps no profiles"))
-		return
-	}
-	name := r.PathValue("name")
-	a, err := rs.AccountByName(r.Context(), account.Canonical(name))
-	if errors.Is(err, store.ErrNotFound) {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no user %q", name))
-		return
-	}
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	out := protocol.Profile{Username: a.Name, Created: a.Created.UnixMilli(), Ratings: []protocol.RatingInfo{}, Recent: []protocol.PlayedMatch{}}
-	ratings, err := rs.Ratings(r.Context(), a.ID)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	for _, rt := range ratings {
-		out.Ratings = append(out.Ratings, protocol.RatingInfo{Game: rt.Key.Game, Variant: rt.Key.Variant, Players: rt.Key.Players,
-			Rating: rt.Rating, RD: rt.RD, Provisional: rt.RD >= rating.ProvisionalRD, Games: rt.Games})
-	}
-	results, err := rs.SeatResults(r.Context(), a.ID)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	for _, res := range results {
-		switch {
-		case len(res.Result.Winners) == 0 || len(res.Result.Winners) >= res.Players:
-			out.Draws++
-		case slices.Contains(res.Result.Winners, res.Seat):
-			out.Wins++
-		default:
-			out.Losses++
-		}
-	}
-	played, err := rs.PlayedMatches(r.Context(), a.ID, profileMatches)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	for _, p := range played {
-		m := p.Match
-		pm := protocol.PlayedMatch{ID: m.ID, Game: m.Game, Variant: m.Variant, Players: m.Players, Seat: p.Seat, Rated: m.Rated,
-			Opponents: []protocol.Opponent{}, Ended: m.Updated.UnixMilli()}
-		if info, ok := s.games[m.Game]; ok {
-			pm.Result = wireResult(info, m)
-		}
-		for seat := range m.Players {
-			if seat == p.Seat {
-				continue
-			}
-			o := protocol.Opponent{Seat: seat, Username: p.Names[seat]}
-			if seat < len(m.Seats) {
-				o.Bot = m.Seats[seat].Bot
-			}
-			pm.Opponents = append(pm.Opponents, o)
-		}
-		if c := p.Change; c != nil {
-			before, after := c.Before, c.After
-			pm.RatingBefore, pm.RatingAfter = &before, &after
-		}
-		out.Recent = append(out.Recent, pm)
-	}
-	s.writeJSON(w, http.StatusOK, out)
 }
 
 // GET /api/leaderboard?game=G&variant=V&players=N: the leaderboardSize

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -152,8 +153,17 @@ func TestRatedPathagon(t *testing.T) {
 	for i, name := range []string{"alice", "bob"} {
 		p := ds[0].profile(name)
 		w := protocol.RatingInfo{Game: "pathagon", Variant: "standard", Players: 2, Rating: want[i].Rating, RD: want[i].RD, Provisional: true, Games: 1}
-		if len(p.Ratings) != 1 || p.Ratings[0] != w {
-			t.Errorf("%s's ratings = %+v; want [%+v]", name, p.Ratings, w)
+		if len(p.Ratings) != 1 {
+			t.Fatalf("%s's ratings = %+v; want [%+v]", name, p.Ratings, w)
+		}
+		got := p.Ratings[0]
+		hist := got.History
+		got.History = nil
+		if !reflect.DeepEqual(got, w) {
+			t.Errorf("%s's rating = %+v; want %+v", name, got, w)
+		}
+		if len(hist) != 1 || hist[0].Match != id || hist[0].Rating != want[i].Rating || hist[0].RD != want[i].RD {
+			t.Errorf("%s's rating history = %+v; want one point, %s at %v", name, hist, id, want[i].Rating)
 		}
 		if len(p.Recent) != 1 {
 			t.Fatalf("%s's recent matches = %+v; want the one", name, p.Recent)
@@ -263,8 +273,12 @@ func TestRatedPalagoniaFour(t *testing.T) {
 	got := make([]float64, 4)
 	for i, name := range names {
 		p := ds[0].profile(name)
-		w := protocol.RatingInfo{Game: "palagonia", Variant: final.Variant, Players: 4, Rating: want[i].Rating, RD: want[i].RD, Provisional: true, Games: 1}
-		if len(p.Ratings) != 1 || p.Ratings[0] != w {
+		w := protocol.RatingInfo{Game: "palagonia", Variant: final.Variant, Players: 4, Rating: want[i].Rating, RD: want[i].RD, Provisional: true, Games: 1,
+			History: []protocol.RatingPoint{{Match: id, Rating: want[i].Rating, RD: want[i].RD}}}
+		if len(p.Ratings) == 1 && len(p.Ratings[0].History) == 1 {
+			w.History[0].At = p.Ratings[0].History[0].At // when it ended: the server's clock
+		}
+		if len(p.Ratings) != 1 || !reflect.DeepEqual(p.Ratings[0], w) {
 			t.Errorf("%s (place %d): ratings %+v; want [%+v]", name, places[i], p.Ratings, w)
 			continue
 		}

@@ -73,6 +73,9 @@ type room struct {
 	// none), read when the room loads and kept by joins (seatNames, join), so
 	// views never read the store.
 	names []string
+	// binds are the seat bindings the next commit writes in its
+	// transaction (a logged-in join's; profiles).
+	binds []store.Binding
 	// movers are the seats that made the moves (-2 for chance), for
 	// takebacks; texts are the moves' notations. The stored moves
 	// themselves are not kept: the room never reads them.
@@ -895,13 +898,13 @@ func (r *room) join(ctx context.Context, want *int, hash string, h *holder) (int
 	names := r.names
 	if h != nil {
 		r.setName(seat, h.name) // in the update the join sends
+		r.bind(seat, h)         // profiles: in the join's transaction
 	}
 	if err := r.commit(ctx, next, r.st, -1, nil, protocol.Event{Kind: protocol.EventJoined, Seat: seat}); err != nil {
 		r.clocks.Restore(&saved)
 		r.names = names
-		return -1, err
+		return -1, bindError(err)
 	}
-	r.bind(ctx, seat, h)
 	r.afterChange(ctx)
 	return seat, nil
 }
@@ -923,7 +926,8 @@ func (r *room) commit(ctx context.Context, next store.Match, st game.State, trun
 	next.Version = r.m.Version + 1
 	next.Updated = now
 	next.Clock = store.Clock{Remaining: append(r.spareTimes[:0], r.clocks.Remaining...), Running: r.clocks.Running, Since: r.clocks.Since}
-	ch := store.Change{Match: next, Prev: r.m.Version, Truncate: truncate, Append: add}
+	ch := store.Change{Match: next, Prev: r.m.Version, Truncate: truncate, Append: add, Bind: r.binds}
+	r.binds = nil // profiles: written with this change or not at all
 	if r.m.Rated && next.Status == store.StatusFinished && r.m.Status != store.StatusFinished && next.Players >= 2 {
 		ch.Ratings = ratingUpdate(next) // with the result, in its transaction
 	}

@@ -318,23 +318,21 @@ func (s *Server) startMatch(ctx context.Context, gameID, variant string, players
 	for i, st := range seats {
 		counted[i] = s.usage.take(st.client, id, false, true) == nil
 	}
-	if _, err := s.open(ctx, m, false); err != nil {
+	// The accounts' seats are bound in the transaction that stores the
+	// match.
+	var binds []store.Binding
+	for i, st := range seats {
+		if st.account != "" && s.acct.st != nil {
+			binds = append(binds, store.Binding{Account: st.account, Seat: i})
+		}
+	}
+	if _, err := s.open(ctx, m, false, binds...); err != nil {
 		for i, st := range seats {
 			if counted[i] {
 				s.usage.undo(st.client, id, false, true)
 			}
 		}
 		return "", nil, err
-	}
-	for i, st := range seats {
-		if st.account == "" || s.acct.st == nil {
-			continue
-		}
-		if err := s.acct.st.BindSeat(ctx, st.account, store.SeatRef{Match: id, Seat: i}); err != nil {
-			s.log.Warn("bind seat to account", "match", id, "seat", i, "err", err)
-			continue
-		}
-		s.noteName(id, i, st.name)
 	}
 	return id, placed, nil
 }

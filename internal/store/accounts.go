@@ -34,6 +34,12 @@ type SeatRef struct {
 	Seat  int
 }
 
+// Binding is an account taking a seat of the match a Change is for.
+type Binding struct {
+	Account string
+	Seat    int
+}
+
 // Accounts is a store's accounts, sessions and the seats accounts hold,
 // with the contract every implementation meets (the storetest suite
 // checks it). internal/server uses it whole, as AccountStore.
@@ -63,6 +69,11 @@ type Accounts interface {
 	// DeleteExpiredSessions ends every session expired by now and
 	// returns how many.
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int, error)
+	// CreateBound stores a new match as Create does and binds seats of
+	// it to accounts in the same transaction (a logged-in creator's
+	// seat): ErrNotFound, and no match stored, when an account does not
+	// exist.
+	CreateBound(ctx context.Context, m Match, bind []Binding) error
 	// BindSeat records that an account holds a seat of a match:
 	// ErrNotFound when there is no such match, ErrConflict when another
 	// account holds the seat; binding it again to the same account is no

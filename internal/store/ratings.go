@@ -68,16 +68,47 @@ type PlayedMatch struct {
 	// Names are the usernames holding the seats, by seat; "" for a seat
 	// no account holds (a guest or a bot).
 	Names []string
+	// Outcome is the match's outcome for Seat (OutcomeWin, ...).
+	Outcome string
 	// Change is the account's rating change by the match; nil when it
 	// was not rated.
 	Change *RatingChange
 }
 
-// SeatResult is one finished match's result as one seat saw it.
-type SeatResult struct {
-	Seat    int
-	Players int
-	Result  Result
+// Outcomes of a finished match for one seat (PlayedMatch.Outcome,
+// ArchiveFilter.Outcome, Tally): a win is being among the winners when
+// not every seat won; a draw is a result without winners (unless everyone
+// lost, Result.AllLose) or with every seat among them; a loss is any
+// other. The stores compute them in their queries.
+const (
+	OutcomeWin  = "win"
+	OutcomeDraw = "draw"
+	OutcomeLoss = "loss"
+)
+
+// ArchiveFilter selects the finished matches an account played (its
+// games archive), newest first.
+type ArchiveFilter struct {
+	Game    string // "": every game
+	Outcome string // "": every outcome; else one of OutcomeWin, OutcomeDraw, OutcomeLoss
+	Rated   *bool  // nil: rated and casual
+	// After, when set, selects the matches listed after it: ended
+	// earlier, or at the same time with a smaller ID (the next page).
+	After *ArchiveCursor
+	Limit int // at least 1
+}
+
+// ArchiveCursor is a place in an archive: the last match of a page.
+type ArchiveCursor struct {
+	Ended time.Time // the match's Updated
+	ID    string
+}
+
+// Tally is an account's finished matches of one game, counted by the
+// account's outcome.
+type Tally struct {
+	Game                string
+	Wins, Draws, Losses int
 }
 
 // Leader is one row of a leaderboard: a rating and its account's name.
@@ -100,10 +131,16 @@ type Ratings interface {
 	// SeatNames returns the usernames holding seats of the matches, by
 	// match and seat.
 	SeatNames(ctx context.Context, ids []string) (map[string]map[int]string, error)
-	// PlayedMatches returns the finished matches an account played, most
-	// recently updated first, at most limit.
-	PlayedMatches(ctx context.Context, account string, limit int) ([]PlayedMatch, error)
-	// SeatResults returns the results of the finished matches an account
-	// played, one per seat it held.
-	SeatResults(ctx context.Context, account string) ([]SeatResult, error)
+	// PlayedMatches returns the finished matches an account played that
+	// f selects, most recently updated first (then by ID, descending), at
+	// most f.Limit. A match's outcome is that of the account's first
+	// seat in it.
+	PlayedMatches(ctx context.Context, account string, f ArchiveFilter) ([]PlayedMatch, error)
+	// Tallies counts the finished matches an account played by game and
+	// outcome (of its first seat in each), ordered by game; a game it
+	// never finished is absent.
+	Tallies(ctx context.Context, account string) ([]Tally, error)
+	// RatingHistory returns an account's rating changes under key, the
+	// last limit of them, oldest first.
+	RatingHistory(ctx context.Context, account string, key RatingKey, limit int) ([]RatingChange, error)
 }

@@ -122,6 +122,11 @@ type Change struct {
 	// Ratings, when set, rates the match in the same transaction as this
 	// change, which finishes it (see RatingUpdate).
 	Ratings *RatingUpdate
+	// Bind binds seats of the match to accounts in the same transaction
+	// as this change (a logged-in player's join), as BindSeat does: when
+	// another account holds one (store.ErrConflict) or the account does
+	// not exist, nothing of the change is kept.
+	Bind []Binding
 }
 
 // Filter selects matches to list or count.

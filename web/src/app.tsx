@@ -9,6 +9,7 @@ import { AccountWidget } from './account-widget';
 import { Notices } from './notices';
 import { startLobbyStream } from './lobby-stream';
 import './seeks.css';
+import { ArchivePage, LeaderboardPage, ProfilePage } from './pages/profile';
 
 /** Link is an in-app link: a real href (so it opens in a new tab too) that navigates without reloading. */
 export function Link(props: { href: string; class?: string; children: ComponentChildren }) {
@@ -41,6 +42,7 @@ export function App() {
         </Link>
         <nav class="topnav" aria-label={t('shell.nav')}>
           <Link href="/rules">{t('shell.rules')}</Link>
+          <Link href="/leaderboard">{t('board.title')}</Link>
         </nav>
         <AccountWidget />
         <label class="lang">
@@ -63,6 +65,9 @@ export function App() {
         {r.page === 'rules' && <RulesPage game={r.game} key={r.game} />}
         {r.page === 'match' && <MatchPage id={r.id} key={r.id} />}
         <AccountPages route={r} />
+        {r.page === 'user' && <ProfilePage name={r.name} key={r.name} />}
+        {r.page === 'archive' && <ArchivePage name={r.name} key={r.name} />}
+        {r.page === 'leaderboard' && <LeaderboardPage />}
         {r.page === 'notfound' && (
           <p class="notice">
             {t('notfound')} <Link href="/">{t('match.lobby')}</Link>

@@ -3,6 +3,7 @@
 // in localStorage under langKey.
 import { shellEn, shellRu, shellUk } from './shell-i18n';
 import { accountEn, accountRu, accountUk } from './account-i18n';
+import { profileEn, profileRu, profileUk } from './profile-i18n';
 import { abaloneEn, abaloneRu, abaloneUk } from './boards/abalone-i18n';
 import { palagoEn, palagoRu, palagoUk } from './boards/palago-i18n';
 import type { KV } from './tokens';
@@ -169,6 +170,7 @@ const en = {
   ...shellEn,
   ...accountEn,
   ...chatEn,
+  ...profileEn,
   ...talatText.en,
   ...villaEn,
   ...abaloneEn,
@@ -335,6 +337,7 @@ const ru: Record<Key, string> = {
   ...shellRu,
   ...accountRu,
   ...chatRu,
+  ...profileRu,
   ...talatText.ru,
   ...villaRu,
   ...abaloneRu,
@@ -499,6 +502,7 @@ const uk: Record<Key, string> = {
   ...shellUk,
   ...accountUk,
   ...chatUk,
+  ...profileUk,
   ...talatText.uk,
   ...villaUk,
   ...abaloneUk,

@@ -11,6 +11,10 @@ export type Route =
   /** game '' is the list of every game's rules. */
   | { page: 'rules'; game: string }
   | AccountRoute
+  /** A user's profile, and their games archive. */
+  | { page: 'user'; name: string }
+  | { page: 'archive'; name: string }
+  | { page: 'leaderboard' }
   | { page: 'notfound'; path: string };
 
 /** parseRoute reads location.pathname. */
@@ -22,6 +26,9 @@ export function parseRoute(pathname: string): Route {
   if (path === 'rules') return { page: 'rules', game: '' };
   const r = /^rules\/([a-z0-9-]{1,32})$/.exec(path);
   if (r) return { page: 'rules', game: r[1]! };
+  const u = /^user\/([A-Za-z0-9_-]{1,32})(\/games)?$/.exec(path);
+  if (u) return u[2] ? { page: 'archive', name: u[1]! } : { page: 'user', name: u[1]! };
+  if (path === 'leaderboard') return { page: 'leaderboard' };
   const a = parseAccountRoute(path);
   if (a) return a;
   return { page: 'notfound', path };
@@ -36,6 +43,12 @@ export function href(r: Route): string {
       return `/match/${encodeURIComponent(r.id)}`;
     case 'rules':
       return r.game ? `/rules/${encodeURIComponent(r.game)}` : '/rules';
+    case 'user':
+      return `/user/${encodeURIComponent(r.name)}`;
+    case 'archive':
+      return `/user/${encodeURIComponent(r.name)}/games`;
+    case 'leaderboard':
+      return '/leaderboard';
     case 'notfound':
       return `/${r.path}`;
     default:

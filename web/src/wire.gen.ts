@@ -452,6 +452,7 @@ export interface Profile {
   wins: number;
   draws: number;
   losses: number;
+  tallies: Tally[] | null;
   recent: PlayedMatch[] | null;
 }
 
@@ -464,6 +465,30 @@ export interface RatingInfo {
   rd: number;
   provisional: boolean;
   games: number;
+  history: RatingPoint[] | null;
+}
+
+/** RatingPoint is one rated match on a rating's graph. */
+export interface RatingPoint {
+  match: string;
+  at: number;
+  rating: number;
+  rd: number;
+}
+
+/** Tally counts an account's finished matches of one game by outcome. */
+export interface Tally {
+  game: string;
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+/** Archive answers GET /api/users/{name}/games: a page of the account's finished matches, newest first. */
+export interface Archive {
+  username: string;
+  games: PlayedMatch[] | null;
+  next?: string;
 }
 
 /** PlayedMatch is a finished match on a profile. */
@@ -474,6 +499,7 @@ export interface PlayedMatch {
   players: number;
   seat: number;
   result?: Result;
+  outcome: string;
   rated: boolean;
   opponents: Opponent[] | null;
   ratingBefore?: number;

@@ -139,9 +139,7 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 	if err != nil {
 		return err
 	}
-	_, err = db.pool.Exec(ctx, `INSERT INTO matches (id, game, variant, players, seed, options, seats, time_control,
-			status, result, version, ply, clock, rematch, created, updated, rated)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+	_, err = db.pool.Exec(ctx, insertMatch,
 		m.ID, m.Game, m.Variant, m.Players, int64(m.Seed), r.options, r.seats, r.timeControl,
 		m.Status, r.result, m.Version, m.Ply, r.clock, m.Rematch, millis(m.Created), millis(m.Updated), m.Rated)
 	if isUnique(err) {
@@ -150,19 +148,45 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 	return db.wrote(wrapf(err, "postgres: create match %s", m.ID))
 }
 
+// CreateBound stores a new match and binds seats of it to accounts in one
+// transaction.
+func (db *DB) CreateBound(ctx context.Context, m store.Match, bind []store.Binding) error {
+	r, err := encode(m)
+	if err != nil {
+		return err
+	}
+	err = pgx.BeginFunc(ctx, db.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, insertMatch,
+			m.ID, m.Game, m.Variant, m.Players, int64(m.Seed), r.options, r.seats, r.timeControl,
+			m.Status, r.result, m.Version, m.Ply, r.clock, m.Rematch, millis(m.Created), millis(m.Updated), m.Rated); err != nil {
+			return err
+		}
+		for _, b := range bind {
+			if err := bindIn(ctx, tx, m.ID, b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if isUnique(err) {
+		return fmt.Errorf("postgres: create match %s: %w", m.ID, store.ErrConflict)
+	}
+	return db.wrote(wrapf(err, "postgres: create match %s", m.ID))
+}
+
+// insertMatch inserts a match row (Create, CreateBound).
+const insertMatch = `INSERT INTO matches (id, game, variant, players, seed, options, seats, time_control,
+			status, result, version, ply, clock, rematch, created, updated, rated)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`
+
 // Save applies one change in one transaction: the match row, only if its
 // stored version is c.Prev (else store.ErrConflict, also for a missing
-// match); the truncation; and the new moves, each only if it continues
-// the stored ones (ply n+1, n+2, ...; else store.ErrConflict, and nothing
-// of the change is kept). It returns once the transaction has committed,
+// match); the truncation; the new moves, each only if it continues the
+// stored ones (ply n+1, n+2, ...; else store.ErrConflict, and nothing of
+// the change is kept); the seat bindings (c.Bind); and the ratings
+// (c.Ratings, see rate). It returns once the transaction has committed,
 // and keeps nothing of c.
 func (db *DB) Save(ctx context.Context, c store.Change) error {
-	if c.Ratings != nil {
-		// Ratings need the seats' accounts, which this store does not
-		// keep: storing the result alone would break the rule that both
-		// commit together (the server offers no rated matches here).
-		return fmt.Errorf("postgres: save match %s: this store keeps no ratings", c.Match.ID)
-	}
 	m := c.Match
 	r, err := encode(m)
 	if err != nil {
@@ -199,6 +223,14 @@ func (db *DB) Save(ctx context.Context, c store.Change) error {
 			if tag.RowsAffected() == 0 {
 				return fmt.Errorf("ply %d does not follow the stored moves: %w", mv.Ply, store.ErrConflict)
 			}
+		}
+		for _, b := range c.Bind {
+			if err := bindIn(ctx, tx, m.ID, b); err != nil {
+				return err
+			}
+		}
+		if c.Ratings != nil {
+			return rate(ctx, tx, m.ID, c.Ratings)
 		}
 		return nil
 	})

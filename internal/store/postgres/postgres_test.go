@@ -59,6 +59,14 @@ func TestChat(t *testing.T) {
 	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore { return openTest(t) })
 }
 
+// TestRatings runs the ratings suite: rated matches, profiles, archives
+// and leaderboards on PostgreSQL.
+func TestRatings(t *testing.T) {
+	t.Parallel()
+	pgtest.Server(t)
+	storetest.RunRatings(t, func(t *testing.T) storetest.RatingStore { return openTest(t) })
+}
+
 // TestMigrations migrates a database holding a match down to nothing and
 // up again.
 func TestMigrations(t *testing.T) {
@@ -76,7 +84,7 @@ func TestMigrations(t *testing.T) {
 	tables := func() []string {
 		t.Helper()
 		rows, err := db.pool.Query(ctx, `SELECT table_name FROM information_schema.tables
-			WHERE table_schema = current_schema() AND table_name IN ('matches', 'moves', 'accounts', 'sessions', 'account_seats') ORDER BY table_name`)
+			WHERE table_schema = current_schema() AND table_name IN ('matches', 'moves', 'accounts', 'sessions', 'account_seats', 'ratings', 'rating_changes') ORDER BY table_name`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +94,7 @@ func TestMigrations(t *testing.T) {
 		}
 		return names
 	}
-	if got, want := tables(), []string{"account_seats", "accounts", "matches", "moves", "sessions"}; !reflect.DeepEqual(got, want) {
+	if got, want := tables(), []string{"account_seats", "accounts", "matches", "moves", "rating_changes", "ratings", "sessions"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("after Open: tables %v, want %v", got, want)
 	}
 	if _, err := p.DownTo(ctx, 0); err != nil {

@@ -93,9 +93,7 @@ func (db *DB) SessionAccount(ctx context.Context, hash string) (store.Session, s
 	var s store.Session
 	var a store.Account
 	var sc, ss, se, ac, au int64
-	err := db.read.QueryRowContext(ctx, `SELECT s.hash, s.account_id, s.created, s.seen, s.expires,
-			a.id, a.name, a.canonical, a.password_hash, a.created, a.updated
-		FROM sessions AS s JOIN accounts AS a ON a.id = s.account_id WHERE s.hash = ?`, hash).
+	err := db.reads.session.QueryRowContext(ctx, hash).
 		Scan(&s.Hash, &s.Account, &sc, &ss, &se, &a.ID, &a.Name, &a.Canonical, &a.PasswordHash, &ac, &au)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, a, fmt.Errorf("sqlite: session: %w", store.ErrNotFound)
@@ -149,35 +147,42 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int, er
 
 // BindSeat records that an account holds a seat of a match.
 func (db *DB) BindSeat(ctx context.Context, account string, ref store.SeatRef) error {
-	return db.do(ctx, applyFunc(func(ctx context.Context) error {
-		c := db.w.conn
-		dest := make([]driver.Value, 1)
-		if err := c.querySQL(ctx, `SELECT coalesce((SELECT account_id FROM account_seats WHERE match_id = ?1 AND seat = ?2),
-				(SELECT '' FROM matches WHERE id = ?1))`, dest, ref.Match, int64(ref.Seat)); err != nil {
-			return fmt.Errorf("sqlite: bind seat %d of %s: %w", ref.Seat, ref.Match, err)
+	return db.do(ctx, applyFunc(func(ctx context.Context) error { return db.bind(ctx, account, ref) }))
+}
+
+// bind binds a seat in the writer's current transaction (BindSeat, and a
+// Change's Bind).
+func (db *DB) bind(ctx context.Context, account string, ref store.SeatRef) error {
+	c := db.w.conn
+	dest := make([]driver.Value, 2)
+	if err := c.querySQL(ctx, `SELECT coalesce((SELECT account_id FROM account_seats WHERE match_id = ?1 AND seat = ?2),
+			(SELECT '' FROM matches WHERE id = ?1)), (SELECT count(*) FROM accounts WHERE id = ?3)`, dest, ref.Match, int64(ref.Seat), account); err != nil {
+		return fmt.Errorf("sqlite: bind seat %d of %s: %w", ref.Seat, ref.Match, err)
+	}
+	switch holder := dest[0].(type) {
+	case nil:
+		return fmt.Errorf("sqlite: bind seat of %s: %w", ref.Match, store.ErrNotFound)
+	case string:
+		if holder == account {
+			return nil
 		}
-		switch holder := dest[0].(type) {
-		case nil:
-			return fmt.Errorf("sqlite: bind seat of %s: %w", ref.Match, store.ErrNotFound)
-		case string:
-			if holder == account {
-				return nil
-			}
-			if holder != "" {
-				return fmt.Errorf("sqlite: bind seat %d of %s: %w", ref.Seat, ref.Match, store.ErrConflict)
-			}
+		if holder != "" {
+			return fmt.Errorf("sqlite: bind seat %d of %s: %w", ref.Seat, ref.Match, store.ErrConflict)
 		}
-		if _, err := c.execSQL(ctx, `INSERT INTO account_seats (match_id, seat, account_id) VALUES (?, ?, ?)`,
-			ref.Match, int64(ref.Seat), account); err != nil {
-			return fmt.Errorf("sqlite: bind seat %d of %s: %w", ref.Seat, ref.Match, err)
-		}
-		return nil
-	}))
+	}
+	if n, _ := asInt64(dest[1]); n == 0 {
+		return fmt.Errorf("sqlite: bind seat of %s: no account %s: %w", ref.Match, account, store.ErrNotFound)
+	}
+	if _, err := c.execSQL(ctx, `INSERT INTO account_seats (match_id, seat, account_id) VALUES (?, ?, ?)`,
+		ref.Match, int64(ref.Seat), account); err != nil {
+		return fmt.Errorf("sqlite: bind seat %d of %s: %w", ref.Seat, ref.Match, err)
+	}
+	return nil
 }
 
 // AccountSeats returns the seats of a match an account holds.
 func (db *DB) AccountSeats(ctx context.Context, account, match string) ([]int, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT seat FROM account_seats WHERE match_id = ? AND account_id = ? ORDER BY seat`, match, account)
+	rows, err := db.reads.seats.QueryContext(ctx, match, account)
 	if err != nil {
 		return nil, unavailable(fmt.Errorf("sqlite: account seats: %w", err))
 	}

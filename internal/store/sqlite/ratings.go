@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/tabula-games/tabula/internal/store"
 )
@@ -178,9 +177,7 @@ func (db *DB) holders(ctx context.Context, ids []string) (map[string]map[int]sea
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.read.QueryContext(ctx, `SELECT s.match_id, s.seat, s.account_id, a.name
-		FROM account_seats AS s JOIN accounts AS a ON a.id = s.account_id
-		WHERE s.match_id IN (SELECT value FROM json_each(?))`, string(js))
+	rows, err := db.reads.holders.QueryContext(ctx, string(js))
 	if err != nil {
 		return nil, err
 	}
@@ -217,26 +214,97 @@ func (db *DB) SeatNames(ctx context.Context, ids []string) (map[string]map[int]s
 	return out, nil
 }
 
-// PlayedMatches returns the finished matches an account played, most
-// recently finished first, at most limit, each with the seats' usernames
-// and the account's rating change.
-func (db *DB) PlayedMatches(ctx context.Context, account string, limit int) ([]store.PlayedMatch, error) {
-	out, err := db.played(ctx, account, limit)
+// outcomeSQL is the outcome (store.OutcomeWin, ...) of finished match m
+// for seat s.seat, from the result's JSON (see store.OutcomeWin).
+const outcomeSQL = `CASE
+	WHEN coalesce(json_extract(m.result, '$.allLose'), 0) THEN 'loss'
+	WHEN coalesce(json_array_length(m.result, '$.winners'), 0) = 0 THEN 'draw'
+	WHEN json_array_length(m.result, '$.winners') >= m.players THEN 'draw'
+	WHEN EXISTS (SELECT 1 FROM json_each(m.result, '$.winners') WHERE value = s.seat) THEN 'win'
+	ELSE 'loss' END`
+
+// firstSeatSQL joins an account's first seat (s) in each finished match
+// (m) it played; the account is the query's first argument (?1).
+const firstSeatSQL = ` FROM account_seats AS s JOIN matches AS m ON m.id = s.match_id
+	WHERE s.account_id = ?1 AND m.status = 'finished' AND m.result IS NOT NULL
+	AND s.seat = (SELECT min(seat) FROM account_seats WHERE match_id = s.match_id AND account_id = ?1)`
+
+// PlayedMatches returns the finished matches an account played that f
+// selects, most recently finished first, each with the seats' usernames,
+// the account's outcome and its rating change.
+func (db *DB) PlayedMatches(ctx context.Context, account string, f store.ArchiveFilter) ([]store.PlayedMatch, error) {
+	out, err := db.played(ctx, account, f)
 	if err != nil {
 		return nil, unavailable(fmt.Errorf("sqlite: played matches of %s: %w", account, err))
 	}
 	return out, nil
 }
 
-func (db *DB) played(ctx context.Context, account string, limit int) ([]store.PlayedMatch, error) {
+// playedRef is one match of an archive page: its ID, the account's
+// first seat and its outcome.
+type playedRef struct {
+	id      string
+	seat    int
+	outcome string
+}
+
+func (db *DB) played(ctx context.Context, account string, f store.ArchiveFilter) ([]store.PlayedMatch, error) {
 	// A finished match's row is current: the change that finished it
-	// wrote the row.
-	rows, err := db.read.QueryContext(ctx, sqlSelectMatch+` WHERE status = ? AND id IN (SELECT match_id FROM account_seats WHERE account_id = ?)
-		ORDER BY updated DESC, id LIMIT ?`, store.StatusFinished, account, int64(limit))
+	// wrote the row. The page is chosen first (IDs, seats, outcomes),
+	// then its rows are read.
+	q := `SELECT m.id AS id, s.seat AS seat, m.updated AS updated, ` + outcomeSQL + ` AS outcome` + firstSeatSQL
+	args := []any{account}
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("?%d", len(args))
+	}
+	if f.Game != "" {
+		q += ` AND m.game = ` + arg(f.Game)
+	}
+	if f.Rated != nil {
+		q += ` AND m.rated = ` + arg(*f.Rated)
+	}
+	if f.After != nil {
+		ms, id := arg(f.After.Ended.UnixMilli()), arg(f.After.ID)
+		q += ` AND (m.updated < ` + ms + ` OR (m.updated = ` + ms + ` AND m.id < ` + id + `))`
+	}
+	q = `SELECT id, seat, outcome FROM (` + q + `)`
+	if f.Outcome != "" {
+		q += ` WHERE outcome = ` + arg(f.Outcome)
+	}
+	q += ` ORDER BY updated DESC, id DESC LIMIT ` + arg(int64(max(f.Limit, 1)))
+	rows, err := db.read.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
-	var ms []store.Match
+	var refs []playedRef
+	for rows.Next() {
+		var p playedRef
+		if err := rows.Scan(&p.id, &p.seat, &p.outcome); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		refs = append(refs, p)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, err
+	}
+	if len(refs) == 0 {
+		return nil, nil
+	}
+	ids := make([]string, len(refs))
+	for i, p := range refs {
+		ids[i] = p.id
+	}
+	js, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	rows, err = db.read.QueryContext(ctx, sqlSelectMatch+` WHERE id IN (SELECT value FROM json_each(?))`, string(js))
+	if err != nil {
+		return nil, err
+	}
+	ms := make(map[string]store.Match, len(ids))
 	for rows.Next() {
 		r, err := scanRow(rows)
 		if err != nil {
@@ -248,85 +316,99 @@ func (db *DB) played(ctx context.Context, account string, limit int) ([]store.Pl
 			rows.Close()
 			return nil, err
 		}
-		ms = append(ms, m)
+		ms[m.ID] = m
 	}
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, err
-	}
-	ids := make([]string, len(ms))
-	for i, m := range ms {
-		ids[i] = m.ID
 	}
 	hs, err := db.holders(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
 	changes := map[string]*store.RatingChange{}
-	if len(ids) > 0 {
-		js, err := json.Marshal(ids)
-		if err != nil {
-			return nil, err
-		}
-		rows, err := db.read.QueryContext(ctx, `SELECT match_id, seat, account_id, game, variant, players, before, after, rd, at
-			FROM rating_changes WHERE account_id = ? AND match_id IN (SELECT value FROM json_each(?))`, account, string(js))
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var c store.RatingChange
-			var at int64
-			if err := rows.Scan(&c.Match, &c.Seat, &c.Account, &c.Key.Game, &c.Key.Variant, &c.Key.Players, &c.Before, &c.After, &c.RD, &at); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			c.At = msTime(at)
-			changes[c.Match] = &c
-		}
-		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-			return nil, err
-		}
+	rows, err = db.read.QueryContext(ctx, `SELECT `+changeColumns+` FROM rating_changes
+		WHERE account_id = ? AND match_id IN (SELECT value FROM json_each(?))`, account, string(js))
+	if err != nil {
+		return nil, err
 	}
-	out := make([]store.PlayedMatch, 0, len(ms))
-	for _, m := range ms {
-		p := store.PlayedMatch{Match: m, Seat: -1, Names: make([]string, m.Players), Change: changes[m.ID]}
-		for seat := m.Players - 1; seat >= 0; seat-- {
-			h, ok := hs[m.ID][seat]
-			if !ok {
-				continue
-			}
-			p.Names[seat] = h.name
-			if h.account == account {
-				p.Seat = seat
+	cs, err := scanChanges(rows)
+	if err != nil {
+		return nil, err
+	}
+	for i := range cs {
+		changes[cs[i].Match] = &cs[i]
+	}
+	out := make([]store.PlayedMatch, 0, len(refs))
+	for _, p := range refs {
+		m, ok := ms[p.id]
+		if !ok {
+			continue // deleted since the page was chosen
+		}
+		pm := store.PlayedMatch{Match: m, Seat: p.seat, Outcome: p.outcome, Names: make([]string, m.Players), Change: changes[m.ID]}
+		for seat, h := range hs[m.ID] {
+			if seat >= 0 && seat < m.Players {
+				pm.Names[seat] = h.name
 			}
 		}
-		out = append(out, p)
+		out = append(out, pm)
 	}
 	return out, nil
 }
 
-// SeatResults returns the results of every finished match an account
-// played, one per seat it held.
-func (db *DB) SeatResults(ctx context.Context, account string) ([]store.SeatResult, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT s.seat, m.players, m.result FROM account_seats AS s JOIN matches AS m ON m.id = s.match_id
-		WHERE s.account_id = ? AND m.status = ? AND m.result IS NOT NULL`, account, store.StatusFinished)
+// changeColumns are the rating_changes columns scanChanges reads.
+const changeColumns = `match_id, seat, account_id, game, variant, players, before, after, rd, at`
+
+// scanChanges reads rows of changeColumns and closes rows.
+func scanChanges(rows *sql.Rows) ([]store.RatingChange, error) {
+	defer rows.Close()
+	var out []store.RatingChange
+	for rows.Next() {
+		var c store.RatingChange
+		var at int64
+		if err := rows.Scan(&c.Match, &c.Seat, &c.Account, &c.Key.Game, &c.Key.Variant, &c.Key.Players, &c.Before, &c.After, &c.RD, &at); err != nil {
+			return nil, err
+		}
+		c.At = msTime(at)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Tallies counts the finished matches an account played by game and
+// outcome, in one grouped query.
+func (db *DB) Tallies(ctx context.Context, account string) ([]store.Tally, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT game, sum(outcome = 'win'), sum(outcome = 'draw'), sum(outcome = 'loss')
+		FROM (SELECT m.game AS game, `+outcomeSQL+` AS outcome`+firstSeatSQL+`) GROUP BY game ORDER BY game`, account)
 	if err != nil {
-		return nil, unavailable(fmt.Errorf("sqlite: results of %s: %w", account, err))
+		return nil, unavailable(fmt.Errorf("sqlite: tallies of %s: %w", account, err))
 	}
 	defer rows.Close()
-	var out []store.SeatResult
+	var out []store.Tally
 	for rows.Next() {
-		var r store.SeatResult
-		var res string
-		if err := rows.Scan(&r.Seat, &r.Players, &res); err != nil {
-			return nil, fmt.Errorf("sqlite: results of %s: %w", account, err)
+		var t store.Tally
+		if err := rows.Scan(&t.Game, &t.Wins, &t.Draws, &t.Losses); err != nil {
+			return nil, fmt.Errorf("sqlite: tallies of %s: %w", account, err)
 		}
-		if err := json.NewDecoder(strings.NewReader(res)).Decode(&r.Result); err != nil {
-			return nil, fmt.Errorf("sqlite: results of %s: %w", account, err)
-		}
-		out = append(out, r)
+		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, unavailable(fmt.Errorf("sqlite: results of %s: %w", account, err))
+		return nil, unavailable(fmt.Errorf("sqlite: tallies of %s: %w", account, err))
+	}
+	return out, nil
+}
+
+// RatingHistory returns an account's last limit rating changes under
+// key, oldest first.
+func (db *DB) RatingHistory(ctx context.Context, account string, key store.RatingKey, limit int) ([]store.RatingChange, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT `+changeColumns+` FROM (SELECT * FROM rating_changes
+		WHERE account_id = ? AND game = ? AND variant = ? AND players = ? ORDER BY at DESC, match_id DESC LIMIT ?) ORDER BY at, match_id`,
+		account, key.Game, key.Variant, int64(key.Players), int64(max(limit, 1)))
+	if err != nil {
+		return nil, unavailable(fmt.Errorf("sqlite: rating history of %s: %w", account, err))
+	}
+	out, err := scanChanges(rows)
+	if err != nil {
+		return nil, unavailable(fmt.Errorf("sqlite: rating history of %s: %w", account, err))
 	}
 	return out, nil
 }

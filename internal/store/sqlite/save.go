@@ -58,6 +58,7 @@ func (op *saveOp) copyChange(c store.Change) {
 		}
 	}
 	op.seats = append(op.seats[:0], c.Match.Seats...)
+	op.bind = append(op.bind[:0], c.Bind...)
 	op.times = append(op.times[:0], c.Match.Clock.Remaining...)
 	op.clock = c.Match.Clock
 	op.clock.Remaining = op.times
@@ -73,6 +74,8 @@ func (op *saveOp) copyChange(c store.Change) {
 func (db *DB) putOp(op *saveOp) {
 	clear(op.append)
 	clear(op.seats)
+	clear(op.bind)
+	op.bind = op.bind[:0]
 	op.row, op.append, op.seats, op.game, op.ratings, op.rating, op.clock = row{}, op.append[:0], op.seats[:0], "", nil, store.RatingUpdate{}, store.Clock{}
 	db.ops.Put(op)
 }
@@ -90,6 +93,7 @@ type saveOp struct {
 	append     []store.Move    // the op's own, reused
 	moveClocks []time.Duration // the moves' clock readings, append's Clock point here
 	seats      []store.Seat    // the op's own, reused
+	bind       []store.Binding // seats bound to accounts in this change; the op's own, reused
 	game       string
 	ratings    *store.RatingUpdate // &rating or nil
 	rating     store.RatingUpdate
@@ -130,7 +134,7 @@ func (op *saveOp) apply(ctx context.Context) error {
 			return fmt.Errorf("sqlite: match %s ply %d after %d stored moves: %w", row.id, m.Ply, st.moves+i, store.ErrConflict)
 		}
 	}
-	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply && op.ratings == nil &&
+	moveOnly := op.truncate < 0 && len(op.append) == 1 && op.append[0].Ply == row.ply && op.ratings == nil && len(op.bind) == 0 &&
 		row.status == st.status && slices.Equal(op.seats, st.seats) && row.rematch == st.rematch && row.result == st.result
 	if moveOnly {
 		st.head = db.journal(op.append[0], &st, row.id, st.head, row)
@@ -156,6 +160,11 @@ func (op *saveOp) apply(ctx context.Context) error {
 			return fmt.Errorf("sqlite: save match %s: %w", row.id, err)
 		}
 		st.seats = slices.Clone(op.seats)
+		for _, b := range op.bind {
+			if err := db.bind(ctx, b.Account, store.SeatRef{Match: row.id, Seat: b.Seat}); err != nil {
+				return err
+			}
+		}
 		if op.ratings != nil {
 			if err := db.rate(ctx, row.id, op.ratings); err != nil {
 				return err

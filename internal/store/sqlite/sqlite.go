@@ -145,7 +145,8 @@ const (
 // DB is a Tabula store in one SQLite file. It is safe for concurrent use.
 type DB struct {
 	read    *sql.DB
-	write   *sql.DB // one connection, the writer's (see wconn)
+	reads   accountReads // prepared on read (reads.go)
+	write   *sql.DB      // one connection, the writer's (see wconn)
 	reqs    chan request
 	done    chan struct{} // closed when the writer exits
 	ckpt    chan struct{} // closed when the checkpointer exits
@@ -357,8 +358,15 @@ func openDB(ctx context.Context, path, writeDSN, readDSN string) (*DB, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	read.SetMaxOpenConns(readConns)
+	reads, err := prepareReads(ctx, read)
+	if err != nil {
+		read.Close()
+		conn.Close()
+		write.Close()
+		return nil, err
+	}
 	wctx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	db := &DB{read: read, write: write, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
+	db := &DB{read: read, reads: reads, write: write, reqs: make(chan request, writeQueue), done: make(chan struct{}), ckpt: make(chan struct{}), stop: stop, metrics: newMetrics(),
 		w: writerState{catchAt: catchRows, gap: commitGap, budget: catchBudget, least: catchMin, perRow: 1, known: map[string]matchState{}, staged: map[string]matchState{}, cur: map[string]current{}}}
 	started := make(chan error, 1)
 	go db.run(ctx, wctx, conn, started) // the writer; exits when Close cancels wctx
@@ -542,7 +550,7 @@ func (db *DB) checkpointer(ctx context.Context) {
 // closeAll closes the connections, then the lock (whose descriptor of the
 // file must not close while SQLite has the file open: see held).
 func (db *DB) closeAll() error {
-	err := errors.Join(db.write.Close(), db.read.Close())
+	err := errors.Join(db.reads.close(), db.write.Close(), db.read.Close())
 	if db.lock != nil {
 		err = errors.Join(err, db.lock.Close())
 	}
@@ -551,6 +559,16 @@ func (db *DB) closeAll() error {
 
 // Create stores a new match. A duplicate ID gives store.ErrConflict.
 func (db *DB) Create(ctx context.Context, m store.Match) error {
+	return db.create(ctx, m, nil)
+}
+
+// CreateBound stores a new match and binds seats of it to accounts in
+// the same transaction.
+func (db *DB) CreateBound(ctx context.Context, m store.Match, bind []store.Binding) error {
+	return db.create(ctx, m, bind)
+}
+
+func (db *DB) create(ctx context.Context, m store.Match, bind []store.Binding) error {
 	row, err := encode(m)
 	if err != nil {
 		return err
@@ -567,6 +585,11 @@ func (db *DB) Create(ctx context.Context, m store.Match) error {
 		rowid, err := res.LastInsertId()
 		if err != nil {
 			return fmt.Errorf("sqlite: create match %s: %w", m.ID, err)
+		}
+		for _, b := range bind {
+			if err := db.bind(ctx, b.Account, store.SeatRef{Match: m.ID, Seat: b.Seat}); err != nil {
+				return err
+			}
 		}
 		db.w.staged[m.ID] = matchState{version: m.Version, rowid: rowid, status: row.status, seats: slices.Clone(m.Seats), rematch: row.rematch, result: row.result}
 		return nil

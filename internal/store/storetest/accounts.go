@@ -32,6 +32,7 @@ func RunAccounts(t *testing.T, open func(t *testing.T) AccountStore) {
 		{"SessionCap", testSessionCap},
 		{"ExpiredSessions", testExpiredSessions},
 		{"BindSeat", testBindSeat},
+		{"CreateBound", testCreateBound},
 		{"AccountMatches", testAccountMatches},
 	}
 	for _, tt := range tests {
@@ -281,5 +282,33 @@ func testAccountMatches(t *testing.T, s AccountStore) {
 	}
 	if got, err := s.AccountMatches(ctx, "a_1", 10); err != nil || len(got) != 3 {
 		t.Errorf("AccountMatches after m1 ended = %v, %v; want 3 seats", got, err)
+	}
+}
+
+// testCreateBound stores a match with its creator's seat bound in one
+// transaction; a binding to no account stores nothing.
+func testCreateBound(t *testing.T, s AccountStore) {
+	ctx := context.Background()
+	if err := s.CreateAccount(ctx, NewAccount("a_1", "alice", 0)); err != nil {
+		t.Fatal(err)
+	}
+	m := NewMatch("m1", 0)
+	if err := s.CreateBound(ctx, m, []store.Binding{{Account: "a_1", Seat: 0}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, err := s.Load(ctx, "m1"); err != nil || !reflect.DeepEqual(got, m) {
+		t.Errorf("Load = %+v, %v; want %+v", got, err, m)
+	}
+	if got, err := s.SeatAccounts(ctx, "m1"); err != nil || !reflect.DeepEqual(got, map[int]string{0: "a_1"}) {
+		t.Errorf("SeatAccounts = %v, %v; want seat 0 of a_1", got, err)
+	}
+	if err := s.CreateBound(ctx, NewMatch("m2", 1), []store.Binding{{Account: "a_nobody", Seat: 0}}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("CreateBound to no account = %v; want ErrNotFound", err)
+	}
+	if _, _, err := s.Load(ctx, "m2"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("after the refused CreateBound, Load(m2) = %v; want ErrNotFound (nothing stored)", err)
+	}
+	if err := s.CreateBound(ctx, m, nil); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("CreateBound of an existing ID = %v; want ErrConflict", err)
 	}
 }

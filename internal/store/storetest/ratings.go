@@ -34,6 +34,10 @@ func RunRatings(t *testing.T, open func(t *testing.T) RatingStore) {
 		{"ConcurrentRatings", testConcurrentRatings},
 		{"Leaderboard", testLeaderboard},
 		{"Profile", testProfile},
+		{"Archive", testArchive},
+		{"Tallies", testTallies},
+		{"RatingHistory", testRatingHistory},
+		{"BindWithChange", testBindWithChange},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
@@ -275,27 +279,259 @@ func testProfile(t *testing.T, s RatingStore) {
 	// A live match is not played yet.
 	ratedMatch(t, s, "m3", 6, "a_alice", "a_bob")
 
-	got, err := s.PlayedMatches(ctx, "a_bob", 10)
+	got, err := s.PlayedMatches(ctx, "a_bob", store.ArchiveFilter{Limit: 10})
 	if err != nil || len(got) != 2 {
 		t.Fatalf("PlayedMatches(bob) = %+v, %v; want 2", got, err)
 	}
-	if p := got[0]; p.Match.ID != "m2" || p.Seat != 0 || !reflect.DeepEqual(p.Names, []string{"bob", ""}) || p.Change != nil {
+	if p := got[0]; p.Match.ID != "m2" || p.Seat != 0 || p.Outcome != store.OutcomeWin || !reflect.DeepEqual(p.Names, []string{"bob", ""}) || p.Change != nil {
 		t.Errorf("newest played = %+v; want m2 from seat 0 against a guest, no rating change", p)
 	}
-	if p := got[1]; p.Match.ID != "m1" || p.Seat != 1 || !reflect.DeepEqual(p.Names, []string{"alice", "bob"}) ||
+	if p := got[1]; p.Match.ID != "m1" || p.Seat != 1 || p.Outcome != store.OutcomeLoss || !reflect.DeepEqual(p.Names, []string{"alice", "bob"}) ||
 		p.Change == nil || p.Change.Before != 1500 || p.Change.After != 1490 || p.Change.RD != 340 || p.Change.Seat != 1 {
 		t.Errorf("older played = %+v (change %+v); want m1 from seat 1, 1500 -> 1490", p, p.Change)
 	}
-	if got, err := s.PlayedMatches(ctx, "a_bob", 1); err != nil || len(got) != 1 || got[0].Match.ID != "m2" {
+	if got, err := s.PlayedMatches(ctx, "a_bob", store.ArchiveFilter{Limit: 1}); err != nil || len(got) != 1 || got[0].Match.ID != "m2" {
 		t.Errorf("PlayedMatches(bob, 1) = %+v, %v; want m2 only", got, err)
-	}
-	res, err := s.SeatResults(ctx, "a_bob")
-	if err != nil || len(res) != 2 {
-		t.Fatalf("SeatResults(bob) = %+v, %v; want 2", res, err)
 	}
 	names, err := s.SeatNames(ctx, []string{"m1", "m2", "nope"})
 	want := map[string]map[int]string{"m1": {0: "alice", 1: "bob"}, "m2": {0: "bob"}}
 	if err != nil || !reflect.DeepEqual(names, want) {
 		t.Errorf("SeatNames = %v, %v; want %v", names, err, want)
+	}
+}
+
+// finishWith finishes m with res at base+at seconds, rated by rate (nil:
+// casual).
+func finishWith(t *testing.T, s RatingStore, m store.Match, res store.Result, at int, rate func([]store.Rating) ([]store.Rating, error)) {
+	t.Helper()
+	ch := finish(m, rate)
+	ch.Match.Result = &res
+	ch.Match.Updated = base.Add(time.Duration(at) * time.Second)
+	if ch.Ratings != nil {
+		ch.Ratings.At = ch.Match.Updated
+	}
+	if err := s.Save(context.Background(), ch); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// archiveFixture has alice play bob five finished matches (m1 oldest ..
+// m5 newest; alice wins m1 and m4 rated, loses m2 casual, draws m3 rated,
+// and m5, a casual "other" game, ends with everyone losing) and one
+// live match m6.
+func archiveFixture(t *testing.T, s RatingStore) {
+	t.Helper()
+	createAccounts(t, s, "alice", "bob")
+	type spec struct {
+		id    string
+		game  string
+		rated bool
+		res   store.Result
+	}
+	for i, sp := range []spec{
+		{"m1", "race", true, store.Result{Winners: []int{0}, Reason: "line"}},
+		{"m2", "race", false, store.Result{Winners: []int{1}, Reason: "line"}},
+		{"m3", "race", true, store.Result{Reason: "agreed"}},
+		{"m4", "race", true, store.Result{Winners: []int{0}, Reason: "timeout"}},
+		{"m5", "other", false, store.Result{AllLose: true, Reason: "collapse"}},
+	} {
+		m := NewMatch(sp.id, i)
+		m.Game, m.Rated = sp.game, sp.rated
+		m.Seats = []store.Seat{{TokenHash: "aa"}, {TokenHash: "bb"}}
+		if err := s.Create(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+		for seat, a := range []string{"a_alice", "a_bob"} {
+			if err := s.BindSeat(context.Background(), a, store.SeatRef{Match: sp.id, Seat: seat}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var rate func([]store.Rating) ([]store.Rating, error)
+		if sp.rated {
+			rate = plus([]float64{float64(10 * (i + 1)), -float64(10 * (i + 1))}, nil)
+		}
+		finishWith(t, s, m, sp.res, 100+i*10, rate)
+	}
+	ratedMatch(t, s, "m6", 9, "a_alice", "a_bob")
+}
+
+func testArchive(t *testing.T, s RatingStore) {
+	ctx := context.Background()
+	archiveFixture(t, s)
+	yes, no := true, false
+	ids := func(ps []store.PlayedMatch) []string {
+		out := []string{}
+		for _, p := range ps {
+			out = append(out, p.Match.ID+":"+p.Outcome)
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name    string
+		account string
+		f       store.ArchiveFilter
+		want    []string
+	}{
+		{"all", "a_alice", store.ArchiveFilter{Limit: 10}, []string{"m5:loss", "m4:win", "m3:draw", "m2:loss", "m1:win"}},
+		{"bob sees the other side", "a_bob", store.ArchiveFilter{Limit: 10}, []string{"m5:loss", "m4:loss", "m3:draw", "m2:win", "m1:loss"}},
+		{"game", "a_alice", store.ArchiveFilter{Game: "race", Limit: 10}, []string{"m4:win", "m3:draw", "m2:loss", "m1:win"}},
+		{"wins", "a_alice", store.ArchiveFilter{Outcome: store.OutcomeWin, Limit: 10}, []string{"m4:win", "m1:win"}},
+		{"losses", "a_alice", store.ArchiveFilter{Outcome: store.OutcomeLoss, Limit: 10}, []string{"m5:loss", "m2:loss"}},
+		{"draws", "a_alice", store.ArchiveFilter{Outcome: store.OutcomeDraw, Limit: 10}, []string{"m3:draw"}},
+		{"rated", "a_alice", store.ArchiveFilter{Rated: &yes, Limit: 10}, []string{"m4:win", "m3:draw", "m1:win"}},
+		{"casual", "a_alice", store.ArchiveFilter{Rated: &no, Limit: 10}, []string{"m5:loss", "m2:loss"}},
+		{"rated wins of race", "a_alice", store.ArchiveFilter{Game: "race", Rated: &yes, Outcome: store.OutcomeWin, Limit: 10}, []string{"m4:win", "m1:win"}},
+		{"limit", "a_alice", store.ArchiveFilter{Limit: 2}, []string{"m5:loss", "m4:win"}},
+		{"after", "a_alice", store.ArchiveFilter{Limit: 2, After: &store.ArchiveCursor{Ended: base.Add(130 * time.Second), ID: "m4"}}, []string{"m3:draw", "m2:loss"}},
+		{"after with filter", "a_alice", store.ArchiveFilter{Outcome: store.OutcomeWin, Limit: 10, After: &store.ArchiveCursor{Ended: base.Add(130 * time.Second), ID: "m4"}}, []string{"m1:win"}},
+		{"none", "a_alice", store.ArchiveFilter{Game: "nope", Limit: 10}, []string{}},
+		{"no account", "a_nobody", store.ArchiveFilter{Limit: 10}, []string{}},
+	} {
+		got, err := s.PlayedMatches(ctx, tt.account, tt.f)
+		if err != nil || !reflect.DeepEqual(ids(got), tt.want) {
+			t.Errorf("%s: PlayedMatches = %v, %v; want %v", tt.name, ids(got), err, tt.want)
+		}
+	}
+	// Paging through everything two at a time gives every match once.
+	var all []string
+	f := store.ArchiveFilter{Limit: 2}
+	for page := 0; page < 5; page++ {
+		got, err := s.PlayedMatches(ctx, "a_alice", f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 {
+			break
+		}
+		all = append(all, ids(got)...)
+		last := got[len(got)-1].Match
+		f.After = &store.ArchiveCursor{Ended: last.Updated, ID: last.ID}
+	}
+	if want := []string{"m5:loss", "m4:win", "m3:draw", "m2:loss", "m1:win"}; !reflect.DeepEqual(all, want) {
+		t.Errorf("paged archive = %v; want %v", all, want)
+	}
+}
+
+func testTallies(t *testing.T, s RatingStore) {
+	ctx := context.Background()
+	archiveFixture(t, s)
+	// A 3-player match alice wins with bob (both winners, not everyone).
+	m := NewMatch("m7", 20)
+	m.Players = 3
+	m.Seats = []store.Seat{{TokenHash: "aa"}, {TokenHash: "bb"}, {TokenHash: "cc"}}
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	for seat, a := range []string{"a_alice", "a_bob"} {
+		if err := s.BindSeat(ctx, a, store.SeatRef{Match: "m7", Seat: seat}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	finishWith(t, s, m, store.Result{Winners: []int{0, 1}, Reason: "line"}, 300, nil)
+	// A 2-player match where both seats won: a draw.
+	m8 := NewMatch("m8", 21)
+	m8.Seats = []store.Seat{{TokenHash: "aa"}, {TokenHash: "bb"}}
+	if err := s.Create(ctx, m8); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.BindSeat(ctx, "a_alice", store.SeatRef{Match: "m8", Seat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	finishWith(t, s, m8, store.Result{Winners: []int{0, 1}, Reason: "shared"}, 310, nil)
+	for _, tt := range []struct {
+		account string
+		want    []store.Tally
+	}{
+		{"a_alice", []store.Tally{{Game: "other", Losses: 1}, {Game: "race", Wins: 3, Draws: 2, Losses: 1}}},
+		{"a_bob", []store.Tally{{Game: "other", Losses: 1}, {Game: "race", Wins: 2, Draws: 1, Losses: 2}}},
+		{"a_nobody", nil},
+	} {
+		got, err := s.Tallies(ctx, tt.account)
+		if err != nil || (len(got) > 0 || len(tt.want) > 0) && !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Tallies(%s) = %+v, %v; want %+v", tt.account, got, err, tt.want)
+		}
+	}
+}
+
+func testRatingHistory(t *testing.T, s RatingStore) {
+	ctx := context.Background()
+	archiveFixture(t, s)
+	key := store.RatingKey{Game: "race", Variant: "standard", Players: 2}
+	points := func(cs []store.RatingChange) []string {
+		out := []string{}
+		for _, c := range cs {
+			out = append(out, fmt.Sprintf("%s %.0f>%.0f", c.Match, c.Before, c.After))
+		}
+		return out
+	}
+	// alice gains 10 in m1, 30 in m3, 40 in m4 (plus's deltas by index).
+	for _, tt := range []struct {
+		account string
+		key     store.RatingKey
+		limit   int
+		want    []string
+	}{
+		{"a_alice", key, 10, []string{"m1 1500>1510", "m3 1510>1540", "m4 1540>1580"}},
+		{"a_alice", key, 2, []string{"m3 1510>1540", "m4 1540>1580"}},
+		{"a_bob", key, 10, []string{"m1 1500>1490", "m3 1490>1460", "m4 1460>1420"}},
+		{"a_alice", store.RatingKey{Game: "other", Variant: "standard", Players: 2}, 10, []string{}},
+	} {
+		got, err := s.RatingHistory(ctx, tt.account, tt.key, tt.limit)
+		if err != nil || !reflect.DeepEqual(points(got), tt.want) {
+			t.Errorf("RatingHistory(%s, %v, %d) = %v, %v; want %v", tt.account, tt.key, tt.limit, points(got), err, tt.want)
+		}
+	}
+	got, err := s.RatingHistory(ctx, "a_alice", key, 1)
+	if err != nil || len(got) != 1 || !got[0].At.Equal(base.Add(130*time.Second)) || got[0].RD != 320 || got[0].Seat != 0 || got[0].Key != key {
+		t.Errorf("RatingHistory(alice, 1) = %+v, %v; want m4 at base+130s, RD 320, seat 0", got, err)
+	}
+}
+
+// testBindWithChange binds a seat in the change that takes it (a
+// logged-in join): the seat and the binding commit together, and a
+// binding that fails (another account holds the seat, or no such
+// account) keeps nothing of the change.
+func testBindWithChange(t *testing.T, s RatingStore) {
+	ctx := context.Background()
+	createAccounts(t, s, "alice", "bob")
+	m := NewMatch("m1", 0)
+	m.Status = store.StatusWaiting
+	m.Seats = []store.Seat{{TokenHash: "aa"}, {}}
+	if err := s.Create(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.BindSeat(ctx, "a_alice", store.SeatRef{Match: "m1", Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	join := func(from store.Match, account string, seat int) store.Change {
+		next := advance(from, 0)
+		next.Status = store.StatusLive
+		next.Seats = []store.Seat{{TokenHash: "aa"}, {TokenHash: "bb"}}
+		return store.Change{Match: next, Prev: from.Version, Truncate: -1, Bind: []store.Binding{{Account: account, Seat: seat}}}
+	}
+	// Another account's seat: refused, and the join is not stored.
+	if err := s.Save(ctx, join(m, "a_bob", 0)); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("Save binding alice's seat to bob = %v; want ErrConflict", err)
+	}
+	// No such account: refused, nothing stored.
+	if err := s.Save(ctx, join(m, "a_nobody", 1)); err == nil {
+		t.Fatal("Save binding a seat to no account succeeded")
+	}
+	if got, _, err := s.Load(ctx, "m1"); err != nil || got.Version != m.Version || got.Seats[1].TokenHash != "" || got.Status != store.StatusWaiting {
+		t.Fatalf("after the refused joins the match is %+v, %v; want it as created", got, err)
+	}
+	if got, err := s.SeatAccounts(ctx, "m1"); err != nil || !reflect.DeepEqual(got, map[int]string{0: "a_alice"}) {
+		t.Fatalf("after the refused joins SeatAccounts = %v, %v; want alice's seat only", got, err)
+	}
+	// bob's join of seat 1 commits with its binding.
+	ch := join(m, "a_bob", 1)
+	if err := s.Save(ctx, ch); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.SeatAccounts(ctx, "m1"); err != nil || !reflect.DeepEqual(got, map[int]string{0: "a_alice", 1: "a_bob"}) {
+		t.Errorf("after the join SeatAccounts = %v, %v; want alice and bob", got, err)
+	}
+	if got, _, err := s.Load(ctx, "m1"); err != nil || got.Version != ch.Match.Version || got.Status != store.StatusLive {
+		t.Errorf("after the join the match is %+v, %v; want it live at version %d", got, err, ch.Match.Version)
 	}
 }

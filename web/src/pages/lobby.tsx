@@ -8,6 +8,7 @@ import { seatName } from '../i18n';
 import { createRequest, keepForm, openSeats, playerChoices, playerCount, timePresets, type Form } from '../lobby-model';
 import type { GameInfo, OptionSpec, Summary } from '../protocol';
 import { href } from '../router';
+import { UserLink } from './profile'; // profiles
 import { saveToken } from '../tokens';
 import { MyGames } from './my-games';
 import { SeeksPanel } from './seeks-panel';
@@ -286,9 +287,13 @@ export function Lobby() {
                     </div>
                   )}
                   <div class="match-who muted">
-                    {(m.seats ?? [])
-                      .map((s) => `${seatName(lang.value, s.name, s.seat)}: ${s.kind === 'bot' ? t('lobby.bot', { bot: botText(s.bot ?? '', t).name }) : s.taken ? t('lobby.player') : t('match.open')}`)
-                      .join(' · ')}
+                    {(m.seats ?? []).map((s, i) => (
+                      <span key={s.seat}>
+                        {i > 0 && ' · '}
+                        {seatName(lang.value, s.name, s.seat)}:{' '}
+                        {s.username ? <UserLink name={s.username} /> : s.kind === 'bot' ? t('lobby.bot', { bot: botText(s.bot ?? '', t).name }) : s.taken ? t('lobby.player') : t('match.open')}
+                      </span>
+                    ))}
                   </div>
                   <div class="match-actions">
                     {open.length > 0 && (

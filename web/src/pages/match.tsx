@@ -18,6 +18,7 @@ import { ChatPanel } from '../chat';
 import { applyChat, initialChat, type ChatState } from '../chat-model';
 import { errorText, has } from '../i18n';
 import { seatLabel } from '../seat-label';
+import { UserLink } from './profile'; // profiles
 import { canPlay, otherOffers, reasonName, rounds, verdict } from '../match-model';
 import { loadFlip, saveFlip } from '../prefs';
 import { covers, keyStep, step, viewState, type Positions, type Step } from '../replay';
@@ -326,6 +327,7 @@ function PlayerBar({ state, n, me, receivedAt }: { state: MatchState; n: number;
         <span key={c} class={`swatch swatch-${c}`} data-swatch={c} aria-hidden="true" />
       ))}
       <span class="pname">{name}</span>
+      {seat?.username && <UserLink name={seat.username} />}
       {who && <span class="muted">({who})</span>}
       {seat && seat.kind === 'human' && seat.taken && <span class={`conn ${seat.connected ? 'on' : 'off'}`} aria-hidden="true" />}
       {reserve !== null && <span class="reserve muted">{t('match.reserve', { n: reserve })}</span>}

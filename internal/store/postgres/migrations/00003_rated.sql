@@ -1,5 +1,5 @@
--- Rated matches: the flag, fixed at creation. The ratings themselves need
--- tables this store does not have yet (see docs/store.md).
+-- Rated matches: the flag, fixed at creation (the ratings are in
+-- 00006_ratings.sql).
 -- +goose Up
 ALTER TABLE matches ADD COLUMN rated boolean NOT NULL DEFAULT false;
 
