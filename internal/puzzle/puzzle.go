@@ -153,8 +153,8 @@ func Difficulty(solverMoves, legal int) float64 {
 	return math.Round(math.Min(2400, math.Max(600, r)))
 }
 
-// Start replays a puzzle's moves: the puzzle's position with its history.
-func Start(info *game.Info, p Puzzle) (game.State, error) {
+// Game is the start of the game a puzzle was found in.
+func Game(info *game.Info, p Puzzle) (game.State, error) {
 	opts, err := info.Check(game.Options{Variant: p.Variant, Players: p.Players, Seed: p.Seed, Values: p.Options})
 	if err != nil {
 		return nil, fmt.Errorf("puzzle %s: %w", p.ID, err)
@@ -162,6 +162,15 @@ func Start(info *game.Info, p Puzzle) (game.State, error) {
 	st, err := info.New(opts)
 	if err != nil {
 		return nil, fmt.Errorf("puzzle %s: %w", p.ID, err)
+	}
+	return st, nil
+}
+
+// Start replays a puzzle's moves: the puzzle's position with its history.
+func Start(info *game.Info, p Puzzle) (game.State, error) {
+	st, err := Game(info, p)
+	if err != nil {
+		return nil, err
 	}
 	for i, t := range p.Moves {
 		m, err := st.ParseMove(t)
