@@ -142,6 +142,9 @@ type Config struct {
 	// the zero value is one worker, so analyses never take the core live
 	// games need (see internal/analysis).
 	Analysis analysis.Config
+	// Review bounds the search of each position of a game review (POST
+	// /api/matches/{id}/review); zero: analysis.DefaultReviewMoveTime.
+	Review analysis.ReviewBudget
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -174,6 +177,7 @@ type Server struct {
 	acct   *accounts  // accounts and sessions
 
 	analysis *analysis.Pool // the analysis board's searches
+	tools    *tools         // issue 23: reviews and puzzles (review.go, puzzles.go)
 
 	mu    sync.Mutex
 	rooms map[string]*room
@@ -228,6 +232,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.limits = cfg.Limits.withDefaults()
 	s.acct = newAccounts(cfg)
+	if s.tools, err = newTools(); err != nil { // issue 23
+		return nil, err
+	}
 	s.rates = newRateTable(s.limits, s.clock.Now())
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()
