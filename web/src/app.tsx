@@ -6,6 +6,8 @@ import { MatchPage } from './pages/match';
 import { RulesPage } from './pages/rules';
 import { AccountPages } from './pages/account';
 import { AccountWidget } from './account-widget';
+import { AnalysisPage } from './pages/analysis';
+import { PuzzlesPage } from './pages/puzzles';
 
 /** Link is an in-app link: a real href (so it opens in a new tab too) that navigates without reloading. */
 export function Link(props: { href: string; class?: string; children: ComponentChildren }) {
@@ -37,6 +39,8 @@ export function App() {
         </Link>
         <nav class="topnav" aria-label={t('shell.nav')}>
           <Link href="/rules">{t('shell.rules')}</Link>
+          <Link href="/analysis">{t('nav.analysis')}</Link>
+          <Link href="/puzzles">{t('nav.puzzles')}</Link>
         </nav>
         <AccountWidget />
         <label class="lang">
@@ -58,6 +62,8 @@ export function App() {
         {r.page === 'lobby' && <Lobby />}
         {r.page === 'rules' && <RulesPage game={r.game} key={r.game} />}
         {r.page === 'match' && <MatchPage id={r.id} key={r.id} />}
+        {r.page === 'analysis' && <AnalysisPage game={r.game} match={r.match} key={`${r.game}/${r.match}`} />}
+        {r.page === 'puzzles' && <PuzzlesPage game={r.game} key={r.game} />}
         <AccountPages route={r} />
         {r.page === 'notfound' && (
           <p class="notice">

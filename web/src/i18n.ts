@@ -9,6 +9,7 @@ import type { KV } from './tokens';
 import { talatText } from './boards/talat-i18n';
 import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
+import { analysisEn, analysisRu, analysisUk } from './analysis-i18n';
 
 const en = {
   ...palagoEn,
@@ -162,6 +163,7 @@ const en = {
   'err.network': 'Cannot reach the server.',
   ...shellEn,
   ...accountEn,
+  ...analysisEn,
   ...talatText.en,
   ...villaEn,
   ...abaloneEn,
@@ -322,6 +324,7 @@ const ru: Record<Key, string> = {
   'err.network': 'Сервер недоступен.',
   ...shellRu,
   ...accountRu,
+  ...analysisRu,
   ...talatText.ru,
   ...villaRu,
   ...abaloneRu,
@@ -480,6 +483,7 @@ const uk: Record<Key, string> = {
   'err.network': 'Сервер недоступний.',
   ...shellUk,
   ...accountUk,
+  ...analysisUk,
   ...talatText.uk,
   ...villaUk,
   ...abaloneUk,

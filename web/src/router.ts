@@ -11,6 +11,10 @@ export type Route =
   /** game '' is the list of every game's rules. */
   | { page: 'rules'; game: string }
   | AccountRoute
+  /** The analysis board: of a game (game '' lets the player choose) or of a match. */
+  | { page: 'analysis'; game: string; match: string }
+  /** The puzzles of a game; game '' lists the games. */
+  | { page: 'puzzles'; game: string }
   | { page: 'notfound'; path: string };
 
 /** parseRoute reads location.pathname. */
@@ -22,6 +26,10 @@ export function parseRoute(pathname: string): Route {
   if (path === 'rules') return { page: 'rules', game: '' };
   const r = /^rules\/([a-z0-9-]{1,32})$/.exec(path);
   if (r) return { page: 'rules', game: r[1]! };
+  const an = /^analysis(?:\/(match\/)?([A-Za-z0-9_-]{1,64}))?$/.exec(path);
+  if (an) return an[1] ? { page: 'analysis', game: '', match: an[2]! } : { page: 'analysis', game: an[2] ?? '', match: '' };
+  const pz = /^puzzles(?:\/([a-z0-9-]{1,32}))?$/.exec(path);
+  if (pz) return { page: 'puzzles', game: pz[1] ?? '' };
   const a = parseAccountRoute(path);
   if (a) return a;
   return { page: 'notfound', path };
@@ -38,6 +46,11 @@ export function href(r: Route): string {
       return r.game ? `/rules/${encodeURIComponent(r.game)}` : '/rules';
     case 'notfound':
       return `/${r.path}`;
+    case 'analysis':
+      if (r.match) return `/analysis/match/${encodeURIComponent(r.match)}`;
+      return r.game ? `/analysis/${encodeURIComponent(r.game)}` : '/analysis';
+    case 'puzzles':
+      return r.game ? `/puzzles/${encodeURIComponent(r.game)}` : '/puzzles';
     default:
       return accountHref(r);
   }

@@ -493,6 +493,11 @@ function Summary(props: {
             {t('summary.replay')}
           </button>
         )}
+        {sum.plies > 0 && ( // issue 23: the analysis board and game review
+          <Link href={href({ page: 'analysis', game: '', match: state.match })} class="button" data-analyse-link>
+            {t('analysis.open')}
+          </Link>
+        )}
         <Link href="/" class="button">
           {t('summary.newGame')}
         </Link>
