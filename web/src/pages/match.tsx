@@ -494,7 +494,7 @@ function Summary(props: {
           </button>
         )}
         {sum.plies > 0 && ( // issue 23: the analysis board and game review
-          <Link href={href({ page: 'analysis', game: '', match: state.match })} class="button" data-analyse-link>
+          <Link href={href({ page: 'analysis', game: '', match: state.match })} class="button">
             {t('analysis.open')}
           </Link>
         )}
