@@ -76,7 +76,7 @@ func runPuzzles(ctx context.Context, e *env) error {
 	found := 0
 	err = puzzle.Mine(ctx, puzzle.MineConfig{
 		Info: info, Options: opts, Limits: lim, Count: *count, Time: *limit, Seed: *seed,
-		MinPly: 4, Known: func(pos string) bool { return known[pos] },
+		MinPly: 2, Scan: 30, Known: func(pos string) bool { return known[pos] },
 	}, func(p puzzle.Puzzle) error {
 		p.ID = fmt.Sprintf("%s-%d", info.ID, next)
 		next++

@@ -27,6 +27,9 @@ type MineConfig struct {
 	MinPly int
 	// MaxPly ends a bot game that has not finished.
 	MaxPly int
+	// Scan is how many positions of each game are checked, from its end
+	// back (default 12).
+	Scan int
 	// Known reports positions already mined (by position text), skipped.
 	Known func(position string) bool
 	// Now is the clock (default time.Now).
@@ -39,24 +42,30 @@ var DefaultLimits = map[string]Limits{
 	"tictactoe":    {Depth: 9, Nodes: 2_000_000},
 	"pathagon":     {Depth: 5, Nodes: 400_000},
 	"abalone":      {Depth: 4, Nodes: 400_000},
-	"palago":       {Depth: 5, Nodes: 400_000},
+	"palago":       {Depth: 3, Nodes: 400_000},
 	"talat":        {Depth: 4, Nodes: 400_000},
 	"villapaletti": {Depth: 3, Nodes: 200_000},
 }
 
 // Mine plays bot games (bot:easy, whose noisy choices leave wins on the
-// board) and checks every position from MinPly on with Solve; each new
-// puzzle goes to emit, whose error stops the miner. It returns when Count
-// puzzles are found, Time has passed, or ctx ends (then with nil).
+// board) to their end and checks their positions with Solve from the last
+// back to MinPly, at most Scan of them: forced wins gather near the end of
+// a game, so a finished game is read backwards. Each new puzzle goes to
+// emit, whose error stops the miner. It returns when Count puzzles are
+// found, Time has passed, or ctx ends (then with nil).
 func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
 	now := cfg.Now
 	if now == nil {
 		now = time.Now
 	}
 	if cfg.MaxPly <= 0 {
-		cfg.MaxPly = 200
+		cfg.MaxPly = 300
+	}
+	if cfg.Scan <= 0 {
+		cfg.Scan = 12
 	}
 	start := now()
+	over := func() bool { return ctx.Err() != nil || (cfg.Time > 0 && now().Sub(start) >= cfg.Time) }
 	found := 0
 	seen := map[string]bool{}
 	for g := uint64(0); ; g++ {
@@ -67,22 +76,11 @@ func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
 			return fmt.Errorf("puzzle: %w", err)
 		}
 		bot := ai.NewBot(ai.Easy, cfg.Seed*1_000_003+g)
+		states := []game.State{st}
 		var moves []string
 		for ply := 0; ply < cfg.MaxPly && st.ToMove() != game.NoPlayer; ply++ {
-			if ctx.Err() != nil || (cfg.Time > 0 && now().Sub(start) >= cfg.Time) {
+			if over() {
 				return nil
-			}
-			pos := st.String()
-			if ply >= cfg.MinPly && st.ToMove() >= 0 && !seen[pos] && (cfg.Known == nil || !cfg.Known(pos)) {
-				seen[pos] = true
-				if p, ok := candidate(ctx, cfg, st, moves, opts.Seed); ok {
-					if err := emit(p); err != nil {
-						return err
-					}
-					if found++; cfg.Count > 0 && found >= cfg.Count {
-						return nil
-					}
-				}
 			}
 			var m game.Move
 			if st.ToMove() == game.Chance {
@@ -101,6 +99,27 @@ func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
 			if st, err = st.Play(m); err != nil {
 				return fmt.Errorf("puzzle: %w", err)
 			}
+			states = append(states, st)
+		}
+		for i, n := len(states)-1, 0; i >= cfg.MinPly && n < cfg.Scan; i-- {
+			if over() {
+				return nil
+			}
+			st := states[i]
+			pos := st.String()
+			if st.ToMove() < 0 || seen[pos] || (cfg.Known != nil && cfg.Known(pos)) {
+				continue
+			}
+			seen[pos] = true
+			n++
+			if p, ok := candidate(ctx, cfg, st, moves[:i], opts.Seed); ok {
+				if err := emit(p); err != nil {
+					return err
+				}
+				if found++; cfg.Count > 0 && found >= cfg.Count {
+					return nil
+				}
+			}
 		}
 	}
 }
@@ -113,7 +132,7 @@ func candidate(ctx context.Context, cfg MineConfig, st game.State, moves []strin
 	if err != nil || res.Score <= alphabeta.WinBound {
 		return Puzzle{}, false
 	}
-	sol, err := Solve(ctx, st, cfg.Limits)
+	sol, horizon, err := Solve(ctx, st, cfg.Limits)
 	if err != nil {
 		return Puzzle{}, false // not a puzzle, or the search was cancelled
 	}
@@ -130,7 +149,7 @@ func candidate(ctx context.Context, cfg MineConfig, st game.State, moves []strin
 	p := Puzzle{
 		Game: cfg.Info.ID, Variant: cfg.Options.Variant, Players: st.NumPlayers(), Options: cfg.Options.Values, Seed: seed,
 		Moves: append([]string{}, moves...), Position: st.String(), ToMove: int(st.ToMove()),
-		Solution: sol, Mate: len(sol), Legal: legal, Rating: Difficulty(solver, legal),
+		Solution: sol, Mate: len(sol), Horizon: horizon, Legal: legal, Rating: Difficulty(solver, legal),
 	}
 	return p, true
 }

@@ -42,6 +42,10 @@ type Puzzle struct {
 	Solution []string `json:"solution"`
 	// Mate is the plies to the win (len(Solution)).
 	Mate int `json:"mate"`
+	// Horizon is the plies within which the proof shows no other move of
+	// the solver wins (Check): the game's search depth, or 1 for a win at
+	// once that a deeper search could not finish.
+	Horizon int `json:"horizon,omitempty"`
 	// Legal is the number of moves in the position: more to choose from is
 	// harder.
 	Legal int `json:"legal"`
@@ -72,76 +76,104 @@ type Limits struct {
 }
 
 // Check proves that st has exactly one winning move within lim and
-// returns the winning line (the move first). Its errors are ErrForced,
+// returns the winning line (the move first) and the horizon of the proof:
+// no other move wins within that many plies. Its errors are ErrForced,
 // ErrNoWin, ErrNotUnique, ErrUnproven, or the searcher's.
-func Check(ctx context.Context, st game.State, lim Limits) ([]game.Move, error) {
+//
+// A win at once needs no deep search to be found, and in games of
+// hundreds of moves (Palago) the full horizon is out of reach: when the
+// search proves a win in one ply but cannot finish, the position still
+// counts if exactly one move wins at once, with horizon 1.
+func Check(ctx context.Context, st game.State, lim Limits) ([]game.Move, int, error) {
 	if st.ToMove() < 0 {
-		return nil, ErrNoWin
+		return nil, 0, ErrNoWin
 	}
-	if len(st.LegalMoves(nil)) == 1 {
-		return nil, ErrForced
+	moves := st.LegalMoves(nil)
+	if len(moves) == 1 {
+		return nil, 0, ErrForced
+	}
+	now := immediateWins(st, moves)
+	if len(now) > 1 {
+		return nil, 0, ErrNotUnique
 	}
 	s := alphabeta.New(alphabeta.Config{MultiPV: 2, Threads: 1, HashMiB: 8})
 	res, err := s.Search(ctx, st, alphabeta.Limits{Depth: lim.Depth, Nodes: lim.Nodes})
 	if err != nil {
-		return nil, fmt.Errorf("puzzle: %w", err)
+		return nil, 0, fmt.Errorf("puzzle: %w", err)
 	}
-	if len(res.Lines) == 0 {
-		return nil, ErrNoWin
+	if len(res.Lines) == 0 || res.Lines[0].Mate <= 0 {
+		return nil, 0, ErrNoWin
 	}
 	best := res.Lines[0]
-	if best.Mate <= 0 {
-		return nil, ErrNoWin
-	}
 	if len(res.Lines) > 1 && res.Lines[1].Mate > 0 {
-		return nil, ErrNotUnique
+		return nil, 0, ErrNotUnique
 	}
-	// Search stops early once every line is proven; a proven loss or a
-	// draw of the second move is a proof at any depth, an unproven one
-	// only at the full horizon.
-	second := len(res.Lines) > 1 && res.Lines[1].Mate < 0
-	if !second && res.Depth < lim.Depth {
-		return nil, ErrUnproven
+	// Search stops early once every line is proven; a proven loss of the
+	// second move is a proof at any depth, an unproven one only at the
+	// full horizon, with room for a slower second win inside it.
+	if len(res.Lines) > 1 && res.Lines[1].Mate < 0 {
+		return best.PV, lim.Depth, nil
 	}
-	if best.Mate > lim.Depth-2 && !second {
-		return nil, ErrUnproven // a slower second win could hide past the horizon
+	if res.Depth >= lim.Depth && best.Mate <= lim.Depth-2 {
+		return best.PV, lim.Depth, nil
 	}
-	return best.PV, nil
+	if best.Mate == 1 && len(now) == 1 && now[0] == best.Move {
+		return best.PV, 1, nil
+	}
+	return nil, 0, ErrUnproven
+}
+
+// immediateWins lists the moves after which the game is over and the
+// mover has won alone.
+func immediateWins(st game.State, moves []game.Move) []game.Move {
+	var out []game.Move
+	for _, m := range moves {
+		next, err := st.Play(m)
+		if err != nil {
+			continue
+		}
+		if o, over := next.Outcome(); over && len(o.Winners) == 1 && o.Winners[0] == st.ToMove() {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Solve checks st as a puzzle and its whole solution: each move of the
 // winner along the line is unique (Check), the line ends in the winner's
-// win. It returns the solution as texts.
-func Solve(ctx context.Context, st game.State, lim Limits) ([]string, error) {
+// win. It returns the solution as texts and the smallest horizon of its
+// proofs (Check).
+func Solve(ctx context.Context, st game.State, lim Limits) ([]string, int, error) {
 	winner := st.ToMove()
-	pv, err := Check(ctx, st, lim)
+	pv, horizon, err := Check(ctx, st, lim)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var out []string
 	cur := st
 	for i, m := range pv {
 		if cur.ToMove() == winner && i > 0 && len(cur.LegalMoves(nil)) > 1 {
-			sub, err := Check(ctx, cur, lim)
+			sub, h, err := Check(ctx, cur, lim)
 			if err != nil {
-				return nil, fmt.Errorf("puzzle: move %d of the solution: %w", i+1, err)
+				return nil, 0, fmt.Errorf("puzzle: move %d of the solution: %w", i+1, err)
 			}
 			if sub[0] != m {
-				return nil, fmt.Errorf("puzzle: move %d of the solution: %w", i+1, ErrNotUnique)
+				return nil, 0, fmt.Errorf("puzzle: move %d of the solution: %w", i+1, ErrNotUnique)
 			}
+			horizon = min(horizon, h)
 		}
 		out = append(out, cur.MoveString(m))
 		next, err := cur.Play(m)
 		if err != nil {
-			return nil, fmt.Errorf("puzzle: solution move %d: %w", i+1, err)
+			return nil, 0, fmt.Errorf("puzzle: solution move %d: %w", i+1, err)
 		}
 		cur = next
 	}
 	o, over := cur.Outcome()
 	if !over || len(o.Winners) != 1 || o.Winners[0] != winner {
-		return nil, fmt.Errorf("puzzle: the solution does not end in a win: %w", ErrNoWin)
+		return nil, 0, fmt.Errorf("puzzle: the solution does not end in a win: %w", ErrNoWin)
 	}
-	return out, nil
+	return out, horizon, nil
 }
 
 // Difficulty is a puzzle's starting rating: longer wins and more moves to
@@ -193,7 +225,7 @@ func Verify(ctx context.Context, info *game.Info, p Puzzle, lim Limits) error {
 	if err != nil {
 		return err
 	}
-	sol, err := Solve(ctx, st, lim)
+	sol, _, err := Solve(ctx, st, lim)
 	if err != nil {
 		return fmt.Errorf("puzzle %s: %w", p.ID, err)
 	}

@@ -41,7 +41,7 @@ func TestCheckUniqueness(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			st := position(t, tc.position)
-			sol, err := Solve(context.Background(), st, lim)
+			sol, _, err := Solve(context.Background(), st, lim)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("Solve: error %v, want %v", err, tc.want)
 			}
