@@ -136,6 +136,13 @@ func (p *Pool) Review(ctx context.Context, start game.State, moves []string, bud
 	defer release()
 	begin := p.cfg.Now()
 	evals := make([]evaluation, len(states))
+	// playedWin[i] is the mover's expected result of move i+1 as the search
+	// from the position before it scores it, when it is not the best move:
+	// compared with the best move's score of the same search, at the same
+	// depth, it carries no side-to-move bias of the evaluation (an
+	// evaluation that favours the side to move would otherwise charge
+	// every move of a level game with the difference).
+	playedWin := make([]float64, len(states))
 	lowPriority(func() {
 		p.mu.Lock()
 		p.seq++
@@ -153,6 +160,11 @@ func (p *Pool) Review(ctx context.Context, start game.State, moves []string, bud
 			}
 			if evals[i], err = p.evaluate(ctx, bot, st, bud, prev); err != nil {
 				return
+			}
+			if i > 0 && states[i-1].ToMove() >= 0 && evals[i-1].best != "" {
+				if playedWin[i-1], err = p.played(ctx, bot, states[i-1], moves[i-1], evals[i-1], bud); err != nil {
+					return
+				}
 			}
 			if progress != nil {
 				progress(i+1, len(states))
@@ -181,7 +193,7 @@ func (p *Pool) Review(ctx context.Context, start game.State, moves []string, bud
 		mv.Best, mv.BestPV, mv.Mate = b.best, b.pv, b.mate
 		played, _ := before.ParseMove(mv.Move)
 		if bm, err := before.ParseMove(b.best); b.best == "" || err != nil || bm != played {
-			mv.Loss = math.Max(0, b.expected[mv.Seat]-e.expected[mv.Seat])
+			mv.Loss = math.Max(0, b.expected[mv.Seat]-playedWin[i-1])
 		}
 		mv.Loss = math.Round(mv.Loss*1000) / 1000
 		mv.Accuracy = math.Round(MoveAccuracy(mv.Loss)*10) / 10
@@ -241,6 +253,36 @@ type evaluation struct {
 	best     string
 	pv       []string
 	mate     int
+	depth    int // the completed alpha-beta depth; 0 for MCTS
+}
+
+// played is the mover's expected result of the move text played in st:
+// the best move's when it is the best, else a search of the position after
+// it one ply shallower than the position's own search, so that both
+// searches end at positions with the same side to move (MCTS: the same
+// budget). When the position's search stopped early on a proven result,
+// the position after the move gets the whole budget.
+func (p *Pool) played(ctx context.Context, bot *ai.Bot, st game.State, text string, e evaluation, bud ReviewBudget) (float64, error) {
+	me := int(st.ToMove())
+	m, err := st.ParseMove(text)
+	if err != nil {
+		return 0, err
+	}
+	if bm, err := st.ParseMove(e.best); err == nil && bm == m {
+		return e.expected[me], nil
+	}
+	next, err := st.Play(m)
+	if err != nil {
+		return 0, err
+	}
+	if e.depth > 1 && e.mate == 0 {
+		bud.Depth = e.depth - 1
+	}
+	after, err := p.evaluate(ctx, bot, next, bud, e.expected)
+	if err != nil {
+		return 0, err
+	}
+	return after.expected[me], nil
 }
 
 // evaluate searches st: every seat's expected result and the best move.
@@ -275,6 +317,9 @@ func (p *Pool) evaluate(ctx context.Context, bot *ai.Bot, st game.State, bud Rev
 	}
 	l := u.Lines[0]
 	e := evaluation{best: l.Move, pv: l.PV, mate: l.Mate}
+	if a.AlphaBeta {
+		e.depth = a.Depth
+	}
 	if l.Expected != nil && len(l.Expected) == n {
 		e.expected = round3(l.Expected)
 		return e, nil
@@ -288,7 +333,8 @@ func (p *Pool) evaluate(ctx context.Context, bot *ai.Bot, st game.State, bud Rev
 			e.expected[i] = (1 - l.Win) / float64(n-1)
 		}
 	}
-	return evaluation{expected: round3(e.expected), best: e.best, pv: e.pv, mate: e.mate}, nil
+	e.expected = round3(e.expected)
+	return e, nil
 }
 
 func round3(v []float64) []float64 {

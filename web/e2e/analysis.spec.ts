@@ -6,7 +6,8 @@
 // legal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createMatch, launch, pageErrors, replyMs, startServer, type Server } from './harness';
+import { join } from 'node:path';
+import { createMatch, fits, launch, pageErrors, replyMs, resultsDir, startServer, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -64,6 +65,7 @@ describe('analysis, review and puzzles', () => {
       expect(await blunder.textContent()).toContain('better was d2');
       expect(await a.locator('[data-accuracy] dd').count()).toBe(2);
       // Clicking the blunder shows the position before it, where the engine names d2.
+      await a.screenshot({ path: join(resultsDir, 'review-1280.png'), fullPage: true });
       await blunder.locator('button').click();
       await a.locator('[data-engine-lines] li[data-line="d2"]').first().waitFor({ timeout: replyMs });
       expect(pageErrors(a)).toEqual([]);
@@ -83,6 +85,8 @@ describe('analysis, review and puzzles', () => {
       await page.locator('[data-puzzle-status="wrong"]').waitFor();
       await page.click('[data-cell="d2"]');
       await page.locator('[data-puzzle-status="solved"]').waitFor();
+      await fits(page, '.puzzles');
+      await page.screenshot({ path: join(resultsDir, 'puzzle-390.png'), fullPage: true });
       expect(await page.locator('[data-streak]').textContent()).toContain('Streak: 0');
       expect(pageErrors(page)).toEqual([]);
     } finally {
@@ -106,6 +110,9 @@ describe('analysis, review and puzzles', () => {
       await page.locator('[data-eval]', { hasText: 'wins in 1' }).waitFor({ timeout: replyMs });
       expect(await page.locator('[data-engine-lines] li').first().getAttribute('data-line')).toBe('d2');
       expect(await page.locator('[data-engine-stats]').textContent()).toMatch(/depth \d+/);
+      await page.screenshot({ path: join(resultsDir, 'analysis-1280.png'), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await fits(page, '.analysis');
       // The shared link reopens the position.
       const link = await page.locator('[data-share-link]').getAttribute('href');
       expect(link).toContain('position=');

@@ -305,16 +305,16 @@ function Steps({ path, next, line, onGo }: { path: string[]; next: string | unde
   return (
     <div class="replay-bar toolbar" data-steps>
       <button type="button" disabled={path.length === 0} onClick={() => onGo([])} title={t('analysis.first')}>
-        ⏮<span class="sr-only">{t('analysis.first')}</span>
+        «<span class="sr-only">{t('analysis.first')}</span>
       </button>
       <button type="button" disabled={path.length === 0} onClick={() => onGo(path.slice(0, -1))} title={t('analysis.prev')} data-step-prev>
-        ◀<span class="sr-only">{t('analysis.prev')}</span>
+        ‹<span class="sr-only">{t('analysis.prev')}</span>
       </button>
       <button type="button" disabled={!next} onClick={() => next && onGo([...path, next])} title={t('analysis.next')} data-step-next>
-        ▶<span class="sr-only">{t('analysis.next')}</span>
+        ›<span class="sr-only">{t('analysis.next')}</span>
       </button>
       <button type="button" disabled={line.length === path.length} onClick={() => onGo(line)} title={t('analysis.last')}>
-        ⏭<span class="sr-only">{t('analysis.last')}</span>
+        »<span class="sr-only">{t('analysis.last')}</span>
       </button>
       <span class="muted">{path.length}</span>
     </div>
@@ -353,17 +353,17 @@ function Share({ src, path }: { src: Source; path: string[] }) {
   const url = location.origin + shareLink(src, path);
   return (
     <p class="share">
-      <a href={url} data-share-link>
-        {t('analysis.share')}
-      </a>{' '}
       <button
         type="button"
         onClick={() => {
           void navigator.clipboard?.writeText(url).then(() => setCopied(true));
         }}
       >
-        📋<span class="sr-only">{t('analysis.share')}</span>
-      </button>
+        {t('analysis.share')}
+      </button>{' '}
+      <a href={url} class="share-link" data-share-link>
+        {url}
+      </a>
       {copied && <span class="muted"> {t('analysis.copied')}</span>}
     </p>
   );
