@@ -113,7 +113,7 @@ func commands() map[string]command {
 		"puzzles": {
 			summary:  "mine puzzles from bot games into internal/puzzle/data, or check them (docs/puzzles.md)",
 			synopsis: []string{"puzzles mine GAME [flags]", "puzzles check GAME"},
-			examples: []string{"nice tabula puzzles mine pathagon --count 200 --time 3m", "tabula puzzles check pathagon"},
+			examples: []string{"tabula puzzles mine pathagon --count 200 --time 3m", "tabula puzzles check pathagon"},
 			run:      runPuzzles,
 		},
 		"solve": {
