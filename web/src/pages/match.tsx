@@ -281,6 +281,11 @@ export function MatchPage({ id }: { id: string }) {
         )}
         <TurnLine state={s} me={me} />
         {me < 0 && <SeatOffer state={s} onTake={takeSeat} />}
+        {me < 0 && s.status === 'live' && plies > 0 && ( // issue 23: a spectator explores the live position by hand
+          <p>
+            <Link href={href({ page: 'analysis', game: '', match: id })}>{t('analysis.open')}</Link>
+          </p>
+        )}
         {me >= 0 && s.status === 'waiting' && <Invite id={id} />}
         <Offers state={s} me={me} send={send} />
         {error && (
