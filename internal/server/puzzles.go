@@ -18,6 +18,11 @@ import (
 // puzzles a day at most; when the set is full it starts again.
 const maxPuzzleAttempts = 100_000
 
+// puzzleRD is a new puzzle's rating deviation: its starting rating comes
+// from the mined difficulty, better known than a new player's 1500, so
+// the first attempts move it less than RD 350 would.
+const puzzleRD = 200
+
 // puzzleSet is the shipped puzzles with their ratings, which move with
 // every first attempt of a client (docs/puzzles.md). Ratings live in
 // memory: a restart starts every puzzle at its mined difficulty again.
@@ -39,7 +44,7 @@ func loadPuzzles() (*puzzleSet, error) {
 		for _, p := range list {
 			ps.byID[p.ID] = p
 			r := rating.Initial()
-			r.Rating = p.Rating
+			r.Rating, r.RD = p.Rating, puzzleRD
 			ps.ratings[p.ID] = r
 		}
 	}
