@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,14 +53,14 @@ func TestRunInChild(t *testing.T) {
 	ab := start(t, abalone.Info, 2)
 	ctx, cancel := context.WithCancel(context.Background())
 	first := make(chan struct{})
-	var last Update
+	var once sync.Once
+	var last Update // written by Run's goroutine, read after done
 	done := make(chan error)
 	go func() {
 		done <- p.Run(ctx, "c", ab, 2, func(u Update) {
 			last = u
-			if !u.Final && first != nil {
-				close(first)
-				first = nil
+			if !u.Final {
+				once.Do(func() { close(first) })
 			}
 		})
 	}()
