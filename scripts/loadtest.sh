@@ -79,7 +79,7 @@ row() { # row BIN GAMES
 		curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
 		sleep 0.1
 	done
-	if [ ${#serveargs[@]} -gt 0 ]; then args+=(-metrics-url "http://127.0.0.1:$((PORT + 1000))"); fi
+	if [ ${#serveargs[@]} -gt 0 ] && grep -q -a -- "metrics-url" "$WORK/loadtest-$bin"; then args+=(-metrics-url "http://127.0.0.1:$((PORT + 1000))"); fi
 	GODEBUG=gctrace=1 "$WORK/loadtest-$bin" -url "http://127.0.0.1:$PORT" -games "$n" -duration "$DURATION" -interval "$INTERVAL" "${args[@]}" >"$log" 2>&1 &
 	local lg=$!
 	# The server's goroutines, every 2 s while the load generator runs
