@@ -104,7 +104,17 @@ describe('analysis, review and puzzles', () => {
       const err = page.locator('[data-editor-error]');
       await err.waitFor();
       expect(await err.textContent()).toMatch(/cannot be analysed.*\(/);
+      // A piece placed by clicking the grid breaks the piece count: the
+      // server's parser says so.
       await page.fill('[data-editor-text]', position);
+      await page.click('[data-edit-cell="0-1"]');
+      expect(await page.inputValue('[data-editor-text]')).toMatch(/^LL\.L/);
+      await page.click('[data-editor-load]');
+      await page.locator('[data-editor-error]', { hasText: 'in reserve' }).waitFor();
+      // Two more clicks (dark, then empty) restore the position, which is set up.
+      await page.click('[data-edit-cell="0-1"]');
+      await page.click('[data-edit-cell="0-1"]');
+      expect(await page.inputValue('[data-editor-text]')).toBe(position);
       await page.click('[data-editor-load]');
       await page.locator('[data-engine-lines] li').first().waitFor({ timeout: replyMs });
       await page.locator('[data-eval]', { hasText: 'wins in 1' }).waitFor({ timeout: replyMs });

@@ -30,6 +30,7 @@ import {
 } from '../analysis-model';
 import { analysisURL, explore, type Explored, type LinesMessage, type SocketError } from '../analysis-api';
 import { ReviewPanel } from './review';
+import { cycle, grid, switchSide } from '../editor-model';
 import '../analysis.css';
 
 /** seatsOf names the seats of an analysed game for the boards and labels. */
@@ -271,6 +272,7 @@ function explainError(e: unknown): string {
 function Editor({ src, position, onDone }: { src: Source; position: string; onDone: (p: string | null) => void }) {
   const [text, setText] = useState(position);
   const [err, setErr] = useState('');
+  const cells = grid(src.game, text);
   const submit = async (e: Event) => {
     e.preventDefault();
     try {
@@ -283,6 +285,30 @@ function Editor({ src, position, onDone }: { src: Source; position: string; onDo
   return (
     <form class="editor" onSubmit={submit} data-editor>
       <p class="muted">{t('analysis.editHelp')}</p>
+      {cells && (
+        <div class="grid-editor" data-grid-editor>
+          <p class="muted">{t('analysis.editGrid')}</p>
+          {cells.map((row, r) => (
+            <div class="grid-row" key={r}>
+              {row.map((c, col) => (
+                <button
+                  type="button"
+                  key={col}
+                  class={`grid-cell piece-${c === '.' ? 'none' : c}`}
+                  aria-label={`${r + 1}:${col + 1} ${c}`}
+                  onClick={() => setText(cycle(src.game, text, r, col))}
+                  data-edit-cell={`${r}-${col}`}
+                >
+                  {c === '.' ? '·' : c}
+                </button>
+              ))}
+            </div>
+          ))}
+          <button type="button" onClick={() => setText(switchSide(src.game, text))} data-edit-side>
+            {t('analysis.switchSide')}
+          </button>
+        </div>
+      )}
       <textarea rows={3} value={text} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} spellcheck={false} data-editor-text />
       {err && (
         <p class="error" role="alert" data-editor-error>
