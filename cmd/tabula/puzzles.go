@@ -27,6 +27,15 @@ func runPuzzles(ctx context.Context, e *env) error {
 	seed := fs.Uint64("seed", 1, "seed of the bot games (a different seed finds other positions)")
 	variant := fs.String("variant", "", "the game's variant (default: the first)")
 	dir := fs.String("dir", "internal/puzzle/data", "directory of the data files")
+	values := map[string]string{}
+	fs.Func("option", "a game option NAME=VALUE for the mined games (repeatable), e.g. marblesToWin=1 for Abalone's push-off tactics", func(v string) error {
+		k, val, ok := strings.Cut(v, "=")
+		if !ok {
+			return fmt.Errorf("want NAME=VALUE, got %q", v)
+		}
+		values[k] = val
+		return nil
+	})
 	args, err := parseArgs(fs, e.args)
 	if err != nil {
 		return err
@@ -64,7 +73,7 @@ func runPuzzles(ctx context.Context, e *env) error {
 			next = n + 1
 		}
 	}
-	opts, err := info.Check(game.Options{Variant: *variant, Players: 2})
+	opts, err := info.Check(game.Options{Variant: *variant, Players: 2, Values: values})
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/tabula-games/tabula/ai/alphabeta"
@@ -17,6 +18,9 @@ import (
 func plantBlunder(t *testing.T, info *game.Info, ps []puzzle.Puzzle) (game.State, []string, string, bool) {
 	t.Helper()
 	lim := puzzle.DefaultLimits[info.ID]
+	// The shortest games first: the review searches every position.
+	ps = slices.Clone(ps)
+	slices.SortStableFunc(ps, func(a, b puzzle.Puzzle) int { return len(a.Moves) - len(b.Moves) })
 	for _, p := range ps {
 		st, err := puzzle.Start(info, p)
 		if err != nil {
