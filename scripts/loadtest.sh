@@ -46,6 +46,8 @@ DURATION=${DURATION:-20s}
 INTERVAL=${INTERVAL:-1s}
 EXTRA=${EXTRA:-} # more load generator flags for the new rows, e.g. "-mode bot -interval 2s"
 ACCOUNTS=${ACCOUNTS:-0} # >0: an accounts-mode row after each new row (see above)
+SERVE_EXTRA=${SERVE_EXTRA:-} # more server flags for the new rows, e.g. "--trust-proxy 127.0.0.1 --analysis-child"
+REUSE=${REUSE:-} # set: use the binaries already built in $WORK (rows of one tree under several flag sets)
 WORK=${WORK:-$(mktemp -d /tmp/tabula-loadtest.XXXXXX)}
 PORT=${PORT:-8390}
 mkdir -p "$WORK"
@@ -54,7 +56,7 @@ build() { # build NAME DIR
 	(cd "$2" && go build -o "$WORK/tabula-$1" ./cmd/tabula && go build -o "$WORK/loadtest-$1" ./internal/loadtest)
 }
 echo "building in $WORK" >&2
-build new .
+if [ -z "$REUSE" ] || [ ! -x "$WORK/tabula-new" ]; then build new .; fi
 binaries=new
 if [ "$OLD_REF" != none ]; then
 	rm -rf "$WORK/oldsrc" && mkdir -p "$WORK/oldsrc"
@@ -66,7 +68,8 @@ fi
 row() { # row LABEL GAMES: LABEL is old, new or accounts (the new binaries in accounts mode)
 	local bin=$1 n=$2 db="$WORK/db-$1-$2.db" log="$WORK/run-$1-$2.txt" args=()
 	if [ "$bin" = old ] && [ "$n" -gt 9900 ] && ! git merge-base --is-ancestor 2293344 "$OLD_REF" 2>/dev/null; then n=9900; fi
-	if [ "$bin" != old ]; then read -ra args <<<"$EXTRA"; fi
+	local extra=()
+	if [ "$bin" != old ]; then read -ra args <<<"$EXTRA"; read -ra extra <<<"$SERVE_EXTRA"; fi
 	local label=$bin
 	if [ "$bin" = accounts ]; then
 		bin=new
@@ -84,7 +87,7 @@ row() { # row LABEL GAMES: LABEL is old, new or accounts (the new binaries in ac
 	# A server with per-client limits has them lifted: the load generator
 	# is one client creating thousands of matches.
 	if grep -q -a -- "no-client-limits" "$WORK/tabula-$bin"; then serveargs+=(--no-client-limits); fi
-	GODEBUG=gctrace=1,gcpacertrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" "${serveargs[@]}" >"$WORK/server-$label-$n.log" 2>&1 &
+	GODEBUG=gctrace=1,gcpacertrace=1 "$WORK/tabula-$bin" serve --addr "127.0.0.1:$PORT" --db "$db" "${serveargs[@]}" "${extra[@]}" >"$WORK/server-$label-$n.log" 2>&1 &
 	local pid=$!
 	for _ in $(seq 100); do
 		curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break

@@ -116,6 +116,12 @@ func commands() map[string]command {
 			examples: []string{"tabula match pathagon --a bot:hard --b bot:medium --games 200", "tabula match palago --a bot:max --b bot:hard --sprt 0,20"},
 			run:      runMatch,
 		},
+		"puzzles": {
+			summary:  "mine puzzles from bot games into internal/puzzle/data, or check them (docs/puzzles.md)",
+			synopsis: []string{"puzzles mine GAME [flags]", "puzzles check GAME"},
+			examples: []string{"tabula puzzles mine pathagon --count 200 --time 3m", "tabula puzzles check pathagon"},
+			run:      runPuzzles,
+		},
 		"solve": {
 			summary:  "puzzle solver: solve palaboratory FROM TO, or solve palaboratory --check",
 			synopsis: []string{"solve palaboratory FROM TO", "solve palaboratory --check"},

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"net/netip"
+	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -57,6 +58,7 @@ func runServe(ctx context.Context, e *env) error {
 	dbPath := fs.String("db", "tabula.db", "SQLite database file, created if missing; or a postgres:// URL without a password (give it in PGPASSWORD or a password file)")
 	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core; with --nats, -1 leaves them to tabula worker processes)")
 	analysisWorkers := fs.Int("analysis-workers", 0, "analysis-board searches at once (0: 1, leaving the other cores to live games and their bots)")
+	analysisChild := fs.Bool("analysis-child", false, "run two-player analyses in a child tabula engine process at the lowest priority instead of a thread of the server")
 	botTime := fs.Duration("bot-time", time.Second, "the most a bot move may take; in a match with a clock a bot plans from its time left and increment and thinks less when that says so (ai.PlanTime)")
 	verbose := fs.Bool("v", false, "log debug messages")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "garbage collection target percentage (default 400, or GOGC when the environment sets it; the flag overrides the environment): higher collects less often and holds more memory; -1 turns collection off, leaving --memory-limit in charge")
@@ -149,7 +151,7 @@ func runServe(ctx context.Context, e *env) error {
 	srv, err := server.New(server.Config{
 		Games: games.Listed(e.games, *gameHidden), Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime), Engines: engines,
-		Analysis:   analysis.Config{Workers: *analysisWorkers},
+		Analysis:   analysis.Config{Workers: *analysisWorkers, Child: childCommand(*analysisChild)},
 		Collectors: []prometheus.Collector{db.Collector()},
 		Limits:     server.Limits{Off: *noClientLimits},
 		Hosts:      hosts, OriginPatterns: origins, TrustedProxies: trusted,
@@ -297,4 +299,17 @@ func defaultHosts(addr net.Addr) []string {
 	}
 	port := strconv.Itoa(ta.Port)
 	return []string{"localhost:" + port, "127.0.0.1:" + port, "[::1]:" + port}
+}
+
+// childCommand is the command of the analysis child engine: this very
+// binary, found by the kernel's record of it; nil when off or unknown.
+func childCommand(on bool) []string {
+	if !on {
+		return nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	return []string{exe}
 }

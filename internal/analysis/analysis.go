@@ -77,6 +77,12 @@ type Config struct {
 	Now func() time.Time
 	// Seed seeds the searchers' random choices (playouts).
 	Seed uint64
+	// Child, when set, is the command of the server's own binary (its
+	// path and any arguments before "engine"): two-player alpha-beta
+	// analyses then run in a child `tabula engine` process at the lowest
+	// priority, which the kernel schedules as a whole after the server,
+	// instead of on a thread of the server's process.
+	Child []string
 }
 
 // Line is one of the best moves, as texts of the analysed position.
@@ -224,25 +230,39 @@ func (p *Pool) Run(ctx context.Context, client string, st game.State, lines int,
 		<-p.slots
 	}()
 
-	bot := ai.NewBot(ai.Max, seed)
-	bot.SetOptions(ai.BotOptions{HashMiB: hashMiB, Threads: 1})
 	start := p.cfg.Now()
-	var last Update
-	report := func(a ai.Analysis) {
-		last = view(st, a)
-		send(last)
+	var final Update
+	if p.inChild(st) {
+		// The child's clock is its own: the analysis's deadline is ctx's.
+		cctx, cancelTime := context.WithTimeout(ctx, p.cfg.MaxTime)
+		defer cancelTime()
+		var err error
+		if final, err = p.runChild(cctx, st, lines, send); err != nil {
+			return err
+		}
+	} else {
+		bot := ai.NewBot(ai.Max, seed)
+		bot.SetOptions(ai.BotOptions{HashMiB: hashMiB, Threads: 1})
+		var last Update
+		report := func(a ai.Analysis) {
+			last = view(st, a)
+			send(last)
+		}
+		var a ai.Analysis
+		var err error
+		lowPriority(func() {
+			a, err = bot.Analyse(ctx, st, ai.Budget{Time: p.cfg.MaxTime}, ai.AnalyseOptions{Lines: lines, Report: report, Now: p.cfg.Now})
+		})
+		if err != nil {
+			return fmt.Errorf("analysis: %w", err)
+		}
+		final = view(st, a)
+		if len(final.Lines) == 0 {
+			final = last
+		}
 	}
-	var a ai.Analysis
-	var err error
-	lowPriority(func() {
-		a, err = bot.Analyse(ctx, st, ai.Budget{Time: p.cfg.MaxTime}, ai.AnalyseOptions{Lines: lines, Report: report, Now: p.cfg.Now})
-	})
-	if err != nil {
-		return fmt.Errorf("analysis: %w", err)
-	}
-	final := view(st, a)
-	if len(final.Lines) == 0 {
-		final = last
+	if final.Lines == nil {
+		final.Lines = []Line{}
 	}
 	final.Final = true
 	final.Reason = "done"

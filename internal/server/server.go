@@ -156,6 +156,9 @@ type Config struct {
 	// SeekBook holds the seeks (seeks.go); nil: a book in this process's
 	// memory with the documented caps.
 	SeekBook seek.Book
+	// Review bounds the search of each position of a game review (POST
+	// /api/matches/{id}/review); zero: analysis.DefaultReviewMoveTime.
+	Review analysis.ReviewBudget
 }
 
 // Server is the game server. Make one with New, serve Handler, and call
@@ -189,6 +192,7 @@ type Server struct {
 	bot    *botAPI    // the bot API's rates and streams (botapi.go; botapi)
 
 	analysis *analysis.Pool // the analysis board's searches
+	tools    *tools         // issue 23: reviews and puzzles (review.go, puzzles.go)
 
 	// seeks: the lobby streams, the seek book and the challenges (lobby.go, seeks.go, challenges.go)
 	lobby      *lobby
@@ -250,6 +254,9 @@ func New(cfg Config) (*Server, error) {
 	s.acct = newAccounts(cfg)
 	s.bot = newBotAPI()                                                                                // botapi
 	s.lobby, s.book, s.challenges = newLobby(s.limits), newSeekBook(cfg, s.limits), newChallengeBook() // seeks
+	if s.tools, err = newTools(); err != nil {                                                         // issue 23
+		return nil, err
+	}
 	s.rates = newRateTable(s.limits, s.clock.Now())
 	ctx, cancel := context.WithTimeout(context.Background(), saveTimeout)
 	defer cancel()

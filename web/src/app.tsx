@@ -10,6 +10,8 @@ import { Notices } from './notices';
 import { startLobbyStream } from './lobby-stream';
 import './seeks.css';
 import { ArchivePage, LeaderboardPage, ProfilePage } from './pages/profile';
+import { AnalysisPage } from './pages/analysis';
+import { PuzzlesPage } from './pages/puzzles';
 
 /** Link is an in-app link: a real href (so it opens in a new tab too) that navigates without reloading. */
 export function Link(props: { href: string; class?: string; children: ComponentChildren }) {
@@ -43,6 +45,8 @@ export function App() {
         <nav class="topnav" aria-label={t('shell.nav')}>
           <Link href="/rules">{t('shell.rules')}</Link>
           <Link href="/leaderboard">{t('board.title')}</Link>
+          <Link href="/analysis">{t('nav.analysis')}</Link>
+          <Link href="/puzzles">{t('nav.puzzles')}</Link>
         </nav>
         <AccountWidget />
         <label class="lang">
@@ -64,6 +68,8 @@ export function App() {
         {r.page === 'lobby' && <Lobby />}
         {r.page === 'rules' && <RulesPage game={r.game} key={r.game} />}
         {r.page === 'match' && <MatchPage id={r.id} key={r.id} />}
+        {r.page === 'analysis' && <AnalysisPage game={r.game} match={r.match} key={`${r.game}/${r.match}`} />}
+        {r.page === 'puzzles' && <PuzzlesPage game={r.game} key={r.game} />}
         <AccountPages route={r} />
         {r.page === 'user' && <ProfilePage name={r.name} key={r.name} />}
         {r.page === 'archive' && <ArchivePage name={r.name} key={r.name} />}

@@ -12,6 +12,7 @@ import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
 import { chatEn, chatRu, chatUk } from './chat-i18n';
 import { seekEn, seekRu, seekUk } from './seek-i18n';
+import { analysisEn, analysisRu, analysisUk } from './analysis-i18n';
 
 const en = {
   ...palagoEn,
@@ -171,6 +172,7 @@ const en = {
   ...accountEn,
   ...chatEn,
   ...profileEn,
+  ...analysisEn,
   ...talatText.en,
   ...villaEn,
   ...abaloneEn,
@@ -338,6 +340,7 @@ const ru: Record<Key, string> = {
   ...accountRu,
   ...chatRu,
   ...profileRu,
+  ...analysisRu,
   ...talatText.ru,
   ...villaRu,
   ...abaloneRu,
@@ -503,6 +506,7 @@ const uk: Record<Key, string> = {
   ...accountUk,
   ...chatUk,
   ...profileUk,
+  ...analysisUk,
   ...talatText.uk,
   ...villaUk,
   ...abaloneUk,

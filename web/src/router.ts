@@ -15,6 +15,10 @@ export type Route =
   | { page: 'user'; name: string }
   | { page: 'archive'; name: string }
   | { page: 'leaderboard' }
+  /** The analysis board: of a game (game '' lets the player choose) or of a match. */
+  | { page: 'analysis'; game: string; match: string }
+  /** The puzzles of a game; game '' lists the games. */
+  | { page: 'puzzles'; game: string }
   | { page: 'notfound'; path: string };
 
 /** parseRoute reads location.pathname. */
@@ -29,6 +33,10 @@ export function parseRoute(pathname: string): Route {
   const u = /^user\/([A-Za-z0-9_-]{1,32})(\/games)?$/.exec(path);
   if (u) return u[2] ? { page: 'archive', name: u[1]! } : { page: 'user', name: u[1]! };
   if (path === 'leaderboard') return { page: 'leaderboard' };
+  const an = /^analysis(?:\/(match\/)?([A-Za-z0-9_-]{1,64}))?$/.exec(path);
+  if (an) return an[1] ? { page: 'analysis', game: '', match: an[2]! } : { page: 'analysis', game: an[2] ?? '', match: '' };
+  const pz = /^puzzles(?:\/([a-z0-9-]{1,32}))?$/.exec(path);
+  if (pz) return { page: 'puzzles', game: pz[1] ?? '' };
   const a = parseAccountRoute(path);
   if (a) return a;
   return { page: 'notfound', path };
@@ -51,6 +59,11 @@ export function href(r: Route): string {
       return '/leaderboard';
     case 'notfound':
       return `/${r.path}`;
+    case 'analysis':
+      if (r.match) return `/analysis/match/${encodeURIComponent(r.match)}`;
+      return r.game ? `/analysis/${encodeURIComponent(r.game)}` : '/analysis';
+    case 'puzzles':
+      return r.game ? `/puzzles/${encodeURIComponent(r.game)}` : '/puzzles';
     default:
       return accountHref(r);
   }

@@ -287,6 +287,11 @@ export function MatchPage({ id }: { id: string }) {
         )}
         <TurnLine state={s} me={me} />
         {me < 0 && <SeatOffer state={s} onTake={takeSeat} />}
+        {me < 0 && s.status === 'live' && plies > 0 && ( // issue 23: a spectator explores the live position by hand
+          <p>
+            <Link href={href({ page: 'analysis', game: '', match: id })}>{t('analysis.open')}</Link>
+          </p>
+        )}
         {me >= 0 && s.status === 'waiting' && <Invite id={id} />}
         <Offers state={s} me={me} send={send} />
         {error && (
@@ -500,6 +505,11 @@ function Summary(props: {
           <button type="button" onClick={props.onReplay}>
             {t('summary.replay')}
           </button>
+        )}
+        {sum.plies > 0 && ( // issue 23: the analysis board and game review
+          <Link href={href({ page: 'analysis', game: '', match: state.match })} class="button">
+            {t('analysis.open')}
+          </Link>
         )}
         <Link href="/" class="button">
           {t('summary.newGame')}

@@ -1,0 +1,155 @@
+package puzzle
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tabula-games/tabula/ai"
+	"github.com/tabula-games/tabula/ai/alphabeta"
+	"github.com/tabula-games/tabula/game"
+)
+
+// MineConfig shapes Mine.
+type MineConfig struct {
+	Info    *game.Info
+	Options game.Options
+	// Limits bound each uniqueness check.
+	Limits Limits
+	// Count stops the miner after this many new puzzles (0: no bound).
+	Count int
+	// Time stops the miner after this long (0: no bound).
+	Time time.Duration
+	// Seed seeds the bots' games: the same seed finds the same puzzles.
+	Seed uint64
+	// MinPly is the first ply examined in each game: openings are rarely
+	// decided.
+	MinPly int
+	// MaxPly ends a bot game that has not finished.
+	MaxPly int
+	// Scan is how many positions of each game are checked, from its end
+	// back (default 12).
+	Scan int
+	// Known reports positions already mined (by position text), skipped.
+	Known func(position string) bool
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+}
+
+// DefaultLimits are the checks' limits per game: the horizon each game's
+// search reaches in well under a second at most positions.
+var DefaultLimits = map[string]Limits{
+	"tictactoe":    {Depth: 9, Nodes: 2_000_000},
+	"pathagon":     {Depth: 5, Nodes: 400_000},
+	"abalone":      {Depth: 4, Nodes: 400_000},
+	"palago":       {Depth: 3, Nodes: 400_000},
+	"talat":        {Depth: 4, Nodes: 400_000},
+	"villapaletti": {Depth: 3, Nodes: 200_000},
+}
+
+// Mine plays bot games (bot:easy, whose noisy choices leave wins on the
+// board) to their end and checks their positions with Solve from the last
+// back to MinPly, at most Scan of them: forced wins gather near the end of
+// a game, so a finished game is read backwards. Each new puzzle goes to
+// emit, whose error stops the miner. It returns when Count puzzles are
+// found, Time has passed, or ctx ends (then with nil).
+func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	if cfg.MaxPly <= 0 {
+		cfg.MaxPly = 300
+	}
+	if cfg.Scan <= 0 {
+		cfg.Scan = 12
+	}
+	start := now()
+	over := func() bool { return ctx.Err() != nil || (cfg.Time > 0 && now().Sub(start) >= cfg.Time) }
+	found := 0
+	seen := map[string]bool{}
+	for g := uint64(0); ; g++ {
+		opts := cfg.Options
+		opts.Seed = cfg.Seed + g
+		st, err := cfg.Info.New(opts)
+		if err != nil {
+			return fmt.Errorf("puzzle: %w", err)
+		}
+		bot := ai.NewBot(ai.Easy, cfg.Seed*1_000_003+g)
+		states := []game.State{st}
+		var moves []string
+		for ply := 0; ply < cfg.MaxPly && st.ToMove() != game.NoPlayer; ply++ {
+			if over() {
+				return nil
+			}
+			var m game.Move
+			if st.ToMove() == game.Chance {
+				m = st.ChanceOutcomes()[int(cfg.Seed+g+uint64(ply))%len(st.ChanceOutcomes())].Move
+			} else {
+				rep, err := bot.Choose(ctx, st, ai.Budget{Nodes: 20_000})
+				if err != nil {
+					if ctx.Err() != nil {
+						return nil
+					}
+					return fmt.Errorf("puzzle: bot: %w", err)
+				}
+				m = rep.Move
+			}
+			moves = append(moves, st.MoveString(m))
+			if st, err = st.Play(m); err != nil {
+				return fmt.Errorf("puzzle: %w", err)
+			}
+			states = append(states, st)
+		}
+		for i, n := len(states)-1, 0; i >= cfg.MinPly && n < cfg.Scan; i-- {
+			if over() {
+				return nil
+			}
+			st := states[i]
+			pos := st.String()
+			if st.ToMove() < 0 || seen[pos] || (cfg.Known != nil && cfg.Known(pos)) {
+				continue
+			}
+			seen[pos] = true
+			n++
+			if p, ok := candidate(ctx, cfg, st, moves[:i], opts.Seed); ok {
+				if err := emit(p); err != nil {
+					return err
+				}
+				if found++; cfg.Count > 0 && found >= cfg.Count {
+					return nil
+				}
+			}
+		}
+	}
+}
+
+// candidate checks st: a quick search at a shallower horizon for any
+// forced win, then the full Solve.
+func candidate(ctx context.Context, cfg MineConfig, st game.State, moves []string, seed uint64) (Puzzle, bool) {
+	quick := alphabeta.New(alphabeta.Config{Threads: 1, HashMiB: 4})
+	res, err := quick.Search(ctx, st, alphabeta.Limits{Depth: max(1, cfg.Limits.Depth-2), Nodes: cfg.Limits.Nodes})
+	if err != nil || res.Score <= alphabeta.WinBound {
+		return Puzzle{}, false
+	}
+	sol, horizon, err := Solve(ctx, st, cfg.Limits)
+	if err != nil {
+		return Puzzle{}, false // not a puzzle, or the search was cancelled
+	}
+	legal := len(st.LegalMoves(nil))
+	solver := 0
+	cur := st
+	for _, t := range sol {
+		if cur.ToMove() == st.ToMove() {
+			solver++
+		}
+		m, _ := cur.ParseMove(t)
+		cur, _ = cur.Play(m)
+	}
+	p := Puzzle{
+		Game: cfg.Info.ID, Variant: cfg.Options.Variant, Players: st.NumPlayers(), Options: cfg.Options.Values, Seed: seed,
+		Moves: append([]string{}, moves...), Position: st.String(), ToMove: int(st.ToMove()),
+		Solution: sol, Mate: len(sol), Horizon: horizon, Legal: legal, Rating: Difficulty(solver, legal),
+	}
+	return p, true
+}
