@@ -602,6 +602,14 @@ func (s *Searcher) value(p game.Player, depth, ply, alpha, beta int) int {
 func (s *Searcher) terminal(st game.State, p game.Player, ply int) int {
 	o, _ := st.Outcome()
 	switch {
+	case o.AllLose:
+		// Nobody wins: a loss for the seat the search is for, whoever
+		// made the last move (seen from p, a loss when p is that seat and
+		// a win for p otherwise, so that negation gives the same loss).
+		if p == s.rootSide {
+			return -(Win - ply)
+		}
+		return Win - ply
 	case o.IsDraw():
 		return s.draw(p)
 	case o.Won(p) && len(o.Winners) == 1:
@@ -890,7 +898,16 @@ func (s *Searcher) qvalue(p game.Player, ply, alpha, beta, qd int) int {
 func (s *Searcher) evaluate(p game.Player) int {
 	st := s.w.State()
 	if s.eval {
-		return int(st.(game.Evaluator).Evaluate(p) * EvalScale)
+		// Seen from the seat the search is for and negated for the other:
+		// an evaluation that is not zero-sum (Villa Paletti's, where a
+		// villa heading for a collapse with nobody holding the seal is bad
+		// for both) is then never taken as good for the root because it
+		// is bad for the opponent. For a zero-sum Evaluator (every other
+		// game's) this is the same as Evaluate(p).
+		if p == s.rootSide {
+			return int(st.(game.Evaluator).Evaluate(p) * EvalScale)
+		}
+		return -int(st.(game.Evaluator).Evaluate(s.rootSide) * EvalScale)
 	}
 	var sum float64
 	for range s.cfg.Playouts {
