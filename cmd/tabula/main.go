@@ -107,7 +107,8 @@ func commands() map[string]command {
 		"match": {
 			summary:  "play agent A against agent B: score, Elo, SPRT",
 			synopsis: []string{"match GAME --a SPEC --b SPEC [flags]"},
-			examples: []string{"tabula match pathagon --a bot:hard --b bot:medium --games 200", "tabula match palago --a bot:max --b bot:hard --sprt 0,20"},
+			examples: []string{"tabula match pathagon --a bot:hard --b bot:medium --games 200", "tabula match palago --a bot:max --b bot:hard --sprt 0,20",
+				"tabula match pathagon --agents random,bot:easy,bot:medium,bot:hard,bot:max --games 20"},
 			run:      runMatch,
 		},
 		"solve": {

@@ -198,7 +198,7 @@ func TestHelp(t *testing.T) {
 		{"backup", []string{"--db"}, []string{"backup [--db tabula.db] OUT", `(default "tabula.db")`}},
 		{"bench", []string{"--time", "--seed"}, []string{"(default 2s)"}},
 		{"engine", []string{"--level", "--seed", "--variant"}, []string{`(default "bot:hard")`, "(default 1)"}},
-		{"match", []string{"--a", "--b", "--games", "--movetime", "--random-plies", "--parallel", "--sprt", "--quiet", "--seed"},
+		{"match", []string{"--a", "--b", "--games", "--movetime", "--random-plies", "--parallel", "--sprt", "--quiet", "--seed", "--agents"},
 			[]string{"(default 100)", "(default 100ms)", "(default 1)"}},
 		{"solve", []string{"--check"}, []string{"solve palaboratory FROM TO", "or: tabula solve palaboratory --check"}},
 	}
