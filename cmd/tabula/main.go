@@ -109,7 +109,7 @@ func commands() map[string]command {
 			synopsis: []string{"match GAME --a SPEC --b SPEC [flags]"},
 			examples: []string{"tabula match pathagon --a bot:hard --b bot:medium --games 200", "tabula match palago --a bot:max --b bot:hard --sprt 0,20",
 				"tabula match pathagon --agents random,bot:easy,bot:medium,bot:hard,bot:max --games 20"},
-			run:      runMatch,
+			run: runMatch,
 		},
 		"solve": {
 			summary:  "puzzle solver: solve palaboratory FROM TO, or solve palaboratory --check",
