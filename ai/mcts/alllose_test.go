@@ -64,8 +64,8 @@ func (s bust) MoveString(m game.Move) string {
 	return "n"
 }
 func (s bust) ParseMove(text string) (game.Move, error) { return 0, game.ErrIllegalMove }
-func (s bust) String() string                            { return s.node }
-func (s bust) Hash() uint64                              { return uint64(len(s.node)) }
+func (s bust) String() string                           { return s.node }
+func (s bust) Hash() uint64                             { return uint64(len(s.node)) }
 
 // Evaluate: a game everyone lost is -0.5 for every seat, as Villa
 // Paletti's evaluation has it; the villa played on is -0.3 for every seat.
