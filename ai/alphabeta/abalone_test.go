@@ -2,6 +2,8 @@ package alphabeta_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -198,14 +200,41 @@ func BenchmarkAbaloneStart(b *testing.B) { benchAbaloneStart(b, 1) }
 // time to the same depth.
 func BenchmarkAbaloneStartThreads2(b *testing.B) { benchAbaloneStart(b, 2) }
 
+// BenchmarkAbaloneStartSearch is BenchmarkAbaloneStart with each of the
+// search's options, on one thread and on two: the plain search, late-move
+// reductions (Config.Reductions), an aspiration window of EvalScale/40
+// (Config.Aspiration), and both. ns/op is the time to depth 7.
+func BenchmarkAbaloneStartSearch(b *testing.B) {
+	for _, threads := range []int{1, 2} {
+		for _, tc := range []struct {
+			name string
+			cfg  alphabeta.Config
+		}{
+			{"plain", alphabeta.Config{}},
+			{"lmr", alphabeta.Config{Reductions: true}},
+			{"aspiration", alphabeta.Config{Aspiration: alphabeta.EvalScale / 40}},
+			{"lmr+aspiration", alphabeta.Config{Reductions: true, Aspiration: alphabeta.EvalScale / 40}},
+		} {
+			b.Run(fmt.Sprintf("%s/threads=%d", tc.name, threads), func(b *testing.B) {
+				tc.cfg.Threads = threads
+				benchAbaloneConfig(b, tc.cfg)
+			})
+		}
+	}
+}
+
 func benchAbaloneStart(b *testing.B, threads int) {
+	benchAbaloneConfig(b, alphabeta.Config{Threads: threads})
+}
+
+func benchAbaloneConfig(b *testing.B, cfg alphabeta.Config) {
 	s, err := abalone.Info.New(game.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	var nodes int64
 	for b.Loop() {
-		res, err := alphabeta.New(alphabeta.Config{Threads: threads}).Search(context.Background(), s, alphabeta.Limits{Depth: 7})
+		res, err := alphabeta.New(cfg).Search(context.Background(), s, alphabeta.Limits{Depth: 7})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -213,4 +242,41 @@ func benchAbaloneStart(b *testing.B, threads int) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// An aspiration window changes how an iteration is searched, not what it
+// finds: from the Abalone start and the push-off positions, fixed-depth
+// searches with a narrow window (which fails and widens) and with none
+// agree on the score of every iteration.
+func TestAspirationSameScore(t *testing.T) {
+	positions := []string{""}
+	for _, tc := range abaloneWins {
+		positions = append(positions, tc.pos)
+	}
+	for _, pos := range positions {
+		s, err := abalone.Info.New(game.Options{})
+		if pos != "" {
+			s, err = abalone.Info.ParsePosition(pos, game.Options{})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		scores := func(cfg alphabeta.Config) ([]int, int64) {
+			var out []int
+			cfg.Info = func(r alphabeta.Result) { out = append(out, r.Score) }
+			res, err := alphabeta.New(cfg).Search(context.Background(), s, alphabeta.Limits{Depth: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out, res.Nodes
+		}
+		full, fullNodes := scores(alphabeta.Config{})
+		narrow, narrowNodes := scores(alphabeta.Config{Aspiration: 1})
+		if !slices.Equal(full, narrow) {
+			t.Errorf("%q: iteration scores %v with the full window, %v with aspiration", pos, full, narrow)
+		}
+		if len(full) >= 4 && fullNodes == narrowNodes { // from depth 4 on the window is used
+			t.Errorf("%q: %d nodes with and without aspiration: the window was not used", pos, fullNodes)
+		}
+	}
 }

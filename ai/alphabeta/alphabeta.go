@@ -99,7 +99,20 @@ const (
 	// defaultPlayoutPlies cuts a horizon playout that runs on: it is then
 	// scored as a draw.
 	defaultPlayoutPlies = 400
-	inf                 = Win + 1
+	// lmrMinDepth and lmrFirst say where late-move reductions start: at
+	// nodes with at least lmrMinDepth plies to go (shallower, a reduction
+	// drops the move into quiescence), from the lmrFirst-th move on (the
+	// first moves of a well-ordered node hold most cut-offs). Moves from
+	// the lmrDeep-th on, at nodes with lmrDeepDepth plies or more, are
+	// reduced by two plies.
+	lmrMinDepth  = 3
+	lmrFirst     = 3
+	lmrDeep      = 10
+	lmrDeepDepth = 6
+	// aspMinDepth is the first iteration with an aspiration window: the
+	// scores of shallower ones swing too much from one to the next.
+	aspMinDepth = 4
+	inf         = Win + 1
 )
 
 // Config tunes a Searcher. The zero value is a full-strength searcher.
@@ -138,6 +151,17 @@ type Config struct {
 	// with null windows at the MultiPV-th best score, so each extra line
 	// costs about one more full-window root move. Ignored with Noise.
 	MultiPV int
+	// Reductions searches late quiet moves (late-move reductions) a ply
+	// shallower with a null window, and again at full depth only when one
+	// beats alpha: moves ordered after the table's move, the noisy moves
+	// and the killers, at nodes with lmrMinDepth plies or more to go.
+	Reductions bool
+	// Aspiration, when positive, searches each iteration from depth
+	// aspMinDepth on with a root window of this half-width (score units)
+	// around the previous iteration's score, widening it fourfold on the
+	// side that fails until the score falls inside. Ignored with Noise or
+	// MultiPV.
+	Aspiration int
 }
 
 // Limits bound one search. Zero fields are unlimited; with no limit at all
@@ -364,7 +388,7 @@ func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start
 		depthLimit = 1 // forced: one iteration gives the score to report
 	}
 	for d := min(first, depthLimit); d <= depthLimit; d++ {
-		score, ok := s.root(p, d, rootMoves)
+		score, ok := s.aspire(p, d, rootMoves, res)
 		if !ok {
 			switch {
 			case res.Depth == 0 && score > -inf:
@@ -406,15 +430,50 @@ func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start
 	return res
 }
 
-// root searches every root move to depth d and moves the best to the front.
-// ok is false when the search was stopped before the iteration completed;
-// the best of the moves scored by then is still moved to the front and its
-// score returned (-inf when none was scored).
-func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
+// aspire searches the root to depth d, within an aspiration window around
+// the previous iteration's result prev when Config.Aspiration asks for one
+// (see root for the results).
+func (s *Searcher) aspire(p game.Player, d int, moves []game.Move, prev Result) (int, bool) {
+	w := s.cfg.Aspiration
+	if w <= 0 || d < aspMinDepth || prev.Depth == 0 || s.multi() || s.cfg.Noise > 0 ||
+		prev.Score >= WinBound || prev.Score <= -WinBound {
+		return s.root(p, d, moves, -inf, inf)
+	}
+	lo, hi := prev.Score-w, prev.Score+w
+	for {
+		score, ok := s.root(p, d, moves, lo, hi)
+		switch {
+		case !ok:
+			if score <= lo {
+				return -inf, false // no move was shown to beat anything
+			}
+			return score, false
+		case score <= lo && lo > -inf:
+			w *= 4
+			lo = max(score-w, -inf)
+		case score >= hi && hi < inf:
+			w *= 4
+			hi = min(score+w, inf)
+		default:
+			return score, true
+		}
+		if w > EvalScale {
+			lo, hi = -inf, inf
+		}
+	}
+}
+
+// root searches every root move to depth d within the window (lo, hi) and
+// moves the best to the front; a score at or below lo or at or above hi is
+// only a bound (the full window is (-inf, inf)). ok is false when the
+// search was stopped before the iteration completed; the best of the moves
+// scored by then is still moved to the front and its score returned (-inf
+// when none was scored).
+func (s *Searcher) root(p game.Player, d int, moves []game.Move, lo, hi int) (int, bool) {
 	if s.multi() {
 		return s.rootMulti(p, d, moves)
 	}
-	alpha, best, bestIdx := -inf, -inf, 0
+	alpha, best, bestIdx := lo, -inf, 0
 	s.pvLen[0] = 0
 	for i, m := range moves {
 		s.w.Apply(m)
@@ -427,11 +486,11 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
 				v += s.cfg.Rand.IntN(2*s.cfg.Noise+1) - s.cfg.Noise
 			}
 		case i == 0:
-			v = s.value(p, d-1, 1, -inf, inf)
+			v = s.value(p, d-1, 1, lo, hi)
 		default:
 			v = s.value(p, d-1, 1, alpha, alpha+1)
-			if v > alpha && !s.stopped {
-				v = s.value(p, d-1, 1, alpha, inf)
+			if v > alpha && v < hi && !s.stopped {
+				v = s.value(p, d-1, 1, alpha, hi)
 			}
 		}
 		s.w.Undo()
@@ -448,9 +507,19 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move) (int, bool) {
 				alpha = v
 			}
 		}
+		if best >= hi {
+			break // fails high: the caller widens the window
+		}
 	}
 	moveToFront(moves, moves[bestIdx])
-	s.store(s.w.State().Hash(), d, best, boundExact, moves[0], 0)
+	bound := boundExact
+	switch {
+	case best <= lo:
+		bound = boundUpper
+	case best >= hi:
+		bound = boundLower
+	}
+	s.store(s.w.State().Hash(), d, best, bound, moves[0], 0)
 	return best, true
 }
 
@@ -602,6 +671,14 @@ func (s *Searcher) value(p game.Player, depth, ply, alpha, beta int) int {
 func (s *Searcher) terminal(st game.State, p game.Player, ply int) int {
 	o, _ := st.Outcome()
 	switch {
+	case o.AllLose:
+		// Nobody wins: a loss for the seat the search is for, whoever
+		// made the last move (seen from p, a loss when p is that seat and
+		// a win for p otherwise, so that negation gives the same loss).
+		if p == s.rootSide {
+			return -(Win - ply)
+		}
+		return Win - ply
 	case o.IsDraw():
 		return s.draw(p)
 	case o.Won(p) && len(o.Winners) == 1:
@@ -726,7 +803,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 		if i == 0 {
 			v = s.value(p, depth-1, ply+1, alpha, beta)
 		} else {
-			v = s.value(p, depth-1, ply+1, alpha, alpha+1)
+			r := s.reduction(depth, i, keys[i])
+			v = s.value(p, depth-1-r, ply+1, alpha, alpha+1)
+			if r > 0 && v > alpha && !s.stopped {
+				v = s.value(p, depth-1, ply+1, alpha, alpha+1)
+			}
 			if v > alpha && v < beta && !s.stopped {
 				v = s.value(p, depth-1, ply+1, alpha, beta)
 			}
@@ -762,6 +843,18 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	}
 	s.store(h, depth, best, bound, bestMove, ply)
 	return best
+}
+
+// reduction is how many plies shallower the i-th move of a node with
+// depth plies to go, of ordering key key, is first searched (Reductions).
+func (s *Searcher) reduction(depth, i int, key int32) int {
+	switch {
+	case !s.cfg.Reductions || depth < lmrMinDepth || i < lmrFirst || key >= keyKiller:
+		return 0
+	case i >= lmrDeep && depth >= lmrDeepDepth:
+		return 2
+	}
+	return 1
 }
 
 func (s *Searcher) isNoisy(m game.Move) bool {
@@ -890,7 +983,16 @@ func (s *Searcher) qvalue(p game.Player, ply, alpha, beta, qd int) int {
 func (s *Searcher) evaluate(p game.Player) int {
 	st := s.w.State()
 	if s.eval {
-		return int(st.(game.Evaluator).Evaluate(p) * EvalScale)
+		// Seen from the seat the search is for and negated for the other:
+		// an evaluation that is not zero-sum (Villa Paletti's, where a
+		// villa heading for a collapse with nobody holding the seal is bad
+		// for both) is then never taken as good for the root because it
+		// is bad for the opponent. For a zero-sum Evaluator (every other
+		// game's) this is the same as Evaluate(p).
+		if p == s.rootSide {
+			return int(st.(game.Evaluator).Evaluate(p) * EvalScale)
+		}
+		return -int(st.(game.Evaluator).Evaluate(s.rootSide) * EvalScale)
 	}
 	var sum float64
 	for range s.cfg.Playouts {

@@ -155,3 +155,32 @@ func TestTableReplacement(t *testing.T) {
 		t.Errorf("the displaced entry was not kept in the always-replace slot: %+v", s.tt.buckets[0])
 	}
 }
+
+// A game everyone lost (game.Outcome.AllLose) is a loss for the seat the
+// search is for, whoever moved into it: at R, "bust" gives the opponent
+// only a move into such an end, "quiet" a line worth line to us. Scored
+// from the mover's view, the opponent's forced "collapse" looked like the
+// opponent's loss, that is our win, and the search chose "bust".
+func TestAllLoseIsALoss(t *testing.T) {
+	for _, line := range []float64{-0.6, 0.2} {
+		nodes := map[string]testgames.Node{
+			"R":    {Side: 0, Moves: testgames.Edges("bust", "B", "quiet", "q1")},
+			"B":    {Side: 1, Moves: testgames.Edges("collapse", "dead")},
+			"dead": {AllLose: true},
+		}
+		maps.Copy(nodes, testgames.Chain("q", 8, 1, line))
+		s, err := testgames.Graph(nodes, "R").New(game.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, depth := range []int{2, 4} { // depth 1 sees B, not its end
+			res, err := New(Config{}).Search(context.Background(), s, Limits{Depth: depth})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.MoveString(res.Move); got != "quiet" {
+				t.Errorf("line %v, depth %d: played %q (score %d), want quiet", line, depth, got, res.Score)
+			}
+		}
+	}
+}

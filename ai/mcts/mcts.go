@@ -605,13 +605,20 @@ func (s *Searcher) prove(n *node) bool {
 // keeps one). So a winner gets 1, the last seat 0, and second place is worth
 // more than third: a win-only reward would leave the search indifferent
 // among every seat that loses, and in a three-player game that is most
-// playouts.
+// playouts. A game everyone lost is scored by the Evaluator when the game
+// has one, on the same scale as the positions evaluated before the end:
+// as a standing of 1/2 it was worth more than a position the evaluation
+// rates below even, and seats steered towards collapses nobody wins.
 func (s *Searcher) outcomeRewards(st game.State) {
 	o, _ := st.Outcome()
 	if s.n <= 2 {
 		for i := range s.rewards {
 			s.rewards[i] = o.Reward(game.Player(i), s.n)
 		}
+		return
+	}
+	if o.AllLose && s.eval {
+		s.evalRewards(st)
 		return
 	}
 	Standings(o, s.rewards)

@@ -50,3 +50,26 @@ func TestMatchCommand(t *testing.T) {
 		}
 	}
 }
+
+// The round robin plays every pair and prints a rating list anchored at
+// the first agent.
+func TestMatchRoundRobin(t *testing.T) {
+	out, errs, code := runCmd(t, "", "match", "race", "--agents", "random,bot:easy,bot:medium", "--games", "2", "--movetime", "5ms", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"bot:easy vs random: +", "bot:medium vs random: +", "bot:medium vs bot:easy: +",
+		"| random | 0 | anchor | 4 |", "| bot:easy | ", "| bot:medium | "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the output:\n%s", want, out)
+		}
+	}
+	for _, bad := range [][]string{
+		{"match", "race", "--agents", "random"},
+		{"match", "race", "--agents", "random,bot:easy", "--a", "random"},
+	} {
+		if _, _, code := runCmd(t, "", bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+}

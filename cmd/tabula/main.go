@@ -113,8 +113,9 @@ func commands() map[string]command {
 		"match": {
 			summary:  "play agent A against agent B: score, Elo, SPRT",
 			synopsis: []string{"match GAME --a SPEC --b SPEC [flags]"},
-			examples: []string{"tabula match pathagon --a bot:hard --b bot:medium --games 200", "tabula match palago --a bot:max --b bot:hard --sprt 0,20"},
-			run:      runMatch,
+			examples: []string{"tabula match pathagon --a bot:hard --b bot:medium --games 200", "tabula match palago --a bot:max --b bot:hard --sprt 0,20",
+				"tabula match pathagon --agents random,bot:easy,bot:medium,bot:hard,bot:max --games 20"},
+			run: runMatch,
 		},
 		"puzzles": {
 			summary:  "mine puzzles from bot games into internal/puzzle/data, or check them (docs/puzzles.md)",

@@ -202,7 +202,7 @@ func TestHelp(t *testing.T) {
 		{"worker", []string{"--nats", "--workers"}, []string{"worker --nats URL"}},
 		{"bench", []string{"--time", "--seed"}, []string{"(default 2s)"}},
 		{"engine", []string{"--level", "--seed", "--variant"}, []string{`(default "bot:hard")`, "(default 1)"}},
-		{"match", []string{"--a", "--b", "--games", "--movetime", "--random-plies", "--parallel", "--sprt", "--quiet", "--seed"},
+		{"match", []string{"--a", "--b", "--games", "--movetime", "--random-plies", "--parallel", "--sprt", "--quiet", "--seed", "--agents"},
 			[]string{"(default 100)", "(default 100ms)", "(default 1)"}},
 		{"solve", []string{"--check"}, []string{"solve palaboratory FROM TO", "or: tabula solve palaboratory --check"}},
 		{"puzzles", []string{"--count", "--time", "--seed", "--variant", "--dir"}, []string{"puzzles mine GAME", "(default 200)"}},

@@ -25,14 +25,23 @@ func runMatch(ctx context.Context, e *env) error {
 	parallel := fs.Int("parallel", 2, "games played at once")
 	sprt := fs.String("sprt", "", "stop early by SPRT: ELO0,ELO1 (alpha = beta = 0.05)")
 	quiet := fs.Bool("quiet", false, "no progress line on stderr")
+	list := fs.String("agents", "", "round robin instead of --a and --b: every pair of these comma-separated agents plays --games games, then a rating list anchored at the first agent = 0")
 	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {
 		return err
 	}
+	var agents []string
+	if *list != "" {
+		agents = strings.Split(*list, ",")
+	}
 	switch {
 	case len(rest) > 0:
 		return fmt.Errorf("%w: unexpected argument %q", errUsage, rest[0])
-	case *a == "" || *b == "":
+	case *list != "" && (*a != "" || *b != ""):
+		return fmt.Errorf("%w: --agents replaces --a and --b", errUsage)
+	case *list != "" && len(agents) < 2:
+		return fmt.Errorf("%w: --agents %q: want at least two agents", errUsage, *list)
+	case *list == "" && (*a == "" || *b == ""):
 		return fmt.Errorf("%w: want --a SPEC and --b SPEC", errUsage)
 	case *n < 1:
 		return fmt.Errorf("%w: --games %d: want at least 1", errUsage, *n)
@@ -45,6 +54,9 @@ func runMatch(ctx context.Context, e *env) error {
 	cfg := arena.Config{
 		Game: info, Options: g.gameOptions(), A: *a, B: *b, Games: *n, MoveTime: *moveTime,
 		Seed: *seed, RandomPlies: *randomPlies, Parallel: *parallel,
+	}
+	if agents != nil {
+		return roundRobin(ctx, e, cfg, agents)
 	}
 	if *randomPlies == 0 {
 		cfg.RandomPlies = -1
@@ -74,6 +86,36 @@ func runMatch(ctx context.Context, e *env) error {
 	fmt.Fprintf(e.stdout, "%s vs %s: %s\n", *a, *b, res.Describe())
 	if res.Played > 0 {
 		fmt.Fprintf(e.stdout, "average length: %.1f plies\n", float64(res.Plies)/float64(res.Played))
+	}
+	return nil
+}
+
+// roundRobin plays every pair of agents with cfg's settings, the later
+// agent of each pair as A, and prints each match and the rating list
+// (arena.Ratings, the first agent at 0).
+func roundRobin(ctx context.Context, e *env, cfg arena.Config, agents []string) error {
+	fmt.Fprintf(e.stdout, "round robin %s: %s, %d games a pair, movetime %v, seed %d\n",
+		cfg.Game.ID, strings.Join(agents, ", "), cfg.Games, cfg.MoveTime, cfg.Seed)
+	var pairs []arena.Pair
+	for i := range agents {
+		for j := i + 1; j < len(agents); j++ {
+			c := cfg
+			c.A, c.B = agents[j], agents[i]
+			res, err := arena.Run(ctx, c)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "%s vs %s: %s\n", c.A, c.B, res.Describe())
+			pairs = append(pairs, arena.Pair{A: j, B: i, Score: res.Score})
+		}
+	}
+	fmt.Fprintf(e.stdout, "\n| agent | Elo | 95%% | games |\n|---|---|---|---|\n")
+	for _, r := range arena.Ratings(agents, pairs, 0) {
+		margin := "anchor"
+		if r.Margin > 0 {
+			margin = fmt.Sprintf("±%.0f", r.Margin)
+		}
+		fmt.Fprintf(e.stdout, "| %s | %.0f | %s | %d |\n", r.Agent, r.Elo, margin, r.Games)
 	}
 	return nil
 }

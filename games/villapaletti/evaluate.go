@@ -18,6 +18,16 @@ const (
 	// can take it with one safe column move: the horizon would otherwise
 	// credit the holder with a seal about to change hands.
 	evalThreat = 0.7
+	// evalStall and evalStallFuel are what every seat loses while only
+	// the blue floor is laid: until green is, nobody can take the seal,
+	// and a villa that collapses or runs out of columns to move before
+	// then is a game everyone lost. evalStall is the constant part, so
+	// that laying green is worth about the seal a quick reply might take;
+	// evalStallFuel grows as the columns left on the foundation (the
+	// turns left before a standstill) run out.
+	evalStall     = 0.35
+	evalStallFuel = 0.15
+	evalDoomed    = 0.5
 )
 
 // Evaluate returns a heuristic in [-1, 1] for seat p: the outcome once the
@@ -41,9 +51,13 @@ func (s *State) Evaluate(p game.Player) float64 {
 		case o.Won(p):
 			return 0.5
 		case len(o.Winners) == 0:
-			return -0.5
+			return -evalDoomed
 		}
 		return -1
+	}
+	stall, doomed := s.stall()
+	if doomed {
+		return -evalDoomed
 	}
 	r := s.reserves()
 	var seal [4]float64
@@ -82,7 +96,33 @@ func (s *State) Evaluate(p game.Player) float64 {
 			v -= evalCalm * (calm - 0.5) / others
 		}
 	}
+	v -= stall
 	return max(-1, min(1, v))
+}
+
+// stall is what every seat loses while the contest has not started (only
+// the blue floor is laid; see evalStall): nothing after the green floor.
+// Once the columns on blue leave no room for green anywhere, more columns
+// only take more room, so the game can only end with nobody holding the
+// seal: every seat loses evalDoomed, what Evaluate gives a game everyone
+// lost.
+func (s *State) stall() (loss float64, doomed bool) {
+	if s.floors != 1 {
+		return 0, false
+	}
+	fuel, onBlue := 0, 0 // columns that can still leave the foundation; columns on blue
+	for c := range s.cols {
+		switch {
+		case s.cols[c].level == 0 && !s.cols[c].frozen:
+			fuel++
+		case s.cols[c].level == 1:
+			onBlue++
+		}
+	}
+	if onBlue >= GreenFloor.MinSupports() && !s.floorPossible(s.surface()) {
+		return evalDoomed, true
+	}
+	return evalStall + evalStallFuel*(1-float64(fuel)/NumColumns), false
 }
 
 // PlayoutDepth makes Monte Carlo playouts stop after two random plies and

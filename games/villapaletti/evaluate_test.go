@@ -1,6 +1,10 @@
 package villapaletti
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tabula-games/tabula/game"
+)
 
 // TestEvaluateSeal (docs/rules/villapaletti.md#end-and-winner): holding the seal is better than not holding it,
 // for both seats.
@@ -85,5 +89,37 @@ func TestEvaluateOutcome(t *testing.T) {
 	s.collapse(0) // seat 0 collapses the villa: the holder, seat 1, wins
 	if a, b := s.Evaluate(1), s.Evaluate(0); a != 1 || b != -1 {
 		t.Errorf("after a collapse by seat 0: holder %.2f, culprit %.2f; want 1, -1", a, b)
+	}
+}
+
+// TestEvaluateStall (docs/rules/villapaletti.md#end-and-winner): before
+// green is laid nobody can hold the seal, so every seat is worse off than
+// once it is; a blue floor crowded beyond any green pose can only end with
+// everyone losing, and scores as that end does for both seats.
+func TestEvaluateStall(t *testing.T) {
+	crowded, err := Info.ParsePosition(crowdedBlue, game.Options{Players: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := crowded.(game.Evaluator)
+	for p := range game.Player(2) {
+		if got := e.Evaluate(p); got != -evalDoomed {
+			t.Errorf("crowded blue, seat %d: %.3f, want %.3f", p, got, -evalDoomed)
+		}
+	}
+	start, err := Info.New(game.Options{Players: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Summed over both seats, so that what one seat's threats take from
+	// the other cancels out.
+	green := twoPlayerGreen(t)
+	var blueOnly, greenLaid float64
+	for p := range game.Player(2) {
+		blueOnly += start.(game.Evaluator).Evaluate(p)
+		greenLaid += green.Evaluate(p)
+	}
+	if blueOnly > greenLaid-2*evalStall {
+		t.Errorf("both seats: blue only %.3f, green laid %.3f: want blue only %.2f lower at least", blueOnly, greenLaid, 2*evalStall)
 	}
 }

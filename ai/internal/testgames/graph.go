@@ -14,6 +14,10 @@ type Node struct {
 	Side  game.Player // seat to move (0 or 1)
 	Eval  float64     // Evaluate for seat 0, in [-1, 1]; seat 1 gets the negation
 	Moves []Edge      // in listing order; none makes the node a terminal draw
+	// AllLose makes a node without moves a game everyone lost (as a Villa
+	// Paletti that collapses with nobody holding the seal) instead of a
+	// draw.
+	AllLose bool
 }
 
 // Edge is a move of a Graph game: its name and the node it leads to.
@@ -107,7 +111,7 @@ func (s *GraphState) Outcome() (game.Outcome, bool) {
 	case s.occurrences() >= 3:
 		return game.Outcome{Reason: game.ReasonRepetition}, true
 	case len(s.node().Moves) == 0:
-		return game.Outcome{Reason: "end"}, true
+		return game.Outcome{Reason: "end", AllLose: s.node().AllLose}, true
 	}
 	return game.Outcome{}, false
 }
