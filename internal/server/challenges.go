@@ -127,7 +127,7 @@ func (s *Server) ChallengeUser(ctx context.Context, from holder, client string, 
 	if to.ID == from.account {
 		return protocol.Challenge{}, protocol.Errorf(protocol.CodeBadRequest, "you cannot challenge yourself")
 	}
-	id, err := s.randomID("c_")
+	id, err := s.randomID(s.challengePrefix()) // cluster2: the holding node in the ID (lobbybus.go)
 	if err != nil {
 		return protocol.Challenge{}, err
 	}

@@ -73,6 +73,7 @@ type lobby struct {
 	conns        map[string]*lobbyConn
 	byName       map[string]map[*lobbyConn]struct{} // canonical username → its connections
 	perClient    map[string]int
+	bus          LobbyBus // cluster2: the other nodes' streams (lobbybus.go); nil in one process
 }
 
 func newLobby(l Limits) *lobby {
@@ -143,6 +144,8 @@ func (c *lobbyConn) send(m protocol.LobbyMessage) {
 func (l *lobby) toConn(id string, m protocol.LobbyMessage) {
 	if c := l.get(id); c != nil {
 		c.send(m)
+	} else if l.bus != nil { // cluster2: open on another node (lobbybus.go)
+		l.bus.Conn(id, m)
 	}
 }
 
@@ -150,10 +153,9 @@ func (l *lobby) toConn(id string, m protocol.LobbyMessage) {
 // It never blocks: rooms call it with their mutex held.
 func (l *lobby) toUser(name string, m protocol.LobbyMessage) {
 	canon := account.Canonical(name)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for c := range l.byName[canon] {
-		c.send(m)
+	l.localUser(canon, m) // cluster2: and the other nodes' streams (lobbybus.go)
+	if l.bus != nil {
+		l.bus.User(canon, m)
 	}
 }
 
