@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go"
 
@@ -38,7 +39,13 @@ type lobbyHost interface {
 	LobbyUser(canon string, m protocol.LobbyMessage)
 	LobbyConn(id string, m protocol.LobbyMessage)
 	SeeksChanged()
+	LocalChallenges(acct string) protocol.ChallengeList
 }
+
+// challengesWait bounds how long a node waits for the others' pending
+// challenges of an account (a lobby's hello, GET /api/challenges): a node
+// that has not answered by then is left out of that list.
+const challengesWait = 500 * time.Millisecond
 
 // originHeader names the node a lobby message came from.
 const originHeader = "Tabula-Node"
@@ -61,6 +68,7 @@ func (n *Node) startLobby(ctx context.Context) error {
 	}{
 		{n.prefix + ".lobby.user.*", func(m *nats.Msg) { n.lobbyIn(m, h.LobbyUser) }},
 		{n.prefix + ".lobby.conn.*", func(m *nats.Msg) { n.lobbyIn(m, h.LobbyConn) }},
+		{n.prefix + ".lobby.challenges", func(m *nats.Msg) { n.serveChallenges(m, h) }},
 	} {
 		s, err := n.nc.Subscribe(sub.subj, sub.f)
 		if err != nil {
@@ -149,4 +157,55 @@ func (n *Node) nodeAlive(ctx context.Context, node string) bool {
 	defer cancel()
 	alive, _ = n.leaseAlive(ctx, node)
 	return alive
+}
+
+// serveChallenges answers another node's request for an account's
+// pending challenges held here.
+func (n *Node) serveChallenges(msg *nats.Msg, h lobbyHost) {
+	if msg.Header.Get(originHeader) == n.id || msg.Reply == "" {
+		return
+	}
+	data, err := json.Marshal(h.LocalChallenges(string(msg.Data)))
+	if err != nil {
+		return
+	}
+	_ = msg.Respond(data)
+}
+
+// Challenges implements server.LobbyBus: it asks every node for the
+// account's challenges and gathers the answers until each live node has
+// answered or challengesWait has passed.
+func (n *Node) Challenges(acct string) protocol.ChallengeList {
+	var out protocol.ChallengeList
+	n.mu.Lock()
+	want := len(n.alive) - 1
+	n.mu.Unlock()
+	if want <= 0 {
+		return out
+	}
+	inbox := n.nc.NewInbox()
+	sub, err := n.nc.SubscribeSync(inbox)
+	if err != nil {
+		n.log.Warn("list challenges", "err", err)
+		return out
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	req := &nats.Msg{Subject: n.prefix + ".lobby.challenges", Reply: inbox, Data: []byte(acct), Header: nats.Header{originHeader: []string{n.id}}}
+	if err := n.nc.PublishMsg(req); err != nil {
+		n.log.Warn("list challenges", "err", err)
+		return out
+	}
+	deadline := time.Now().Add(challengesWait)
+	for range want {
+		msg, err := sub.NextMsg(time.Until(deadline))
+		if err != nil {
+			break // the rest did not answer in time
+		}
+		var l protocol.ChallengeList
+		if json.Unmarshal(msg.Data, &l) == nil {
+			out.In = append(out.In, l.In...)
+			out.Out = append(out.Out, l.Out...)
+		}
+	}
+	return out
 }

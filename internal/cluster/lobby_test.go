@@ -186,7 +186,7 @@ func move(t *testing.T, url, id, token string) {
 // streams get their seat; in the correspondence match it started (run by
 // B), each move tells the other player's lobby it is their turn, on
 // whichever node it is; alice's challenge reaches bob's lobby on B, and
-// bob's accepting it on B (relayed to A, which holds the challenge)
+// B lists it, and bob's accepting it on B (relayed to A, which holds it)
 // starts the match; a seek leaves the book when its lobby stream closes,
 // and when its node dies.
 func TestSharedLobby(t *testing.T) {
@@ -233,6 +233,14 @@ func TestSharedLobby(t *testing.T) {
 	alice.must(http.StatusCreated, "POST", "/api/challenges", protocol.ChallengeRequest{To: "bob", Game: "pathagon", TimeControl: corr}, &c)
 	if m := lb.next(protocol.LobbyChallenge, nil); m.Challenge == nil || m.Challenge.ID != c.ID || m.Challenge.From != "alice" {
 		t.Fatalf("bob's stream on B: %+v; want alice's challenge %s", m, c.ID)
+	}
+	var in protocol.ChallengeList
+	bob.must(http.StatusOK, "GET", "/api/challenges", nil, &in)
+	if len(in.In) != 1 || in.In[0].ID != c.ID {
+		t.Fatalf("bob's challenges listed by B: %+v; want alice's %s, held by A", in, c.ID)
+	}
+	if h := bob.lobby().hello; len(h.Challenges) != 1 || h.Challenges[0].ID != c.ID {
+		t.Fatalf("a new lobby stream of bob on B: hello %+v; want alice's challenge", h)
 	}
 	var joined protocol.JoinResponse
 	bob.must(http.StatusOK, "POST", "/api/challenges/"+c.ID+"/accept", struct{}{}, &joined)

@@ -268,7 +268,7 @@ func (s *Server) lobbyWriter(ctx context.Context, ws *websocket.Conn, c *lobbyCo
 	}
 	hello := protocol.LobbyMessage{Type: protocol.LobbyHello, Conn: c.id, Account: c.name, Tables: s.seekTables(c.id)}
 	if c.account != "" {
-		hello.Challenges = s.challenges.list(c.account, s.clock.Now()).In
+		hello.Challenges = s.allChallenges(c.account).In // cluster2: and the other nodes' (lobbybus.go)
 	}
 	if err := write(hello); err != nil {
 		return err

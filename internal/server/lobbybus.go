@@ -19,6 +19,27 @@ type LobbyBus interface {
 	User(canon string, m protocol.LobbyMessage)
 	// Conn sends m to lobby connection id, which is not open here.
 	Conn(id string, m protocol.LobbyMessage)
+	// Challenges returns the account's pending challenges that the other
+	// nodes hold (each node holds the challenges made through it), as
+	// many as answer in time.
+	Challenges(acct string) protocol.ChallengeList
+}
+
+// LocalChallenges returns the account's pending challenges this node
+// holds, for another node listing them.
+func (s *Server) LocalChallenges(acct string) protocol.ChallengeList {
+	return s.challenges.list(acct, s.clock.Now())
+}
+
+// allChallenges returns the account's pending challenges, on every node.
+func (s *Server) allChallenges(acct string) protocol.ChallengeList {
+	out := s.LocalChallenges(acct)
+	if s.lobby.bus != nil {
+		more := s.lobby.bus.Challenges(acct)
+		out.In = append(out.In, more.In...)
+		out.Out = append(out.Out, more.Out...)
+	}
+	return out
 }
 
 // SetLobby makes the server's lobby a cluster's: notifications go
