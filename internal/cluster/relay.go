@@ -38,7 +38,7 @@ const (
 // live node owns is relayed to that node; everything else is served here.
 func (n *Node) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if node := challengeNode(r.URL.Path); node != "" && node != n.id && n.nodeAlive(r.Context(), node) {
+		if node := challengeNode(r.URL.Path); node != "" && node != n.id && n.isAlive(node) {
 			n.relayHTTP(w, r, node) // an answer to a challenge another node holds (lobby.go)
 			return
 		}
