@@ -2,10 +2,13 @@ package cluster
 
 import (
 	"context"
+	crand "crypto/rand"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"time"
@@ -39,7 +42,18 @@ import (
 
 // casTries bounds the compare-and-swap retries of one shelf write: each
 // conflict is another node's write of the same shelf, which succeeded.
-const casTries = 16
+// After a conflict a writer waits a random time under casBackoff times
+// the tries so far, so that two nodes writing one shelf without pause
+// take turns rather than one losing every race.
+const (
+	casTries   = 32
+	casBackoff = 2 * time.Millisecond
+)
+
+// shelfStripes is how many locks a node's shelf writes are spread over
+// (by the shelf's hash): writes of different kinds of seek rarely wait on
+// one another.
+const shelfStripes = 64
 
 // shelf is the KV value of one key's shelf.
 type shelf struct {
@@ -53,6 +67,14 @@ type SeekBook struct {
 	kv     jetstream.KeyValue
 	lim    seek.Limits
 	change func()
+
+	// stripes serialize this node's writes of one shelf, so its own
+	// requests queue instead of conflicting: a conflict is then another
+	// node's write.
+	stripes [shelfStripes]sync.Mutex
+
+	rmu sync.Mutex
+	rnd *rand.Rand // the backoff after a conflict
 
 	mu      sync.Mutex
 	shelves map[string]shelf // the watched copy, by KV key
@@ -69,7 +91,11 @@ func openSeekBook(ctx context.Context, n *Node, lim seek.Limits, change func()) 
 	if err != nil {
 		return nil, fmt.Errorf("cluster: seeks bucket: %w", err)
 	}
-	b := &SeekBook{n: n, kv: kv, lim: lim, change: change, shelves: map[string]shelf{}}
+	var seed [32]byte
+	if _, err := crand.Read(seed[:]); err != nil {
+		return nil, fmt.Errorf("cluster: seed: %w", err)
+	}
+	b := &SeekBook{n: n, kv: kv, lim: lim, change: change, rnd: rand.New(rand.NewChaCha8(seed)), shelves: map[string]shelf{}}
 	w, err := kv.WatchAll(n.ctx)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: watch seeks: %w", err)
@@ -162,9 +188,14 @@ func (b *SeekBook) live(ctx context.Context, sh *shelf) bool {
 // update applies f to the shelf of key by compare-and-swap; f reports
 // whether it changed the shelf (nothing is written when it did not).
 func (b *SeekBook) update(key string, f func(sh *shelf) (bool, error)) error {
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	lock := &b.stripes[h.Sum32()%shelfStripes]
+	lock.Lock()
+	defer lock.Unlock()
 	ctx, cancel := context.WithTimeout(b.n.ctx, opTimeout)
 	defer cancel()
-	for range casTries {
+	for try := range casTries {
 		var sh shelf
 		var rev uint64
 		e, err := b.kv.Get(ctx, key)
@@ -207,6 +238,14 @@ func (b *SeekBook) update(key string, f func(sh *shelf) (bool, error)) error {
 		}
 		if !isMismatch(err) && !errors.Is(err, jetstream.ErrKeyExists) {
 			return fmt.Errorf("cluster: write seeks: %w", err)
+		}
+		b.rmu.Lock()
+		wait := time.Duration(b.rnd.Int64N(int64(casBackoff) * int64(try+1)))
+		b.rmu.Unlock()
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("cluster: seeks shelf %s: %w", key, ctx.Err())
+		case <-time.After(wait):
 		}
 	}
 	return fmt.Errorf("cluster: seeks shelf %s: %d conflicting writes in a row", key, casTries)
