@@ -36,9 +36,9 @@ import (
 // the next write of its shelf drops it), so a dead node's seeks neither
 // show nor pair.
 //
-// The caps are counted on the watched copy: the per-connection cap is
-// exact (a connection lives on one node), the per-client and total caps
-// may be passed by the few seeks two nodes add at the same moment.
+// The caps are counted on the watched copy, which follows each write
+// within a moment: seeks added faster than that (on one node or on
+// several) can pass a cap by a few.
 
 // casTries bounds the compare-and-swap retries of one shelf write: each
 // conflict is another node's write of the same shelf, which succeeded.
