@@ -144,8 +144,8 @@ func (c *lobbyConn) send(m protocol.LobbyMessage) {
 func (l *lobby) toConn(id string, m protocol.LobbyMessage) {
 	if c := l.get(id); c != nil {
 		c.send(m)
-	} else if l.bus != nil { // cluster2: open on another node (lobbybus.go)
-		l.bus.Conn(id, m)
+	} else if bus := l.theBus(); bus != nil { // cluster2: open on another node (lobbybus.go)
+		bus.Conn(id, m)
 	}
 }
 
@@ -154,8 +154,8 @@ func (l *lobby) toConn(id string, m protocol.LobbyMessage) {
 func (l *lobby) toUser(name string, m protocol.LobbyMessage) {
 	canon := account.Canonical(name)
 	l.localUser(canon, m) // cluster2: and the other nodes' streams (lobbybus.go)
-	if l.bus != nil {
-		l.bus.User(canon, m)
+	if bus := l.theBus(); bus != nil {
+		bus.User(canon, m)
 	}
 }
 

@@ -34,8 +34,8 @@ func (s *Server) LocalChallenges(acct string) protocol.ChallengeList {
 // allChallenges returns the account's pending challenges, on every node.
 func (s *Server) allChallenges(acct string) protocol.ChallengeList {
 	out := s.LocalChallenges(acct)
-	if s.lobby.bus != nil {
-		more := s.lobby.bus.Challenges(acct)
+	if bus := s.lobby.theBus(); bus != nil {
+		more := bus.Challenges(acct)
 		out.In = append(out.In, more.In...)
 		out.Out = append(out.Out, more.Out...)
 	}
@@ -46,7 +46,9 @@ func (s *Server) allChallenges(acct string) protocol.ChallengeList {
 // through bus to the other nodes, and seeks into book, the book the nodes
 // share. Call it once, before the server serves.
 func (s *Server) SetLobby(bus LobbyBus, book seek.Book) {
+	s.lobby.mu.Lock()
 	s.lobby.bus = bus
+	s.lobby.mu.Unlock()
 	if book != nil {
 		s.book = book
 	}
@@ -89,4 +91,12 @@ func (s *Server) challengePrefix() string {
 		return "c_" + n.ID() + "_"
 	}
 	return "c_"
+}
+
+// theBus returns the lobby's bus, nil in one process. (A room may notify
+// while SetLobby runs, before the server serves.)
+func (l *lobby) theBus() LobbyBus {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.bus
 }
