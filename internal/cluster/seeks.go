@@ -78,6 +78,10 @@ type SeekBook struct {
 
 	mu      sync.Mutex
 	shelves map[string]shelf // the watched copy, by KV key
+	// owners are the shelves where this node's lobby connections have
+	// added seeks, until they close (RemoveOwner): a connection that
+	// closes before the watch shows its seek still takes it away.
+	owners map[string]map[string]bool
 }
 
 var _ seek.Book = (*SeekBook)(nil)
@@ -95,7 +99,7 @@ func openSeekBook(ctx context.Context, n *Node, lim seek.Limits, change func()) 
 	if _, err := crand.Read(seed[:]); err != nil {
 		return nil, fmt.Errorf("cluster: seed: %w", err)
 	}
-	b := &SeekBook{n: n, kv: kv, lim: lim, change: change, rnd: rand.New(rand.NewChaCha8(seed)), shelves: map[string]shelf{}}
+	b := &SeekBook{n: n, kv: kv, lim: lim, change: change, rnd: rand.New(rand.NewChaCha8(seed)), shelves: map[string]shelf{}, owners: map[string]map[string]bool{}}
 	w, err := kv.WatchAll(n.ctx)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: watch seeks: %w", err)
@@ -289,7 +293,14 @@ func (b *SeekBook) Add(s seek.Seek) ([]seek.Seek, error) {
 		return nil, seek.ErrClientFull
 	}
 	var full []seek.Seek
-	err := b.update(kvKey(s.Key), func(sh *shelf) (bool, error) {
+	key := kvKey(s.Key)
+	b.mu.Lock()
+	if b.owners[s.Owner] == nil {
+		b.owners[s.Owner] = map[string]bool{}
+	}
+	b.owners[s.Owner][key] = true
+	b.mu.Unlock()
+	err := b.update(key, func(sh *shelf) (bool, error) {
 		sh.Tables, full = seek.Place(sh.Tables, s)
 		if full == nil {
 			sh.Nodes[s.ID] = b.n.id
@@ -308,30 +319,23 @@ func (b *SeekBook) Add(s seek.Seek) ([]seek.Seek, error) {
 
 // Remove implements seek.Book.
 func (b *SeekBook) Remove(owner, id string) error {
-	key := ""
+	var keys []string // the owner's shelves: the seek is on one of them, if anywhere
 	b.mu.Lock()
-	for k, sh := range b.shelves {
-		for _, t := range sh.Tables {
-			for _, s := range t.Seeks {
-				if s.ID == id && s.Owner == owner {
-					key = k
-				}
-			}
-		}
+	for k := range b.owners[owner] {
+		keys = append(keys, k)
 	}
 	b.mu.Unlock()
-	if key == "" {
-		return seek.ErrNotFound
+	for _, k := range keys {
+		found := false
+		err := b.update(k, func(sh *shelf) (bool, error) {
+			found = b.drop(sh, func(s seek.Seek) bool { return s.ID == id && s.Owner == owner }) > 0
+			return found, nil
+		})
+		if err != nil || found {
+			return err
+		}
 	}
-	found := false
-	err := b.update(key, func(sh *shelf) (bool, error) {
-		found = b.drop(sh, func(s seek.Seek) bool { return s.ID == id && s.Owner == owner }) > 0
-		return found, nil
-	})
-	if err == nil && !found {
-		err = seek.ErrNotFound // paired meanwhile
-	}
-	return err
+	return seek.ErrNotFound // never added here, or paired meanwhile
 }
 
 // drop removes the seeks del accepts from sh and returns how many.
@@ -358,7 +362,14 @@ func (b *SeekBook) drop(sh *shelf, del func(seek.Seek) bool) int {
 func (b *SeekBook) RemoveOwner(owner string) int {
 	var keys []string
 	b.mu.Lock()
+	for k := range b.owners[owner] {
+		keys = append(keys, k)
+	}
+	delete(b.owners, owner)
 	for k, sh := range b.shelves {
+		if slices.Contains(keys, k) {
+			continue
+		}
 		if slices.ContainsFunc(sh.Tables, func(t seek.Table) bool {
 			return slices.ContainsFunc(t.Seeks, func(s seek.Seek) bool { return s.Owner == owner })
 		}) {

@@ -69,3 +69,33 @@ func TestSeekBookConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestSeekBookRemoveAtOnce: a seek removed (by id, or with its
+// connection) right after it was added leaves the book, though the
+// node's watched copy may not show it yet.
+func TestSeekBookRemoveAtOnce(t *testing.T) {
+	url := startNATS(t)
+	n := joinNode(t, url, &hostLog{})
+	b, err := openSeekBook(context.Background(), n, seek.Limits{MaxPerOwner: 3, MaxPerClient: 6, MaxTotal: 1000}, func() {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		s := seek.Seek{ID: fmt.Sprintf("s%d", i), Key: seek.Key{Game: "g", Players: 3, Kind: "none"}, Owner: fmt.Sprintf("o%d", i), Client: "c", Created: time.Now()}
+		if _, err := b.Add(s); err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 0 {
+			if k := b.RemoveOwner(s.Owner); k != 1 {
+				t.Fatalf("RemoveOwner right after Add took %d seeks; want 1", k)
+			}
+		} else if err := b.Remove(s.Owner, s.ID); err != nil {
+			t.Fatalf("Remove right after Add: %v", err)
+		}
+	}
+	for deadline := time.Now().Add(5 * time.Second); b.Len() != 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the book holds %d seeks; want none", b.Len())
+		}
+	}
+}
