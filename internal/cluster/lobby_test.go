@@ -185,7 +185,7 @@ func move(t *testing.T, url, id, token string) {
 // alice's seek shows in bob's lobby, bob's seek pairs with it and both
 // streams get their seat; in the correspondence match it started (run by
 // B), each move tells the other player's lobby it is their turn, on
-// whichever node it is; alice's challenge reaches bob's lobby on B, and
+// whichever node it is, and both nodes' "your turn" lists agree; alice's challenge reaches bob's lobby on B, and
 // B lists it, and bob's accepting it on B (relayed to A, which holds it)
 // starts the match; a seek leaves the book when its lobby stream closes,
 // and when its node dies.
@@ -221,11 +221,23 @@ func TestSharedLobby(t *testing.T) {
 	tokens, streams := make([]string, 2), make([]*lobbyStream, 2)
 	tokens[*pa.Seat], tokens[*pb.Seat] = pa.Token, pb.Token
 	streams[*pa.Seat], streams[*pb.Seat] = la, lb
+	players := make([]*player, 2)
+	players[*pa.Seat], players[*pb.Seat] = alice, bob
 	for range 2 {
 		mover := getState(t, a.http.URL, id).ToMove
 		move(t, a.http.URL, id, tokens[mover])
 		other := 1 - mover
 		streams[other].next(protocol.LobbyYourTurn, func(m protocol.LobbyMessage) bool { return m.Match == id && m.Seat != nil && *m.Seat == other })
+		// The "your turn" list is the same on both nodes.
+		for _, url := range []string{a.http.URL, b.http.URL} {
+			for seat, p := range players {
+				var turn protocol.TurnList
+				(&player{t: t, url: url, cookie: p.cookie, csrf: p.csrf}).must(http.StatusOK, "GET", "/api/account/turn", nil, &turn)
+				if mine := len(turn.Matches) == 1 && turn.Matches[0].Match.ID == id && turn.Matches[0].Seat == seat && turn.Matches[0].Deadline > 0; mine != (seat == other) || len(turn.Matches) > 1 {
+					t.Errorf("seat %d's turn list on %s: %+v (seat %d to move)", seat, url, turn.Matches, other)
+				}
+			}
+		}
 	}
 
 	// A challenge made on A, answered on B.
