@@ -145,6 +145,7 @@ type Node struct {
 	subs     []*nats.Subscription
 	adoptQ   chan string
 	botWaits map[string]botWait // queued bot searches by match, until answered or late
+	seeks    *SeekBook          // the shared seek book (lobby.go), nil for a host without a lobby
 	cfg      Config
 }
 
@@ -233,6 +234,9 @@ func (n *Node) Start(ctx context.Context) error {
 	}
 	if keys, err := n.nodes.Keys(n.ctx); err == nil {
 		n.orphaned(keys, time.Now())
+	}
+	if err := n.startLobby(n.ctx); err != nil {
+		return fmt.Errorf("cluster: lobby: %w", err)
 	}
 	n.wg.Go(func() { n.watch(w) })
 	n.wg.Go(n.leaseLoop)

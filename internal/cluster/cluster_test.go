@@ -140,14 +140,18 @@ type testNode struct {
 	http *httptest.Server
 }
 
-func startNode(t *testing.T, dsn, natsURL string, botWorkers int) *testNode {
+func startNode(t *testing.T, dsn, natsURL string, botWorkers int, opts ...func(*server.Config)) *testNode {
 	t.Helper()
 	ctx := context.Background()
 	db, err := postgres.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Games: games.All(), Store: db, Limits: server.Limits{Off: true}, BotBudget: ai.Budget{Time: 200 * time.Millisecond}})
+	scfg := server.Config{Games: games.All(), Store: db, Limits: server.Limits{Off: true}, BotBudget: ai.Budget{Time: 200 * time.Millisecond}}
+	for _, o := range opts {
+		o(&scfg)
+	}
+	srv, err := server.New(scfg)
 	if err != nil {
 		t.Fatal(err)
 	}

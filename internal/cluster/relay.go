@@ -38,6 +38,10 @@ const (
 // live node owns is relayed to that node; everything else is served here.
 func (n *Node) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if node := challengeNode(r.URL.Path); node != "" && node != n.id && n.isAlive(node) {
+			n.relayHTTP(w, r, node) // an answer to a challenge another node holds (lobby.go)
+			return
+		}
 		id := matchOf(r.URL.Path)
 		if id == "" {
 			n.local.ServeHTTP(w, r)
@@ -48,7 +52,7 @@ func (n *Node) Handler() http.Handler {
 			n.local.ServeHTTP(w, r)
 			return
 		}
-		if strings.HasPrefix(r.URL.Path, "/ws/") {
+		if streamed(r.URL.Path) {
 			n.relayWS(w, r, owner, id)
 			return
 		}
@@ -56,16 +60,25 @@ func (n *Node) Handler() http.Handler {
 	})
 }
 
-// matchOf returns the match a request is about: /api/matches/{id}[/...]
-// and /ws/matches/{id}; "" for any other path.
+// matchOf returns the match a request is about: /api/matches/{id}[/...],
+// /ws/matches/{id}, and the bot API's /api/bot/matches/{id}/...,
+// /api/bot/game/{id}/... and /api/bot/game/stream/{id}; "" for any other
+// path.
 func matchOf(path string) string {
-	for _, p := range []string{"/api/matches/", "/ws/matches/"} {
+	for _, p := range []string{"/api/matches/", "/ws/matches/", "/api/bot/matches/", "/api/bot/game/stream/", "/api/bot/game/"} {
 		if rest, ok := strings.CutPrefix(path, p); ok {
 			id, _, _ := strings.Cut(rest, "/")
 			return id
 		}
 	}
 	return ""
+}
+
+// streamed reports whether a request about a match holds its connection
+// open (a WebSocket, a bot's game stream): it is relayed as a byte stream,
+// not by request/reply.
+func streamed(path string) bool {
+	return strings.HasPrefix(path, "/ws/") || strings.HasPrefix(path, "/api/bot/game/stream/")
 }
 
 // ownerOf returns the live node other than this one that owns match id,
@@ -215,6 +228,9 @@ func (n *Node) relayWS(w http.ResponseWriter, r *http.Request, owner, id string)
 	}
 	var head bytes.Buffer
 	r.RequestURI = ""
+	if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
+		r.Close = true // a stream: the owner closes the connection after it, so no next request follows it there
+	}
 	if err := r.Write(&head); err != nil {
 		c.Close()
 		return

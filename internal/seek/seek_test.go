@@ -90,3 +90,23 @@ func TestLimitsAndRemoval(t *testing.T) {
 		t.Errorf("tables %+v; want d's alone", tables)
 	}
 }
+
+// TestPlace: Place pairs as Memory does, case by case of TestPairing's
+// table kept as a list of tables.
+func TestPlace(t *testing.T) {
+	seeks := []Seek{sk("a", "o1", "c1", "", 2, 1500, 1600, 0), sk("b", "o2", "c2", "", 2, 1500, 0, 0), sk("c", "o3", "c3", "", 2, 1500, 0, 0)}
+	var tables []Table
+	var full []Seek
+	for i, s := range seeks {
+		tables, full = Place(tables, s)
+		if (full != nil) != (i == 2) {
+			t.Fatalf("add %d filled %v", i, full)
+		}
+	}
+	if len(full) != 2 || full[0].ID != "b" || full[1].ID != "c" {
+		t.Errorf("full %v; want b, c", full)
+	}
+	if len(tables) != 1 || len(tables[0].Seeks) != 1 || tables[0].Seeks[0].ID != "a" {
+		t.Errorf("left %+v; want a's table", tables)
+	}
+}

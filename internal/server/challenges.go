@@ -127,7 +127,7 @@ func (s *Server) ChallengeUser(ctx context.Context, from holder, client string, 
 	if to.ID == from.account {
 		return protocol.Challenge{}, protocol.Errorf(protocol.CodeBadRequest, "you cannot challenge yourself")
 	}
-	id, err := s.randomID("c_")
+	id, err := s.randomID(s.challengePrefix()) // cluster2: the holding node in the ID (lobbybus.go)
 	if err != nil {
 		return protocol.Challenge{}, err
 	}
@@ -235,7 +235,7 @@ func (s *Server) DeclineChallenge(id string, by holder) error {
 
 // ChallengesOf returns the account's pending challenges.
 func (s *Server) ChallengesOf(acct string) protocol.ChallengeList {
-	return s.challenges.list(acct, s.clock.Now())
+	return s.allChallenges(acct) // cluster2: and the other nodes' (lobbybus.go)
 }
 
 // POST /api/challenges.

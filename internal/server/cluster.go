@@ -43,7 +43,7 @@ func (s *Server) clusterClaim(ctx context.Context, id string) error {
 		return fmt.Errorf("server: claim match %s: %w", id, err)
 	}
 	if !ok {
-		return protocol.Errorf(protocol.CodeUnavailable, "match %s is served by another node; retry", id)
+		return ownedElsewhere{protocol.Errorf(protocol.CodeUnavailable, "match %s is served by another node; retry", id)} // cluster2: the sweep skips it (clustersweep.go)
 	}
 	return nil
 }

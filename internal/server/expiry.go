@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -142,6 +143,9 @@ func (s *Server) expire(ctx context.Context, id string, now time.Time) bool {
 	_, loaded := s.rooms[id]
 	s.mu.Unlock()
 	r, err := s.room(ctx, id)
+	if errors.Is(err, errOwnedElsewhere) { // cluster2: its owner sweeps it (clustersweep.go)
+		return false
+	}
 	if err != nil {
 		s.log.Error("expire match", "match", id, "err", err)
 		return false

@@ -73,6 +73,7 @@ type lobby struct {
 	conns        map[string]*lobbyConn
 	byName       map[string]map[*lobbyConn]struct{} // canonical username → its connections
 	perClient    map[string]int
+	bus          LobbyBus // cluster2: the other nodes' streams (lobbybus.go); nil in one process
 }
 
 func newLobby(l Limits) *lobby {
@@ -143,6 +144,8 @@ func (c *lobbyConn) send(m protocol.LobbyMessage) {
 func (l *lobby) toConn(id string, m protocol.LobbyMessage) {
 	if c := l.get(id); c != nil {
 		c.send(m)
+	} else if bus := l.theBus(); bus != nil { // cluster2: open on another node (lobbybus.go)
+		bus.Conn(id, m)
 	}
 }
 
@@ -150,10 +153,9 @@ func (l *lobby) toConn(id string, m protocol.LobbyMessage) {
 // It never blocks: rooms call it with their mutex held.
 func (l *lobby) toUser(name string, m protocol.LobbyMessage) {
 	canon := account.Canonical(name)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for c := range l.byName[canon] {
-		c.send(m)
+	l.localUser(canon, m) // cluster2: and the other nodes' streams (lobbybus.go)
+	if bus := l.theBus(); bus != nil {
+		bus.User(canon, m)
 	}
 }
 
@@ -266,7 +268,7 @@ func (s *Server) lobbyWriter(ctx context.Context, ws *websocket.Conn, c *lobbyCo
 	}
 	hello := protocol.LobbyMessage{Type: protocol.LobbyHello, Conn: c.id, Account: c.name, Tables: s.seekTables(c.id)}
 	if c.account != "" {
-		hello.Challenges = s.challenges.list(c.account, s.clock.Now()).In
+		hello.Challenges = s.allChallenges(c.account).In // cluster2: and the other nodes' (lobbybus.go)
 	}
 	if err := write(hello); err != nil {
 		return err

@@ -42,11 +42,17 @@ func newSeekBook(cfg Config, l Limits) seek.Book {
 	if cfg.SeekBook != nil {
 		return cfg.SeekBook
 	}
+	return seek.NewMemory(seekLimits(l)) // cluster2: the caps shared with a cluster's book
+}
+
+// seekLimits are the seek book's caps (Limits.Off lifts the per-client
+// one).
+func seekLimits(l Limits) seek.Limits {
 	perClient := seeksPerClient
 	if l.Off {
 		perClient = seeksTotal
 	}
-	return seek.NewMemory(seek.Limits{MaxPerOwner: seeksPerConn, MaxPerClient: perClient, MaxTotal: seeksTotal})
+	return seek.Limits{MaxPerOwner: seeksPerConn, MaxPerClient: perClient, MaxTotal: seeksTotal}
 }
 
 // POST /api/seeks: puts a seek in the book for the lobby connection

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 	"slices"
 
@@ -32,6 +33,10 @@ func (s *Server) handleYourTurn(w http.ResponseWriter, r *http.Request) {
 			seats = append(seats, refs[i].Seat)
 		}
 		rm, err := s.room(r.Context(), id)
+		if errors.Is(err, errOwnedElsewhere) { // cluster2: another node runs it: read the store (turnstore.go)
+			ms, turns = s.addStoredTurn(r.Context(), id, seats, ms, turns)
+			continue
+		}
 		if err != nil {
 			continue // gone since it was listed
 		}
