@@ -3,15 +3,12 @@
 // in localStorage under langKey.
 import { shellEn, shellRu, shellUk } from './shell-i18n';
 import { accountEn, accountRu, accountUk } from './account-i18n';
-import { abaloneEn, abaloneRu, abaloneUk } from './boards/abalone-i18n';
-import { palagoEn, palagoRu, palagoUk } from './boards/palago-i18n';
+import { gameText } from './boards/index';
 import type { KV } from './tokens';
-import { talatText } from './boards/talat-i18n';
-import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
 
 const en = {
-  ...palagoEn,
+  ...gameText.en,
   'app.title': 'Tabula',
   'lang.label': 'Language',
   'lobby.games': 'Games',
@@ -91,9 +88,6 @@ const en = {
   'match.rematchOffered': '{name} wants a rematch.',
   'match.toRematch': 'Go to the rematch',
   'match.chooseCaptures': 'Which pieces to remove?',
-  'pathagon.key.light': 'Light joins the top and bottom edges',
-  'pathagon.key.dark': 'Dark joins the left and right edges',
-  'pathagon.key.lock': 'Moved last turn: cannot be moved again now',
   'match.cancel': 'Cancel',
   'match.legal': 'Legal moves',
   'match.position': 'Position',
@@ -162,16 +156,13 @@ const en = {
   'err.network': 'Cannot reach the server.',
   ...shellEn,
   ...accountEn,
-  ...talatText.en,
-  ...villaEn,
-  ...abaloneEn,
   ...resultsEn,
 };
 
 export type Key = keyof typeof en;
 
 const ru: Record<Key, string> = {
-  ...palagoRu,
+  ...gameText.ru,
   'app.title': 'Табула',
   'lang.label': 'Язык',
   'lobby.games': 'Игры',
@@ -251,9 +242,6 @@ const ru: Record<Key, string> = {
   'match.rematchOffered': '{name} предлагает реванш.',
   'match.toRematch': 'К реваншу',
   'match.chooseCaptures': 'Какие фишки снять?',
-  'pathagon.key.light': 'Светлые соединяют верхний и нижний края',
-  'pathagon.key.dark': 'Тёмные соединяют левый и правый края',
-  'pathagon.key.lock': 'Переставлена прошлым ходом: сейчас её переставить нельзя',
   'match.cancel': 'Отмена',
   'match.legal': 'Возможные ходы',
   'match.position': 'Позиция',
@@ -322,14 +310,11 @@ const ru: Record<Key, string> = {
   'err.network': 'Сервер недоступен.',
   ...shellRu,
   ...accountRu,
-  ...talatText.ru,
-  ...villaRu,
-  ...abaloneRu,
   ...resultsRu,
 };
 
 const uk: Record<Key, string> = {
-  ...palagoUk,
+  ...gameText.uk,
   'app.title': 'Табула',
   'lang.label': 'Мова',
   'lobby.games': 'Ігри',
@@ -409,9 +394,6 @@ const uk: Record<Key, string> = {
   'match.rematchOffered': '{name} пропонує реванш.',
   'match.toRematch': 'До реваншу',
   'match.chooseCaptures': 'Які фішки зняти?',
-  'pathagon.key.light': 'Світлі з’єднують верхній і нижній краї',
-  'pathagon.key.dark': 'Темні з’єднують лівий і правий краї',
-  'pathagon.key.lock': 'Переставлена минулим ходом: зараз її переставити не можна',
   'match.cancel': 'Скасувати',
   'match.legal': 'Можливі ходи',
   'match.position': 'Позиція',
@@ -480,15 +462,13 @@ const uk: Record<Key, string> = {
   'err.network': 'Сервер недоступний.',
   ...shellUk,
   ...accountUk,
-  ...talatText.uk,
-  ...villaUk,
-  ...abaloneUk,
   ...resultsUk,
 };
 
-export const dictionaries = { en, ru, uk } as const;
+/** Lang is an interface language. */
+export type Lang = 'en' | 'ru' | 'uk';
 
-export type Lang = keyof typeof dictionaries;
+export const dictionaries: Record<Lang, Record<Key, string>> = { en, ru, uk };
 
 export const langs: readonly Lang[] = ['en', 'ru', 'uk'];
 

@@ -30,10 +30,8 @@ export function rulesFor(r: GameRules, lang: Lang): { title: string; text: Rules
   return { title: r.title[lang], text: r.text[lang] };
 }
 
-/** ruleGames lists the games in the order the rules index shows them. */
-export const ruleGames = ['pathagon', 'abalone', 'palago', 'palagonia', 'palaboratory', 'talat', 'villapaletti'] as const;
-
-export const rules: Record<string, GameRules> = {
+/** rules are the pages by game; the board registry (boards/index.ts) lists them. */
+export const rules = {
   pathagon: {
     title: { en: 'Pathagon', ru: 'Pathagon', uk: 'Pathagon' },
     example: { position: '......./......./......./..L.L../......./......./....... d 12 14 -,- d4 3', lastMove: 'e4xd4', players: 2, toMove: 1 },
@@ -275,4 +273,4 @@ export const rules: Record<string, GameRules> = {
       },
     },
   },
-};
+} satisfies Record<string, GameRules>;

@@ -4,14 +4,8 @@ import { botText } from '../bots';
 import { describeError } from '../errors';
 import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
-import type { BoardProps } from '../boards/board';
-import { AbaloneBoard } from '../boards/AbaloneBoard';
-import { GenericBoard } from '../boards/GenericBoard';
-import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
-import { TalatBoard } from '../boards/TalatBoard';
-import { TicTacToeBoard } from '../boards/TicTacToeBoard';
-import { VillaBoard } from '../boards/VillaBoard';
-import { palagoBoards } from '../boards/palago-boards';
+import { pathagonReserve } from '../boards/PathagonBoard';
+import { useBoard } from '../boards/use-board';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { errorText, has } from '../i18n';
@@ -30,16 +24,6 @@ import { loadToken, saveToken } from '../tokens';
 
 /** The clock display refreshes ten times a second, enough for tenths. */
 const tickMs = 100;
-
-/** boards maps a game ID to its dedicated board; others get the generic one. */
-export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
-  pathagon: PathagonBoard,
-  talat: TalatBoard,
-  villapaletti: VillaBoard,
-  abalone: AbaloneBoard,
-  tictactoe: TicTacToeBoard,
-  ...palagoBoards,
-};
 
 /** nameOf is seat n of state as the page names it (seat-label.ts). */
 const nameOf = (state: MatchState, n: number) => seatLabel(lang.value, state, n).name;
@@ -204,6 +188,9 @@ export function MatchPage({ id }: { id: string }) {
     };
   }, [myTurn, lang.value]);
 
+  // The game's board from the registry (null while its module loads).
+  const Board = useBoard(s?.game ?? '');
+
   if (missing) {
     return (
       <p class="notice error" role="alert">
@@ -232,7 +219,6 @@ export function MatchPage({ id }: { id: string }) {
   // Asking for a past ply makes the board read-only at once, even while its
   // positions are still on the way.
   const interactive = myTurn && viewPly === null;
-  const Board = boards[s.game] ?? GenericBoard;
   const isFlipped = flipped[s.game] ?? loadFlip(kv, s.game);
   const flip = () => {
     saveFlip(kv, s.game, !isFlipped);
@@ -267,7 +253,11 @@ export function MatchPage({ id }: { id: string }) {
         {others.map((x) => (
           <PlayerBar key={x.seat} state={s} n={x.seat} me={me} receivedAt={receivedAt} />
         ))}
-        <Board key={viewing ? `ply-${viewPly}` : 'live'} state={shown} seat={me} interactive={interactive} onMove={(m) => send('move', m)} flipped={isFlipped} />
+        {Board ? (
+          <Board key={viewing ? `ply-${viewPly}` : 'live'} state={shown} seat={me} interactive={interactive} onMove={(m) => send('move', m)} flipped={isFlipped} />
+        ) : (
+          <p class="notice">{t('match.loading')}</p>
+        )}
         {!isFlipped && bottomSeat && <PlayerBar state={s} n={bottom} me={me} receivedAt={receivedAt} />}
         {plies > 0 && <ReplayBar ply={viewPly ?? plies} last={plies} live={!over} viewing={viewPly !== null} error={positionsError} onStep={go} />}
       </div>

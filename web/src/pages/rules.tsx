@@ -1,10 +1,10 @@
 import { lang, t } from '../app-state';
 import { Link } from '../app';
-import { GenericBoard } from '../boards/GenericBoard';
 import type { MatchState } from '../protocol';
 import { href } from '../router';
-import { ruleGames, rules, rulesFor, type GameRules } from '../rules-text';
-import { boards } from './match';
+import { entry, ruleGames } from '../boards/index';
+import { useBoard } from '../boards/use-board';
+import { rulesFor, type GameRules } from '../rules-text';
 
 /** exampleState is a read-only match state that shows a rules example. */
 export function exampleState(game: string, r: GameRules): MatchState {
@@ -32,7 +32,12 @@ export function exampleState(game: string, r: GameRules): MatchState {
  */
 export function RulesPage({ game }: { game: string }) {
   if (game === '') return <RulesIndex />;
-  const r = rules[game];
+  return <GameRulesPage game={game} />;
+}
+
+function GameRulesPage({ game }: { game: string }) {
+  const r = entry(game)?.rules;
+  const Board = useBoard(game);
   if (!r) {
     return (
       <p class="notice">
@@ -41,7 +46,6 @@ export function RulesPage({ game }: { game: string }) {
     );
   }
   const { title, text } = rulesFor(r, lang.value);
-  const Board = boards[game] ?? GenericBoard;
   return (
     <article class="rules" data-rules={game} lang={lang.value}>
       <h1>{t('rules.of', { game: title })}</h1>
@@ -61,7 +65,7 @@ export function RulesPage({ game }: { game: string }) {
         </div>
         <figure class="rules-figure">
           <div class="rules-board">
-            <Board state={exampleState(game, r)} seat={-1} interactive={false} onMove={() => {}} />
+            {Board && <Board state={exampleState(game, r)} seat={-1} interactive={false} onMove={() => {}} />}
           </div>
           <figcaption>
             <strong>{t('rules.example')}.</strong> {text.caption}
@@ -85,8 +89,8 @@ function RulesIndex() {
       <ul class="rules-index">
         {ruleGames.map((g) => (
           <li key={g}>
-            <Link href={href({ page: 'rules', game: g })}>{rulesFor(rules[g]!, lang.value).title}</Link>
-            <span class="muted"> — {rulesFor(rules[g]!, lang.value).text.intro}</span>
+            <Link href={href({ page: 'rules', game: g })}>{rulesFor(entry(g)!.rules!, lang.value).title}</Link>
+            <span class="muted"> — {rulesFor(entry(g)!.rules!, lang.value).text.intro}</span>
           </li>
         ))}
       </ul>
