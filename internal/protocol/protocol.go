@@ -270,6 +270,8 @@ type State struct {
 	Offers Offers  `json:"offers"`
 	// Rematch is the ID of the rematch once both sides agreed.
 	Rematch string `json:"rematch,omitempty"`
+	// Board is the board form of the position and moves (board.go); web, issue 24.
+	Board *Board `json:"board,omitempty"`
 }
 
 // Move is a legal move in the forms a board can use. Text is always set;

@@ -88,6 +88,7 @@ type room struct {
 	movers   []int8
 	texts    moveTexts
 	legalBuf []game.Move // LegalMoves scratch for view
+	last     lastPlay    // the last move for board views (board.go; web, issue 24)
 	clocks   clock.Clocks
 	subs     []subEntry // the subscribed connections, in no order
 	history  history    // the last historySize events
@@ -849,6 +850,7 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 	if err != nil {
 		return err
 	}
+	r.last = lastPlay{before: r.st, move: m, after: r.m.Ply + 1} // board views (board.go; web, issue 24)
 	now := r.s.clock.Now()
 	saved := r.saveClocks()
 	mv := store.Move{Ply: r.m.Ply + 1, Seat: seat, Text: text, At: now, CmdID: cmdID}
@@ -1420,6 +1422,7 @@ func (r *room) view() *protocol.State {
 	v.Clocks = r.clockView()
 	v.Result = wireResult(r.info, r.m)
 	v.Shake = shakeBand(r.st)
+	v.Board = r.boardView(len(v.Legal)) // board forms (board.go; web, issue 24)
 	return v
 }
 
