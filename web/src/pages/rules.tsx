@@ -1,6 +1,7 @@
 import { lang, t } from '../app-state';
 import { Link } from '../app';
-import type { MatchState } from '../protocol';
+import type { BoardForms, MatchState } from '../protocol';
+import rulesBoards from '../boards/rules-boards.json';
 import { href } from '../router';
 import { entry, ruleGames } from '../boards/index';
 import { useBoard } from '../boards/use-board';
@@ -23,6 +24,9 @@ export function exampleState(game: string, r: GameRules): MatchState {
     offers: { draw: [], takeback: -1, rematch: [] },
   };
   if (r.example.lastMove) s.lastMove = r.example.lastMove;
+  // A board fed by the server draws the example's forms (web/rules_boards_test.go).
+  const forms = (rulesBoards as Record<string, BoardForms>)[game];
+  if (forms) s.board = forms;
   return s;
 }
 
