@@ -43,6 +43,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/record", s.handleRecordText)
 	mux.HandleFunc("GET /api/matches/{id}/record.json", s.handleRecordJSON)
 	mux.HandleFunc("GET /api/matches/{id}/positions", s.handlePositions)
+	mux.HandleFunc("POST /api/replay", s.handleReplay) // replay.go; web import, issue 24
 	mux.HandleFunc("GET /ws/matches/{id}", s.handleWS)
 	mux.HandleFunc("GET /ws/analysis", s.handleAnalysisWS)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
