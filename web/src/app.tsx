@@ -4,6 +4,7 @@ import { langNames, langs, type Lang } from './i18n';
 import { Lobby } from './pages/lobby';
 import { MatchPage } from './pages/match';
 import { RulesPage } from './pages/rules';
+import { ImportPage } from './pages/import';
 import { AccountPages } from './pages/account';
 import { AccountWidget } from './account-widget';
 
@@ -58,6 +59,7 @@ export function App() {
         {r.page === 'lobby' && <Lobby />}
         {r.page === 'rules' && <RulesPage game={r.game} key={r.game} />}
         {r.page === 'match' && <MatchPage id={r.id} key={r.id} />}
+        {r.page === 'import' && <ImportPage />}
         <AccountPages route={r} />
         {r.page === 'notfound' && (
           <p class="notice">

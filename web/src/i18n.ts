@@ -6,6 +6,7 @@ import { accountEn, accountRu, accountUk } from './account-i18n';
 import { gameText } from './boards/index';
 import type { KV } from './tokens';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
+import { importEn, importRu, importUk } from './import-i18n';
 
 const en = {
   ...gameText.en,
@@ -157,6 +158,7 @@ const en = {
   ...shellEn,
   ...accountEn,
   ...resultsEn,
+  ...importEn,
 };
 
 export type Key = keyof typeof en;
@@ -311,6 +313,7 @@ const ru: Record<Key, string> = {
   ...shellRu,
   ...accountRu,
   ...resultsRu,
+  ...importRu,
 };
 
 const uk: Record<Key, string> = {
@@ -463,6 +466,7 @@ const uk: Record<Key, string> = {
   ...shellUk,
   ...accountUk,
   ...resultsUk,
+  ...importUk,
 };
 
 /** Lang is an interface language. */

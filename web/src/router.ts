@@ -10,6 +10,8 @@ export type Route =
   | { page: 'match'; id: string }
   /** game '' is the list of every game's rules. */
   | { page: 'rules'; game: string }
+  /** Replaying an imported record (pages/import.tsx). */
+  | { page: 'import' }
   | AccountRoute
   | { page: 'notfound'; path: string };
 
@@ -20,6 +22,7 @@ export function parseRoute(pathname: string): Route {
   const m = /^match\/([A-Za-z0-9_-]{1,64})$/.exec(path);
   if (m) return { page: 'match', id: m[1]! };
   if (path === 'rules') return { page: 'rules', game: '' };
+  if (path === 'import') return { page: 'import' };
   const r = /^rules\/([a-z0-9-]{1,32})$/.exec(path);
   if (r) return { page: 'rules', game: r[1]! };
   const a = parseAccountRoute(path);
@@ -36,6 +39,8 @@ export function href(r: Route): string {
       return `/match/${encodeURIComponent(r.id)}`;
     case 'rules':
       return r.game ? `/rules/${encodeURIComponent(r.game)}` : '/rules';
+    case 'import':
+      return '/import';
     case 'notfound':
       return `/${r.path}`;
     default:

@@ -405,7 +405,7 @@ function Toolbar({ game, flipped, onFlip }: { game: string; flipped: boolean; on
 }
 
 /** ReplayBar steps through the plies: buttons, and ← → on the keyboard. */
-function ReplayBar(props: { ply: number; last: number; live: boolean; viewing: boolean; error: boolean; onStep: (s: Step) => void }) {
+export function ReplayBar(props: { ply: number; last: number; live: boolean; viewing: boolean; error: boolean; onStep: (s: Step) => void }) {
   const { ply, last, onStep } = props;
   const btn = (st: Step, label: string, icon: string, keys: string, disabled: boolean) => (
     <button type="button" class={`replay-${st}`} aria-label={label} title={label} aria-keyshortcuts={keys} disabled={disabled} onClick={() => onStep(st)}>
@@ -579,6 +579,9 @@ function Export({ id, state }: { id: string; state: MatchState }) {
         </button>
       </p>
       {copied === 'failed' && <p class="error">{t('match.copyFailed')}</p>}
+      <p class="export-import">
+        <Link href={href({ page: 'import' })}>{t('import.link')}</Link>
+      </p>
     </details>
   );
 }
@@ -704,7 +707,7 @@ function MoveInput({ disabled, onMove }: { disabled: boolean; onMove: (m: string
   );
 }
 
-function MoveList({ state, current, onSelect }: { state: MatchState; current: number; onSelect: (ply: number) => void }) {
+export function MoveList({ state, current, onSelect }: { state: MatchState; current: number; onSelect: (ply: number) => void }) {
   const rows = useMemo(() => rounds(state.moves, state.players), [state.moves, state.players]);
   const end = useRef<HTMLOListElement>(null);
   useEffect(() => {
