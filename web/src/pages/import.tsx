@@ -1,5 +1,4 @@
 // The import page: a game record pasted or opened from a file (the text or
-import './import.css';
 // JSON the match page exports) is replayed by the server (POST /api/replay,
 // which stores nothing) and stepped through on the game's own board, with
 // the replay bar, the arrow keys and the move list of the match page.
@@ -10,6 +9,7 @@ import { describeError } from '../errors';
 import type { GameInfo, MatchState } from '../protocol';
 import { clampPly, keyStep, step, type Positions, type Step } from '../replay';
 import { MoveList, ReplayBar } from './match';
+import './import.css';
 
 /** importedState is the imported game as it stood after ply, for a read-only board. */
 export function importedState(p: Positions, ply: number): MatchState {
