@@ -17,6 +17,7 @@ import (
 	"github.com/tabula-games/tabula/game/gametest"
 	"github.com/tabula-games/tabula/game/ui"
 	"github.com/tabula-games/tabula/games/abalone"
+	"github.com/tabula-games/tabula/games/talat"
 )
 
 const formsGolden = "src/boards/testdata/board-forms.json"
@@ -29,6 +30,8 @@ type formsCase struct {
 	Variant  string
 	Position string
 	Moves    []string
+	// First plays the first legal move this many times after Moves.
+	First int
 }
 
 var formsCases = []formsCase{
@@ -42,6 +45,13 @@ var formsCases = []formsCase{
 	{Name: "abalone after the 3v2 push-off", Info: abalone.Info, Position: "...../....../......./......../....bbbww/......../......./....../..... b 0 0", Moves: []string{"e5e6"}},
 	{Name: "abalone 3v1 and 2v1 pushes", Info: abalone.Info, Position: "...../....../......./......../........./......../......./bbbw.w/..... b 0 0"},
 	{Name: "abalone pushed off 2 and 5", Info: abalone.Info, Position: "...../....../......./......../....b..../......../......./....../....w w 2 5"},
+	{Name: "talat start", Info: talat.Info},
+	{Name: "talat after two placements", Info: talat.Info, Moves: []string{"B01:a1=S3", "B01:a5=L6"}},
+	{Name: "palat start", Info: talat.Info, Variant: "palat"},
+	{Name: "talat end", Info: talat.Info, Position: "talat - B01=0M4..../....0L4/...0L60S6/...1L61L4/1M4...1S6 B02=..2L4../.2M4.../...../....2S6/...0S4. B12=.2L3.../...../....2M6/...1S42S4/1M31L31S31M6. reserve=-/-/- taken=2L6/2S3,2M3/0S3,0M3,0M6,0L3 closed=B02,B12"},
+	{Name: "palat end", Info: talat.Info, Variant: "palat", Position: "palat - B01=0M4...1L6/..1M4.0L4/...../...0L60S6/...1L41S6 B02=2L4..2L62S6/...../...../...../0S30M3... B12=2L3..2M3./..2S4../.1S31M3.2M6/1M61L3.../..... reserve=-/-/- taken=1S4/0S4,0M6,0L3,2S3 closed=B02,B12"},
+	{Name: "palat spirit setup", Info: talat.Info, Variant: "palat", First: 3},
+	{Name: "talat play", Info: talat.Info, First: 30},
 }
 
 // formsEntry is one position in the file: what a match state carries.
@@ -80,6 +90,14 @@ func TestBoardFormsGolden(t *testing.T) {
 			before, last = st, m
 			if st, err = st.Play(m); err != nil {
 				t.Fatalf("%s: %s: %v", c.Name, text, err)
+			}
+		}
+		for range c.First {
+			m := st.LegalMoves(nil)[0]
+			c.Moves = append(c.Moves, st.MoveString(m))
+			before, last = st, m
+			if st, err = st.Play(m); err != nil {
+				t.Fatalf("%s: %v", c.Name, err)
 			}
 		}
 		legal := st.LegalMoves(nil)

@@ -26,7 +26,7 @@ const rulesBoards = "src/boards/rules-boards.json"
 
 var (
 	rulesGameLine = regexp.MustCompile(`^  (\w+): \{$`)
-	rulesExample  = regexp.MustCompile(`example: \{ position: '([^']*)'`)
+	rulesExample  = regexp.MustCompile(`example: \{ position: ?'([^']*)'`)
 	rulesField    = func(name string) *regexp.Regexp { return regexp.MustCompile(name + `: '([^']*)'`) }
 	rulesPlayers  = regexp.MustCompile(`players: (\d+)`)
 )
@@ -41,10 +41,21 @@ func TestRulesBoards(t *testing.T) {
 		infos[i.ID] = i
 	}
 	out := map[string]*ui.Board{}
-	id := ""
+	id, multi := "", ""
 	for line := range strings.SplitSeq(string(src), "\n") {
 		if m := rulesGameLine.FindStringSubmatch(line); m != nil {
 			id = m[1]
+			continue
+		}
+		// An example written over several lines is read as one.
+		switch {
+		case strings.TrimSpace(line) == "example: {":
+			multi = "example: {"
+			continue
+		case multi != "" && strings.TrimSpace(line) == "},":
+			line, multi = multi+" }", ""
+		case multi != "":
+			multi += " " + strings.TrimSpace(line)
 			continue
 		}
 		m := rulesExample.FindStringSubmatch(line)
@@ -86,8 +97,10 @@ func TestRulesBoards(t *testing.T) {
 		}
 		out[id] = ui.Of(st, nil, before, last)
 	}
-	if out["abalone"] == nil {
-		t.Fatal("no abalone example found in src/rules-text.ts")
+	for _, g := range []string{"abalone", "talat"} {
+		if out[g] == nil {
+			t.Fatalf("no %s example found in src/rules-text.ts", g)
+		}
 	}
 	got, err := json.MarshalIndent(out, "", " ")
 	if err != nil {

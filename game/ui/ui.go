@@ -83,6 +83,14 @@ type Position struct {
 	Off []int `json:"off,omitempty"`
 	// Scores are the seats' scores now, when the game keeps a score.
 	Scores []int `json:"scores,omitempty"`
+	// Reserve is, per seat or colour as the game documents, the kinds of
+	// the pieces still in hand, in the game's order.
+	Reserve [][]string `json:"reserve,omitempty"`
+	// Captured is, per seat, the pieces it has captured (Cell empty).
+	Captured [][]Piece `json:"captured,omitempty"`
+	// Closed names the parts of the board where play has ended (Talat's
+	// closed boards).
+	Closed []string `json:"closed,omitempty"`
 }
 
 // Board is what a server sends a board with a match state: the position's

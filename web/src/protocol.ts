@@ -189,6 +189,12 @@ export interface UIPosition {
   pieces: UIPiece[] | null;
   off?: number[];
   scores?: number[];
+  /** Per seat or colour (as the game documents), the kinds of the pieces still in hand. */
+  reserve?: string[][];
+  /** Per seat, the pieces it captured. */
+  captured?: { owner: number; kind?: string }[][];
+  /** Parts of the board where play has ended (Talat's closed boards). */
+  closed?: string[];
 }
 
 /** BoardForms is what a state carries for its board (Go ui.Board): moves[i] is the form of legal[i]. */
