@@ -7,6 +7,7 @@ import { gameText } from './boards/index';
 import type { KV } from './tokens';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
 import { importEn, importRu, importUk } from './import-i18n';
+import { settingsEn, settingsRu, settingsUk } from './settings-i18n';
 
 const en = {
   ...gameText.en,
@@ -159,6 +160,7 @@ const en = {
   ...accountEn,
   ...resultsEn,
   ...importEn,
+  ...settingsEn,
 };
 
 export type Key = keyof typeof en;
@@ -314,6 +316,7 @@ const ru: Record<Key, string> = {
   ...accountRu,
   ...resultsRu,
   ...importRu,
+  ...settingsRu,
 };
 
 const uk: Record<Key, string> = {
@@ -467,6 +470,7 @@ const uk: Record<Key, string> = {
   ...accountUk,
   ...resultsUk,
   ...importUk,
+  ...settingsUk,
 };
 
 /** Lang is an interface language. */

@@ -6,6 +6,7 @@ import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
 import { pathagonReserve } from '../boards/PathagonBoard';
 import { useBoard } from '../boards/use-board';
+import { SettingsMenu } from '../settings-menu';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { errorText, has } from '../i18n';
@@ -396,6 +397,7 @@ function Toolbar({ game, flipped, onFlip }: { game: string; flipped: boolean; on
       <button type="button" class="sound" aria-pressed={!muted.value} onClick={() => setMuted(!muted.value)} title={t('sound.label')}>
         {muted.value ? t('sound.off') : t('sound.on')}
       </button>
+      <SettingsMenu />
       <span class="spacer" />
       <Link href={href({ page: 'rules', game })} class="rules-link">
         {t('shell.rules')}
