@@ -4,7 +4,7 @@
 // browser across a reload, at 1280×800 and 390×844.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createMatch, launch, startServer, waitPlies, type Server } from './harness';
+import { createMatch, launch, plies, startServer, waitPlies, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -78,4 +78,32 @@ describe('settings', () => {
       }
     });
   }
+
+  it('asks before sending a move when confirmation is on, and cancels', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await createMatch(page, server.url, 'abalone');
+      await page.locator('svg.abalone').waitFor();
+      await openMenu(page);
+      await page.locator('.settings input[name="confirm"]').check();
+      await page.keyboard.press('Escape');
+      await page.locator('[data-cell="c3"]').click();
+      await page.locator('[data-cell="d3"].target').click();
+      const ask = page.locator('.confirm-move');
+      await ask.waitFor();
+      expect(await ask.getAttribute('data-confirm')).toBe('c3d3');
+      expect(await plies(page)).toBe(0); // nothing sent yet
+      await ask.locator('button.secondary').click();
+      expect(await ask.count()).toBe(0);
+      await page.waitForTimeout(300);
+      expect(await plies(page)).toBe(0);
+      await page.locator('[data-cell="b1"]').click();
+      await page.locator('[data-cell="c1"].target').click();
+      await ask.locator('button.primary').click();
+      await waitPlies(page, 2);
+      expect(await page.locator('.move-list [data-ply="1"]').textContent()).toBe('b1c1');
+    } finally {
+      await page.close();
+    }
+  });
 });

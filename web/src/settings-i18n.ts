@@ -13,6 +13,10 @@ export const settingsEn = {
   'settings.speed.normal': 'Normal',
   'settings.speed.slow': 'Slow',
   'settings.note': 'Kept in this browser.',
+  'settings.confirm': 'Confirm each move before it is sent',
+  'confirm.ask': 'Play {move}?',
+  'confirm.yes': 'Play',
+  'confirm.no': 'Cancel',
 };
 
 export const settingsRu: Record<keyof typeof settingsEn, string> = {
@@ -28,6 +32,10 @@ export const settingsRu: Record<keyof typeof settingsEn, string> = {
   'settings.speed.normal': 'Обычная',
   'settings.speed.slow': 'Медленная',
   'settings.note': 'Хранятся в этом браузере.',
+  'settings.confirm': 'Подтверждать каждый ход перед отправкой',
+  'confirm.ask': 'Сделать ход {move}?',
+  'confirm.yes': 'Ходить',
+  'confirm.no': 'Отмена',
 };
 
 export const settingsUk: Record<keyof typeof settingsEn, string> = {
@@ -43,4 +51,8 @@ export const settingsUk: Record<keyof typeof settingsEn, string> = {
   'settings.speed.normal': 'Звичайна',
   'settings.speed.slow': 'Повільна',
   'settings.note': 'Зберігаються в цьому браузері.',
+  'settings.confirm': 'Підтверджувати кожен хід перед надсиланням',
+  'confirm.ask': 'Зробити хід {move}?',
+  'confirm.yes': 'Ходити',
+  'confirm.no': 'Скасувати',
 };

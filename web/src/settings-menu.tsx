@@ -1,5 +1,6 @@
 // The settings menu of the match page's toolbar: coordinates, board
-// colours, sound volume and animation speed, remembered per browser.
+// colours, sound volume, animation speed and move confirmation,
+// remembered per browser.
 import './settings.css';
 import { t } from './app-state';
 import type { Key } from './i18n';
@@ -41,6 +42,9 @@ export function SettingsMenu() {
               </option>
             ))}
           </select>
+        </label>
+        <label>
+          <input type="checkbox" name="confirm" checked={s.confirm} onChange={(e) => setSettings({ confirm: (e.currentTarget as HTMLInputElement).checked })} /> {t('settings.confirm')}
         </label>
         <p class="muted">{t('settings.note')}</p>
       </div>

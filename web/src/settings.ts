@@ -21,9 +21,11 @@ export interface Settings {
   /** volume of the sounds, 0..1 (muting is the toolbar's switch). */
   volume: number;
   speed: Speed;
+  /** confirm asks before a move made on the board is sent. */
+  confirm: boolean;
 }
 
-export const defaults: Settings = { coords: true, theme: 'wood', volume: 0.8, speed: 'normal' };
+export const defaults: Settings = { coords: true, theme: 'wood', volume: 0.8, speed: 'normal', confirm: false };
 
 /** loadSettings reads the settings; a missing or broken value falls back to its default, field by field. */
 export function loadSettings(kv: KV): Settings {
@@ -39,6 +41,7 @@ export function loadSettings(kv: KV): Settings {
     theme: (themes as readonly unknown[]).includes(v.theme) ? (v.theme as Theme) : defaults.theme,
     volume: typeof v.volume === 'number' && v.volume >= 0 && v.volume <= 1 ? v.volume : defaults.volume,
     speed: typeof v.speed === 'string' && Object.hasOwn(speeds, v.speed) ? (v.speed as Speed) : defaults.speed,
+    confirm: typeof v.confirm === 'boolean' ? v.confirm : defaults.confirm,
   };
 }
 

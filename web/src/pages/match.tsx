@@ -7,6 +7,7 @@ import { Link } from '../app';
 import { pathagonReserve } from '../boards/PathagonBoard';
 import { useBoard } from '../boards/use-board';
 import { SettingsMenu } from '../settings-menu';
+import { settings } from '../settings-state';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { errorText, has } from '../i18n';
@@ -191,6 +192,10 @@ export function MatchPage({ id }: { id: string }) {
 
   // The game's board from the registry (null while its module loads).
   const Board = useBoard(s?.game ?? '');
+  // A move made on the board waits here for confirmation when the
+  // settings ask for it; a new state (the move was made elsewhere, or the
+  // game went on) drops it.
+  const [confirming, setConfirming] = useState<{ version: number; move: string } | null>(null);
 
   if (missing) {
     return (
@@ -220,6 +225,7 @@ export function MatchPage({ id }: { id: string }) {
   // Asking for a past ply makes the board read-only at once, even while its
   // positions are still on the way.
   const interactive = myTurn && viewPly === null;
+  const pending = interactive && confirming?.version === s.version ? confirming.move : null;
   const isFlipped = flipped[s.game] ?? loadFlip(kv, s.game);
   const flip = () => {
     saveFlip(kv, s.game, !isFlipped);
@@ -255,9 +261,34 @@ export function MatchPage({ id }: { id: string }) {
           <PlayerBar key={x.seat} state={s} n={x.seat} me={me} receivedAt={receivedAt} />
         ))}
         {Board ? (
-          <Board key={viewing ? `ply-${viewPly}` : 'live'} state={shown} seat={me} interactive={interactive} onMove={(m) => send('move', m)} flipped={isFlipped} />
+          <Board
+            key={viewing ? `ply-${viewPly}` : 'live'}
+            state={shown}
+            seat={me}
+            interactive={interactive}
+            onMove={(m) => (settings.value.confirm ? setConfirming({ version: s.version, move: m }) : send('move', m))}
+            flipped={isFlipped}
+          />
         ) : (
           <p class="notice">{t('match.loading')}</p>
+        )}
+        {pending && (
+          <p class="confirm-move" role="alertdialog" aria-live="assertive" data-confirm={pending}>
+            {t('confirm.ask', { move: pending })}{' '}
+            <button
+              type="button"
+              class="primary"
+              onClick={() => {
+                setConfirming(null);
+                send('move', pending);
+              }}
+            >
+              {t('confirm.yes')}
+            </button>{' '}
+            <button type="button" class="secondary" onClick={() => setConfirming(null)}>
+              {t('confirm.no')}
+            </button>
+          </p>
         )}
         {!isFlipped && bottomSeat && <PlayerBar state={s} n={bottom} me={me} receivedAt={receivedAt} />}
         {plies > 0 && <ReplayBar ply={viewPly ?? plies} last={plies} live={!over} viewing={viewPly !== null} error={positionsError} onStep={go} />}
