@@ -538,6 +538,9 @@ func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(&b, "# result: %s\n", res.Text)
 	}
 	fmt.Fprintf(&b, "# position: %s\n", st.String())
+	if seed := recordSeed(m); seed != "" { // replay.go: import needs it (web, issue 24)
+		fmt.Fprintf(&b, "# seed: %s\n", seed)
+	}
 	writeMoves(&b, m.Players, moves)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	io.WriteString(w, b.String())
@@ -596,6 +599,7 @@ func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec := protocol.Record{Summary: summary(info, m, nil), Options: m.Options, Moves: []protocol.RecordMove{}, Position: st.String()}
+	rec.Seed = recordSeed(m) // replay.go: import needs it (web, issue 24)
 	for _, mv := range moves {
 		rm := protocol.RecordMove{Ply: mv.Ply, Text: mv.Text, At: mv.At.UnixMilli()}
 		if mv.Clock != nil {

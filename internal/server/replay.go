@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/internal/protocol"
+	"github.com/tabula-games/tabula/internal/store"
 )
 
 // maxReplayPlies bounds the moves of an imported record: the longest games
@@ -38,7 +39,18 @@ type importedRecord struct {
 	game, variant string
 	players       int
 	options       map[string]string
+	seed          uint64
 	moves         []string
+}
+
+// recordSeed is the seed an export carries: the match's, once it has ended
+// (while it is live the seed would tell the rest of its random draws, such
+// as Villa Paletti's wobble), else "".
+func recordSeed(m store.Match) string {
+	if m.Status != store.StatusFinished && m.Status != store.StatusAborted {
+		return ""
+	}
+	return strconv.FormatUint(m.Seed, 10)
 }
 
 func (s *Server) replay(req protocol.ReplayRequest) (*protocol.Positions, error) {
@@ -56,7 +68,7 @@ func (s *Server) replay(req protocol.ReplayRequest) (*protocol.Positions, error)
 	if len(rec.moves) > maxReplayPlies {
 		return nil, protocol.Errorf(protocol.CodeTooLarge, "%d moves: at most %d", len(rec.moves), maxReplayPlies)
 	}
-	opts, err := info.Check(game.Options{Variant: rec.variant, Players: rec.players, Values: rec.options})
+	opts, err := info.Check(game.Options{Variant: rec.variant, Players: rec.players, Seed: rec.seed, Values: rec.options})
 	if err != nil {
 		return nil, err
 	}
@@ -96,6 +108,13 @@ func readRecord(text string) (importedRecord, error) {
 			return rec, protocol.Errorf(protocol.CodeBadJSON, "record: %v", err)
 		}
 		rec = importedRecord{game: js.Game, variant: js.Variant, players: js.Players, options: js.Options}
+		if js.Seed != "" {
+			n, err := strconv.ParseUint(js.Seed, 10, 64)
+			if err != nil {
+				return rec, protocol.Errorf(protocol.CodeBadRequest, "record: seed %q", js.Seed)
+			}
+			rec.seed = n
+		}
 		for _, mv := range js.Moves {
 			rec.moves = append(rec.moves, mv.Text)
 		}
@@ -118,6 +137,12 @@ func readRecord(text string) (importedRecord, error) {
 				return rec, protocol.Errorf(protocol.CodeBadRequest, "record: players %q", value)
 			}
 			rec.players = n
+		case "seed":
+			n, err := strconv.ParseUint(value, 10, 64)
+			if err != nil {
+				return rec, protocol.Errorf(protocol.CodeBadRequest, "record: seed %q", value)
+			}
+			rec.seed = n
 		case "option":
 			k, v, ok := strings.Cut(value, "=")
 			if !ok {

@@ -10,6 +10,7 @@ import (
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/game/gametest/race"
 	"github.com/tabula-games/tabula/games/abalone"
+	"github.com/tabula-games/tabula/games/talat"
 	"github.com/tabula-games/tabula/internal/protocol"
 )
 
@@ -90,4 +91,54 @@ func boardKey(b *protocol.Board) string {
 	}
 	data, _ := json.Marshal(b)
 	return string(data)
+}
+
+// TestReplayNeedsTheSeed: Palat draws its first player from the match's
+// seed; the export of an ended match carries the seed (a live one does
+// not: it would tell the match's coming random draws), and the import
+// replays with it.
+func TestReplayNeedsTheSeed(t *testing.T) {
+	h := start(t, "", func(c *Config) { c.Games = []*game.Info{talat.Info} })
+	zero := 0
+	resp := h.create(protocol.CreateRequest{Game: "talat", Variant: "palat", Join: &zero, TimeControl: protocol.TimeControl{Kind: "none"}})
+	id, tokens := resp.Match.ID, [2]string{resp.Token, h.join(resp.Match.ID, 1)}
+	c := [2]*client{h.connect(id, tokens[0]), h.connect(id, tokens[1])}
+	for range 4 {
+		v := max(c[0].version, c[1].version)
+		c[0].untilVersion(v)
+		c[1].untilVersion(v)
+		p := c[c[0].state.ToMove]
+		wantAck(t, p.do(protocol.TypeMove, p.state.Legal[0].Text))
+	}
+	record := func() string {
+		r, err := http.Get(h.http.URL + "/api/matches/" + id + "/record")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		return string(b)
+	}
+	if strings.Contains(record(), "# seed:") {
+		t.Fatal("a live match's record tells its seed")
+	}
+	c[0].untilVersion(max(c[0].version, c[1].version))
+	wantAck(t, c[0].do(protocol.TypeResign, ""))
+	text := record()
+	if !strings.Contains(text, "# seed:") {
+		t.Fatalf("an ended match's record has no seed:\n%s", text)
+	}
+	var want, got protocol.Positions
+	h.api("GET", "/api/matches/"+id+"/positions", nil, &want)
+	if code := h.api("POST", "/api/replay", protocol.ReplayRequest{Record: text}, &got); code != http.StatusOK {
+		t.Fatalf("replay: status %d", code)
+	}
+	if n := len(want.Positions); len(got.Positions) != n || got.Positions[n-1].Position != want.Positions[n-1].Position {
+		t.Fatalf("replay ends in %+v, the match in %+v", got.Positions[len(got.Positions)-1], want.Positions[n-1])
+	}
+	var js protocol.Record
+	h.api("GET", "/api/matches/"+id+"/record.json", nil, &js)
+	if js.Seed == "" {
+		t.Fatal("the JSON record of an ended match has no seed")
+	}
 }
