@@ -741,7 +741,7 @@ function MoveInput({ disabled, onMove }: { disabled: boolean; onMove: (m: string
 }
 
 export function MoveList({ state, current, onSelect }: { state: MatchState; current: number; onSelect: (ply: number) => void }) {
-  const rows = useMemo(() => rounds(state.moves, state.players), [state.moves, state.players]);
+  const rows = useMemo(() => rounds(state.moves, state.players, state.game), [state.moves, state.players, state.game]);
   const end = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = end.current;
