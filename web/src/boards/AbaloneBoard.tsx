@@ -283,8 +283,9 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
         {arrows}
       </svg>
       <OffTray colour={bottom} pos={pos} />
-      {interactive && (
-        <div class="abalone-controls">
+      {/* A player keeps the controls through the opponent's turn (disabled), so the page below does not jump each turn. */}
+      {(interactive || (seat >= 0 && state.status === 'live')) && (
+        <div class={`abalone-controls${interactive ? '' : ' idle'}`}>
           <div class="abalone-pad" role="group" aria-label={t('abalone.directions')}>
             {padOrder.map((slot, i) => {
               const d = screenDir(slot, flipped);
