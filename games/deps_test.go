@@ -14,7 +14,7 @@ import (
 func TestRulesImportNoIO(t *testing.T) {
 	rules := []string{"net", "net/", "database/", "os", "os/", "syscall", "plugin", "log", "log/", "io/fs", "time", "github.com/tabula-games/tabula/internal/", "github.com/tabula-games/tabula/cmd/"}
 	agents := []string{"net", "net/", "database/", "github.com/tabula-games/tabula/internal/", "github.com/tabula-games/tabula/cmd/"}
-	checkImports(t, rules, "github.com/tabula-games/tabula/game", "github.com/tabula-games/tabula/game/fields", "github.com/tabula-games/tabula/game/gametest/race", "github.com/tabula-games/tabula/games/...", "github.com/tabula-games/tabula/hexgrid/...")
+	checkImports(t, rules, "github.com/tabula-games/tabula/game", "github.com/tabula-games/tabula/game/fields", "github.com/tabula-games/tabula/game/ui", "github.com/tabula-games/tabula/game/gametest/race", "github.com/tabula-games/tabula/games/...", "github.com/tabula-games/tabula/hexgrid/...")
 	// The conformance kit is test support: it may read and write golden
 	// files, but it talks to no network or database either.
 	checkImports(t, agents, "github.com/tabula-games/tabula/ai/...", "github.com/tabula-games/tabula/game/gametest")

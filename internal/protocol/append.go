@@ -142,6 +142,9 @@ func (s *State) appendJSON(dst []byte) []byte {
 		dst = append(dst, `,"rematch":`...)
 		dst = appendString(dst, s.Rematch)
 	}
+	if s.Board != nil { // board forms (board.go; web, issue 24)
+		dst = appendBoard(append(dst, `,"board":`...), s.Board)
+	}
 	return append(dst, '}')
 }
 

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"github.com/tabula-games/tabula/game/ui"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -106,6 +107,10 @@ func randomMessage(rng *rand.Rand) ServerMessage {
 		for i := range rng.IntN(5) {
 			s.Seats = append(s.Seats, Seat{Seat: i, Name: randomText(rng), Kind: randomText(rng), Bot: randomText(rng), Username: randomText(rng), Taken: rng.IntN(2) == 0, Connected: rng.IntN(2) == 0})
 		}
+	}
+	if rng.IntN(3) == 0 { // board forms (board.go; web, issue 24)
+		s.Board = &Board{Position: ui.Position{Pieces: []ui.Piece{{Cell: randomText(rng), Owner: rng.IntN(3) - 1}}, Off: randomInts(rng)},
+			Moves: []ui.Move{{Kind: randomText(rng), Pieces: []string{randomText(rng)}, Slides: []ui.Slide{{From: randomText(rng)}}}}}
 	}
 	m.State = s
 	return m

@@ -123,6 +123,11 @@ type Record struct {
 	Options  map[string]string `json:"options,omitempty"`
 	Moves    []RecordMove      `json:"moves"`
 	Position string            `json:"position"` // the final (current) position
+
+	// Seed is the match's seed, decimal, once it has ended (the rules draw
+	// the first player and Villa Paletti's wobble from it): POST
+	// /api/replay needs it to replay such a game. web, issue 24.
+	Seed string `json:"seed,omitempty"`
 }
 
 // RecordMove is one move of a Record.

@@ -22,4 +22,7 @@ type PlyPosition struct {
 	At       int64  `json:"at,omitempty"`   // Unix milliseconds of Move
 	Position string `json:"position"`       // canonical position text after Move
 	ToMove   int    `json:"toMove"`         // the seat to act in Position; -1 over, -2 chance
+
+	// Board is the board form of Position and Move, without legal moves (web, issue 24).
+	Board *Board `json:"board,omitempty"`
 }

@@ -6,7 +6,7 @@
 package protocol
 
 //go:generate go run ./gen
-//go:generate go run ./tsgen ../../web/src/wire.gen.ts
+//go:generate go run ./tsgen ../../web/src/wire.gen.ts ../../game/ui
 
 import (
 	"bytes"
@@ -278,6 +278,8 @@ type State struct {
 	Offers Offers  `json:"offers"`
 	// Rematch is the ID of the rematch once both sides agreed.
 	Rematch string `json:"rematch,omitempty"`
+	// Board is the board form of the position and moves (board.go); web, issue 24.
+	Board *Board `json:"board,omitempty"`
 }
 
 // Move is a legal move in the forms a board can use. Text is always set;

@@ -43,6 +43,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/matches/{id}/record", s.handleRecordText)
 	mux.HandleFunc("GET /api/matches/{id}/record.json", s.handleRecordJSON)
 	mux.HandleFunc("GET /api/matches/{id}/positions", s.handlePositions)
+	mux.HandleFunc("POST /api/replay", s.handleReplay) // replay.go; web import, issue 24
 	mux.HandleFunc("GET /ws/matches/{id}", s.handleWS)
 	mux.HandleFunc("GET /ws/analysis", s.handleAnalysisWS)
 	mux.HandleFunc("POST /api/analysis/position", s.handleExplore)
@@ -590,6 +591,9 @@ func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(&b, "# result: %s\n", res.Text)
 	}
 	fmt.Fprintf(&b, "# position: %s\n", st.String())
+	if seed := recordSeed(m); seed != "" { // replay.go: import needs it (web, issue 24)
+		fmt.Fprintf(&b, "# seed: %s\n", seed)
+	}
 	writeMoves(&b, m.Players, moves)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	io.WriteString(w, b.String())
@@ -648,6 +652,7 @@ func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec := protocol.Record{Summary: summary(info, m, nil), Options: m.Options, Moves: []protocol.RecordMove{}, Position: st.String()}
+	rec.Seed = recordSeed(m) // replay.go: import needs it (web, issue 24)
 	for _, mv := range moves {
 		rm := protocol.RecordMove{Ply: mv.Ply, Text: mv.Text, At: mv.At.UnixMilli()}
 		if mv.Clock != nil {

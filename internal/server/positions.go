@@ -40,14 +40,20 @@ func (s *Server) handlePositions(w http.ResponseWriter, r *http.Request) {
 	}
 	out := protocol.Positions{Summary: summary(info, m, nil), Options: opts.Values, Positions: make([]protocol.PlyPosition, 0, len(moves)+1)}
 	out.Positions = append(out.Positions, protocol.PlyPosition{Seat: -1, Position: st.String(), ToMove: int(st.ToMove())})
+	out.Positions[0].Board = plyBoard(st, nil, 0)
 	for _, mv := range moves {
-		if st, err = playText(st, mv.Text); err != nil {
+		before := st
+		m, err := st.ParseMove(mv.Text)
+		if err == nil {
+			st, err = st.Play(m)
+		}
+		if err != nil {
 			s.httpError(w, fmt.Errorf("server: match %s ply %d: %w", id, mv.Ply, err))
 			return
 		}
 		out.Positions = append(out.Positions, protocol.PlyPosition{
 			Ply: mv.Ply, Move: mv.Text, Seat: mv.Seat, At: mv.At.UnixMilli(),
-			Position: st.String(), ToMove: int(st.ToMove()),
+			Position: st.String(), ToMove: int(st.ToMove()), Board: plyBoard(st, before, m),
 		})
 	}
 	s.writeJSON(w, http.StatusOK, out)

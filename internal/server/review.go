@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/game/ui"
 	"github.com/tabula-games/tabula/internal/analysis"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/store"
@@ -76,6 +77,9 @@ type exploreResponse struct {
 	Positions []explorePly      `json:"positions"`
 	Legal     []protocol.Move   `json:"legal"`
 	Result    *protocol.Result  `json:"result,omitempty"`
+	// Board is the last position's board form with its legal moves' and
+	// the last move's (game/ui), for games whose boards read forms.
+	Board *protocol.Board `json:"board,omitempty"`
 }
 
 // handleExplore answers POST /api/analysis/position: the analysis board
@@ -149,11 +153,14 @@ func (s *Server) explore(ctx context.Context, req exploreRequest) (*exploreRespo
 	}
 	out := &exploreResponse{Game: info.ID, Variant: opts.Variant, Players: st.NumPlayers(), Options: opts.Values}
 	out.Positions = append(out.Positions, explorePly{Seat: -1, Position: st.String(), ToMove: int(st.ToMove())})
+	var before game.State // the position before the last move, and that move
+	var last game.Move
 	for i, text := range req.Moves {
 		seat := int(st.ToMove())
 		m, err := st.ParseMove(text)
 		if err == nil {
 			text = st.MoveString(m)
+			before, last = st, m
 			st, err = st.Play(m)
 		}
 		if err != nil {
@@ -163,9 +170,11 @@ func (s *Server) explore(ctx context.Context, req exploreRequest) (*exploreRespo
 		out.Positions = append(out.Positions, explorePly{Move: text, Seat: seat, Position: st.String(), ToMove: int(st.ToMove())})
 	}
 	out.Legal = []protocol.Move{}
-	for _, m := range st.LegalMoves(nil) {
+	legal := st.LegalMoves(nil)
+	for _, m := range legal {
 		out.Legal = append(out.Legal, protocol.MoveForm(st.MoveString(m)))
 	}
+	out.Board = ui.Of(st, legal, before, last)
 	if o, over := st.Outcome(); over {
 		res := protocol.Result{Reason: o.Reason, Text: o.Describe(info), Scores: o.Scores, AllLose: o.AllLose, Winners: []int{}}
 		for _, w := range o.Winners {

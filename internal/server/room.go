@@ -82,6 +82,7 @@ type room struct {
 	movers   []int8
 	texts    textlist.List
 	legalBuf []game.Move // LegalMoves scratch for view
+	last     lastPlay    // the last move for board views (board.go; web, issue 24)
 	clocks   clock.Clocks
 	subs     []subEntry    // the subscribed connections, in no order
 	history  eventlog.Ring // the last events, for reconnecting clients
@@ -632,6 +633,7 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 	if err != nil {
 		return err
 	}
+	r.last = lastPlay{before: r.st, move: m, after: r.m.Ply + 1} // board views (board.go; web, issue 24)
 	now := r.s.clock.Now()
 	saved := r.clocks.Save()
 	mv := store.Move{Ply: r.m.Ply + 1, Seat: seat, Text: text, At: now, CmdID: cmdID}

@@ -34,6 +34,7 @@ func (r *room) view() *protocol.State {
 	v.Clocks = r.clockView()
 	v.Result = wireResult(r.info, r.m)
 	v.Shake = shakeBand(r.st)
+	v.Board = r.boardView(len(v.Legal)) // board forms (board.go)
 	return v
 }
 

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { pageErrors, checkLayout as fits, createMatch, launch, plies, resultsDir, startServer, waitPlies, type Server } from './harness';
-import { apply, parsePosition, shape, type Position } from '../src/boards/abalone';
-import type { MatchState } from '../src/protocol';
+import type { MatchState, UIMove } from '../src/protocol';
 
 let server: Server;
 let browser: Browser;
@@ -50,15 +49,13 @@ async function checkLayout(page: Page, width: number): Promise<void> {
   expect(box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
 }
 
-/** playByClicks selects the move's marbles on the board, then clicks the arrow of its direction. */
-async function playByClicks(page: Page, pos: Position, text: string): Promise<void> {
-  const s = shape(pos, text);
-  expect(s, text).not.toBeNull();
-  for (const c of s!.group) {
+/** playByClicks selects the move's marbles on the board (its form's pieces), then clicks the arrow of its direction. */
+async function playByClicks(page: Page, form: UIMove): Promise<void> {
+  for (const c of form.pieces ?? []) {
     await page.locator(`[data-cell="${c}"]`).click();
     await page.locator(`[data-cell="${c}"].selected`).waitFor();
   }
-  await page.locator(`svg .arrow[data-dir="${s!.dir}"]`).click();
+  await page.locator(`svg .arrow[data-dir="${form.dir}"]`).click();
 }
 
 /** hexDistance between two cells in (row, diagonal) coordinates. */
@@ -73,22 +70,22 @@ function hexDistance(a: string, b: string): number {
  * else push, else close in on the enemy marbles. The test's own choice of
  * which listed move to make; the board and server decide the rest.
  */
-function greedy(pos: Position, legal: string[]): string {
-  let best = legal[0]!;
+function greedy(s: MatchState): UIMove {
+  const me = s.toMove;
+  const pieces = s.board!.position.pieces ?? [];
+  const forms = s.board!.moves ?? [];
+  let best = forms[0]!;
   let bestScore = -Infinity;
-  for (const m of legal) {
-    const r = apply(pos, m);
-    if (!r) continue;
-    const me = pos.toMove;
-    const foe = me === 'b' ? 'w' : 'b';
-    let score = 1000 * (r.position.off[foe] - pos.off[foe]) + 20 * shape(pos, m)!.pushed.length;
-    const foes = [...r.position.board].filter(([, c]) => c === foe).map(([c]) => c);
-    for (const [c, colour] of r.position.board) {
-      if (colour === me) score -= Math.min(...foes.map((f) => hexDistance(c, f)));
-    }
+  for (const f of forms) {
+    const slides = f.slides ?? [];
+    const moved = new Map(slides.map((x) => [x.from, x.to]));
+    const after = pieces.flatMap((p) => (moved.has(p.cell) ? (moved.get(p.cell) ? [{ ...p, cell: moved.get(p.cell)! }] : []) : [p]));
+    let score = 1000 * (f.off?.length ?? 0) + 20 * slides.filter((x) => x.owner !== me).length;
+    const foes = after.filter((p) => p.owner !== me).map((p) => p.cell);
+    for (const p of after) if (p.owner === me) score -= Math.min(...foes.map((c) => hexDistance(p.cell, c)));
     if (score > bestScore) {
       bestScore = score;
-      best = m;
+      best = f;
     }
   }
   return best;
@@ -220,9 +217,8 @@ describe('abalone in the browser', () => {
         await page.locator('.turn.mine, [data-result]').first().waitFor({ timeout: 15_000 });
         if ((await page.locator('[data-result]').count()) > 0) break;
         const s = await matchState(id);
-        const pos = parsePosition(s.position)!;
         const before = await plies(page);
-        await playByClicks(page, pos, greedy(pos, (s.legal ?? []).map((m) => m.text)));
+        await playByClicks(page, greedy(s));
         await page.locator(`.move-list [data-ply="${before + 1}"]`).waitFor({ timeout: 15_000 });
       }
       const banner = page.locator('[data-result]');
@@ -231,9 +227,9 @@ describe('abalone in the browser', () => {
       expect(final.status).toBe('finished');
       expect(final.result?.reason).toBe('push-off');
       // One marble is off: the tray of its colour says so.
-      const off = parsePosition(final.position)!.off;
-      expect(off.b + off.w).toBe(1);
-      const loser = off.b === 1 ? 'b' : 'w';
+      const [offB = 0, offW = 0] = final.board!.position.off ?? [];
+      expect(offB + offW).toBe(1);
+      const loser = offB === 1 ? 'b' : 'w';
       expect(await page.locator(`[data-off="${loser}"] .count`).textContent()).toBe('1');
       await page.screenshot({ path: join(resultsDir, 'abalone-result-1280.png'), fullPage: true });
     } finally {

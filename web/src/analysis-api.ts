@@ -2,7 +2,7 @@
 // (docs/protocol.md, "Analysis"), through the one Api.call.
 import type { Api } from './api';
 import type { EngineLine } from './analysis-model';
-import type { Move, Result } from './protocol';
+import type { BoardForms, Move, Result } from './protocol';
 
 export interface ExplorePly {
   move?: string;
@@ -20,6 +20,8 @@ export interface Explored {
   positions: ExplorePly[];
   legal: Move[];
   result?: Result;
+  /** The last position's board forms, for boards that read them. */
+  board?: BoardForms;
 }
 
 export interface ExploreRequest {

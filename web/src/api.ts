@@ -90,6 +90,11 @@ export class Api {
     return this.call('GET', `/api/matches/${encodeURIComponent(match)}/positions`);
   }
 
+  /** replay replays an imported record without a match (docs/protocol.md, "Replaying a record"). */
+  replay(record: string, game?: string): Promise<Positions> {
+    return this.call('POST', '/api/replay', game ? { record, game } : { record });
+  }
+
   /**
    * socketRefusal asks the match's WebSocket address over plain HTTP why
    * sockets do not open: a server that refuses the upgrade (a rate limit,

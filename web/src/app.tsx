@@ -4,6 +4,7 @@ import { langNames, langs, type Lang } from './i18n';
 import { Lobby } from './pages/lobby';
 import { MatchPage } from './pages/match';
 import { RulesPage } from './pages/rules';
+import { ImportPage } from './pages/import';
 import { AccountPages } from './pages/account';
 import { AccountWidget } from './account-widget';
 import { Notices } from './notices';
@@ -70,6 +71,7 @@ export function App() {
         {r.page === 'match' && <MatchPage id={r.id} key={r.id} />}
         {r.page === 'analysis' && <AnalysisPage game={r.game} match={r.match} key={`${r.game}/${r.match}`} />}
         {r.page === 'puzzles' && <PuzzlesPage game={r.game} key={r.game} />}
+        {r.page === 'import' && <ImportPage />}
         <AccountPages route={r} />
         {r.page === 'user' && <ProfilePage name={r.name} key={r.name} />}
         {r.page === 'archive' && <ArchivePage name={r.name} key={r.name} />}

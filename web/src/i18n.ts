@@ -4,18 +4,17 @@
 import { shellEn, shellRu, shellUk } from './shell-i18n';
 import { accountEn, accountRu, accountUk } from './account-i18n';
 import { profileEn, profileRu, profileUk } from './profile-i18n';
-import { abaloneEn, abaloneRu, abaloneUk } from './boards/abalone-i18n';
-import { palagoEn, palagoRu, palagoUk } from './boards/palago-i18n';
+import { gameText } from './boards/index';
 import type { KV } from './tokens';
-import { talatText } from './boards/talat-i18n';
-import { villaEn, villaRu, villaUk } from './boards/villa-i18n';
 import { resultsEn, resultsRu, resultsUk } from './results-i18n';
 import { chatEn, chatRu, chatUk } from './chat-i18n';
 import { seekEn, seekRu, seekUk } from './seek-i18n';
 import { analysisEn, analysisRu, analysisUk } from './analysis-i18n';
+import { importEn, importRu, importUk } from './import-i18n';
+import { settingsEn, settingsRu, settingsUk } from './settings-i18n';
 
 const en = {
-  ...palagoEn,
+  ...gameText.en,
   'app.title': 'Tabula',
   'lang.label': 'Language',
   'lobby.games': 'Games',
@@ -95,9 +94,6 @@ const en = {
   'match.rematchOffered': '{name} wants a rematch.',
   'match.toRematch': 'Go to the rematch',
   'match.chooseCaptures': 'Which pieces to remove?',
-  'pathagon.key.light': 'Light joins the top and bottom edges',
-  'pathagon.key.dark': 'Dark joins the left and right edges',
-  'pathagon.key.lock': 'Moved last turn: cannot be moved again now',
   'match.cancel': 'Cancel',
   'match.legal': 'Legal moves',
   'match.position': 'Position',
@@ -173,17 +169,16 @@ const en = {
   ...chatEn,
   ...profileEn,
   ...analysisEn,
-  ...talatText.en,
-  ...villaEn,
-  ...abaloneEn,
   ...resultsEn,
   ...seekEn,
+  ...importEn,
+  ...settingsEn,
 };
 
 export type Key = keyof typeof en;
 
 const ru: Record<Key, string> = {
-  ...palagoRu,
+  ...gameText.ru,
   'app.title': 'Табула',
   'lang.label': 'Язык',
   'lobby.games': 'Игры',
@@ -263,9 +258,6 @@ const ru: Record<Key, string> = {
   'match.rematchOffered': '{name} предлагает реванш.',
   'match.toRematch': 'К реваншу',
   'match.chooseCaptures': 'Какие фишки снять?',
-  'pathagon.key.light': 'Светлые соединяют верхний и нижний края',
-  'pathagon.key.dark': 'Тёмные соединяют левый и правый края',
-  'pathagon.key.lock': 'Переставлена прошлым ходом: сейчас её переставить нельзя',
   'match.cancel': 'Отмена',
   'match.legal': 'Возможные ходы',
   'match.position': 'Позиция',
@@ -341,15 +333,14 @@ const ru: Record<Key, string> = {
   ...chatRu,
   ...profileRu,
   ...analysisRu,
-  ...talatText.ru,
-  ...villaRu,
-  ...abaloneRu,
   ...resultsRu,
   ...seekRu,
+  ...importRu,
+  ...settingsRu,
 };
 
 const uk: Record<Key, string> = {
-  ...palagoUk,
+  ...gameText.uk,
   'app.title': 'Табула',
   'lang.label': 'Мова',
   'lobby.games': 'Ігри',
@@ -429,9 +420,6 @@ const uk: Record<Key, string> = {
   'match.rematchOffered': '{name} пропонує реванш.',
   'match.toRematch': 'До реваншу',
   'match.chooseCaptures': 'Які фішки зняти?',
-  'pathagon.key.light': 'Світлі з’єднують верхній і нижній краї',
-  'pathagon.key.dark': 'Темні з’єднують лівий і правий краї',
-  'pathagon.key.lock': 'Переставлена минулим ходом: зараз її переставити не можна',
   'match.cancel': 'Скасувати',
   'match.legal': 'Можливі ходи',
   'match.position': 'Позиція',
@@ -507,16 +495,16 @@ const uk: Record<Key, string> = {
   ...chatUk,
   ...profileUk,
   ...analysisUk,
-  ...talatText.uk,
-  ...villaUk,
-  ...abaloneUk,
   ...resultsUk,
   ...seekUk,
+  ...importUk,
+  ...settingsUk,
 };
 
-export const dictionaries = { en, ru, uk } as const;
+/** Lang is an interface language. */
+export type Lang = 'en' | 'ru' | 'uk';
 
-export type Lang = keyof typeof dictionaries;
+export const dictionaries: Record<Lang, Record<Key, string>> = { en, ru, uk };
 
 export const langs: readonly Lang[] = ['en', 'ru', 'uk'];
 

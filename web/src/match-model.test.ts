@@ -30,6 +30,11 @@ describe('rounds', () => {
     expect(rounds(['a', 'b', 'c', 'd'], 3).map((r) => r.moves.length)).toEqual([3, 1]);
     expect(rounds(null, 2)).toEqual([]);
   });
+  it('gives Palagonia one turn a row: the roll of both dice and the actions after it (issue 24, defect 6)', () => {
+    const moves = ['roll:R', 'roll:4', '(0,0):1', '(0,-1):1', 'roll:2+2', '(-2,0):0', '(-3,0):1', 'roll:2+5', 'use:5', '(-3,3):2', 'roll:3+X', 'use:X', 'remove:(-3,0)'];
+    expect(rounds(moves, 3, 'palagonia').map((r) => r.moves.map((m) => m.text)[0])).toEqual(['roll:R', 'roll:2+2', 'roll:2+5', 'roll:3+X']);
+    expect(rounds(moves, 3, 'palagonia').map((r) => r.moves.length)).toEqual([4, 3, 3, 3]);
+  });
 });
 
 describe('verdict', () => {

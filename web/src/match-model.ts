@@ -15,8 +15,27 @@ export interface Round {
   moves: { ply: number; text: string }[];
 }
 
-/** rounds lays the record out one round per row, players moves to a row. */
-export function rounds(moves: readonly string[] | null, players: number): Round[] {
+/**
+ * turnRoll is a Palagonia move that begins a turn: the roll of both dice
+ * ("roll:3+R"; the start rolls of one die, "roll:4", do not). A Palagonia
+ * turn is that roll and every action the roller then takes, so its plies
+ * per turn vary.
+ */
+const turnRoll = /^roll:[^+\s]+\+/;
+
+/**
+ * rounds lays the record out one round per row: players moves to a row, or
+ * for Palagonia one turn to a row (the start rolls join the first turn).
+ */
+export function rounds(moves: readonly string[] | null, players: number, game = ''): Round[] {
+  if (game === 'palagonia') {
+    const out: Round[] = [];
+    (moves ?? []).forEach((text, i) => {
+      if (out.length === 0 || turnRoll.test(text)) out.push({ n: out.length + 1, moves: [] });
+      out[out.length - 1]!.moves.push({ ply: i + 1, text });
+    });
+    return out;
+  }
   const per = Math.max(1, players);
   const out: Round[] = [];
   (moves ?? []).forEach((text, i) => {

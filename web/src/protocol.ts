@@ -158,6 +158,56 @@ export interface MatchState {
   seats: Seat[] | null;
   offers: Offers;
   rematch?: string;
+  /** The board forms of the position and moves, for games that describe themselves (Go package game/ui). */
+  board?: BoardForms;
+}
+
+/** One piece moving from a cell to another, or off the board (to absent). */
+export interface UISlide {
+  from: string;
+  to?: string;
+  owner: number;
+}
+
+/** The form of one move (Go ui.Move): what a player touches and what it does. */
+export interface UIMove {
+  kind?: string;
+  pieces?: string[];
+  from?: string;
+  to?: string;
+  dir?: string;
+  targets?: string[];
+  piece?: string;
+  captures?: string[];
+  off?: string[];
+  slides?: UISlide[];
+}
+
+/** A piece on a cell; owner -1 for a neutral piece. */
+export interface UIPiece {
+  cell: string;
+  owner: number;
+  kind?: string;
+}
+
+/** The form of a position (Go ui.Position). */
+export interface UIPosition {
+  pieces: UIPiece[] | null;
+  off?: number[];
+  scores?: number[];
+  /** Per seat or colour (as the game documents), the kinds of the pieces still in hand. */
+  reserve?: string[][];
+  /** Per seat, the pieces it captured (their cell empty). */
+  captured?: UIPiece[][];
+  /** Parts of the board where play has ended (Talat's closed boards). */
+  closed?: string[];
+}
+
+/** BoardForms is what a state carries for its board (Go ui.Board): moves[i] is the form of legal[i]. */
+export interface BoardForms {
+  position: UIPosition;
+  moves: UIMove[] | null;
+  last?: UIMove;
 }
 
 export interface MatchEvent {

@@ -1,7 +1,7 @@
 // The replay model: stepping through a match ply by ply. The positions come
 // from the server (GET /api/matches/{id}/positions), which replays the
 // record through the rules; the client never runs rules itself. Pure.
-import type { MatchState, Summary } from './protocol';
+import type { BoardForms, MatchState, Summary } from './protocol';
 
 /** The position after one ply; ply 0 is the start. */
 export interface PlyPosition {
@@ -13,6 +13,8 @@ export interface PlyPosition {
   at?: number;
   position: string;
   toMove: number;
+  /** The board forms of position and of move (no legal moves), for games that describe themselves. */
+  board?: BoardForms;
 }
 
 /** Positions is the body of GET /api/matches/{id}/positions. */
@@ -91,6 +93,8 @@ export function viewState(live: MatchState, p: Positions, ply: number): MatchSta
   };
   if (at.move !== undefined) out.lastMove = at.move;
   else delete out.lastMove;
+  if (at.board) out.board = at.board;
+  else delete out.board;
   if (!end) delete out.result;
   return out;
 }

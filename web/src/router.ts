@@ -10,6 +10,8 @@ export type Route =
   | { page: 'match'; id: string }
   /** game '' is the list of every game's rules. */
   | { page: 'rules'; game: string }
+  /** Replaying an imported record (pages/import.tsx). */
+  | { page: 'import' }
   | AccountRoute
   /** A user's profile, and their games archive. */
   | { page: 'user'; name: string }
@@ -28,6 +30,7 @@ export function parseRoute(pathname: string): Route {
   const m = /^match\/([A-Za-z0-9_-]{1,64})$/.exec(path);
   if (m) return { page: 'match', id: m[1]! };
   if (path === 'rules') return { page: 'rules', game: '' };
+  if (path === 'import') return { page: 'import' };
   const r = /^rules\/([a-z0-9-]{1,32})$/.exec(path);
   if (r) return { page: 'rules', game: r[1]! };
   const u = /^user\/([A-Za-z0-9_-]{1,32})(\/games)?$/.exec(path);
@@ -57,6 +60,8 @@ export function href(r: Route): string {
       return `/user/${encodeURIComponent(r.name)}/games`;
     case 'leaderboard':
       return '/leaderboard';
+    case 'import':
+      return '/import';
     case 'notfound':
       return `/${r.path}`;
     case 'analysis':

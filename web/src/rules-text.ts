@@ -22,7 +22,12 @@ export interface RulesText {
 export interface GameRules {
   title: Record<Lang, string>;
   text: Record<Lang, RulesText>;
-  example: { position: string; lastMove?: string; players: number; toMove: number };
+  /**
+   * The example: a position text, the last move and the position before it
+   * (for a board fed by the server: web/rules_boards_test.go writes their
+   * board forms into boards/rules-boards.json).
+   */
+  example: { position: string; lastMove?: string; before?: string; players: number; toMove: number };
 }
 
 /** rulesFor picks the text in lang (every game has every language). */
@@ -30,10 +35,8 @@ export function rulesFor(r: GameRules, lang: Lang): { title: string; text: Rules
   return { title: r.title[lang], text: r.text[lang] };
 }
 
-/** ruleGames lists the games in the order the rules index shows them. */
-export const ruleGames = ['pathagon', 'abalone', 'palago', 'palagonia', 'palaboratory', 'talat', 'villapaletti'] as const;
-
-export const rules: Record<string, GameRules> = {
+/** rules are the pages by game; the board registry (boards/index.ts) lists them. */
+export const rules = {
   pathagon: {
     title: { en: 'Pathagon', ru: 'Pathagon', uk: 'Pathagon' },
     example: { position: '......./......./......./..L.L../......./......./....... d 12 14 -,- d4 3', lastMove: 'e4xd4', players: 2, toMove: 1 },
@@ -72,7 +75,7 @@ export const rules: Record<string, GameRules> = {
   },
   abalone: {
     title: { en: 'Abalone', ru: 'Abalone', uk: 'Abalone' },
-    example: { position: 'wwwww/wwwwww/....w../..bw..../.....w.../....b.../..b..../bbbbbb/bbbbb w 0 0', lastMove: 'e4f4', players: 2, toMove: 1 },
+    example: { position: 'wwwww/wwwwww/....w../..bw..../.....w.../....b.../..b..../bbbbbb/bbbbb w 0 0', lastMove: 'e4f4', before: 'wwwww/wwwwww/....w../...w..../...b.w.../....b.../..b..../bbbbbb/bbbbb b 0 0', players: 2, toMove: 1 },
     text: {
       en: {
         intro: 'Two players on a hexagonal board of 61 cells, 14 marbles each. Push six enemy marbles off the board.',
@@ -275,4 +278,4 @@ export const rules: Record<string, GameRules> = {
       },
     },
   },
-};
+} satisfies Record<string, GameRules>;

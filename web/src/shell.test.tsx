@@ -2,14 +2,15 @@
 // The shell's rendering: the flip prop on the Pathagon and generic boards,
 // and every rules page in both languages with its live board illustration.
 import { render } from 'preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GenericBoard } from './boards/GenericBoard';
 import { PathagonBoard } from './boards/PathagonBoard';
 import { parsePosition } from './boards/pathagon';
 import { lang } from './app-state';
 import { langs } from './i18n';
 import { RulesPage } from './pages/rules';
-import { ruleGames, rules } from './rules-text';
+import { loadBoard, ruleGames } from './boards/index';
+import { rules, type GameRules } from './rules-text';
 import { state } from './testutil';
 
 let root: HTMLElement;
@@ -49,9 +50,14 @@ describe('flipped boards', () => {
 });
 
 describe('rules pages', () => {
+  // The pages draw the registry's boards, which load as modules of their own.
+  beforeAll(async () => {
+    for (const g of ruleGames) await loadBoard(g);
+  });
+
   for (const game of ruleGames) {
     it(`${game}: every language, same outline, a live illustration`, () => {
-      const r = rules[game]!;
+      const r = (rules as Record<string, GameRules>)[game]!;
       for (const l of langs) {
         expect(r.text[l].sections.map((x) => x.items.length), l).toEqual(r.text.en.sections.map((x) => x.items.length));
       }

@@ -75,6 +75,8 @@ export interface AudioLike {
 export class Sounds {
   private ctx: AudioLike | null = null;
   muted: boolean;
+  /** volume scales every note, 0..1 (the settings' volume). */
+  volume = 1;
 
   constructor(
     private readonly newContext: () => AudioLike | null,
@@ -97,7 +99,7 @@ export class Sounds {
 
   /** play plays kind; it reports whether it did (not muted, unlocked). */
   play(kind: SoundKind): boolean {
-    if (this.muted || !this.ctx) return false;
+    if (this.muted || !this.ctx || this.volume <= 0) return false;
     const c = this.ctx;
     const t0 = c.currentTime;
     for (const n of notes(kind)) {
@@ -107,7 +109,7 @@ export class Sounds {
       osc.frequency.value = n.freq;
       // A short attack and an exponential decay: no clicks.
       g.gain.setValueAtTime(0.0001, t0 + n.start);
-      g.gain.exponentialRampToValueAtTime(n.gain, t0 + n.start + 0.01);
+      g.gain.exponentialRampToValueAtTime(Math.max(0.0001, n.gain * this.volume), t0 + n.start + 0.01);
       g.gain.exponentialRampToValueAtTime(0.0001, t0 + n.start + n.dur);
       osc.connect(g);
       g.connect(c.destination);

@@ -63,6 +63,9 @@ export interface AccountMatch {
   seats: number[] | null;
 }
 
+/** Board is the board form of a match state (package game/ui): the position's pieces, one form per legal move in the order of State.Legal, and the last move's form. */
+export type Board = UIBoard;
+
 /** TokenRequest is the body of POST /api/account/tokens. */
 export interface TokenRequest {
   description: string;
@@ -295,6 +298,7 @@ export interface Record extends Summary {
   options?: { [key: string]: string };
   moves: RecordMove[] | null;
   position: string;
+  seed?: string;
 }
 
 /** RecordMove is one move of a Record. */
@@ -319,6 +323,7 @@ export interface PlyPosition {
   at?: number;
   position: string;
   toMove: number;
+  board?: Board;
 }
 
 /** ClientMessage is any message from a client on the match WebSocket. */
@@ -385,6 +390,7 @@ export interface State {
   seats: Seat[] | null;
   offers: Offers;
   rematch?: string;
+  board?: Board;
 }
 
 /** Move is a legal move in the forms a board can use. */
@@ -531,6 +537,12 @@ export interface Leader {
   games: number;
 }
 
+/** ReplayRequest is the body of POST /api/replay: a game record to replay without a match, as GET /api/matches/{id}/record writes it (text with "# game:", "# variant:", "# players:" and "# option:" header lines, then the moves) or as .../record.json writes it. */
+export interface ReplayRequest {
+  record: string;
+  game?: string;
+}
+
 /** SeekRequest is the body of POST /api/seeks. */
 export interface SeekRequest {
   conn: string;
@@ -634,4 +646,49 @@ export interface LobbyMessage {
   seat?: number;
   token?: string;
   offer?: string;
+}
+
+/** Move is the form of one move: what a player touches to make it and what it does. */
+export interface UIMove {
+  kind?: string;
+  pieces?: string[];
+  from?: string;
+  to?: string;
+  dir?: string;
+  targets?: string[];
+  piece?: string;
+  captures?: string[];
+  off?: string[];
+  slides?: UISlide[];
+}
+
+/** Slide is one piece moving from a cell to another, or off the board (To empty). */
+export interface UISlide {
+  from: string;
+  to?: string;
+  owner: number;
+}
+
+/** Piece is a piece on a cell. */
+export interface UIPiece {
+  cell: string;
+  owner: number;
+  kind?: string;
+}
+
+/** Position is a position as a board draws it. */
+export interface UIPosition {
+  pieces: UIPiece[] | null;
+  off?: number[];
+  scores?: number[];
+  reserve?: string[][];
+  captured?: UIPiece[][];
+  closed?: string[];
+}
+
+/** Board is what a server sends a board with a match state: the position's form, the form of each legal move (in the order of the state's legal moves) and, when known, the form of the move that led to the position. */
+export interface UIBoard {
+  position: UIPosition;
+  moves: UIMove[] | null;
+  last?: UIMove;
 }

@@ -14,7 +14,7 @@ const genFile = "../../../web/src/wire.gen.ts"
 // without go generate (the web client's types are checked against the
 // generated ones by tsc, web/src/wire-check.ts).
 func TestGeneratedCurrent(t *testing.T) {
-	want, err := generate("..")
+	want, err := generate("..", "../../../game/ui")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,10 +5,9 @@
 // server listed.
 import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Move } from '../protocol';
 import { state } from '../testutil';
 import { AbaloneBoard } from './AbaloneBoard';
-import { apply, formatPosition, layouts, parsePosition } from './abalone';
+import { forms, noMoves } from './testdata/forms';
 
 let root: HTMLElement;
 beforeEach(() => {
@@ -20,18 +19,11 @@ afterEach(() => {
   root.remove();
 });
 
-const start = layouts.standard!;
-// The standard start's legal moves, as `tabula moves abalone` prints them.
-const startLegal: Move[] =
-  'c5c6 c4c5 c3c4 b1c2 b5c6 b6c7 c3d4 c4d5 c5d6 a4b5 a5b6 b2c3 b3c4 b4c5 a1b2 a2b3 a3b4 b1c1 b2c2 b6c6 c3d3 c4d4 c5d5 a1b1 a2b2 b3c3 b4c4 b5c5 a3b3 a4b4 a5b5 c3c2 c4c3 c5c4 b5b6c6 c3c4d4 c4c5d5 c3c5d4 b1b2c1 c3c4d3 c4c5d4 c3c5d3 b2c3c2 b5c5c6'
-    .split(' ')
-    .map((text) => ({ text }));
-
+// The positions, legal moves and board forms come from the Go rules
+// (web/board_forms_test.go), as the server sends them.
 const abalone = (version: number, over: Parameters<typeof state>[1] = {}) =>
   state(version, {
-    game: 'abalone',
-    position: start,
-    legal: startLegal,
+    ...forms('abalone start'),
     seats: [
       { seat: 0, name: 'black', kind: 'human', taken: true, connected: true },
       { seat: 1, name: 'white', kind: 'bot', bot: 'random', taken: true, connected: true },
@@ -71,35 +63,35 @@ describe('AbaloneBoard', () => {
   });
 
   it.each(['belgian-daisy', 'german-daisy'])('draws the %s layout', (variant) => {
-    render(<AbaloneBoard state={abalone(1, { variant, position: layouts[variant]! })} seat={0} interactive={false} onMove={() => {}} />, root);
+    const f = forms(`abalone ${variant}`);
+    render(<AbaloneBoard state={abalone(1, f)} seat={0} interactive={false} onMove={() => {}} />, root);
     const black = [...root.querySelectorAll('[data-marble="b"]')].map((e) => e.getAttribute('data-cell')).sort();
-    const want = [...parsePosition(layouts[variant]!)!.board].filter(([, m]) => m === 'b').map(([c]) => c).sort();
+    const want = f.board!.position.pieces!.filter((p) => p.owner === 0).map((p) => p.cell).sort();
+    expect(want).toHaveLength(14);
     expect(black).toEqual(want);
   });
 
   it('shows the marbles pushed off for each colour (ruling A8)', () => {
-    const position = '...../....../......./......../....b..../......../......./....../....w w 2 5';
-    render(<AbaloneBoard state={abalone(1, { position, legal: [] })} seat={0} interactive={false} onMove={() => {}} />, root);
+    render(<AbaloneBoard state={abalone(1, noMoves('abalone pushed off 2 and 5'))} seat={0} interactive={false} onMove={() => {}} />, root);
     expect(root.querySelector('[data-off="b"]')!.getAttribute('aria-label')).toBe('Black marbles pushed off: 2');
     expect(root.querySelector('[data-off="w"]')!.getAttribute('aria-label')).toBe('White marbles pushed off: 5');
     expect(root.querySelectorAll('[data-off="w"] .mini')).toHaveLength(5);
   });
 
-  it('marks the last move from the replayed record', () => {
-    const after = formatPosition(apply(parsePosition(start)!, 'c3c5d4')!.position);
-    render(<AbaloneBoard state={abalone(2, { position: after, moves: ['c3c5d4'], lastMove: 'c3c5d4', legal: [] })} seat={1} interactive={false} onMove={() => {}} />, root);
+  it("marks the last move from the server's form of it", () => {
+    render(<AbaloneBoard state={abalone(2, noMoves('abalone after c3c5d4'))} seat={1} interactive={false} onMove={() => {}} />, root);
     for (const c of ['c3', 'c4', 'c5']) expect(cell(c).classList.contains('last-from')).toBe(true);
     for (const c of ['d4', 'd5', 'd6']) expect(cell(c).classList.contains('last-to')).toBe(true);
   });
 
   it('animates a move that arrives, and not one present at load', async () => {
-    const s1 = formatPosition(apply(parsePosition(start)!, 'a1b2')!.position);
-    render(<AbaloneBoard state={abalone(3, { position: s1, moves: ['a1b2'], legal: [] })} seat={0} interactive={false} onMove={() => {}} />, root);
+    const s1 = noMoves('abalone after a1b2');
+    render(<AbaloneBoard state={abalone(3, s1)} seat={0} interactive={false} onMove={() => {}} />, root);
     await tick();
     expect(root.querySelectorAll('.slide')).toHaveLength(0); // loaded with the move already made
     render(null, root);
-    render(<AbaloneBoard state={abalone(2, { position: start, moves: [], legal: [] })} seat={0} interactive={false} onMove={() => {}} />, root);
-    render(<AbaloneBoard state={abalone(3, { position: s1, moves: ['a1b2'], legal: [] })} seat={0} interactive={false} onMove={() => {}} />, root);
+    render(<AbaloneBoard state={abalone(2, noMoves('abalone start'))} seat={0} interactive={false} onMove={() => {}} />, root);
+    render(<AbaloneBoard state={abalone(3, s1)} seat={0} interactive={false} onMove={() => {}} />, root);
     await tick();
     // a1, b2 and c3 slide to NE: the marbles now on b2, c3, d4 slide in.
     expect([...root.querySelectorAll('.slide')].map((e) => e.closest('[data-cell]')!.getAttribute('data-cell')).sort()).toEqual(['b2', 'c3', 'd4']);
@@ -166,9 +158,7 @@ describe('AbaloneBoard', () => {
 
   it('turns the board for White and maps the pad to the turned board', async () => {
     const sent: string[] = [];
-    const after = formatPosition(apply(parsePosition(start)!, 'a1b2')!.position);
-    const legal: Move[] = [{ text: 'i5h5' }, { text: 'g5f5' }];
-    render(<AbaloneBoard state={abalone(2, { position: after, moves: ['a1b2'], toMove: 1, legal })} seat={1} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    render(<AbaloneBoard state={abalone(2, forms('abalone after a1b2'))} seat={1} interactive={true} onMove={(m) => sent.push(m)} />, root);
     expect(root.querySelector('svg')!.getAttribute('data-flipped')).toBe('true');
     clickCell('g5');
     await tick();

@@ -10,8 +10,8 @@ import {
   destinations,
   focusStep,
   height,
-  lastMove,
   lineOf,
+  listed,
   movable,
   motion,
   moveFor,
@@ -19,10 +19,11 @@ import {
   opposite,
   options,
   padOrder,
-  parsePosition,
   point,
+  positionOf,
   screenDir,
   screenVector,
+  slidesOf,
   spacing,
   turned,
   width,
@@ -57,24 +58,24 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
   const sel = pick.version === state.version ? pick.sel : [];
   const setSel = (next: string[]) => setPick({ version: state.version, sel: next });
 
-  const pos = useMemo(() => parsePosition(state.position), [state.position]);
-  const last = useMemo(() => lastMove(state.variant, state.moves, state.position), [state.variant, state.moves, state.position]);
+  // The position and the moves are the server's board forms (game/ui).
+  const pos = useMemo(() => positionOf(state), [state.board]);
+  const last = state.board?.last;
   // Animate a move only when it has just arrived (the record grew by one),
   // not on page load or when a takeback shortens the record.
   const plies = state.moves?.length ?? 0;
   const anim = useRef({ ply: plies, on: false });
   if (anim.current.ply !== plies) anim.current = { ply: plies, on: plies === anim.current.ply + 1 };
 
-  const legalList = useMemo(() => (interactive ? (state.legal ?? []).map((m) => m.text) : []), [interactive, state.legal]);
-  const legal = useMemo(() => new Set(legalList), [legalList]);
-  const canMove = useMemo(() => (pos ? movable(pos, legalList) : new Set<string>()), [pos, legalList]);
+  const legal = useMemo(() => (interactive ? listed(state) : []), [interactive, state.legal, state.board]);
+  const canMove = useMemo(() => movable(legal), [legal]);
 
   if (!pos) return <pre class="position">{state.position}</pre>;
 
   const flipped = turned(seat, flip);
   const mine: Marble = pos.toMove;
   const opts = options(legal, sel);
-  const dests = destinations(pos, legal, sel);
+  const dests = destinations(legal, sel);
   const play = (move: string) => {
     setSel([]);
     onMove(move);
@@ -152,9 +153,10 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
     onCell(cell);
   };
 
-  const lastFrom = new Set(last?.slides.map((s) => s.from) ?? []);
-  const lastTo = new Set(last?.slides.flatMap((s) => (s.to ? [s.to] : [])) ?? []);
-  const mo = last && anim.current.on ? motion(last.slides, flipped) : null;
+  const lastSlides = slidesOf(last);
+  const lastFrom = new Set(lastSlides.map((s) => s.from));
+  const lastTo = new Set(lastSlides.flatMap((s) => (s.to ? [s.to] : [])));
+  const mo = lastSlides.length > 0 && anim.current.on ? motion(lastSlides, flipped) : null;
 
   const cellEls = cells.map((name) => {
     const [x, y] = cellPoint(name, flipped);
@@ -281,8 +283,9 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
         {arrows}
       </svg>
       <OffTray colour={bottom} pos={pos} />
-      {interactive && (
-        <div class="abalone-controls">
+      {/* A player keeps the controls through the opponent's turn (disabled), so the page below does not jump each turn. */}
+      {(interactive || (seat >= 0 && state.status === 'live')) && (
+        <div class={`abalone-controls${interactive ? '' : ' idle'}`}>
           <div class="abalone-pad" role="group" aria-label={t('abalone.directions')}>
             {padOrder.map((slot, i) => {
               const d = screenDir(slot, flipped);

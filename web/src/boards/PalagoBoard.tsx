@@ -19,7 +19,7 @@ interface Pending {
  * tile by tile and confirmed, the last move marked and closed creatures
  * outlined (derived from the tiles by the region model, §A.5).
  */
-export function PalagoBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
+export function PalagoBoard({ state, seat, interactive, onMove, flipped = false }: BoardProps) {
   const fresh: Pending = { version: state.version, first: null, second: null, cell: null };
   const [pend, setPend] = useState<Pending>(fresh);
   const p = pend.version === state.version ? pend : fresh;
@@ -56,6 +56,12 @@ export function PalagoBoard({ state, interactive, onMove, flipped = false }: Boa
       <p class="palago-info muted">
         {t('palago.tiles', { n: pos.tiles.length })} {marked.size > 0 && t('palago.creatures')}
       </p>
+      {/* A player keeps this line through the opponent's turn (empty), so the page below does not jump each turn. */}
+      {!(interactive && moves.length > 0) && seat >= 0 && state.status === 'live' && (
+        <div class="palago-steps idle" aria-hidden="true">
+          <p>{t('palago.pickFirst')}</p>
+        </div>
+      )}
       {interactive && moves.length > 0 && (
         <div class="palago-steps" aria-live="polite">
           {!p.first && !p.cell && <p>{t('palago.pickFirst')}</p>}

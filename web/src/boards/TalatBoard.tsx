@@ -14,9 +14,9 @@ import {
   lastCells,
   layout,
   noSelection,
-  parsePosition,
+  positionOf,
+  listed,
   phase,
-  scores,
   size,
   startColour,
   towerPoints,
@@ -85,16 +85,17 @@ export function TalatBoard({ state, seat, interactive, onMove, flipped = false }
   // A half-made move belongs to the version it was made in.
   const [pick, setPick] = useState<{ version: number; sel: Selection }>({ version: state.version, sel: noSelection });
   const sel = pick.version === state.version ? pick.sel : noSelection;
-  const pos = parsePosition(state.position);
+  // The position and moves are the server's board forms (game/ui).
+  const pos = positionOf(state);
   if (!pos) return <pre class="position">{state.position}</pre>;
 
-  const legal = interactive ? (state.legal ?? []) : [];
+  const legal = interactive ? listed(state) : [];
   const h = hints(legal, sel);
   const bottom = seat >= 0 ? seat : 0;
   const lay = layout(bottom, flipped);
-  const last = new Set(lastCells(state.lastMove));
+  const last = new Set(lastCells(state.board?.last));
   const closed = new Set(pos.closed);
-  const score = scores(pos);
+  const score = pos.scores;
   const final = state.result?.scores;
 
   const act = (target: Target) => {

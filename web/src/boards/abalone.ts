@@ -1,9 +1,12 @@
-// Abalone board model: reads the position text (rules/abalone.md §7, doc.go
-// of games/abalone), reads ABA-PRO move notation (§6) against a position to
-// say which marbles a move slides where, and maps a gesture ("these 1–3
-// marbles, that direction", or a click on a destination cell) onto one of
-// the legal moves the server listed. It never decides legality: every move
-// it returns is one of the server's texts.
+// Abalone board model: the board's geometry (rules/abalone.md §1), and the
+// mapping of a gesture ("these 1–3 marbles, that direction", or a click on
+// a destination cell) onto one of the legal moves the server listed. The
+// position and each move come from the server as board forms (Go package
+// game/ui, games/abalone/ui.go): which marbles a move takes, its direction,
+// the cells it enters and every marble it slides. Nothing here reads
+// notation or position text, and every move it returns is one of the
+// server's texts.
+import type { MatchState, UIMove } from '../protocol';
 
 /** A marble's colour: Black ("b", seat 0, moves first) or White ("w"). */
 export type Marble = 'b' | 'w';
@@ -80,69 +83,28 @@ export interface Position {
   off: { b: number; w: number };
 }
 
-/** Marbles per colour at the start (§1). */
-const marblesPerSide = 14;
+/** marble is the colour of a seat: Black is seat 0. */
+const marble = (owner: number): Marble => (owner === 0 ? 'b' : 'w');
 
-/**
- * parsePosition reads "ROWS SIDE BLACKOFF WHITEOFF" (§7): nine rows from I
- * down to A, each from its lowest diagonal; null when malformed.
- */
-export function parsePosition(text: string): Position | null {
-  const f = text.trim().split(/\s+/);
-  if (f.length !== 4) return null;
-  const rowTexts = f[0]!.split('/');
-  if (rowTexts.length !== rows) return null;
+/** positionOf reads the position from the state's board form; null when the server sent none. */
+export function positionOf(state: MatchState): Position | null {
+  const f = state.board?.position;
+  if (!f) return null;
   const board = new Map<string, Marble>();
-  for (let i = 0; i < rows; i++) {
-    const r = rows - 1 - i;
-    const first = Math.max(1, r - 3);
-    const last = Math.min(9, r + 5);
-    const row = rowTexts[i]!;
-    if (row.length !== last - first + 1) return null;
-    for (let k = 0; k < row.length; k++) {
-      const ch = row[k]!;
-      if (ch === 'b' || ch === 'w') board.set(cellName(r, first + k), ch);
-      else if (ch !== '.') return null;
-    }
-  }
-  const side = f[1];
-  if (side !== 'b' && side !== 'w') return null;
-  const offB = Number(f[2]);
-  const offW = Number(f[3]);
-  if (!/^\d+$/.test(f[2]!) || !/^\d+$/.test(f[3]!)) return null;
-  let nb = 0;
-  let nw = 0;
-  for (const m of board.values()) m === 'b' ? nb++ : nw++;
-  if (nb + offB > marblesPerSide || nw + offW > marblesPerSide) return null;
-  return { board, toMove: side, off: { b: offB, w: offW } };
+  for (const p of f.pieces ?? []) board.set(p.cell, marble(p.owner));
+  return { board, toMove: marble(state.toMove === 1 ? 1 : 0), off: { b: f.off?.[0] ?? 0, w: f.off?.[1] ?? 0 } };
 }
 
-/** formatPosition writes a position in the §7 text (the inverse of parsePosition). */
-export function formatPosition(p: Position): string {
-  const parts: string[] = [];
-  for (let r = rows - 1; r >= 0; r--) {
-    let s = '';
-    for (let n = Math.max(1, r - 3); n <= Math.min(9, r + 5); n++) s += p.board.get(cellName(r, n)) ?? '.';
-    parts.push(s);
-  }
-  return `${parts.join('/')} ${p.toMove} ${p.off.b} ${p.off.w}`;
+/** A listed move: its text and its form. */
+export interface Listed {
+  text: string;
+  form: UIMove;
 }
 
-/** The starting positions of the three layouts (§7 table), by variant name. */
-export const layouts: Readonly<Record<string, string>> = {
-  standard: 'wwwww/wwwwww/..www../......../........./......../..bbb../bbbbbb/bbbbb b 0 0',
-  'belgian-daisy': 'ww.bb/wwwbbb/.ww.bb./......../........./......../.bb.ww./bbbwww/bb.ww b 0 0',
-  'german-daisy': '...../ww..bb/www.bbb/.ww..bb./........./.bb..ww./bbb.www/bb..ww/..... b 0 0',
-};
-
-/** What a move does on the board: which marbles slide, which way. */
-export interface Shape {
-  kind: 'inline' | 'broadside';
-  dir: Dir;
-  /** The mover's marbles that move; in-line from the trailing marble forward. */
-  group: string[];
-  /** Enemy marbles pushed (sumito), nearest first; the last may leave the board. */
-  pushed: string[];
+/** listed pairs the state's legal moves with their forms (the server sends them in the same order). */
+export function listed(state: MatchState): Listed[] {
+  const forms = state.board?.moves ?? [];
+  return (state.legal ?? []).flatMap((m, i) => (forms[i] ? [{ text: m.text, form: forms[i] }] : []));
 }
 
 /** One marble's slide: from a cell to the next one, or off the board (to = null). */
@@ -152,108 +114,9 @@ export interface Slide {
   marble: Marble;
 }
 
-/**
- * shape reads a move's notation against the position it is played in
- * (§6): "a1b2" is the trailing marble and its step, the group being the
- * mover's marbles in a line ahead of it; "c3c5d4" is a broadside given by
- * its two ends and the destination of the first. It only reads: null when
- * the text does not describe marbles of the side to move.
- */
-export function shape(p: Position, text: string): Shape | null {
-  const t = text.trim().toLowerCase();
-  const me = p.toMove;
-  if (t.length === 4) {
-    const from = t.slice(0, 2);
-    const d = dirBetween(from, t.slice(2));
-    if (!d || p.board.get(from) !== me) return null;
-    const group = [from];
-    let c = step(from, d);
-    while (c !== null && p.board.get(c) === me && group.length < 3) {
-      group.push(c);
-      c = step(c, d);
-    }
-    const pushed: string[] = [];
-    while (c !== null && p.board.get(c) !== undefined && p.board.get(c) !== me) {
-      pushed.push(c);
-      c = step(c, d);
-    }
-    return { kind: 'inline', dir: d, group, pushed };
-  }
-  if (t.length === 6) {
-    const a = t.slice(0, 2);
-    const b = t.slice(2, 4);
-    const d = dirBetween(a, t.slice(4));
-    if (!d) return null;
-    // The ends may be one or two steps apart: fill in the middle marble.
-    let group: string[] | null = null;
-    for (const axis of dirs) {
-      const mid = step(a, axis);
-      if (mid === null || axis === d || axis === opposite[d]) continue;
-      if (mid === b) group = [a, b];
-      else if (step(mid, axis) === b) group = [a, mid, b];
-    }
-    if (!group) return null;
-    if (group.some((c) => p.board.get(c) !== me)) return null;
-    return { kind: 'broadside', dir: d, group: group.sort(cellOrder), pushed: [] };
-  }
-  return null;
-}
-
-/** slides lists every marble a move moves, the mover's first. */
-export function slides(p: Position, s: Shape): Slide[] {
-  const out: Slide[] = [];
-  for (const c of s.group) out.push({ from: c, to: step(c, s.dir), marble: p.toMove });
-  const enemy: Marble = p.toMove === 'b' ? 'w' : 'b';
-  for (const c of s.pushed) out.push({ from: c, to: step(c, s.dir), marble: enemy });
-  return out;
-}
-
-/**
- * apply plays a move the server has already accepted on a copy of the
- * position: the slides, the push-off count, the side to move. It is for
- * drawing (replaying the record to find the previous position), not a rule
- * check; null when the text does not read as a move here.
- */
-export function apply(p: Position, text: string): { position: Position; slides: Slide[] } | null {
-  const s = shape(p, text);
-  if (!s) return null;
-  const moved = slides(p, s);
-  const board = new Map(p.board);
-  for (const m of moved) board.delete(m.from);
-  const off = { ...p.off };
-  for (const m of moved) {
-    if (m.to === null) off[m.marble]++;
-    else board.set(m.to, m.marble);
-  }
-  return { position: { board, toMove: p.toMove === 'b' ? 'w' : 'b', off }, slides: moved };
-}
-
-/** The last move as the board shows it: the position before it and its slides. */
-export interface LastMove {
-  before: Position;
-  slides: Slide[];
-}
-
-/**
- * lastMove replays the record from the variant's start and returns the last
- * move's slides, when the replay ends in the position the server sent (so a
- * match started elsewhere, or a record this cannot read, shows no last move
- * rather than a wrong one).
- */
-export function lastMove(variant: string, moves: readonly string[] | null, position: string): LastMove | null {
-  if (!moves || moves.length === 0) return null;
-  let p = parsePosition(layouts[variant] ?? layouts.standard!);
-  let last: LastMove | null = null;
-  for (const m of moves) {
-    if (!p) return null;
-    const r = apply(p, m);
-    if (!r) return null;
-    last = { before: p, slides: r.slides };
-    p = r.position;
-  }
-  const now = parsePosition(position);
-  if (!p || !now || formatPosition(p) !== formatPosition(now)) return null;
-  return last;
+/** slidesOf lists the marbles a move's form slides, the mover's first. */
+export function slidesOf(f: UIMove | undefined): Slide[] {
+  return (f?.slides ?? []).map((s) => ({ from: s.from, to: s.to ?? null, marble: marble(s.owner) }));
 }
 
 /** cellOrder sorts cells by row letter, then number (the order of canonical output, §6). */
@@ -281,46 +144,33 @@ export function isGroup(sel: readonly string[]): boolean {
 }
 
 /**
- * moveFor maps "these marbles, that direction" onto the legal move it
+ * moveFor maps "these marbles, that direction" onto the listed move it
  * means, or null. A single marble or a line moved along its axis is an
- * in-line move named by its trailing marble (own marbles ahead of the
- * selection join the group, as §4.2 says, so selecting the back marble of a
- * column and pushing forward moves the column); a line of 2–3 moved across
- * its axis is a broadside, named by its ends in either order.
+ * in-line move whose trailing marble is in the selection (own marbles ahead
+ * of the selection join the group, as §4.2 says, so selecting the back
+ * marble of a column and pushing forward moves the column); a line of 2–3
+ * moved across its axis is a broadside of exactly those marbles.
  */
-export function moveFor(legal: ReadonlySet<string>, sel: readonly string[], d: Dir): string | null {
-  if (sel.length === 1) {
-    const to = step(sel[0]!, d);
-    const text = to === null ? '' : sel[0]! + to;
-    return legal.has(text) ? text : null;
-  }
-  const line = lineOf(sel);
-  if (!line) return null;
-  const cs = line.cells;
-  if (d === line.axis || d === opposite[line.axis]) {
-    const trail = d === line.axis ? cs[0]! : cs[cs.length - 1]!;
-    const to = step(trail, d);
-    const text = to === null ? '' : trail + to;
-    return legal.has(text) ? text : null;
-  }
-  const a = cs[0]!;
-  const b = cs[cs.length - 1]!;
-  for (const [x, y] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const dest = step(x, d);
-    if (dest !== null && legal.has(x + y + dest)) return x + y + dest;
+export function moveFor(moves: readonly Listed[], sel: readonly string[], d: Dir): string | null {
+  if (!isGroup(sel)) return null;
+  for (const { text, form } of moves) {
+    const group = form.pieces ?? [];
+    if (form.dir !== d || group.length === 0) continue;
+    if (form.kind === 'broadside') {
+      if (group.length === sel.length && sel.every((c) => group.includes(c))) return text;
+    } else if (sel.includes(group[0]!) && sel.every((c) => group.includes(c))) {
+      return text;
+    }
   }
   return null;
 }
 
-/** options lists, for a selection, the directions that give a legal move and the move for each. */
-export function options(legal: ReadonlySet<string>, sel: readonly string[]): Map<Dir, string> {
+/** options lists, for a selection, the directions that give a listed move and the move for each. */
+export function options(moves: readonly Listed[], sel: readonly string[]): Map<Dir, string> {
   const out = new Map<Dir, string>();
   if (sel.length === 0) return out;
   for (const d of dirs) {
-    const m = moveFor(legal, sel, d);
+    const m = moveFor(moves, sel, d);
     if (m !== null) out.set(d, m);
   }
   return out;
@@ -328,37 +178,26 @@ export function options(legal: ReadonlySet<string>, sel: readonly string[]): Map
 
 /**
  * destinations maps the cells a click may name as the end of a move to that
- * move: for an in-line move the cell the front marble enters (empty, or the
- * enemy marble it pushes), for a broadside each cell the group moves into.
- * A cell that two moves share (two broadsides can overlap) is left out: the
- * arrows tell them apart.
+ * move (the form's targets: for an in-line move the cell the front marble
+ * enters, empty or the enemy marble it pushes; for a broadside each cell the
+ * group moves into). A cell that two moves share (two broadsides can
+ * overlap) is left out: the arrows tell them apart.
  */
-export function destinations(p: Position, legal: ReadonlySet<string>, sel: readonly string[]): Map<string, string> {
+export function destinations(moves: readonly Listed[], sel: readonly string[]): Map<string, string> {
   const found = new Map<string, string | null>();
-  for (const text of options(legal, sel).values()) {
-    const s = shape(p, text);
-    if (!s) continue;
-    const cellsOf = s.kind === 'inline' ? [step(s.group[s.group.length - 1]!, s.dir)] : s.group.map((c) => step(c, s.dir));
-    for (const c of cellsOf) {
-      if (c === null) continue;
-      found.set(c, found.has(c) && found.get(c) !== text ? null : text);
-    }
+  const forms = new Map(moves.map((m) => [m.text, m.form]));
+  for (const text of options(moves, sel).values()) {
+    for (const c of forms.get(text)?.targets ?? []) found.set(c, found.has(c) && found.get(c) !== text ? null : text);
   }
   const out = new Map<string, string>();
   for (const [c, text] of found) if (text !== null) out.set(c, text);
   return out;
 }
 
-/**
- * movable lists the marbles that are part of some legal move's group: the
- * ones worth selecting.
- */
-export function movable(p: Position, legal: Iterable<string>): Set<string> {
+/** movable lists the marbles that are part of some listed move's group: the ones worth selecting. */
+export function movable(moves: readonly Listed[]): Set<string> {
   const out = new Set<string>();
-  for (const text of legal) {
-    const s = shape(p, text);
-    if (s) for (const c of s.group) out.add(c);
-  }
+  for (const m of moves) for (const c of m.form.pieces ?? []) out.add(c);
   return out;
 }
 
@@ -375,7 +214,7 @@ export type ClickResult =
  * with it); a click on a destination of the selection plays that move; any
  * other click clears the selection.
  */
-export function click(p: Position, legal: ReadonlySet<string>, sel: readonly string[], cell: string): ClickResult {
+export function click(p: Position, moves: readonly Listed[], sel: readonly string[], cell: string): ClickResult {
   if (p.board.get(cell) === p.toMove) {
     const i = sel.indexOf(cell);
     if (i >= 0) {
@@ -386,11 +225,11 @@ export function click(p: Position, legal: ReadonlySet<string>, sel: readonly str
       return { kind: 'select', selection: [] };
     }
     const more = [...sel, cell];
-    if (isGroup(more) && options(legal, more).size > 0) return { kind: 'select', selection: more };
-    return { kind: 'select', selection: movable(p, legal).has(cell) ? [cell] : [] };
+    if (isGroup(more) && options(moves, more).size > 0) return { kind: 'select', selection: more };
+    return { kind: 'select', selection: movable(moves).has(cell) ? [cell] : [] };
   }
   if (sel.length === 0) return { kind: 'none' };
-  const m = destinations(p, legal, sel).get(cell);
+  const m = destinations(moves, sel).get(cell);
   if (m !== undefined) return { kind: 'play', move: m };
   return { kind: 'select', selection: [] };
 }

@@ -5,9 +5,9 @@
 // move the server listed.
 import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Move } from '../protocol';
 import { state } from '../testutil';
 import { TalatBoard } from './TalatBoard';
+import { talatForms } from './testdata/talat';
 
 let root: HTMLElement;
 beforeEach(() => {
@@ -19,8 +19,7 @@ afterEach(() => {
   root.remove();
 });
 
-const empty = '...../...../...../...../.....';
-const all = 'S3S4S6M3M4M6L3L4L6';
+const all = ['S3', 'S4', 'S6', 'M3', 'M4', 'M6', 'L3', 'L4', 'L6'];
 const seats = [
   { seat: 0, name: 'black', kind: 'human' as const, taken: true, connected: true },
   { seat: 1, name: 'white', kind: 'bot' as const, bot: 'random', taken: true, connected: true },
@@ -34,8 +33,8 @@ const fire = (el: Element) => el.dispatchEvent(new MouseEvent('click', { bubbles
 describe('TalatBoard', () => {
   it('draws three boards of 25 cells with the towers, taken towers and scores', () => {
     const s = talat({
-      position: `talat 1 B01=0L6..../...../..1S3../...../....1M4 B02=${empty} B12=${empty} reserve=-/-/- taken=1S4/-/- closed=B02`,
-      legal: [],
+      toMove: 1,
+      ...talatForms({ towers: ['B01:a1=0L6', 'B01:c3=1S3', 'B01:e5=1M4'], captured: [['1S4'], [], []], closed: ['B02'], scores: [5, 0, 0] }),
     });
     render(<TalatBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
     expect(root.querySelectorAll('[data-cell]')).toHaveLength(75);
@@ -45,22 +44,21 @@ describe('TalatBoard', () => {
     expect(cell('B01:a1').getAttribute('aria-label')).toBe('B01 a1: Black large hexagon');
     expect(root.querySelector('[data-board="B02"]')!.classList.contains('closed')).toBe(true);
     expect(root.querySelector('[data-board="B01"]')!.classList.contains('closed')).toBe(false);
-    // Black: 5 for the captured S4 (§6). White's M4 stands on its own start line (B01 rank 5): no points.
+    // The scores the server counted (§6).
     expect([...root.querySelectorAll('.talat-scores .score')].map((e) => e.textContent)).toEqual(['5', '0', '0']);
     expect(root.querySelector('.talat-turn')!.textContent).toBe('White to move');
   });
 
   it('places in two clicks, tray first: only listed kinds and cells, only when interactive', async () => {
     const sent: string[] = [];
-    const legal: Move[] = [{ text: 'B01:a1=S3' }, { text: 'B01:a1=L6' }, { text: 'B02:c1=L6' }];
-    const s = talat({ position: `talat 0 B01=${empty} B02=${empty} B12=${empty} reserve=${all}/${all}/${all} taken=-/-/- closed=-`, legal });
+    const s = talat({ toMove: 0, ...talatForms({ reserve: [all, all, all] }, ['B01:a1=S3', 'B01:a1=L6', 'B02:c1=L6']) });
     render(<TalatBoard state={s} seat={0} interactive={false} onMove={(m) => sent.push(m)} />, root);
     expect(root.querySelector('.talat-tray')).toBeNull();
     fire(cell('B01:a1'));
     expect(sent).toEqual([]);
     render(<TalatBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
     const kinds = [...root.querySelectorAll<HTMLButtonElement>('.talat-tray [data-kind]')];
-    expect(kinds.map((b) => b.dataset.kind)).toEqual(all.match(/../g));
+    expect(kinds.map((b) => b.dataset.kind)).toEqual(all);
     expect(kinds.filter((b) => !b.disabled).map((b) => b.dataset.kind)).toEqual(['S3', 'L6']);
     expect([...root.querySelectorAll('[data-cell].target')].map((e) => e.getAttribute('data-cell'))).toEqual(['B01:a1', 'B02:c1']);
     kinds[8]!.click(); // L6
@@ -75,8 +73,7 @@ describe('TalatBoard', () => {
 
   it('moves with the keyboard: Enter on the tower, then on the target', async () => {
     const sent: string[] = [];
-    const legal: Move[] = [{ text: 'B01:a1-a2' }, { text: 'B01:a1xb2' }];
-    const s = talat({ position: `talat 0 B01=0S4..../.1S3.../...../...../..... B02=${empty} B12=${empty} reserve=-/-/- taken=-/-/- closed=-`, legal });
+    const s = talat({ toMove: 0, ...talatForms({ towers: ['B01:a1=0S4', 'B01:b2=1S3'] }, ['B01:a1-a2', 'B01:a1xb2']) });
     render(<TalatBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
     expect(cell('B01:a1').getAttribute('tabindex')).toBe('0');
     expect(cell('B01:e5').getAttribute('tabindex')).toBeNull();
@@ -94,8 +91,8 @@ describe('TalatBoard', () => {
       variant: 'palat',
       players: 2,
       seats: seats.slice(0, 2),
-      position: `palat 1 B01=${empty} B02=${empty} B12=....2L6/...../...../...../..... reserve=${all}/${all}/S3S4S6M3M4M6L3L4 taken=-/- closed=-`,
-      legal: [{ text: 'B02:a5=S3' }],
+      toMove: 1,
+      ...talatForms({ towers: ['B12:e1=2L6'], reserve: [all, all, all.slice(0, 8)], scores: [0, 0] }, ['B02:a5=S3']),
     });
     render(<TalatBoard state={s} seat={1} interactive={true} onMove={() => {}} />, root);
     expect(root.querySelector('.talat-turn')!.textContent).toBe('White places a spirit tower');

@@ -1,36 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import type { Move } from '../protocol';
+import type { MatchState } from '../protocol';
+import { state } from '../testutil';
 import {
   boardNames,
   cellID,
   cellIndex,
   cellName,
   click,
-  controller,
   hints,
   lastCells,
   layout,
+  listed,
   noSelection,
-  parseMove,
-  parsePosition,
   phase,
-  scores,
+  positionOf,
   startColour,
   towerPoints,
   type Selection,
 } from './talat';
+import { forms } from './testdata/forms';
+import { talatMove } from './testdata/talat';
 
-const empty = '...../...../...../...../.....';
-const all = 'S3S4S6M3M4M6L3L4L6';
-/** The start of Talat, from games/talat/doc.go. */
-const start = `talat 0 B01=${empty} B02=${empty} B12=${empty} reserve=${all}/${all}/${all} taken=-/-/- closed=-`;
-// Final positions of two random games, printed by `tabula replay talat`
-// (games/talat) with the scores it reported.
-const talatEnd =
-  'talat - B01=0M4..../....0L4/...0L60S6/...1L61L4/1M4...1S6 B02=..2L4../.2M4.../...../....2S6/...0S4. B12=.2L3.../...../....2M6/...1S42S4/1M31L31S31M6. reserve=-/-/- taken=2L6/2S3,2M3/0S3,0M3,0M6,0L3 closed=B02,B12';
+// Positions with their board forms as the server sends them, made by the Go
+// rules (web/board_forms_test.go): the start, and the final positions of
+// two random games with the scores `tabula replay talat` reported for them.
+const at = (name: string, variant = 'talat'): MatchState => state(1, { variant, ...forms(name) });
+const pos = (name: string, variant = 'talat') => positionOf(at(name, variant))!;
 const talatScores = [8, 22, 26]; // "grey wins by score (black 8, white 22, grey 26)"
-const palatEnd =
-  'palat - B01=0M4...1L6/..1M4.0L4/...../...0L60S6/...1L41S6 B02=2L4..2L62S6/...../...../...../0S30M3... B12=2L3..2M3./..2S4../.1S31M3.2M6/1M61L3.../..... reserve=-/-/- taken=1S4/0S4,0M6,0L3,2S3 closed=B02,B12';
 const palatScores = [17, 32]; // "white wins by score (black 17, white 32)"
 
 describe('cells (rules/talat.md §1: files a–e, ranks 1–5)', () => {
@@ -56,9 +52,9 @@ describe('cells (rules/talat.md §1: files a–e, ranks 1–5)', () => {
   });
 });
 
-describe('parsePosition (doc.go "Position text")', () => {
+describe('positionOf (the board form of the position the server sends)', () => {
   it('reads the start of Talat', () => {
-    const p = parsePosition(start)!;
+    const p = pos('talat start');
     expect(p.variant).toBe('talat');
     expect(p.toMove).toBe(0);
     for (const b of boardNames) expect(p.boards[b].every((c) => c === null)).toBe(true);
@@ -68,8 +64,8 @@ describe('parsePosition (doc.go "Position text")', () => {
     expect(phase(p)).toBe('setup');
   });
 
-  it('reads towers, taken towers and closed boards of a finished game', () => {
-    const p = parsePosition(talatEnd)!;
+  it('reads towers, taken towers, closed boards and scores of a finished game (§6)', () => {
+    const p = pos('talat end');
     expect(p.toMove).toBe(-1);
     expect(p.boards.B01[cellIndex('a1')]).toEqual({ colour: 0, kind: 'M4' });
     expect(p.boards.B01[cellIndex('e2')]).toEqual({ colour: 0, kind: 'L4' });
@@ -82,80 +78,55 @@ describe('parsePosition (doc.go "Position text")', () => {
       { colour: 0, kind: 'L3' },
     ]);
     expect(p.closed).toEqual(['B02', 'B12']);
+    expect(p.scores).toEqual(talatScores);
     expect(phase(p)).toBe('over');
   });
 
-  it('reads Palat: two seats in taken, spirit towers taken by a human', () => {
-    const p = parsePosition(palatEnd)!;
+  it('reads Palat: two seats, spirit towers taken by a human, their scores (T10)', () => {
+    const p = pos('palat end', 'palat');
     expect(p.variant).toBe('palat');
     expect(p.taken).toHaveLength(2);
     expect(p.taken[1]).toContainEqual({ colour: 2, kind: 'S3' });
+    expect(p.scores).toEqual(palatScores);
   });
 
   it('knows the spirit setup of Palat (§7): the spirit still has towers to place', () => {
-    const p = parsePosition(`palat 1 B01=${empty} B02=${empty} B12=....2L6/...../...../...../..... reserve=${all}/${all}/S3S4S6M3M4M6L3L4 taken=-/- closed=-`)!;
-    expect(phase(p)).toBe('spirit-setup');
-    const q = parsePosition(`palat 0 B01=${empty} B02=${empty} B12=${empty} reserve=${all}/S3/- taken=-/- closed=-`)!;
-    expect(phase(q)).toBe('setup');
+    expect(phase(pos('palat spirit setup', 'palat'))).toBe('spirit-setup');
+    expect(phase(pos('talat after two placements'))).toBe('setup');
+    expect(phase(pos('talat play'))).toBe('play');
   });
 
-  it.each([
-    ['seven fields', start.split(' ').slice(0, 7).join(' ')],
-    ['unknown variant', start.replace('talat 0', 'chess 0')],
-    ['seat 3', start.replace('talat 0', 'talat 3')],
-    ['seat 2 in Palat', start.replace('talat 0', 'palat 2').replace('taken=-/-/-', 'taken=-/-')],
-    ['boards out of order', `talat 0 B02=${empty} B01=${empty} B12=${empty} reserve=${all}/${all}/${all} taken=-/-/- closed=-`],
-    ['four ranks', start.replace(`B01=${empty}`, 'B01=...../...../...../.....')],
-    ['six cells in a rank', start.replace(`B01=${empty}`, 'B01=....../...../...../...../.....')],
-    ['bad tower', start.replace(`B01=${empty}`, 'B01=3L6..../...../...../...../.....')],
-    ['bad kind', start.replace(`B01=${empty}`, 'B01=0X6..../...../...../...../.....')],
-    ['bad reserve', start.replace('reserve=S3', 'reserve=X3')],
-    ['two reserves', start.replace(`reserve=${all}/${all}/${all}`, `reserve=${all}/${all}`)],
-    ['taken for two seats in Talat', start.replace('taken=-/-/-', 'taken=-/-')],
-    ['bad taken tower', start.replace('taken=-/-/-', 'taken=0L7/-/-')],
-    ['unknown board closed', start.replace('closed=-', 'closed=B03')],
-  ])('rejects %s', (_n, text) => {
-    expect(parsePosition(text)).toBeNull();
+  it('is null without a board form (the board then shows the text)', () => {
+    expect(positionOf(state(1, { game: 'talat' }))).toBeNull();
   });
 });
 
-describe('parseMove (§8 notation)', () => {
-  it.each([
-    ['B01:c1=L6', { type: 'place', board: 'B01', cell: 'c1', kind: 'L6' }],
-    ['B12:a5=S3', { type: 'place', board: 'B12', cell: 'a5', kind: 'S3' }],
-    ['B02:c1-c2', { type: 'step', board: 'B02', from: 'c1', to: 'c2' }],
-    ['B01:c2xd2', { type: 'capture', board: 'B01', from: 'c2', to: 'd2' }],
-  ])('%s', (text, want) => {
-    expect(parseMove(text)).toEqual(want);
-  });
-  it.each(['B03:c1-c2', 'B01:c1=L7', 'B01:f1-f2', 'pass', 'B01c1-c2', ''])('%s is not canonical notation', (text) => {
-    expect(parseMove(text)).toBeNull();
-  });
+describe('lastCells (the form of the last move)', () => {
   it('names the cells a move touched', () => {
-    expect(lastCells('B01:c2xd2')).toEqual(['B01:c2', 'B01:d2']);
-    expect(lastCells('B12:a5=S3')).toEqual(['B12:a5']);
+    expect(lastCells(talatMove('B01:c2xd2').form)).toEqual(['B01:c2', 'B01:d2']);
+    expect(lastCells(talatMove('B12:a5=S3').form)).toEqual(['B12:a5']);
     expect(lastCells(undefined)).toEqual([]);
+    expect(lastCells(at('talat after two placements').board!.last)).toEqual(['B01:a5']);
   });
 });
 
-describe('scores (§6; Palat §7 and T10)', () => {
-  it('gives 5 per captured tower and 3 per tower on an opposite start line, as the server does', () => {
-    expect(scores(parsePosition(talatEnd)!)).toEqual(talatScores);
-  });
-  it('credits the spirit towers on a start line to the human who moves them (T10)', () => {
-    expect(scores(parsePosition(palatEnd)!)).toEqual(palatScores);
-  });
-  it.each([
-    ['talat', 'B02', 2, 2],
-    ['palat', 'B02', 2, 1],
-    ['palat', 'B12', 2, 0],
-    ['palat', 'B01', 1, 1],
-  ] as const)('%s: colour %s on %s is moved by seat %i', (variant, board, colour, seat) => {
-    expect(controller(variant, board, colour)).toBe(seat);
+describe('the server’s forms reach every legal move', () => {
+  it.each(['talat start', 'talat play', 'palat spirit setup'])('%s', (name) => {
+    const st = at(name, name.startsWith('palat') ? 'palat' : 'talat');
+    const moves = listed(st);
+    expect(moves).toHaveLength(st.legal!.length);
+    for (const m of moves) {
+      const f = m.form;
+      const r =
+        f.kind === 'place'
+          ? click(moves, { ...noSelection, kind: f.piece as Selection['kind'] }, { type: 'cell', id: f.to! })
+          : click(moves, { ...noSelection, from: f.from! }, { type: 'cell', id: f.to! });
+      expect(r, m.text).toEqual({ kind: 'play', move: m.text });
+    }
   });
 });
 
-const mv = (text: string): Move => ({ text });
+const mv = talatMove;
 const sel = (s: Partial<Selection>): Selection => ({ ...noSelection, ...s });
 
 describe('click and hints in setup (§2: a tower from the reserve onto an own start line)', () => {

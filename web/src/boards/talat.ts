@@ -1,9 +1,10 @@
-// Talat / Palat board model: reads the position text of games/talat (doc.go,
-// "Position text"), splits the move notation (rules/talat.md §8), computes
-// the scores of §6/§7 for display, and turns clicks into the legal moves the
-// server listed. It never decides legality: every move it returns is one of
-// the server's.
-import type { Move } from '../protocol';
+// Talat / Palat board model: the boards' geometry (rules/talat.md §1), the
+// position and moves as the server's board forms give them (Go package
+// game/ui, games/talat/ui.go: towers by "B01:c3", reserves, captures,
+// closed boards, scores; each move's kind, cells and placed tower), and
+// clicks turned into the legal moves the server listed. It reads no
+// notation or position text and computes no score.
+import type { MatchState, UIMove } from '../protocol';
 
 /** Files and ranks per board side (§1: 5 × 5). */
 export const size = 5;
@@ -35,6 +36,8 @@ export interface Position {
   /** Towers captured, per seat (two seats in Palat). */
   taken: Tower[][];
   closed: BoardName[];
+  /** The seats' scores now (§6, §7), as the server counts them. */
+  scores: number[];
 }
 
 /** colours gives the two colours of board Bij: i starts on rank 1, j on rank 5 (§1). */
@@ -63,99 +66,38 @@ function isBoard(s: string): s is BoardName {
   return (boardNames as readonly string[]).includes(s);
 }
 
-/** parseTower reads "1L6" (colour digit, kind); null when malformed. */
-export function parseTower(s: string): Tower | null {
-  const m = /^([0-2])([SML][346])$/.exec(s);
-  if (!m || !isKind(m[2]!)) return null;
-  return { colour: Number(m[1]), kind: m[2] };
+/** positionOf reads the position from the state's board form; null when the server sent none. */
+export function positionOf(state: MatchState): Position | null {
+  const f = state.board?.position;
+  if (!f) return null;
+  const boards = Object.fromEntries(boardNames.map((b) => [b, Array.from({ length: size * size }, () => null)])) as Record<BoardName, (Tower | null)[]>;
+  for (const p of f.pieces ?? []) {
+    const [b = '', cell = ''] = p.cell.split(':');
+    const i = cellIndex(cell);
+    if (isBoard(b) && i >= 0 && p.kind && isKind(p.kind)) boards[b][i] = { colour: p.owner, kind: p.kind };
+  }
+  const tower = (x: { owner: number; kind?: string }): Tower[] => (x.kind && isKind(x.kind) ? [{ colour: x.owner, kind: x.kind }] : []);
+  return {
+    variant: state.variant === 'palat' ? 'palat' : 'talat',
+    toMove: state.toMove,
+    boards,
+    reserve: (f.reserve ?? []).map((r) => r.filter(isKind)),
+    taken: (f.captured ?? []).map((c) => c.flatMap(tower)),
+    closed: (f.closed ?? []).filter(isBoard),
+    scores: f.scores ?? [],
+  };
 }
 
-function parseRanks(text: string): (Tower | null)[] | null {
-  const ranks = text.split('/');
-  if (ranks.length !== size) return null;
-  const cells: (Tower | null)[] = [];
-  for (const r of ranks) {
-    const tokens = r.match(/\.|[0-2][SML][346]/g);
-    if (!tokens || tokens.join('') !== r || tokens.length !== size) return null;
-    for (const tok of tokens) {
-      if (tok === '.') cells.push(null);
-      else cells.push(parseTower(tok)!);
-    }
-  }
-  return cells;
+/** A listed move: its text and its form. */
+export interface Listed {
+  text: string;
+  form: UIMove;
 }
 
-function parseKinds(text: string): Kind[] | null {
-  if (text === '-') return [];
-  const tokens = text.match(/[SML][346]/g);
-  if (!tokens || tokens.join('') !== text) return null;
-  return tokens.filter(isKind);
-}
-
-/**
- * parsePosition reads the eight fields of the position text; null when
- * malformed. It checks the form only: the server vouches for the content.
- */
-export function parsePosition(text: string): Position | null {
-  const f = text.trim().split(/\s+/);
-  if (f.length !== 8) return null;
-  const [variant, turn, ...rest] = f as [string, string, ...string[]];
-  if (variant !== 'talat' && variant !== 'palat') return null;
-  const seats = variant === 'palat' ? 2 : 3;
-  let toMove = -1;
-  if (turn !== '-') {
-    if (!/^[0-2]$/.test(turn) || Number(turn) >= seats) return null;
-    toMove = Number(turn);
-  }
-  const boards = {} as Record<BoardName, (Tower | null)[]>;
-  for (let i = 0; i < boardNames.length; i++) {
-    const name = boardNames[i]!;
-    const field = rest[i]!;
-    if (!field.startsWith(`${name}=`)) return null;
-    const cells = parseRanks(field.slice(name.length + 1));
-    if (!cells) return null;
-    boards[name] = cells;
-  }
-  const [res, tak, clo] = rest.slice(3) as [string, string, string];
-  if (!res.startsWith('reserve=') || !tak.startsWith('taken=') || !clo.startsWith('closed=')) return null;
-  const resParts = res.slice('reserve='.length).split('/');
-  if (resParts.length !== 3) return null;
-  const reserve: Kind[][] = [];
-  for (const p of resParts) {
-    const k = parseKinds(p);
-    if (!k) return null;
-    reserve.push(k);
-  }
-  const takParts = tak.slice('taken='.length).split('/');
-  if (takParts.length !== seats) return null;
-  const taken: Tower[][] = [];
-  for (const p of takParts) {
-    if (p === '-') {
-      taken.push([]);
-      continue;
-    }
-    const towers = p.split(',').map(parseTower);
-    if (towers.some((x) => x === null)) return null;
-    taken.push(towers as Tower[]);
-  }
-  const cl = clo.slice('closed='.length);
-  const closed = cl === '-' ? [] : cl.split(',');
-  if (!closed.every(isBoard)) return null;
-  return { variant, toMove, boards, reserve, taken, closed: closed as BoardName[] };
-}
-
-/** A move split into its parts (§8). */
-export type Parsed =
-  | { type: 'place'; board: BoardName; cell: string; kind: Kind }
-  | { type: 'step' | 'capture'; board: BoardName; from: string; to: string };
-
-/** parseMove splits the server's canonical notation; null for anything else. */
-export function parseMove(text: string): Parsed | null {
-  const m = /^(B01|B02|B12):([a-e][1-5])(?:=([SML][346])|([-x])([a-e][1-5]))$/.exec(text);
-  if (!m) return null;
-  const board = m[1] as BoardName;
-  if (m[3] !== undefined) return isKind(m[3]) ? { type: 'place', board, cell: m[2]!, kind: m[3] } : null;
-  return { type: m[4] === 'x' ? 'capture' : 'step', board, from: m[2]!, to: m[5]! };
+/** listed pairs the state's legal moves with their forms (the server sends them in the same order). */
+export function listed(state: MatchState): Listed[] {
+  const forms = state.board?.moves ?? [];
+  return (state.legal ?? []).flatMap((m, i) => (forms[i] ? [{ text: m.text, form: forms[i] }] : []));
 }
 
 /** cellID names a cell on the three boards: "B01:c2". */
@@ -169,36 +111,6 @@ export function startColour(board: BoardName, cell: string): number {
   if (cell.endsWith('1')) return i;
   if (cell.endsWith('5')) return j;
   return -1;
-}
-
-/**
- * controller is the seat that moves colour's towers on board (§7): itself in
- * Talat; in Palat the spirit's towers on B02 are moved by seat 1 and on B12
- * by seat 0.
- */
-export function controller(variant: Variant, board: BoardName, colour: number): number {
-  if (variant === 'palat' && colour === 2) return board === 'B02' ? 1 : 0;
-  return colour;
-}
-
-/**
- * scores counts 5 per captured tower and 3 per tower on the opposite start
- * line of any board (§6), the spirit's going to the seat that moves it (T10).
- */
-export function scores(pos: Position): number[] {
-  const out = pos.taken.map((t) => 5 * t.length);
-  for (const b of boardNames) {
-    const [i, j] = colours(b);
-    pos.boards[b].forEach((tw, idx) => {
-      if (!tw) return;
-      const row = Math.floor(idx / size);
-      const far = (tw.colour === i && row === size - 1) || (tw.colour === j && row === 0);
-      if (!far) return;
-      const seat = controller(pos.variant, b, tw.colour);
-      if (seat < out.length) out[seat]! += 3;
-    });
-  }
-  return out;
 }
 
 /** Phase of the game for the turn line. */
@@ -229,43 +141,32 @@ export type ClickResult = { kind: 'play'; move: string } | { kind: 'select'; sel
 /** What the player clicked: a tower kind in the reserve tray, or a cell. */
 export type Target = { type: 'kind'; kind: Kind } | { type: 'cell'; id: string };
 
-interface Split {
-  text: string;
-  p: Parsed;
+/** The cell a placement fills, '' for other moves. */
+function placeID(f: UIMove): string {
+  return f.kind === 'place' ? (f.to ?? '') : '';
 }
 
-function split(legal: readonly Move[]): Split[] {
-  const out: Split[] = [];
-  for (const m of legal) {
-    const p = parseMove(m.text);
-    if (p) out.push({ text: m.text, p });
-  }
-  return out;
+/** The cell a step or capture leaves, '' for a placement. */
+function fromID(f: UIMove): string {
+  return f.kind === 'place' ? '' : (f.from ?? '');
 }
 
-function placeID(p: Parsed): string {
-  return p.type === 'place' ? cellID(p.board, p.cell) : '';
-}
-
-function fromID(p: Parsed): string {
-  return p.type === 'place' ? '' : cellID(p.board, p.from);
-}
-
-function toID(p: Parsed): string {
-  return p.type === 'place' ? '' : cellID(p.board, p.to);
+/** The cell a step or capture enters, '' for a placement. */
+function toID(f: UIMove): string {
+  return f.kind === 'place' ? '' : (f.to ?? '');
 }
 
 /**
  * click maps a click to a move or a selection change. Placements take a kind
  * and a cell, in either order; a move takes the tower, then its target.
  */
-export function click(legal: readonly Move[], sel: Selection, target: Target): ClickResult {
-  const moves = split(legal);
-  const places = moves.filter((m) => m.p.type === 'place');
+export function click(legal: readonly Listed[], sel: Selection, target: Target): ClickResult {
+  const moves = legal.map((m) => ({ text: m.text, p: m.form }));
+  const places = moves.filter((m) => m.p.kind === 'place');
   if (target.type === 'kind') {
     const k = target.kind;
     if (sel.kind === k) return { kind: 'select', selection: { ...sel, kind: null } };
-    const fit = places.filter((m) => m.p.type === 'place' && m.p.kind === k);
+    const fit = places.filter((m) => m.p.piece === k);
     if (fit.length === 0) return { kind: 'none' };
     if (sel.cell !== null) {
       const one = fit.find((m) => placeID(m.p) === sel.cell);
@@ -278,7 +179,7 @@ export function click(legal: readonly Move[], sel: Selection, target: Target): C
     const here = places.filter((m) => placeID(m.p) === id);
     if (here.length === 0) return sel.kind !== null || sel.cell !== null ? { kind: 'select', selection: { ...sel, cell: null } } : { kind: 'none' };
     if (sel.kind !== null) {
-      const one = here.find((m) => m.p.type === 'place' && m.p.kind === sel.kind);
+      const one = here.find((m) => m.p.piece === sel.kind);
       if (one) return { kind: 'play', move: one.text };
     }
     if (sel.cell === id) return { kind: 'select', selection: { ...sel, cell: null } };
@@ -310,31 +211,31 @@ export interface Hints {
   placing: number;
 }
 
-export function hints(legal: readonly Move[], sel: Selection): Hints {
+export function hints(legal: readonly Listed[], sel: Selection): Hints {
   const h: Hints = { kinds: new Set(), places: new Set(), movable: new Set(), steps: new Set(), captures: new Set(), placing: -1 };
-  for (const { p } of split(legal)) {
-    if (p.type === 'place') {
-      if (h.placing < 0) h.placing = startColour(p.board, p.cell);
+  for (const { form: p } of legal) {
+    if (p.kind === 'place') {
       const id = placeID(p);
-      if (sel.cell === null || sel.cell === id) h.kinds.add(p.kind);
-      if (sel.kind === null || sel.kind === p.kind) h.places.add(id);
+      const [b = '', cell = ''] = id.split(':');
+      if (h.placing < 0 && isBoard(b)) h.placing = startColour(b, cell);
+      const k = p.piece && isKind(p.piece) ? p.piece : null;
+      if (k && (sel.cell === null || sel.cell === id)) h.kinds.add(k);
+      if (sel.kind === null || sel.kind === k) h.places.add(id);
       continue;
     }
     const from = fromID(p);
     h.movable.add(from);
     if (from !== sel.from) continue;
-    if (p.type === 'step') h.steps.add(toID(p));
+    if (p.kind === 'step') h.steps.add(toID(p));
     else h.captures.add(toID(p));
   }
   return h;
 }
 
-/** lastCells gives the cell IDs a move touched, for highlighting. */
-export function lastCells(text: string | undefined): string[] {
-  if (!text) return [];
-  const p = parseMove(text);
-  if (!p) return [];
-  return p.type === 'place' ? [placeID(p)] : [fromID(p), toID(p)];
+/** lastCells gives the cell IDs a move touched (from the server's form of it), for highlighting. */
+export function lastCells(f: UIMove | undefined): string[] {
+  if (!f) return [];
+  return f.kind === 'place' ? [placeID(f)] : [fromID(f), toID(f)];
 }
 
 /** A point in SVG user units. */

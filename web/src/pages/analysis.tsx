@@ -11,7 +11,7 @@ import type { GameInfo, MatchState, Seat } from '../protocol';
 import { seatLabel } from '../seat-label';
 import { describeError } from '../errors';
 import { GenericBoard } from '../boards/GenericBoard';
-import { boards } from './match';
+import { useBoard } from '../boards/use-board';
 import {
   childrenAt,
   continuation,
@@ -63,6 +63,7 @@ export function boardState(e: Explored, seats: Seat[], moves: string[]): MatchSt
   };
   if (last.move) s.lastMove = last.move;
   if (e.result) s.result = e.result;
+  if (e.board) s.board = e.board;
   return s;
 }
 
@@ -141,7 +142,7 @@ export function AnalysisPage({ game, match }: { game: string; match: string }) {
   const info = games.find((g) => g.id === (explored?.game ?? src?.game));
   const seats = seatsOf(info, explored?.players ?? 2);
   const state = explored ? boardState(explored, seats, path) : null;
-  const Board = (state && boards[state.game]) || GenericBoard;
+  const Board = useBoard(state?.game ?? '') ?? GenericBoard;
 
   const go = (p: string[]) => setPath(p);
   const onMove = (m: string) => {

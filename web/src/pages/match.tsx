@@ -4,14 +4,10 @@ import { botText } from '../bots';
 import { describeError } from '../errors';
 import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
-import type { BoardProps } from '../boards/board';
-import { AbaloneBoard } from '../boards/AbaloneBoard';
-import { GenericBoard } from '../boards/GenericBoard';
-import { PathagonBoard, pathagonReserve } from '../boards/PathagonBoard';
-import { TalatBoard } from '../boards/TalatBoard';
-import { TicTacToeBoard } from '../boards/TicTacToeBoard';
-import { VillaBoard } from '../boards/VillaBoard';
-import { palagoBoards } from '../boards/palago-boards';
+import { pathagonReserve } from '../boards/PathagonBoard';
+import { useBoard } from '../boards/use-board';
+import { SettingsMenu } from '../settings-menu';
+import { settings } from '../settings-state';
 import { format, formatDays, remaining } from '../clock';
 import { browserSocket, Connection, type Status } from '../connection';
 import { ChatPanel } from '../chat';
@@ -33,16 +29,6 @@ import { loadToken, saveToken } from '../tokens';
 
 /** The clock display refreshes ten times a second, enough for tenths. */
 const tickMs = 100;
-
-/** boards maps a game ID to its dedicated board; others get the generic one. */
-export const boards: Record<string, (p: BoardProps) => preact.JSX.Element> = {
-  pathagon: PathagonBoard,
-  talat: TalatBoard,
-  villapaletti: VillaBoard,
-  abalone: AbaloneBoard,
-  tictactoe: TicTacToeBoard,
-  ...palagoBoards,
-};
 
 /** nameOf is seat n of state as the page names it (seat-label.ts). */
 const nameOf = (state: MatchState, n: number) => seatLabel(lang.value, state, n).name;
@@ -210,6 +196,13 @@ export function MatchPage({ id }: { id: string }) {
     };
   }, [myTurn, lang.value]);
 
+  // The game's board from the registry (null while its module loads).
+  const Board = useBoard(s?.game ?? '');
+  // A move made on the board waits here for confirmation when the
+  // settings ask for it; a new state (the move was made elsewhere, or the
+  // game went on) drops it.
+  const [confirming, setConfirming] = useState<{ version: number; move: string } | null>(null);
+
   if (missing) {
     return (
       <p class="notice error" role="alert">
@@ -238,7 +231,7 @@ export function MatchPage({ id }: { id: string }) {
   // Asking for a past ply makes the board read-only at once, even while its
   // positions are still on the way.
   const interactive = myTurn && viewPly === null;
-  const Board = boards[s.game] ?? GenericBoard;
+  const pending = interactive && confirming?.version === s.version ? confirming.move : null;
   const isFlipped = flipped[s.game] ?? loadFlip(kv, s.game);
   const flip = () => {
     saveFlip(kv, s.game, !isFlipped);
@@ -273,7 +266,36 @@ export function MatchPage({ id }: { id: string }) {
         {others.map((x) => (
           <PlayerBar key={x.seat} state={s} n={x.seat} me={me} receivedAt={receivedAt} />
         ))}
-        <Board key={viewing ? `ply-${viewPly}` : 'live'} state={shown} seat={me} interactive={interactive} onMove={(m) => send('move', m)} flipped={isFlipped} />
+        {Board ? (
+          <Board
+            key={viewing ? `ply-${viewPly}` : 'live'}
+            state={shown}
+            seat={me}
+            interactive={interactive}
+            onMove={(m) => (settings.value.confirm ? setConfirming({ version: s.version, move: m }) : send('move', m))}
+            flipped={isFlipped}
+          />
+        ) : (
+          <p class="notice">{t('match.loading')}</p>
+        )}
+        {pending && (
+          <p class="confirm-move" role="alertdialog" aria-live="assertive" data-confirm={pending}>
+            {t('confirm.ask', { move: pending })}{' '}
+            <button
+              type="button"
+              class="primary"
+              onClick={() => {
+                setConfirming(null);
+                send('move', pending);
+              }}
+            >
+              {t('confirm.yes')}
+            </button>{' '}
+            <button type="button" class="secondary" onClick={() => setConfirming(null)}>
+              {t('confirm.no')}
+            </button>
+          </p>
+        )}
         {!isFlipped && bottomSeat && <PlayerBar state={s} n={bottom} me={me} receivedAt={receivedAt} />}
         {plies > 0 && <ReplayBar ply={viewPly ?? plies} last={plies} live={!over} viewing={viewPly !== null} error={positionsError} onStep={go} />}
       </div>
@@ -419,6 +441,7 @@ function Toolbar({ game, flipped, onFlip }: { game: string; flipped: boolean; on
       <button type="button" class="sound" aria-pressed={!muted.value} onClick={() => setMuted(!muted.value)} title={t('sound.label')}>
         {muted.value ? t('sound.off') : t('sound.on')}
       </button>
+      <SettingsMenu />
       <span class="spacer" />
       <Link href={href({ page: 'rules', game })} class="rules-link">
         {t('shell.rules')}
@@ -428,7 +451,7 @@ function Toolbar({ game, flipped, onFlip }: { game: string; flipped: boolean; on
 }
 
 /** ReplayBar steps through the plies: buttons, and ← → on the keyboard. */
-function ReplayBar(props: { ply: number; last: number; live: boolean; viewing: boolean; error: boolean; onStep: (s: Step) => void }) {
+export function ReplayBar(props: { ply: number; last: number; live: boolean; viewing: boolean; error: boolean; onStep: (s: Step) => void }) {
   const { ply, last, onStep } = props;
   const btn = (st: Step, label: string, icon: string, keys: string, disabled: boolean) => (
     <button type="button" class={`replay-${st}`} aria-label={label} title={label} aria-keyshortcuts={keys} disabled={disabled} onClick={() => onStep(st)}>
@@ -607,6 +630,9 @@ function Export({ id, state }: { id: string; state: MatchState }) {
         </button>
       </p>
       {copied === 'failed' && <p class="error">{t('match.copyFailed')}</p>}
+      <p class="export-import">
+        <Link href={href({ page: 'import' })}>{t('import.link')}</Link>
+      </p>
     </details>
   );
 }
@@ -732,8 +758,8 @@ function MoveInput({ disabled, onMove }: { disabled: boolean; onMove: (m: string
   );
 }
 
-function MoveList({ state, current, onSelect }: { state: MatchState; current: number; onSelect: (ply: number) => void }) {
-  const rows = useMemo(() => rounds(state.moves, state.players), [state.moves, state.players]);
+export function MoveList({ state, current, onSelect }: { state: MatchState; current: number; onSelect: (ply: number) => void }) {
+  const rows = useMemo(() => rounds(state.moves, state.players, state.game), [state.moves, state.players, state.game]);
   const end = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = end.current;

@@ -10,7 +10,7 @@ import { seatLabel } from '../seat-label';
 import type { GameInfo } from '../protocol';
 import { moveForm } from '../protocol';
 import { GenericBoard } from '../boards/GenericBoard';
-import { boards } from './match';
+import { useBoard } from '../boards/use-board';
 import { boardState, seatsOf } from './analysis';
 import { attempt, explore, puzzle as getPuzzle, puzzles as listPuzzles, type Explored, type Puzzle, type PuzzleRating } from '../analysis-api';
 import { nextPuzzle, readProgress, saveProgress, type Progress } from '../puzzle-model';
@@ -144,13 +144,14 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
     if (n >= p.solution.length && !missed) rate(true);
   };
 
+  const LoadedBoard = useBoard(p?.game ?? '');
   if (err && !p) return <p class="error">{err}</p>;
   if (list && list.length === 0) return <p class="notice">{t('puzzles.none')}</p>;
   if (!p || !explored) return <p class="notice">{t('match.loading')}</p>;
 
   const seats = seatsOf(info, p.players);
   const state = boardState(explored, seats, [...p.moves, ...done]);
-  const Board = boards[p.game] ?? GenericBoard;
+  const Board = LoadedBoard ?? GenericBoard;
   const solverName = seatLabel(lang.value, boardState({ ...explored, positions: [explored.positions[0]!] }, seats, p.moves), p.toMove).name;
   const interactive = phase !== 'solved' && state.toMove === p.toMove && (state.legal?.length ?? 0) > 0;
 

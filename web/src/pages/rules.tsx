@@ -1,10 +1,11 @@
 import { lang, t } from '../app-state';
 import { Link } from '../app';
-import { GenericBoard } from '../boards/GenericBoard';
-import type { MatchState } from '../protocol';
+import type { BoardForms, MatchState } from '../protocol';
+import rulesBoards from '../boards/rules-boards.json';
 import { href } from '../router';
-import { ruleGames, rules, rulesFor, type GameRules } from '../rules-text';
-import { boards } from './match';
+import { entry, ruleGames } from '../boards/index';
+import { useBoard } from '../boards/use-board';
+import { rulesFor, type GameRules } from '../rules-text';
 
 /** exampleState is a read-only match state that shows a rules example. */
 export function exampleState(game: string, r: GameRules): MatchState {
@@ -23,6 +24,9 @@ export function exampleState(game: string, r: GameRules): MatchState {
     offers: { draw: [], takeback: -1, rematch: [] },
   };
   if (r.example.lastMove) s.lastMove = r.example.lastMove;
+  // A board fed by the server draws the example's forms (web/rules_boards_test.go).
+  const forms = (rulesBoards as Record<string, BoardForms>)[game];
+  if (forms) s.board = forms;
   return s;
 }
 
@@ -32,7 +36,12 @@ export function exampleState(game: string, r: GameRules): MatchState {
  */
 export function RulesPage({ game }: { game: string }) {
   if (game === '') return <RulesIndex />;
-  const r = rules[game];
+  return <GameRulesPage game={game} />;
+}
+
+function GameRulesPage({ game }: { game: string }) {
+  const r = entry(game)?.rules;
+  const Board = useBoard(game);
   if (!r) {
     return (
       <p class="notice">
@@ -41,7 +50,6 @@ export function RulesPage({ game }: { game: string }) {
     );
   }
   const { title, text } = rulesFor(r, lang.value);
-  const Board = boards[game] ?? GenericBoard;
   return (
     <article class="rules" data-rules={game} lang={lang.value}>
       <h1>{t('rules.of', { game: title })}</h1>
@@ -61,7 +69,7 @@ export function RulesPage({ game }: { game: string }) {
         </div>
         <figure class="rules-figure">
           <div class="rules-board">
-            <Board state={exampleState(game, r)} seat={-1} interactive={false} onMove={() => {}} />
+            {Board && <Board state={exampleState(game, r)} seat={-1} interactive={false} onMove={() => {}} />}
           </div>
           <figcaption>
             <strong>{t('rules.example')}.</strong> {text.caption}
@@ -85,8 +93,8 @@ function RulesIndex() {
       <ul class="rules-index">
         {ruleGames.map((g) => (
           <li key={g}>
-            <Link href={href({ page: 'rules', game: g })}>{rulesFor(rules[g]!, lang.value).title}</Link>
-            <span class="muted"> — {rulesFor(rules[g]!, lang.value).text.intro}</span>
+            <Link href={href({ page: 'rules', game: g })}>{rulesFor(entry(g)!.rules!, lang.value).title}</Link>
+            <span class="muted"> — {rulesFor(entry(g)!.rules!, lang.value).text.intro}</span>
           </li>
         ))}
       </ul>

@@ -1,0 +1,183 @@
+// Package ui is an optional part of the game contract for boards: a game
+// whose states implement Describer gives the drawing form of its position
+// and of each legal move, so that a client draws the board and matches
+// clicks against data the rules computed, without reading notation or
+// position text and without a second copy of the rules.
+//
+// The forms are plain data with JSON tags; the server sends them with the
+// match state (the position, the legal moves in the order of LegalMoves,
+// and the last move). Cells are named as the game's notation names them
+// ("e5", "B01:c3"); seats are numbers as in game.Player.
+package ui
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/tabula-games/tabula/game"
+)
+
+// Describer is implemented by the states of a game that describes itself
+// to boards. Both methods only read the state.
+type Describer interface {
+	// UIPosition is the position as a board draws it.
+	UIPosition() Position
+	// UIMove is the form of m, a move legal in this state. Two legal moves
+	// of one state have different forms.
+	UIMove(m game.Move) Move
+}
+
+// Move is the form of one move: what a player touches to make it and what
+// it does. Each game fills in the fields that mean something for it and
+// documents them on its UIMove.
+type Move struct {
+	// Kind tells apart the kinds of move of a game with several ("inline",
+	// "broadside"; "place", "step").
+	Kind string `json:"kind,omitempty"`
+	// Pieces are the cells of the pieces the player selects to make the
+	// move, in the order the game documents.
+	Pieces []string `json:"pieces,omitempty"`
+	// From and To are the cell a piece leaves and the cell it enters, for a
+	// move of one piece (To alone for a placement).
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	// Dir is the direction of a move along a grid ("E", "NE", ...).
+	Dir string `json:"dir,omitempty"`
+	// Targets are the cells a click may name to choose this move once its
+	// Pieces are selected (a cell two such moves share names neither).
+	Targets []string `json:"targets,omitempty"`
+	// Piece is the kind of piece placed or moved, when the game has kinds.
+	Piece string `json:"piece,omitempty"`
+	// Captures are the cells whose pieces the move captures.
+	Captures []string `json:"captures,omitempty"`
+	// Off are the cells whose pieces the move pushes off the board.
+	Off []string `json:"off,omitempty"`
+	// Slides are every piece the move moves, for animation: applied to
+	// the position before the move they give the pieces after it.
+	Slides []Slide `json:"slides,omitempty"`
+}
+
+// Slide is one piece moving from a cell to another, or off the board (To
+// empty).
+type Slide struct {
+	From  string `json:"from"`
+	To    string `json:"to,omitempty"`
+	Owner int    `json:"owner"`
+}
+
+// Piece is a piece on a cell.
+type Piece struct {
+	Cell string `json:"cell"`
+	// Owner is the seat the piece belongs to, -1 for a neutral piece.
+	Owner int `json:"owner"`
+	// Kind is the piece's kind, when the game has kinds.
+	Kind string `json:"kind,omitempty"`
+}
+
+// Position is a position as a board draws it.
+type Position struct {
+	// Pieces are the pieces on the board, in the game's cell order.
+	Pieces []Piece `json:"pieces"`
+	// Off is, per seat, how many of its pieces have left the board
+	// (Abalone's pushed-off marbles), when the game counts them.
+	Off []int `json:"off,omitempty"`
+	// Scores are the seats' scores now, when the game keeps a score.
+	Scores []int `json:"scores,omitempty"`
+	// Reserve is, per seat or colour as the game documents, the kinds of
+	// the pieces still in hand, in the game's order.
+	Reserve [][]string `json:"reserve,omitempty"`
+	// Captured is, per seat, the pieces it has captured (Cell empty).
+	Captured [][]Piece `json:"captured,omitempty"`
+	// Closed names the parts of the board where play has ended (Talat's
+	// closed boards).
+	Closed []string `json:"closed,omitempty"`
+}
+
+// Board is what a server sends a board with a match state: the position's
+// form, the form of each legal move (in the order of the state's legal
+// moves) and, when known, the form of the move that led to the position.
+type Board struct {
+	Position Position `json:"position"`
+	Moves    []Move   `json:"moves"`
+	Last     *Move    `json:"last,omitempty"`
+}
+
+// Of describes st with its legal moves legal (as st.LegalMoves lists them)
+// and the move last that led to it from before (nil when not known). It
+// returns nil when the game does not implement Describer.
+func Of(st game.State, legal []game.Move, before game.State, last game.Move) *Board {
+	d, ok := st.(Describer)
+	if !ok {
+		return nil
+	}
+	b := &Board{Position: d.UIPosition(), Moves: make([]Move, len(legal))}
+	for i, m := range legal {
+		b.Moves[i] = d.UIMove(m)
+	}
+	if bd, ok := before.(Describer); ok {
+		lm := bd.UIMove(last)
+		b.Last = &lm
+	}
+	return b
+}
+
+// Find returns the legal move of st whose form is f, and false when there
+// is none (or the game does not implement Describer).
+func Find(st game.State, f Move) (game.Move, bool) {
+	d, ok := st.(Describer)
+	if !ok {
+		return 0, false
+	}
+	want := key(f)
+	for _, m := range st.LegalMoves(nil) {
+		if key(d.UIMove(m)) == want {
+			return m, true
+		}
+	}
+	return 0, false
+}
+
+// Key is a form's identity: two forms are the same move when their keys
+// are equal.
+func Key(f Move) string { return key(f) }
+
+func key(f Move) string {
+	b, err := json.Marshal(f)
+	if err != nil {
+		// A Move holds only strings and ints: it always marshals.
+		panic(err)
+	}
+	return string(b)
+}
+
+// Apply moves the pieces of p as slides say: the position a board shows
+// after a move, without the rules (a piece sliding off the board is gone).
+// Captures and kinds are not changed: it is for checking a game's Slides.
+func Apply(p []Piece, slides []Slide) []Piece {
+	moved := map[string]Slide{}
+	for _, s := range slides {
+		moved[s.From] = s
+	}
+	out := make([]Piece, 0, len(p))
+	for _, pc := range p {
+		if s, ok := moved[pc.Cell]; ok {
+			if s.To == "" {
+				continue
+			}
+			pc.Cell = s.To
+		}
+		out = append(out, pc)
+	}
+	slices.SortFunc(out, func(a, b Piece) int { return cmpStr(a.Cell, b.Cell) })
+	return out
+}
+
+func cmpStr(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

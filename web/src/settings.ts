@@ -1,0 +1,70 @@
+// The viewer's board settings, kept per browser (localStorage, settingsKey):
+// coordinates on every board, the board theme, the sound volume and the
+// animation speed. Pure over a KV; settings-state.ts applies them.
+import type { KV } from './tokens';
+
+/** settingsKey is the localStorage key of the settings (JSON). */
+export const settingsKey = 'tabula.settings';
+
+/** Board themes: the warm wood of the first boards, or cool slate chosen for contrast with every piece colour. */
+export const themes = ['wood', 'slate'] as const;
+export type Theme = (typeof themes)[number];
+
+/** Animation speeds, and the factor each puts on every board animation's duration (0: no animation). */
+export const speeds = { off: 0, fast: 0.5, normal: 1, slow: 2 } as const;
+export type Speed = keyof typeof speeds;
+
+export interface Settings {
+  /** coords shows the boards' coordinates. */
+  coords: boolean;
+  theme: Theme;
+  /** volume of the sounds, 0..1 (muting is the toolbar's switch). */
+  volume: number;
+  speed: Speed;
+  /** confirm asks before a move made on the board is sent. */
+  confirm: boolean;
+}
+
+export const defaults: Settings = { coords: true, theme: 'wood', volume: 0.8, speed: 'normal', confirm: false };
+
+/** loadSettings reads the settings; a missing or broken value falls back to its default, field by field. */
+export function loadSettings(kv: KV): Settings {
+  let v: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(kv.getItem(settingsKey) ?? '{}');
+    if (typeof parsed === 'object' && parsed !== null) v = parsed as Record<string, unknown>;
+  } catch {
+    v = {};
+  }
+  return {
+    coords: typeof v.coords === 'boolean' ? v.coords : defaults.coords,
+    theme: (themes as readonly unknown[]).includes(v.theme) ? (v.theme as Theme) : defaults.theme,
+    volume: typeof v.volume === 'number' && v.volume >= 0 && v.volume <= 1 ? v.volume : defaults.volume,
+    speed: typeof v.speed === 'string' && Object.hasOwn(speeds, v.speed) ? (v.speed as Speed) : defaults.speed,
+    confirm: typeof v.confirm === 'boolean' ? v.confirm : defaults.confirm,
+  };
+}
+
+/** saveSettings remembers s. */
+export function saveSettings(kv: KV, s: Settings): void {
+  kv.setItem(settingsKey, JSON.stringify(s));
+}
+
+/** An element whose attributes and style carry the settings to the boards' CSS. */
+export interface Root {
+  setAttribute(name: string, value: string): void;
+  style: { setProperty(name: string, value: string): void };
+}
+
+/**
+ * applySettings puts s on root (the document element): data-coords="off"
+ * hides every .coord, data-board-theme picks the theme's colours, and
+ * --anim-scale multiplies the boards' animation durations (data-anim="off"
+ * turns them off).
+ */
+export function applySettings(root: Root, s: Settings): void {
+  root.setAttribute('data-coords', s.coords ? 'on' : 'off');
+  root.setAttribute('data-board-theme', s.theme);
+  root.setAttribute('data-anim', s.speed === 'off' ? 'off' : 'on');
+  root.style.setProperty('--anim-scale', String(speeds[s.speed]));
+}
