@@ -205,11 +205,8 @@ func terminal(st *palago.State, mover game.Player, ply int) int {
 // the engine's search candidates (a winning move alone when it sees one),
 // then the rest.
 func (sv *solver) orderedMoves(st *palago.State, ply int, first game.Move) []game.Move {
-	for len(sv.moves) <= ply {
-		sv.moves = append(sv.moves, nil)
-	}
 	legal := st.LegalMoves(nil)
-	out := sv.moves[ply][:0]
+	out := sv.buf(ply)
 	seen := make(map[game.Move]bool, 64)
 	add := func(m game.Move) {
 		if !seen[m] {
@@ -258,6 +255,16 @@ func (sv *solver) search(st *palago.State, ply, alpha, beta int) (int, error) {
 	} else {
 		e = entry{lo: -win, hi: win}
 	}
+	if st.Supply() <= 2 {
+		v, exact := sv.lastMove(st, ply, beta)
+		if exact {
+			e.lo, e.hi = int16(v), int16(v)
+		} else {
+			e.lo = int16(max(int(e.lo), v))
+		}
+		sv.store(key, e, hit)
+		return v, nil
+	}
 	a0 := alpha
 	mover := st.ToMove()
 	moves := sv.orderedMoves(st, ply, e.move)
@@ -293,10 +300,15 @@ func (sv *solver) search(st *palago.State, ply, alpha, beta int) (int, error) {
 	default:
 		e.lo, e.hi, e.move = int16(best), int16(best), bestMove
 	}
+	sv.store(key, e, hit)
+	return best, nil
+}
+
+// store keeps e for key unless the table is full and key is new.
+func (sv *solver) store(key uint64, e entry, hit bool) {
 	if hit || len(sv.tt) < maxEntries {
 		sv.tt[key] = e
 	}
-	return best, nil
 }
 
 // line returns a proving line from st (a private copy it plays the line
