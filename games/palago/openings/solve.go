@@ -84,10 +84,10 @@ const (
 	symTiles = 8
 	// checkEvery is how many nodes pass between clock and context checks.
 	checkEvery = 1024
-	// maxEntries bounds the transposition table (about 40 bytes an entry
+	// maxEntries bounds the transposition table (about 50 bytes an entry
 	// in a Go map): past it no new position is stored, which costs speed,
 	// never correctness.
-	maxEntries = 8 << 20
+	maxEntries = 4 << 20
 )
 
 // errStop unwinds the search when the budget or the context ends it.
