@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/tabula-games/tabula/game"
@@ -201,7 +202,8 @@ func terminal(st *palago.State, mover game.Player, ply int) int {
 	return -(win - ply)
 }
 
-// orderedMoves lists every legal move of st, the table's move first, then
+// orderedMoves lists every legal move of st, the table's move first (when
+// it is legal here), then
 // the engine's search candidates (a winning move alone when it sees one),
 // then the rest.
 func (sv *solver) orderedMoves(st *palago.State, ply int, first game.Move) []game.Move {
@@ -214,7 +216,9 @@ func (sv *solver) orderedMoves(st *palago.State, ply int, first game.Move) []gam
 			out = append(out, m)
 		}
 	}
-	if first != 0 {
+	// The table's move may come from a symmetric copy of st (keyed by its
+	// canonical form), in other coordinates: it leads only when legal here.
+	if first != 0 && slices.Contains(legal, first) {
 		add(first)
 	}
 	for _, m := range st.SearchMoves(nil) {

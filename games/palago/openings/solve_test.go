@@ -2,6 +2,7 @@ package openings
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -147,5 +148,29 @@ func TestBudgetIsUnknown(t *testing.T) {
 	cancel()
 	if _, err := Solve(ctx, s, Limits{}); err == nil {
 		t.Error("a cancelled context solved anyway")
+	}
+}
+
+// TestTableMoveFromSymmetricCopy checks that a best move the table holds
+// for a symmetric copy of a position (keyed by the canonical form, so in
+// other coordinates) is never tried where it is illegal.
+func TestTableMoveFromSymmetricCopy(t *testing.T) {
+	o, _ := OpeningByName("AB")
+	s, err := o.Position(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Mutable().(*palago.State)
+	sv := &solver{tt: map[uint64]entry{}, syms: palago.ColourPreserving()}
+	// (1,-1) is occupied after AB: a move there is illegal.
+	bad := palago.NewMove(palago.MustParseTiles("(1,-1):1+(2,-2):0")...)
+	legal := st.LegalMoves(nil)
+	for _, m := range sv.orderedMoves(st, 0, bad) {
+		if !slices.Contains(legal, m) {
+			t.Fatalf("orderedMoves lists %s, which is not legal here", st.MoveString(m))
+		}
+	}
+	if got := len(sv.orderedMoves(st, 0, bad)); got != len(legal) {
+		t.Errorf("orderedMoves lists %d moves, want the %d legal ones", got, len(legal))
 	}
 }
