@@ -283,6 +283,9 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 	if p := s.ToMove(); p < 0 {
 		return Report{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
 	}
+	if r, ok := bookReport(b.level, s); ok { // opening book: book.go
+		return r, nil
+	}
 	ab := usesAlphaBeta(s)
 	t := b.timeFor(bud.MoveTime(s.ToMove()), ab)
 	if ab {

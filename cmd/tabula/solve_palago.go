@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/tabula-games/tabula/games/palago"
 	"github.com/tabula-games/tabula/games/palago/openings"
 )
 
@@ -22,6 +24,7 @@ func runSolvePalago(ctx context.Context, e *env) error {
 	nodes := fs.Int64("nodes", 0, "node budget per opening (0: none)")
 	budget := fs.Duration("budget", time.Minute, "time budget per opening (0: none)")
 	lines := fs.Bool("lines", true, "print each proving line")
+	book := fs.String("book", "", "also write the proven moves as an opening book to this file (games/palago/book.txt)")
 	args, err := parseArgs(fs, e.args)
 	if err != nil {
 		return err
@@ -49,6 +52,7 @@ func runSolvePalago(ctx context.Context, e *env) error {
 		}
 	}
 	w := e.stdout
+	var rows []openings.Row
 	fmt.Fprintf(w, "%-7s %5s %-8s %-7s %5s %10s %9s %9s  %s\n", "opening", "tiles", "first", "second", "ends", "nodes", "time", "cpu", "")
 	for _, n := range supplies {
 		for _, o := range list {
@@ -58,6 +62,7 @@ func runSolvePalago(ctx context.Context, e *env) error {
 				return err
 			}
 			cpu := cpuTime() - cpu0
+			rows = append(rows, r)
 			ends := "-"
 			if r.Value == openings.Win || r.Value == openings.Loss {
 				ends = fmt.Sprintf("m%d", r.EndMove())
@@ -72,6 +77,29 @@ func runSolvePalago(ctx context.Context, e *env) error {
 				fmt.Fprintf(w, "        line: %s %s\n", o.Move, text)
 			}
 		}
+	}
+	if *book != "" {
+		return writeBook(*book, rows)
+	}
+	return nil
+}
+
+// writeBook writes the proven rows as the Palago opening book.
+func writeBook(path string, rows []openings.Row) error {
+	entries, err := openings.BookEntries(rows)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("# Palago opening book: moves proven by exhaustive search, each for one supply\n")
+	b.WriteString("# under the default rules (docs/palago-openings.md). Written by\n")
+	b.WriteString("# \"tabula solve palago --tiles N --book FILE\".\n")
+	b.WriteString("# tiles | moves from the start (- for none) | move | result for the mover, plies\n")
+	for _, e := range entries {
+		b.WriteString(palago.FormatBookEntry(e) + "\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		return fmt.Errorf("book: %w", err)
 	}
 	return nil
 }
