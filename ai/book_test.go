@@ -71,9 +71,9 @@ func TestMaxPlaysPalagoBook(t *testing.T) {
 		t.Errorf("bot:max played %s, not the book's %s (up to symmetry)", s.MoveString(r.Move), e.Move)
 	}
 	// Another supply: the proof says nothing, so bot:max searches.
-	other := bookPosition(t, e, e.Tiles+2)
+	other := bookPosition(t, e, e.Tiles+1)
 	if r, err := ai.NewBot(ai.Max, 1).Choose(context.Background(), other, bud); err != nil || r.Nodes == 0 {
-		t.Errorf("with %d tiles bot:max used the book of %d tiles (nodes %d, %v)", e.Tiles+2, e.Tiles, r.Nodes, err)
+		t.Errorf("with %d tiles bot:max used the book of %d tiles (nodes %d, %v)", e.Tiles+1, e.Tiles, r.Nodes, err)
 	}
 	// bot:hard plays no book.
 	if r, err := ai.NewBot(ai.Hard, 1).Choose(context.Background(), s, bud); err != nil || r.Nodes == 0 {

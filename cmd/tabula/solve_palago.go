@@ -24,6 +24,7 @@ func runSolvePalago(ctx context.Context, e *env) error {
 	nodes := fs.Int64("nodes", 0, "node budget per opening (0: none)")
 	budget := fs.Duration("budget", time.Minute, "time budget per opening (0: none)")
 	lines := fs.Bool("lines", true, "print each proving line")
+	check := fs.Bool("check", false, "search without symmetry keys and the last-move filter: slower, to cross-check the proofs")
 	book := fs.String("book", "", "also write the proven moves as an opening book to this file (games/palago/book.txt)")
 	args, err := parseArgs(fs, e.args)
 	if err != nil {
@@ -57,7 +58,7 @@ func runSolvePalago(ctx context.Context, e *env) error {
 	for _, n := range supplies {
 		for _, o := range list {
 			cpu0 := cpuTime()
-			r, err := openings.Prove(ctx, o, n, openings.Limits{Nodes: *nodes, Time: *budget})
+			r, err := openings.Prove(ctx, o, n, openings.Limits{Nodes: *nodes, Time: *budget, Check: *check})
 			if err != nil {
 				return err
 			}

@@ -45,7 +45,7 @@ func TestBook(t *testing.T) {
 		if !ok || res != e.Result || plies != e.Plies || canonicalKey(append(s.board.Tiles(), mt...)) != canonicalKey(after) {
 			t.Errorf("%q: BookMove = %s %d %d %v", FormatBookEntry(e), s.MoveString(m), res, plies, ok)
 		}
-		for _, other := range []*State{pos(e.Tiles + 2), pos(e.Tiles, OptHoleRule, HoleFirstTileOnly), pos(e.Tiles, OptTilesOutResult, TilesOutLargestGroup)} {
+		for _, other := range []*State{pos(e.Tiles + 1), pos(e.Tiles, OptHoleRule, HoleFirstTileOnly), pos(e.Tiles, OptTilesOutResult, TilesOutLargestGroup)} {
 			if _, _, _, ok := other.BookMove(); ok {
 				t.Errorf("%q: the book applies with other options", FormatBookEntry(e))
 			}

@@ -54,6 +54,10 @@ type Limits struct {
 	Time  time.Duration // wall time
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Check searches without the two shortcuts that need an argument of
+	// their own (canonical keys under symmetry, the last-move filter):
+	// slower, to cross-check a proof.
+	Check bool
 }
 
 // Result is what a proof found.
@@ -157,6 +161,9 @@ func Solve(ctx context.Context, s *palago.State, lim Limits) (Result, error) {
 // key is the table key of st: the hash of its tile set, or of the
 // canonical form of it while few tiles are down.
 func (sv *solver) key(st *palago.State) uint64 {
+	if sv.lim.Check {
+		return st.Hash()
+	}
 	b := st.Board()
 	if b.Len() > symTiles {
 		return st.Hash()
@@ -259,7 +266,7 @@ func (sv *solver) search(st *palago.State, ply, alpha, beta int) (int, error) {
 	} else {
 		e = entry{lo: -win, hi: win}
 	}
-	if st.Supply() <= 2 {
+	if st.Supply() <= 2 && !sv.lim.Check {
 		v, exact := sv.lastMove(st, ply, beta)
 		if exact {
 			e.lo, e.hi = int16(v), int16(v)
