@@ -44,9 +44,10 @@ var solveCases = []struct {
 	{"threat of the mover", 14, "p1 (0,0):0+(-1,0):0 (-1,1):0+(0,1):2 (1,0):1+(2,0):0 (1,1):1+(2,1):0 (3,0):0+(3,1):2", Win, 1},
 }
 
-// TestSolveMatchesPlain checks the solver's value and distance against
-// plain minimax over the same tree and against the table, and that its
-// proving line is legal and ends as claimed.
+// TestSolveMatchesPlain checks the solver's value and distance, with and
+// without its shortcuts (Limits.Check), against plain minimax over the
+// same tree and against the table, and that its proving line is legal and
+// ends as claimed.
 func TestSolveMatchesPlain(t *testing.T) {
 	for _, tc := range solveCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -59,14 +60,16 @@ func TestSolveMatchesPlain(t *testing.T) {
 			if pv != tc.want || pp != tc.plies {
 				t.Fatalf("plain minimax: %v in %d, the table says %v in %d", pv, pp, tc.want, tc.plies)
 			}
-			res, err := Solve(context.Background(), s, Limits{Nodes: 1 << 20})
-			if err != nil {
-				t.Fatal(err)
+			for _, check := range []bool{false, true} {
+				res, err := Solve(context.Background(), s, Limits{Nodes: 1 << 20, Check: check})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Value != tc.want || res.Plies != tc.plies {
+					t.Fatalf("solver (check %v): %v in %d, plain minimax: %v in %d", check, res.Value, res.Plies, tc.want, tc.plies)
+				}
+				checkLine(t, s, res)
 			}
-			if res.Value != tc.want || res.Plies != tc.plies {
-				t.Fatalf("solver: %v in %d, plain minimax: %v in %d", res.Value, res.Plies, tc.want, tc.plies)
-			}
-			checkLine(t, s, res)
 		})
 	}
 }
