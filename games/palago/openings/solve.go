@@ -210,9 +210,8 @@ func terminal(st *palago.State, mover game.Player, ply int) int {
 }
 
 // orderedMoves lists every legal move of st, the table's move first (when
-// it is legal here), then
-// the engine's search candidates (a winning move alone when it sees one),
-// then the rest.
+// it is legal here), then the engine's search candidates (a winning move
+// alone when it sees one), then the rest.
 func (sv *solver) orderedMoves(st *palago.State, ply int, first game.Move) []game.Move {
 	legal := st.LegalMoves(nil)
 	out := sv.buf(ply)
