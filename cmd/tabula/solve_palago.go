@@ -22,7 +22,7 @@ func runSolvePalago(ctx context.Context, e *env) error {
 	tiles := fs.String("tiles", "8", "supplies to prove, comma-separated even numbers (8,10,12)")
 	only := fs.String("opening", "", "prove only these openings, comma-separated (AB,AA,BB,AS,BS,SS)")
 	nodes := fs.Int64("nodes", 0, "node budget per opening (0: none)")
-	budget := fs.Duration("budget", time.Minute, "time budget per opening (0: none)")
+	budget := fs.Duration("budget", 10*time.Minute, "wall-time budget per opening (0: none)")
 	lines := fs.Bool("lines", true, "print each proving line")
 	check := fs.Bool("check", false, "search without symmetry keys and the last-move filter: slower, to cross-check the proofs")
 	book := fs.String("book", "", "also write the proven moves as an opening book to this file (games/palago/book.txt)")
