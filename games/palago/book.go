@@ -103,10 +103,13 @@ func (s *State) LookUp(book []BookEntry) (m game.Move, result, plies int, ok boo
 	if s.over || !s.set.strict || s.set.largest {
 		return 0, 0, 0, false
 	}
-	key := canonicalKey(s.board.Tiles())
+	key := "" // computed at the first entry for this supply and move number
 	for _, e := range book {
 		if e.Tiles != s.set.tiles || len(e.Moves) != (s.board.Len()+1)/2 {
 			continue
+		}
+		if key == "" {
+			key = canonicalKey(s.board.Tiles())
 		}
 		tiles, after, err := bookTiles(e)
 		if err != nil || canonicalKey(tiles) != key {
