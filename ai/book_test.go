@@ -80,3 +80,30 @@ func TestMaxPlaysPalagoBook(t *testing.T) {
 		t.Errorf("bot:hard used the book (nodes %d, %v)", r.Nodes, err)
 	}
 }
+
+// TestMaxOpensProvenBest checks that with 12 tiles, where the book proves
+// BB and SS lost for the first player, bot:max opens with the book's best
+// opening (a proven draw) at once.
+func TestMaxOpensProvenBest(t *testing.T) {
+	s, err := palago.Info.New(game.Options{Values: map[string]string{palago.OptTiles: "12", palago.OptFirstPlayer: "p1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ai.NewBot(ai.Max, 1).Choose(context.Background(), s, ai.Budget{Nodes: 3000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := s.Play(r.Move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := palago.FormatTiles(palago.Canonical(next.(*palago.State).Board().Tiles(), palago.ColourPreserving()), " ")
+	for _, lost := range []string{"(0,0):1+(1,-1):0", "(0,0):0+(0,1):0"} { // BB, SS
+		if got == palago.FormatTiles(palago.Canonical(palago.MustParseTiles(lost), palago.ColourPreserving()), " ") {
+			t.Errorf("bot:max opened %s, a proven loss with 12 tiles", s.MoveString(r.Move))
+		}
+	}
+	if r.Nodes != 0 || r.Score != 0 {
+		t.Errorf("bot:max searched %d nodes, score %v; want the book's proven draw", r.Nodes, r.Score)
+	}
+}
