@@ -82,7 +82,8 @@ var levels = [...]LevelParams{
 		ShareAB: 4, ShareMCTS: 2, Cap: 3 * time.Second, Default: time.Second,
 		Noisy: 0.7},
 	// The whole budget, to the deadline; its MCTS cuts playouts past dice
-	// and evaluates leaves at once past a horizon.
+	// and evaluates leaves at once past a horizon. It plays a game's book
+	// of proven moves where there is one (book.go).
 	Max: {Name: "bot:max",
 		ShareAB: 1, ShareMCTS: 1, Default: 5 * time.Second,
 		WholeTime: true,
@@ -282,6 +283,9 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 	}
 	if p := s.ToMove(); p < 0 {
 		return Report{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
+	}
+	if r, ok := bookReport(b.level, s); ok { // opening book: book.go
+		return r, nil
 	}
 	ab := usesAlphaBeta(s)
 	t := b.timeFor(bud.MoveTime(s.ToMove()), ab)

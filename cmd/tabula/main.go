@@ -124,9 +124,9 @@ func commands() map[string]command {
 			run:      runPuzzles,
 		},
 		"solve": {
-			summary:  "puzzle solver: solve palaboratory FROM TO, or solve palaboratory --check",
-			synopsis: []string{"solve palaboratory FROM TO", "solve palaboratory --check"},
-			examples: []string{"tabula solve palaboratory virus ring", "tabula solve palaboratory 1 2", "tabula solve palaboratory --check"},
+			summary:  "solvers: solve palaboratory FROM TO, solve palaboratory --check, solve palago --tiles N (the openings)",
+			synopsis: []string{"solve palaboratory FROM TO", "solve palaboratory --check", "solve palago --tiles N [--opening AB] [--budget D] [--nodes N]"},
+			examples: []string{"tabula solve palaboratory virus ring", "tabula solve palaboratory 1 2", "tabula solve palaboratory --check", "tabula solve palago --tiles 8,10"},
 			run:      runSolve,
 		},
 	}

@@ -14,7 +14,10 @@ import (
 // name): minMoves and one optimal sequence of operations; and "tabula solve
 // palaboratory --check": the catalogue's acceptance check (every card valid
 // and distinct, every number the rulebook publishes reproduced) as a table.
-func runSolve(_ context.Context, e *env) error {
+func runSolve(ctx context.Context, e *env) error {
+	if len(e.args) > 0 && e.args[0] == "palago" {
+		return runSolvePalago(ctx, e) // the opening study: solve_palago.go
+	}
 	fs := e.newFlagSet()
 	check := fs.Bool("check", false, "check the card catalogue against the rulebook's published numbers and print the table")
 	args, err := parseArgs(fs, e.args)

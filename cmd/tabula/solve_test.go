@@ -22,6 +22,12 @@ func TestSolve(t *testing.T) {
 		{"unknown card", []string{"solve", "palaboratory", "dragon", "virus"}, 2, nil},
 		{"unknown game", []string{"solve", "abalone", "1", "2"}, 2, nil},
 		{"one card", []string{"solve", "palaboratory", "1"}, 2, nil},
+		{"palago openings", []string{"solve", "palago", "--tiles", "8", "--opening", "AB,SS"}, 0,
+			[]string{"AB          8 draw     draw", "SS          8 draw     draw", "line: (0,0):0+(1,-1):0 "}},
+		{"palago budget", []string{"solve", "palago", "--tiles", "12", "--opening", "AB", "--nodes", "100"}, 0,
+			[]string{"AB         12 unknown  unknown", "node budget 100 spent"}},
+		{"palago odd supply", []string{"solve", "palago", "--tiles", "9"}, 2, nil},
+		{"palago unknown opening", []string{"solve", "palago", "--opening", "XY"}, 2, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
