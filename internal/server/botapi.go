@@ -101,7 +101,8 @@ func (s *Server) tokenStore() TokenStore {
 // isBearer reports whether r is a bot API request carrying a token: the
 // web routes' Origin, content-type and CSRF checks do not apply to it.
 func isBearer(r *http.Request) bool {
-	return (strings.HasPrefix(r.URL.Path, "/api/bot/") || strings.HasPrefix(r.URL.Path, "/api/stream/")) &&
+	return (strings.HasPrefix(r.URL.Path, "/api/bot/") || strings.HasPrefix(r.URL.Path, "/api/stream/") ||
+		r.URL.Path == "/api/challenge" || strings.HasPrefix(r.URL.Path, "/api/challenge/")) &&
 		strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")
 }
 
@@ -491,6 +492,13 @@ func (s *Server) botCommand(w http.ResponseWriter, r *http.Request, typ, move st
 		seat := held.lowest()
 		if p := int(rm.st.ToMove()); held.has(p) {
 			seat = p
+		}
+		typ := typ
+		if typ == botTakebackYes { // accept the opponent's request, or make one
+			typ = protocol.TypeOfferTakeback
+			if rm.takeback >= 0 && rm.takeback != seat {
+				typ = protocol.TypeAcceptTakeback
+			}
 		}
 		err = rm.apply(rm.ctx, seat, protocol.ClientMessage{Type: typ, Version: rm.m.Version, Move: move})
 		if err == nil {

@@ -102,7 +102,16 @@ export interface BotAccount {
 export interface BotEvent {
   type: string;
   game?: BotGame;
-  challenge?: unknown;
+  challenge?: Challenge;
+  reason?: string;
+}
+
+/** BotChallengeRequest is the body of POST /api/challenge/{username}: the match a bot offers the user. */
+export interface BotChallengeRequest {
+  game: string;
+  variant?: string;
+  timeControl: TimeControl;
+  rated?: boolean;
 }
 
 /** BotGame names a match of the account in an event. */
@@ -169,6 +178,7 @@ export interface BotJoinRequest {
 /** OK answers a bot API route that has nothing else to say. */
 export interface OK {
   ok: boolean;
+  match?: string;
 }
 
 /** ChatLine is one line of a match's chat. */
