@@ -338,3 +338,67 @@ func TestStreamsEndOnShutdown(t *testing.T) {
 	}
 	t.Logf("exited %v after SIGTERM", time.Since(start).Round(time.Millisecond))
 }
+
+// TestBotAcceptsChallenge: one example bot challenges another by
+// username (POST /api/challenge/{username}); the other, accepting
+// Pathagon with a Fischer clock, first declines a waiting correspondence
+// challenge it is told of as its event stream opens, then accepts, and
+// the two play the game to the end through the bot API.
+func TestBotAcceptsChallenge(t *testing.T) {
+	bin := build(t)
+	srv := startServe(t, bin, filepath.Join(t.TempDir(), "tabula.db"), "127.0.0.1:0")
+	accepter, challenger := botAccount(t, srv.url, "ExampleBot"), botAccount(t, srv.url, "Challenger")
+	auth := []string{"Authorization", "Bearer " + challenger}
+	var slow struct{ ID string }
+	call(t, "POST", srv.url+"/api/challenge/ExampleBot", map[string]any{"game": "pathagon",
+		"timeControl": map[string]any{"kind": "correspondence", "days": 3}}, &slow, auth...)
+
+	ctx, cancel := context.WithTimeout(context.Background(), gameTimeout)
+	defer cancel()
+	a, c := &acked{moves: map[int]string{}, ch: make(chan int, 1)}, &acked{moves: map[int]string{}, ch: make(chan int, 1)}
+	bots := []*Bot{newBot(srv.url, accepter, bin, a), newBot(srv.url, challenger, bin, c)}
+	bots[0].Accept, bots[0].Clocks = []string{"pathagon"}, []string{"fischer"}
+	errs := make(chan error, 2)
+	go func() { errs <- bots[0].Run(ctx) }()
+	// Declined: the challenger has no challenge out but the one it is
+	// about to send.
+	for {
+		var list struct {
+			Out []struct{ ID string } `json:"out"`
+		}
+		call(t, "GET", srv.url+"/api/challenge", nil, &list, auth...)
+		if len(list.Out) == 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("challenge %s still waiting: the bot did not decline it", slow.ID)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	go func() { errs <- bots[1].Run(ctx) }()
+	if err := bots[1].Challenge(ctx, Challenge{User: "examplebot", Game: "pathagon", Clock: "600+5"}); err != nil {
+		t.Fatal(err)
+	}
+	for range bots {
+		if err := <-errs; err != nil {
+			t.Fatalf("bot: %v; server: %s", err, srv.stderr)
+		}
+	}
+	var games struct {
+		Games []struct {
+			ID string `json:"id"`
+		} `json:"games"`
+	}
+	call(t, "GET", srv.url+"/api/users/ExampleBot/games", nil, &games)
+	if len(games.Games) != 1 {
+		t.Fatalf("ExampleBot's archive: %+v; want one game", games)
+	}
+	rec := getRecord(t, srv.url, games.Games[0].ID)
+	if rec.Status != "finished" || rec.Result == nil || len(a.moves) == 0 || len(c.moves) == 0 {
+		t.Fatalf("match %s: %s, result %v, moves %d and %d; want finished with moves by both", games.Games[0].ID, rec.Status, rec.Result, len(a.moves), len(c.moves))
+	}
+	a.check(t, rec)
+	c.check(t, rec)
+	t.Logf("%s after %d plies", rec.Result.Text, len(rec.Moves))
+}

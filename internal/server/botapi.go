@@ -643,9 +643,10 @@ type eventSub struct {
 }
 
 // GET /api/stream/event: the account's events, one JSON object a line:
-// gameStart for each live match it plays (those under way first, as the
-// stream opens), gameFinish when one ends; challenges once the server has
-// them (notifyAccount).
+// gameStart for each live match it plays and challenge for each challenge
+// waiting for its answer (those under way first, as the stream opens),
+// gameFinish when a match ends, and the challenges sent to or by it and
+// their ends (challenges.go calls notifyAccount).
 func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	b := s.bearer(w, r, false, protocol.ScopeBotPlay, protocol.ScopeChallengeRead)
 	if b == nil {
@@ -691,6 +692,14 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 			if !n.line(data) {
 				return
 			}
+		}
+	}
+	// players2: the challenges waiting for the account's answer, so a
+	// bot that connects after one was sent still answers it.
+	for _, c := range s.ChallengesOf(b.a.ID).In {
+		data, _ := json.Marshal(protocol.BotEvent{Type: protocol.EventChallenge, Challenge: &c})
+		if !n.line(data) {
+			return
 		}
 	}
 	n.pump(r.Context(), sub.ch)
