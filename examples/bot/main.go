@@ -6,7 +6,7 @@
 // restart and picks its games up where they are.
 //
 //	go run ./examples/bot --server http://127.0.0.1:8080 --token tbt_... --create pathagon --against random
-//	go run ./examples/bot --token tbt_... --accept pathagon,hex --accept-clocks fischer
+//	go run ./examples/bot --token tbt_... --accept pathagon,talat --accept-clocks fischer
 //	go run ./examples/bot --token tbt_... --challenge someone --challenge-game pathagon --challenge-clock 300+3
 //
 // It accepts the challenges sent to its account for the games of --accept
