@@ -191,13 +191,14 @@ export interface ChatLine {
   at: number;
 }
 
-/** ChatMessage is the server's chat message on the match WebSocket: a line (type chat; ID echoes the sender's message to the sender) or the history (type chat-history: the lines this connection may read, oldest first, whether it muted the other players, and the channels it may read and write). */
+/** ChatMessage is the server's chat message on the match WebSocket: a line (type chat; ID echoes the sender's message to the sender) or the history (type chat-history: the lines this connection may read, oldest first, whether it muted other players and which, and the channels it may read and write). */
 export interface ChatMessage {
   type: string;
   id?: string;
   chat?: ChatLine;
   chats?: ChatLine[];
   muted?: boolean;
+  mutedSeats?: number[];
   read?: string[];
   write?: string[];
 }
@@ -344,6 +345,7 @@ export interface ClientMessage {
   seat?: number;
   channel?: string;
   text?: string;
+  target?: number;
 }
 
 /** ServerMessage is any message from the server on the match WebSocket. */
