@@ -25,12 +25,14 @@ export interface ChatLine {
 /** A chat message from the server, or the error answering one of ours. */
 export type ChatServerMessage =
   | { type: 'chat'; id?: string; chat: ChatLine }
-  | { type: 'chat-history'; id?: string; chats?: ChatLine[]; muted?: boolean; read?: ChatChannel[]; write?: ChatChannel[] }
+  | { type: 'chat-history'; id?: string; chats?: ChatLine[]; muted?: boolean; mutedSeats?: number[]; read?: ChatChannel[]; write?: ChatChannel[] }
   | { type: 'chat-error'; id: string; error: WireError };
 
 export type ChatClientMessage =
   | { type: 'chat'; id: string; channel: ChatChannel; text: string }
-  | { type: 'chat-history' | 'chat-mute' | 'chat-unmute'; id: string };
+  | { type: 'chat-history'; id: string }
+  // target: the seat muted or unmuted; absent: every other player.
+  | { type: 'chat-mute' | 'chat-unmute'; id: string; target?: number };
 
 export interface ChatState {
   lines: ChatLine[];
