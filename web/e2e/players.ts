@@ -3,7 +3,7 @@
 // page and in one's archive, down to the game's replay.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { replyMs } from './harness';
+import { fits, replyMs } from './harness';
 
 export const password = 'correct horse battery';
 
@@ -63,6 +63,7 @@ export async function checkArchive(page: Page, name: string, id: string, outcome
   await page.selectOption('select[name="result"]', outcome);
   await page.selectOption('select[name="rated"]', 'true');
   await page.locator(`[data-played="${id}"]`).waitFor({ timeout: replyMs });
+  await fits(page, '.archive');
   await page.locator(`[data-played="${id}"] a`, { hasText: 'Replay' }).click();
   await page.waitForURL(new RegExp(`/match/${id}$`));
   await page.locator('[data-result]').first().waitFor({ timeout: replyMs });
