@@ -37,6 +37,8 @@ export type ChatClientMessage =
 export interface ChatState {
   lines: ChatLine[];
   muted: boolean;
+  /** The seats whose lines the viewer muted (muted: some are). */
+  mutedSeats: number[];
   read: ChatChannel[];
   write: ChatChannel[];
   /** The last error answering one of our chat messages, until the next line of ours. */
@@ -45,7 +47,7 @@ export interface ChatState {
   loaded: boolean;
 }
 
-export const initialChat: ChatState = { lines: [], muted: false, read: [], write: [], error: null, loaded: false };
+export const initialChat: ChatState = { lines: [], muted: false, mutedSeats: [], read: [], write: [], error: null, loaded: false };
 
 /** chatIDPrefix starts the IDs of our chat messages, so their errors are told apart from commands'. */
 export const chatIDPrefix = 'chat-';
@@ -91,7 +93,15 @@ function isLine(v: unknown): v is ChatLine {
 export function applyChat(s: ChatState, m: ChatServerMessage): ChatState {
   switch (m.type) {
     case 'chat-history':
-      return { lines: (m.chats ?? []).slice(-maxChatLines), muted: m.muted ?? false, read: m.read ?? [], write: m.write ?? [], error: null, loaded: true };
+      return {
+        lines: (m.chats ?? []).slice(-maxChatLines),
+        muted: m.muted ?? false,
+        mutedSeats: m.mutedSeats ?? [],
+        read: m.read ?? [],
+        write: m.write ?? [],
+        error: null,
+        loaded: true,
+      };
     case 'chat': {
       if (s.lines.some((l) => l.id === m.chat.id)) return s; // already in a history
       const lines = [...s.lines, m.chat].slice(-maxChatLines);
