@@ -32,6 +32,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,6 +84,10 @@ type gameState struct {
 		Kind      string  `json:"kind"`
 		Remaining []int64 `json:"remaining"`
 	} `json:"clocks"`
+	Offers struct {
+		Draw     []int `json:"draw"`     // the seats offering a draw
+		Takeback int   `json:"takeback"` // the seat asking to take back, -1 none
+	} `json:"offers"`
 }
 
 type apiError struct {
@@ -117,9 +122,12 @@ type Bot struct {
 	// clock of a kind in Clocks (fischer, correspondence, none); it
 	// declines the others. None: it declines every challenge.
 	Accept, Clocks []string
-	HTTP           *http.Client
-	Log            *slog.Logger
-	OnMove         func(match string, ply int, move string) // each move the server acknowledged, at its ply (0-based)
+	// Draws and Takebacks answer the opponents' draw offers and takeback
+	// requests: "accept", "decline", or "" to leave them unanswered.
+	Draws, Takebacks string
+	HTTP             *http.Client
+	Log              *slog.Logger
+	OnMove           func(match string, ply int, move string) // each move the server acknowledged, at its ply (0-based)
 
 	name     string // the account's username
 	mu       sync.Mutex
@@ -146,7 +154,19 @@ func main() {
 	flag.StringVar(&ch.Game, "challenge-game", "pathagon", "the game of --challenge")
 	flag.StringVar(&ch.Clock, "challenge-clock", "600+5", "the clock of --challenge: BASE+INCREMENT in seconds, or Nd for N days a move")
 	flag.BoolVar(&ch.Rated, "challenge-rated", false, "make --challenge rated")
+	flag.StringVar(&b.Draws, "draws", "decline", "answer the opponents' draw offers: accept, decline, or none")
+	flag.StringVar(&b.Takebacks, "takebacks", "decline", "answer the opponents' takeback requests: accept, decline, or none")
 	flag.Parse()
+	for _, f := range []*string{&b.Draws, &b.Takebacks} {
+		switch *f {
+		case "accept", "decline":
+		case "none":
+			*f = ""
+		default:
+			fmt.Fprintf(os.Stderr, "bot: --draws and --takebacks are accept, decline or none, not %q\n", *f)
+			os.Exit(2)
+		}
+	}
 	b.Accept, b.Clocks = split(*accept), split(*clocks)
 	b.Log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -359,6 +379,9 @@ func (b *Bot) play(ctx context.Context, id string) {
 				ended = st.Status == "finished" || st.Status == "aborted"
 				return nil
 			}
+			if b.answerOffers(ctx, id, full.Mine, st) {
+				return nil // the game is drawn or a move taken back: the next state says so
+			}
 			if !contains(full.Mine, st.ToMove) {
 				return nil
 			}
@@ -413,6 +436,29 @@ func (b *Bot) play(ctx context.Context, id string) {
 		}
 	}
 	b.mu.Unlock()
+}
+
+// answerOffers answers an opponent's draw offer and takeback request
+// (Draws, Takebacks); it reports whether it accepted one, so the state in
+// hand is no longer the game's.
+func (b *Bot) answerOffers(ctx context.Context, id string, mine []int, st gameState) bool {
+	theirs := func(seat int) bool { return seat >= 0 && !contains(mine, seat) }
+	accepted := false
+	answer := func(what, how string) {
+		if err := b.post(ctx, "/api/bot/game/"+id+"/"+what+"/"+map[string]string{"accept": "yes", "decline": "no"}[how], nil, nil); err != nil {
+			b.Log.Warn(what, "match", id, "answer", how, "err", err) // withdrawn, or answered by a move
+			return
+		}
+		b.Log.Info(what, "match", id, "answer", how)
+		accepted = accepted || how == "accept"
+	}
+	if b.Draws != "" && len(st.Offers.Draw) > 0 && !slices.ContainsFunc(st.Offers.Draw, func(s int) bool { return contains(mine, s) }) {
+		answer("draw", b.Draws)
+	}
+	if b.Takebacks != "" && theirs(st.Offers.Takeback) && !accepted {
+		answer("takeback", b.Takebacks)
+	}
+	return accepted
 }
 
 // statusError is an HTTP answer of the server's other than 200.
