@@ -168,7 +168,10 @@ func (s *Server) chatMute(c *conn, r *room, msg protocol.ClientMessage) {
 	var cr *chatRoom
 	var seats seatSet
 	var players int
-	r.do(func() { cr, seats, players = r.chat, r.subOf(c).seats, r.m.Players })
+	if !r.do(func() { cr, seats, players = r.chat, r.subOf(c).seats, r.m.Players }) {
+		c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeUnavailable, "match %s has closed", r.id))
+		return
+	}
 	var perr *protocol.Error
 	switch t := msg.Target; {
 	case seats == 0:
