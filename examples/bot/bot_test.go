@@ -338,3 +338,189 @@ func TestStreamsEndOnShutdown(t *testing.T) {
 	}
 	t.Logf("exited %v after SIGTERM", time.Since(start).Round(time.Millisecond))
 }
+
+// TestBotAcceptsChallenge: one example bot challenges another by
+// username (POST /api/challenge/{username}); the other, accepting
+// Pathagon with a Fischer clock, first declines a waiting correspondence
+// challenge it is told of as its event stream opens, then accepts, and
+// the two play the game to the end through the bot API.
+func TestBotAcceptsChallenge(t *testing.T) {
+	bin := build(t)
+	srv := startServe(t, bin, filepath.Join(t.TempDir(), "tabula.db"), "127.0.0.1:0")
+	accepter, challenger := botAccount(t, srv.url, "ExampleBot"), botAccount(t, srv.url, "Challenger")
+	auth := []string{"Authorization", "Bearer " + challenger}
+	var slow struct{ ID string }
+	call(t, "POST", srv.url+"/api/challenge/ExampleBot", map[string]any{"game": "pathagon",
+		"timeControl": map[string]any{"kind": "correspondence", "days": 3}}, &slow, auth...)
+
+	ctx, cancel := context.WithTimeout(context.Background(), gameTimeout)
+	defer cancel()
+	a, c := &acked{moves: map[int]string{}, ch: make(chan int, 1)}, &acked{moves: map[int]string{}, ch: make(chan int, 1)}
+	bots := []*Bot{newBot(srv.url, accepter, bin, a), newBot(srv.url, challenger, bin, c)}
+	bots[0].Accept, bots[0].Clocks = []string{"pathagon"}, []string{"fischer"}
+	errs := make(chan error, 2)
+	go func() { errs <- bots[0].Run(ctx) }()
+	// Declined: the challenger has no challenge out but the one it is
+	// about to send.
+	for {
+		var list struct {
+			Out []struct{ ID string } `json:"out"`
+		}
+		call(t, "GET", srv.url+"/api/challenge", nil, &list, auth...)
+		if len(list.Out) == 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("challenge %s still waiting: the bot did not decline it", slow.ID)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	go func() { errs <- bots[1].Run(ctx) }()
+	if err := bots[1].Challenge(ctx, Challenge{User: "examplebot", Game: "pathagon", Clock: "600+5"}); err != nil {
+		t.Fatal(err)
+	}
+	for range bots {
+		if err := <-errs; err != nil {
+			t.Fatalf("bot: %v; server: %s", err, srv.stderr)
+		}
+	}
+	var games struct {
+		Games []struct {
+			ID string `json:"id"`
+		} `json:"games"`
+	}
+	call(t, "GET", srv.url+"/api/users/ExampleBot/games", nil, &games)
+	if len(games.Games) != 1 {
+		t.Fatalf("ExampleBot's archive: %+v; want one game", games)
+	}
+	rec := getRecord(t, srv.url, games.Games[0].ID)
+	if rec.Status != "finished" || rec.Result == nil || len(a.moves) == 0 || len(c.moves) == 0 {
+		t.Fatalf("match %s: %s, result %v, moves %d and %d; want finished with moves by both", games.Games[0].ID, rec.Status, rec.Result, len(a.moves), len(c.moves))
+	}
+	a.check(t, rec)
+	c.check(t, rec)
+	t.Logf("%s after %d plies", rec.Result.Text, len(rec.Moves))
+}
+
+// lines reads an NDJSON stream of the bot API with token into a channel
+// of its non-empty lines, until the test ends.
+func lines(t *testing.T, url, token string) <-chan []byte {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %s", url, resp.Status)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	ch := make(chan []byte, 256)
+	go func() {
+		defer close(ch)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 4<<20)
+		for sc.Scan() {
+			if l := bytes.TrimSpace(sc.Bytes()); len(l) > 0 {
+				ch <- bytes.Clone(l)
+			}
+		}
+	}()
+	return ch
+}
+
+// TestBotAnswersDrawOffers: the example bot, challenged, answers its
+// opponent's draw offer as --draws says: accepted, the game ends drawn;
+// declined, the opponent's game stream shows the decline and the game
+// goes on (the opponent then resigns).
+func TestBotAnswersDrawOffers(t *testing.T) {
+	bin := build(t)
+	srv := startServe(t, bin, filepath.Join(t.TempDir(), "tabula.db"), "127.0.0.1:0")
+	accepter, opponent := botAccount(t, srv.url, "ExampleBot"), botAccount(t, srv.url, "Offerer")
+	auth := []string{"Authorization", "Bearer " + opponent}
+	events := lines(t, srv.url+"/api/stream/event", opponent)
+	for _, answer := range []string{"decline", "accept"} {
+		t.Run(answer, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), gameTimeout)
+			defer cancel()
+			bot := newBot(srv.url, accepter, bin, &acked{moves: map[int]string{}, ch: make(chan int, 1)})
+			bot.Accept, bot.Clocks, bot.Draws = []string{"pathagon"}, []string{"fischer"}, answer
+			done := make(chan error, 1)
+			go func() { done <- bot.Run(ctx) }()
+			call(t, "POST", srv.url+"/api/challenge/ExampleBot", map[string]any{"game": "pathagon",
+				"timeControl": map[string]any{"kind": "fischer", "baseMs": 600_000, "incrementMs": 5000}}, nil, auth...)
+			var id string
+			for id == "" {
+				select {
+				case l, ok := <-events:
+					if !ok {
+						t.Fatal("the event stream ended")
+					}
+					var ev event
+					json.Unmarshal(l, &ev)
+					if ev.Type == "gameStart" && ev.Game.Status == "live" {
+						id = ev.Game.ID
+					}
+				case <-ctx.Done():
+					t.Fatal("no gameStart")
+				}
+			}
+			// The offer is made on the opponent's turn: a move of the bot's
+			// would clear it otherwise.
+			game := lines(t, srv.url+"/api/bot/game/stream/"+id, opponent)
+			var full gameLine
+			if err := json.Unmarshal(<-game, &full); err != nil || full.Type != "gameFull" || len(full.Mine) != 1 {
+				t.Fatalf("gameFull %+v, %v", full, err)
+			}
+			for st := *full.State; st.ToMove != full.Mine[0]; {
+				select {
+				case l := <-game:
+					json.Unmarshal(l, &st)
+				case <-ctx.Done():
+					t.Fatal("the bot made no first move")
+				}
+			}
+			call(t, "POST", srv.url+"/api/bot/game/"+id+"/draw/yes", nil, nil, auth...)
+			want := map[string]string{"accept": "finished", "decline": "draw-declined"}[answer]
+			for seen := false; !seen; {
+				select {
+				case l, ok := <-game:
+					if !ok {
+						t.Fatalf("the game stream ended before %s", want)
+					}
+					var st struct {
+						Status string `json:"status"`
+						Result *struct {
+							Winners []int `json:"winners"`
+						} `json:"result"`
+						Event *struct {
+							Kind string `json:"kind"`
+						} `json:"event"`
+					}
+					json.Unmarshal(l, &st)
+					switch {
+					case st.Status == "finished" && answer == "accept":
+						if st.Result == nil || len(st.Result.Winners) != 0 {
+							t.Fatalf("finished with %s; want a draw", l)
+						}
+						seen = true
+					case st.Status == "finished":
+						t.Fatalf("the game ended (%s) though the bot was to decline the draw", l)
+					case st.Event != nil && st.Event.Kind == "draw-declined":
+						seen = true
+					}
+				case <-ctx.Done():
+					t.Fatalf("no %s", want)
+				}
+			}
+			if answer == "decline" {
+				call(t, "POST", srv.url+"/api/bot/game/"+id+"/resign", nil, nil, auth...)
+			}
+			if err := <-done; err != nil {
+				t.Fatalf("bot: %v; server: %s", err, srv.stderr)
+			}
+		})
+	}
+}

@@ -6,6 +6,11 @@
 // restart and picks its games up where they are.
 //
 //	go run ./examples/bot --server http://127.0.0.1:8080 --token tbt_... --create pathagon --against random
+//	go run ./examples/bot --token tbt_... --accept pathagon,talat --accept-clocks fischer
+//	go run ./examples/bot --token tbt_... --challenge someone --challenge-game pathagon --challenge-clock 300+3
+//
+// It accepts the challenges sent to its account for the games of --accept
+// with a clock of --accept-clocks, and declines the others.
 //
 // The token (or the TABULA_TOKEN environment variable) needs the bot:play
 // scope, and its account must be a bot account (POST
@@ -27,6 +32,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,6 +48,18 @@ type event struct {
 		ID     string `json:"id"`
 		Status string `json:"status"`
 	} `json:"game"`
+	Challenge *challenge `json:"challenge"`
+}
+
+type challenge struct {
+	ID          string `json:"id"`
+	From        string `json:"from"`
+	To          string `json:"to"`
+	Game        string `json:"game"`
+	Rated       bool   `json:"rated"`
+	TimeControl struct {
+		Kind string `json:"kind"`
+	} `json:"timeControl"`
 }
 
 type gameLine struct {
@@ -66,6 +84,10 @@ type gameState struct {
 		Kind      string  `json:"kind"`
 		Remaining []int64 `json:"remaining"`
 	} `json:"clocks"`
+	Offers struct {
+		Draw     []int `json:"draw"`     // the seats offering a draw
+		Takeback int   `json:"takeback"` // the seat asking to take back, -1 none
+	} `json:"offers"`
 }
 
 type apiError struct {
@@ -95,11 +117,19 @@ type Bot struct {
 	MoveTime time.Duration // the most one move may take
 	// Games, when above zero, ends Run once this many games it played
 	// have ended.
-	Games  int
-	HTTP   *http.Client
-	Log    *slog.Logger
-	OnMove func(match string, ply int, move string) // each move the server acknowledged, at its ply (0-based)
+	Games int
+	// Accept are the games whose challenges the bot accepts, with a
+	// clock of a kind in Clocks (fischer, correspondence, none); it
+	// declines the others. None: it declines every challenge.
+	Accept, Clocks []string
+	// Draws and Takebacks answer the opponents' draw offers and takeback
+	// requests: "accept", "decline", or "" to leave them unanswered.
+	Draws, Takebacks string
+	HTTP             *http.Client
+	Log              *slog.Logger
+	OnMove           func(match string, ply int, move string) // each move the server acknowledged, at its ply (0-based)
 
+	name     string // the account's username
 	mu       sync.Mutex
 	playing  map[string]bool
 	finished int
@@ -117,13 +147,39 @@ func main() {
 	create := flag.String("create", "", "create a match of this game against the server's bot --against first")
 	against := flag.String("against", "random", "the server bot --create plays against")
 	upgrade := flag.Bool("upgrade", false, "upgrade the token's account to a bot account first (for good)")
+	accept := flag.String("accept", "", "accept challenges to these games (comma-separated game IDs; none: decline every challenge)")
+	clocks := flag.String("accept-clocks", "fischer,correspondence", "accept challenges with these kinds of clock (fischer, correspondence, none)")
+	var ch Challenge
+	flag.StringVar(&ch.User, "challenge", "", "challenge this user first")
+	flag.StringVar(&ch.Game, "challenge-game", "pathagon", "the game of --challenge")
+	flag.StringVar(&ch.Clock, "challenge-clock", "600+5", "the clock of --challenge: BASE+INCREMENT in seconds, or Nd for N days a move")
+	flag.BoolVar(&ch.Rated, "challenge-rated", false, "make --challenge rated")
+	flag.StringVar(&b.Draws, "draws", "decline", "answer the opponents' draw offers: accept, decline, or none")
+	flag.StringVar(&b.Takebacks, "takebacks", "decline", "answer the opponents' takeback requests: accept, decline, or none")
 	flag.Parse()
+	for _, f := range []*string{&b.Draws, &b.Takebacks} {
+		switch *f {
+		case "accept", "decline":
+		case "none":
+			*f = ""
+		default:
+			fmt.Fprintf(os.Stderr, "bot: --draws and --takebacks are accept, decline or none, not %q\n", *f)
+			os.Exit(2)
+		}
+	}
+	b.Accept, b.Clocks = split(*accept), split(*clocks)
 	b.Log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := b.start(ctx, *upgrade, *create, *against); err != nil {
 		fmt.Fprintln(os.Stderr, "bot:", err)
 		os.Exit(1)
+	}
+	if ch.User != "" {
+		if err := b.Challenge(ctx, ch); err != nil {
+			fmt.Fprintln(os.Stderr, "bot:", err)
+			os.Exit(1)
+		}
 	}
 	if err := b.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(os.Stderr, "bot:", err)
@@ -151,11 +207,88 @@ func (b *Bot) start(ctx context.Context, upgrade bool, create, against string) e
 	return nil
 }
 
+// Challenge is a challenge the bot sends.
+type Challenge struct {
+	User, Game string
+	// Clock is BASE+INCREMENT in seconds (600+5), or Nd for N days a move
+	// (3d).
+	Clock string
+	Rated bool
+}
+
+// Challenge challenges a user (POST /api/challenge/{username}); the game
+// starts, and Run plays it, when the user accepts.
+func (b *Bot) Challenge(ctx context.Context, c Challenge) error {
+	tc, err := clockOf(c.Clock)
+	if err != nil {
+		return err
+	}
+	var out challenge
+	if err := b.post(ctx, "/api/challenge/"+url.PathEscape(c.User), map[string]any{"game": c.Game, "timeControl": tc, "rated": c.Rated}, &out); err != nil {
+		return fmt.Errorf("challenge %s: %w", c.User, err)
+	}
+	b.Log.Info("challenged", "user", c.User, "challenge", out.ID)
+	return nil
+}
+
+// clockOf parses a --challenge-clock.
+func clockOf(s string) (map[string]any, error) {
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("clock %q: want Nd, N days a move", s)
+		}
+		return map[string]any{"kind": "correspondence", "days": n}, nil
+	}
+	base, inc, ok := strings.Cut(s, "+")
+	bs, err1 := strconv.Atoi(base)
+	is, err2 := strconv.Atoi(inc)
+	if !ok || err1 != nil || err2 != nil || bs <= 0 || is < 0 {
+		return nil, fmt.Errorf("clock %q: want BASE+INCREMENT in seconds, as 600+5", s)
+	}
+	return map[string]any{"kind": "fischer", "baseMs": bs * 1000, "incrementMs": is * 1000}, nil
+}
+
+// answer accepts or declines a challenge sent to the bot, by Accept and
+// Clocks; a challenge it sent is left alone.
+func (b *Bot) answer(ctx context.Context, c *challenge) {
+	if !strings.EqualFold(c.To, b.name) {
+		return
+	}
+	verb := "decline"
+	if contains(b.Accept, c.Game) && contains(b.Clocks, c.TimeControl.Kind) {
+		verb = "accept"
+	}
+	if err := b.post(ctx, "/api/challenge/"+url.PathEscape(c.ID)+"/"+verb, nil, nil); err != nil {
+		// Answered already (the stream repeats a challenge pending as it
+		// opens), withdrawn, or expired.
+		b.Log.Warn(verb, "challenge", c.ID, "err", err)
+		return
+	}
+	b.Log.Info(verb+"ed", "challenge", c.ID, "from", c.From, "game", c.Game)
+}
+
 // Run reads the event stream, reconnecting when it breaks, and plays each
-// game that starts, until ctx ends or Games games have ended.
+// game that starts, until ctx ends or Games games have ended; it answers
+// the challenges sent to the account (Accept, Clocks).
 func (b *Bot) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	var me struct {
+		Username string `json:"username"`
+	}
+	for wait := retryMin; ; wait = min(wait*2, retryMax) {
+		err := b.get(ctx, "/api/bot/account", &me)
+		var se *statusError
+		if err == nil {
+			break
+		} else if errors.As(err, &se) || ctx.Err() != nil {
+			return fmt.Errorf("account: %w", err)
+		}
+		b.Log.Warn("account", "err", err, "retry", wait)
+		sleep(ctx, wait)
+	}
+	b.name = me.Username
 	b.playing = map[string]bool{}
 	b.done = make(chan struct{})
 	var wg sync.WaitGroup
@@ -174,6 +307,10 @@ func (b *Bot) Run(ctx context.Context) error {
 			var ev event
 			if err := json.Unmarshal(line, &ev); err != nil {
 				return err
+			}
+			if ev.Type == "challenge" && ev.Challenge != nil {
+				b.answer(ctx, ev.Challenge)
+				return nil
 			}
 			if ev.Type != "gameStart" || ev.Game == nil {
 				return nil
@@ -242,6 +379,9 @@ func (b *Bot) play(ctx context.Context, id string) {
 				ended = st.Status == "finished" || st.Status == "aborted"
 				return nil
 			}
+			if b.answerOffers(ctx, id, full.Mine, st) {
+				return nil // the game is drawn or a move taken back: the next state says so
+			}
 			if !contains(full.Mine, st.ToMove) {
 				return nil
 			}
@@ -298,6 +438,29 @@ func (b *Bot) play(ctx context.Context, id string) {
 	b.mu.Unlock()
 }
 
+// answerOffers answers an opponent's draw offer and takeback request
+// (Draws, Takebacks); it reports whether it accepted one, so the state in
+// hand is no longer the game's.
+func (b *Bot) answerOffers(ctx context.Context, id string, mine []int, st gameState) bool {
+	theirs := func(seat int) bool { return seat >= 0 && !contains(mine, seat) }
+	accepted := false
+	answer := func(what, how string) {
+		if err := b.post(ctx, "/api/bot/game/"+id+"/"+what+"/"+map[string]string{"accept": "yes", "decline": "no"}[how], nil, nil); err != nil {
+			b.Log.Warn(what, "match", id, "answer", how, "err", err) // withdrawn, or answered by a move
+			return
+		}
+		b.Log.Info(what, "match", id, "answer", how)
+		accepted = accepted || how == "accept"
+	}
+	if b.Draws != "" && len(st.Offers.Draw) > 0 && !slices.ContainsFunc(st.Offers.Draw, func(s int) bool { return contains(mine, s) }) {
+		answer("draw", b.Draws)
+	}
+	if b.Takebacks != "" && theirs(st.Offers.Takeback) && !accepted {
+		answer("takeback", b.Takebacks)
+	}
+	return accepted
+}
+
 // statusError is an HTTP answer of the server's other than 200.
 type statusError struct {
 	status int
@@ -343,6 +506,24 @@ func (b *Bot) stream(ctx context.Context, path string, each func([]byte) error) 
 		return err
 	}
 	return io.EOF
+}
+
+// get gets path and decodes the answer into out.
+func (b *Bot) get(ctx context.Context, path string, out any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, b.Server+path, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+b.Token)
+	resp, err := b.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return answerError(resp)
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
 }
 
 // post posts body (JSON; none when nil) and decodes the answer into out.
@@ -485,13 +666,24 @@ func (e *engine) close() {
 	}
 }
 
-func contains(xs []int, x int) bool {
+func contains[T comparable](xs []T, x T) bool {
 	for _, y := range xs {
 		if y == x {
 			return true
 		}
 	}
 	return false
+}
+
+// split splits a comma-separated flag, dropping empty items.
+func split(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func sleep(ctx context.Context, d time.Duration) {

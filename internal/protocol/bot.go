@@ -60,18 +60,42 @@ type BotAccount struct {
 const (
 	EventGameStart  = "gameStart"
 	EventGameFinish = "gameFinish"
-	// EventChallenge and EventChallengeCanceled are sent once the
-	// server has challenges (the hook is Server.notifyAccount).
+	// EventChallenge is a challenge sent to or by the account;
+	// EventChallengeDeclined one its receiver declined;
+	// EventChallengeCanceled one that ended otherwise (its sender
+	// cancelled it, it expired, or its match could not start).
 	EventChallenge         = "challenge"
+	EventChallengeDeclined = "challengeDeclined"
 	EventChallengeCanceled = "challengeCanceled"
+)
+
+// Reasons a challenge ended unaccepted (BotEvent.Reason and the lobby's
+// challenge-gone message).
+const (
+	ChallengeDeclined  = "declined"
+	ChallengeCancelled = "cancelled"
+	ChallengeExpired   = "expired"
+	ChallengeFailed    = "failed"
 )
 
 // BotEvent is one line of the event stream.
 type BotEvent struct {
 	Type string   `json:"type"`
 	Game *BotGame `json:"game,omitempty"`
-	// Challenge is a challenge's own object (event challenge*).
-	Challenge any `json:"challenge,omitempty"`
+	// Challenge is the challenge of a challenge* event.
+	Challenge *Challenge `json:"challenge,omitempty"`
+	// Reason is why a challenge ended (challengeDeclined,
+	// challengeCanceled): one of the Challenge* reasons.
+	Reason string `json:"reason,omitempty"`
+}
+
+// BotChallengeRequest is the body of POST /api/challenge/{username}: the
+// match a bot offers the user.
+type BotChallengeRequest struct {
+	Game        string      `json:"game"`
+	Variant     string      `json:"variant,omitempty"`
+	TimeControl TimeControl `json:"timeControl"`
+	Rated       bool        `json:"rated,omitempty"`
 }
 
 // BotGame names a match of the account in an event.
@@ -153,4 +177,6 @@ type BotJoinRequest struct {
 // OK answers a bot API route that has nothing else to say.
 type OK struct {
 	OK bool `json:"ok"`
+	// Match is the match an accepted challenge started.
+	Match string `json:"match,omitempty"`
 }

@@ -11,7 +11,7 @@ import "unicode/utf8"
 const (
 	TypeChat        = "chat"         // say Text in Channel
 	TypeChatHistory = "chat-history" // ask for the chat so far (answered with a chat-history)
-	TypeChatMute    = "chat-mute"    // a player stops receiving the other players' lines
+	TypeChatMute    = "chat-mute"    // a player stops receiving another player's lines (target), or every other player's
 	TypeChatUnmute  = "chat-unmute"  // and starts again
 )
 
@@ -61,14 +61,17 @@ type ChatLine struct {
 // ChatMessage is the server's chat message on the match WebSocket: a
 // line (type chat; ID echoes the sender's message to the sender) or the
 // history (type chat-history: the lines this connection may read, oldest
-// first, whether it muted the other players, and the channels it may
-// read and write).
+// first, whether it muted other players and which, and the channels it
+// may read and write).
 type ChatMessage struct {
 	Type  string     `json:"type"`
 	ID    string     `json:"id,omitempty"`
 	Chat  *ChatLine  `json:"chat,omitempty"`
 	Chats []ChatLine `json:"chats,omitempty"`
 	Muted bool       `json:"muted,omitempty"`
+	// MutedSeats are the seats whose lines the connection no longer
+	// receives (chat-history only).
+	MutedSeats []int `json:"mutedSeats,omitempty"`
 	// Read and Write are the channels the connection reads and may write
 	// (chat-history only).
 	Read  []string `json:"read,omitempty"`

@@ -89,6 +89,9 @@ type ClientMessage struct {
 	// Channel and Text are a chat line (chat only; see chat.go).
 	Channel string `json:"channel,omitempty"`
 	Text    string `json:"text,omitempty"`
+	// Target is the seat a chat-mute or chat-unmute is about; absent:
+	// every other player.
+	Target *int `json:"target,omitempty"`
 }
 
 // maxTokens bounds the seat tokens of one hello: no game has more than

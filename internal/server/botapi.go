@@ -101,7 +101,8 @@ func (s *Server) tokenStore() TokenStore {
 // isBearer reports whether r is a bot API request carrying a token: the
 // web routes' Origin, content-type and CSRF checks do not apply to it.
 func isBearer(r *http.Request) bool {
-	return (strings.HasPrefix(r.URL.Path, "/api/bot/") || strings.HasPrefix(r.URL.Path, "/api/stream/")) &&
+	return (strings.HasPrefix(r.URL.Path, "/api/bot/") || strings.HasPrefix(r.URL.Path, "/api/stream/") ||
+		r.URL.Path == "/api/challenge" || strings.HasPrefix(r.URL.Path, "/api/challenge/")) &&
 		strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")
 }
 
@@ -492,6 +493,13 @@ func (s *Server) botCommand(w http.ResponseWriter, r *http.Request, typ, move st
 		if p := int(rm.st.ToMove()); held.has(p) {
 			seat = p
 		}
+		typ := typ
+		if typ == botTakebackYes { // accept the opponent's request, or make one
+			typ = protocol.TypeOfferTakeback
+			if rm.takeback >= 0 && rm.takeback != seat {
+				typ = protocol.TypeAcceptTakeback
+			}
+		}
 		err = rm.apply(rm.ctx, seat, protocol.ClientMessage{Type: typ, Version: rm.m.Version, Move: move})
 		if err == nil {
 			if typ == protocol.TypeMove {
@@ -635,9 +643,10 @@ type eventSub struct {
 }
 
 // GET /api/stream/event: the account's events, one JSON object a line:
-// gameStart for each live match it plays (those under way first, as the
-// stream opens), gameFinish when one ends; challenges once the server has
-// them (notifyAccount).
+// gameStart for each live match it plays and challenge for each challenge
+// waiting for its answer (those under way first, as the stream opens),
+// gameFinish when a match ends, and the challenges sent to or by it and
+// their ends (challenges.go calls notifyAccount).
 func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 	b := s.bearer(w, r, false, protocol.ScopeBotPlay, protocol.ScopeChallengeRead)
 	if b == nil {
@@ -683,6 +692,14 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 			if !n.line(data) {
 				return
 			}
+		}
+	}
+	// players2: the challenges waiting for the account's answer, so a
+	// bot that connects after one was sent still answers it.
+	for _, c := range s.ChallengesOf(b.a.ID).In {
+		data, _ := json.Marshal(protocol.BotEvent{Type: protocol.EventChallenge, Challenge: &c})
+		if !n.line(data) {
+			return
 		}
 	}
 	n.pump(r.Context(), sub.ch)

@@ -164,6 +164,12 @@ func (s *Server) ChallengeUser(ctx context.Context, from holder, client string, 
 	}
 	w := c.wire
 	s.lobby.toUser(to.Name, protocol.LobbyMessage{Type: protocol.LobbyChallenge, Challenge: &w})
+	// botapi: the event streams of both sides (Lichess sends the
+	// challenge to its sender too).
+	for _, name := range []string{w.To, w.From} {
+		w := w
+		s.notifyAccount(name, protocol.BotEvent{Type: protocol.EventChallenge, Challenge: &w})
+	}
 	return c.wire, nil
 }
 
@@ -173,7 +179,7 @@ func (s *Server) expireChallenge(id string) {
 	if err != nil {
 		return // answered meanwhile
 	}
-	s.challengeGone(c, "expired")
+	s.challengeGone(c, protocol.ChallengeExpired)
 }
 
 // challengeGone tells both sides a challenge ended unaccepted.
@@ -182,6 +188,14 @@ func (s *Server) challengeGone(c *challenge, reason string) {
 	m := protocol.LobbyMessage{Type: protocol.LobbyChallengeGone, Challenge: &w, Reason: reason}
 	s.lobby.toUser(c.wire.From, m)
 	s.lobby.toUser(c.wire.To, m)
+	kind := protocol.EventChallengeCanceled
+	if reason == protocol.ChallengeDeclined {
+		kind = protocol.EventChallengeDeclined
+	}
+	for _, name := range []string{c.wire.From, c.wire.To} {
+		w := c.wire
+		s.notifyAccount(name, protocol.BotEvent{Type: kind, Challenge: &w, Reason: reason})
+	}
 }
 
 // AcceptChallenge accepts challenge id for the account by (acting from
@@ -205,8 +219,13 @@ func (s *Server) AcceptChallenge(ctx context.Context, id string, by holder, clie
 	match, placed, err := s.startMatch(ctx, w.Game, w.Variant, 2, w.TimeControl, w.Rated,
 		[]seatFor{{account: c.fromID, name: w.From, client: c.client}, {account: by.account, name: by.name, client: client}})
 	if err != nil {
-		s.challengeGone(c, "failed")
+		s.challengeGone(c, protocol.ChallengeFailed)
 		return protocol.JoinResponse{}, err
+	}
+	// The match is live from the start: the event streams of both
+	// accounts get its gameStart (no commit says so).
+	if rm, err := s.room(ctx, match); err == nil {
+		rm.do(func() { rm.botStatus("") })
 	}
 	seat := placed[0].seat
 	s.lobby.toUser(w.From, protocol.LobbyMessage{Type: protocol.LobbyChallengeAccepted, Challenge: &w, Match: match, Game: w.Game, Seat: &seat, Token: placed[0].token})
@@ -225,9 +244,9 @@ func (s *Server) DeclineChallenge(id string, by holder) error {
 	if err != nil {
 		return err
 	}
-	reason := "declined"
+	reason := protocol.ChallengeDeclined
 	if c.fromID == by.account {
-		reason = "cancelled"
+		reason = protocol.ChallengeCancelled
 	}
 	s.challengeGone(c, reason)
 	return nil

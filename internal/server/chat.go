@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -18,9 +19,10 @@ import (
 // (docs/protocol.md, "Chat"). Players read and write the players'
 // channel, spectators the spectators'; players read the spectators' once
 // the match has ended (during it, spectators' remarks would be advice).
-// A player may mute: the other players' lines then no longer reach the
-// connections holding its seats. Lines are stored with the match
-// (store.Chats) before anyone hears of them; a room keeps the last
+// A player may mute another player, or all of them: the muted seats'
+// lines then no longer reach the connections holding its seats. Lines and
+// mutes are stored with the match (store.Chats) before anyone hears of
+// them; a room keeps the last
 // chatKeep in memory, read from the store the first time someone asks for
 // the chat, never on the way of a move.
 
@@ -51,8 +53,11 @@ const (
 // the room's mutex.
 type chatRoom struct {
 	lines []store.ChatMessage // the last chatKeep, oldest first
-	// muted are the seats that muted the other players.
-	muted    seatSet
+	// mutes are the seats each seat muted, by muting seat.
+	mutes map[int]seatSet
+	// muting orders the mutes of one match (held while one is stored,
+	// outside the room's mutex), so memory and store agree.
+	muting   *sync.Mutex
 	rates    map[string]*rate.Limiter // by sender: a seat, or a spectator's client
 	overflow *rate.Limiter
 }
@@ -102,14 +107,23 @@ func (s *Server) loadChat(r *room) error {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, saveTimeout)
+	defer cancel()
 	lines, err := cs.ChatMessages(ctx, r.id, chatKeep)
-	cancel()
 	if err != nil {
 		return fmt.Errorf("server: chat of %s: %w", r.id, err)
 	}
+	stored, err := cs.ChatMutes(ctx, r.id)
+	if err != nil {
+		return fmt.Errorf("server: chat mutes of %s: %w", r.id, err)
+	}
+	mutes := map[int]seatSet{}
+	for seat, m := range stored {
+		mutes[seat] = seatSet(m)
+	}
 	r.do(func() {
 		if r.chat == nil { // another connection may have loaded it meanwhile
-			r.chat = &chatRoom{lines: lines, rates: map[string]*rate.Limiter{}, overflow: rate.NewLimiter(rate.Every(chatEvery), chatBurst)}
+			r.chat = &chatRoom{lines: lines, mutes: mutes, muting: &sync.Mutex{}, rates: map[string]*rate.Limiter{},
+				overflow: rate.NewLimiter(rate.Every(chatEvery), chatBurst)}
 		}
 	})
 	return nil
@@ -125,23 +139,12 @@ func (s *Server) handleChat(c *conn, r *room, msg protocol.ClientMessage, greete
 		c.sendError(msg.ID, r.version.Load(), wireError(err))
 		return
 	}
-	if msg.Type != protocol.TypeChat {
-		r.do(func() {
-			seats := r.subOf(c).seats
-			switch msg.Type {
-			case protocol.TypeChatMute, protocol.TypeChatUnmute:
-				if seats == 0 {
-					c.sendError(msg.ID, r.m.Version, protocol.Errorf(protocol.CodeNotAPlayer, "only players mute the other players"))
-					return
-				}
-				if msg.Type == protocol.TypeChatMute {
-					r.chat.muted |= seats
-				} else {
-					r.chat.muted &^= seats
-				}
-			}
-			r.sendChatHistory(c, msg.ID, seats)
-		})
+	switch msg.Type {
+	case protocol.TypeChatMute, protocol.TypeChatUnmute:
+		s.chatMute(c, r, msg)
+		return
+	case protocol.TypeChatHistory:
+		r.do(func() { r.sendChatHistory(c, msg.ID, r.subOf(c).seats) })
 		return
 	}
 	var line store.ChatMessage
@@ -156,6 +159,83 @@ func (s *Server) handleChat(c *conn, r *room, msg protocol.ClientMessage, greete
 		return
 	}
 	r.do(func() { r.deliverChat(line, c, msg.ID) })
+}
+
+// chatMute mutes or unmutes, for the seats a connection holds, the seat
+// msg.Target or every other seat, stores the mutes, and answers with the
+// history. The chat is loaded.
+func (s *Server) chatMute(c *conn, r *room, msg protocol.ClientMessage) {
+	var cr *chatRoom
+	var seats seatSet
+	var players int
+	if !r.do(func() { cr, seats, players = r.chat, r.subOf(c).seats, r.m.Players }) {
+		c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeUnavailable, "match %s has closed", r.id))
+		return
+	}
+	var perr *protocol.Error
+	switch t := msg.Target; {
+	case seats == 0:
+		perr = protocol.Errorf(protocol.CodeNotAPlayer, "only players mute the other players")
+	case t != nil && (*t < 0 || *t >= players || seats.has(*t)):
+		perr = protocol.Errorf(protocol.CodeBadRequest, "no other player in seat %d to mute", *t)
+	}
+	if perr != nil {
+		c.sendError(msg.ID, r.version.Load(), perr)
+		return
+	}
+	cr.muting.Lock()
+	defer cr.muting.Unlock()
+	change := map[int]seatSet{}
+	r.do(func() {
+		for seat := range players {
+			if !seats.has(seat) {
+				continue
+			}
+			m := cr.mutes[seat]
+			switch {
+			case msg.Type == protocol.TypeChatUnmute && msg.Target == nil:
+				m = 0
+			case msg.Type == protocol.TypeChatUnmute:
+				m &^= 1 << *msg.Target
+			case msg.Target == nil:
+				m = (seatSet(1)<<players - 1) &^ seats
+			default:
+				m |= 1 << *msg.Target
+			}
+			if m != cr.mutes[seat] {
+				change[seat] = m
+			}
+		}
+	})
+	ctx, cancel := context.WithTimeout(s.ctx, saveTimeout)
+	defer cancel()
+	for seat, m := range change {
+		if err := s.chatStore().SetChatMutes(ctx, r.id, seat, uint32(m)); err != nil {
+			c.sendError(msg.ID, r.version.Load(), wireError(fmt.Errorf("server: chat mutes of %s: %w", r.id, err)))
+			return
+		}
+	}
+	r.do(func() {
+		for seat, m := range change {
+			if m == 0 {
+				delete(cr.mutes, seat)
+			} else {
+				cr.mutes[seat] = m
+			}
+		}
+		r.sendChatHistory(c, msg.ID, seats)
+	})
+}
+
+// mutedBy returns the seats the holder of seats muted.
+func (cr *chatRoom) mutedBy(seats seatSet) seatSet {
+	var m seatSet
+	for seat, muted := range cr.mutes {
+		if seats.has(seat) {
+			m |= muted
+		}
+	}
+	return m
 }
 
 // addChat stores a line, setting its ID.
@@ -279,13 +359,17 @@ func (r *room) readsChat(seats seatSet, line store.ChatMessage) bool {
 	case seats.has(line.Seat):
 		return true // one's own lines
 	default:
-		return r.chat.muted&seats == 0
+		return !r.chat.mutedBy(seats).has(line.Seat)
 	}
 }
 
 // sendChatHistory sends c the lines it reads, with its channels. mu held.
 func (r *room) sendChatHistory(c *conn, id string, seats seatSet) {
-	m := protocol.ChatMessage{Type: protocol.TypeChatHistory, ID: id, Chats: []protocol.ChatLine{}, Muted: seats != 0 && r.chat.muted&seats != 0}
+	muted := r.chat.mutedBy(seats)
+	m := protocol.ChatMessage{Type: protocol.TypeChatHistory, ID: id, Chats: []protocol.ChatLine{}, Muted: seats != 0 && muted != 0}
+	if seats != 0 {
+		m.MutedSeats = muted.list()
+	}
 	for _, line := range r.chat.lines {
 		if r.readsChat(seats, line) {
 			m.Chats = append(m.Chats, chatLine(line))

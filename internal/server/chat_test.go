@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -177,5 +178,95 @@ func TestChatRatedGuests(t *testing.T) {
 				t.Errorf("player: %+v, want ok as Alice", m)
 			}
 		})
+	}
+}
+
+// history asks for the chat history and returns its texts and muted
+// seats.
+func (c *client) history() (texts []string, muted []int) {
+	c.t.Helper()
+	id := fmt.Sprintf("hist-%d", c.n.Add(1))
+	c.sendJSON(protocol.ClientMessage{Type: protocol.TypeChatHistory, ID: id})
+	for {
+		if m := c.chatMsg(); m.Type == protocol.TypeChatHistory && m.ID == id {
+			for _, l := range m.Chats {
+				texts = append(texts, l.Text)
+			}
+			return texts, m.MutedSeats
+		}
+	}
+}
+
+// mute sends chat-mute or chat-unmute about target (nil: every other
+// player) and returns the answer: the muted seats, or "error:CODE".
+func (c *client) mute(typ string, target *int) (string, []int) {
+	c.t.Helper()
+	id := fmt.Sprintf("mute-%d", c.n.Add(1))
+	c.sendJSON(protocol.ClientMessage{Type: typ, ID: id, Target: target})
+	for {
+		if m := c.chatMsg(); m.ID == id {
+			return m.Type, m.MutedSeats
+		}
+	}
+}
+
+// TestChatMutePerSeatKept: in a three-player match a player mutes one
+// other player: that player's lines no longer reach it, live or in the
+// history, while the third player's still do; the mute is stored with the
+// match and holds after the server restarts; unmuting shows every line
+// again, and a mute without a target mutes every other player.
+func TestChatMutePerSeatKept(t *testing.T) {
+	h := start(t, "", func(c *Config) { c.Limits = Limits{Off: true} })
+	zero, seat0 := 0, 0
+	resp := h.create(protocol.CreateRequest{Game: "race", Players: 3, Join: &zero})
+	id := resp.Match.ID
+	tokens := []string{resp.Token, h.join(id, 1), h.join(id, 2)}
+	ps := []*client{h.connect(id, tokens[0]), h.connect(id, tokens[1]), h.connect(id, tokens[2])}
+	if typ, muted := ps[2].mute(protocol.TypeChatMute, &seat0); typ != protocol.TypeChatHistory || !slices.Equal(muted, []int{0}) {
+		t.Fatalf("seat 2 mutes seat 0: %s %v; want the history with seat 0 muted", typ, muted)
+	}
+	for _, tt := range []struct {
+		name   string
+		target int
+	}{{"itself", 2}, {"no such seat", 3}, {"a negative seat", -1}} {
+		if typ, _ := ps[2].mute(protocol.TypeChatMute, &tt.target); typ != "error:"+string(protocol.CodeBadRequest) {
+			t.Errorf("muting %s: %s; want bad-request", tt.name, typ)
+		}
+	}
+	say := func(round string) {
+		t.Helper()
+		for i, p := range ps[:2] {
+			if m, _ := p.say("", fmt.Sprint(round, i)); chatCode(m) != "ok" {
+				t.Fatalf("seat %d: %+v", i, m)
+			}
+		}
+		if _, seen := ps[2].say("", round+"2"); !slices.Equal(seen, []string{round + "1"}) {
+			t.Errorf("seat 2 read %q before its own line; want seat 1's alone", seen)
+		}
+	}
+	say("a")
+	if texts, _ := ps[0].history(); !slices.Equal(texts, []string{"a0", "a1", "a2"}) {
+		t.Errorf("seat 0's history %q; want every line (a mute is one-way)", texts)
+	}
+
+	path := h.path
+	h.stop()
+	h = start(t, path, func(c *Config) { c.Limits = Limits{Off: true} })
+	ps = []*client{h.connect(id, tokens[0]), h.connect(id, tokens[1]), h.connect(id, tokens[2])}
+	if texts, muted := ps[2].history(); !slices.Equal(texts, []string{"a1", "a2"}) || !slices.Equal(muted, []int{0}) {
+		t.Errorf("after a restart seat 2's history is %q muting %v; want seat 0's lines hidden", texts, muted)
+	}
+	say("b")
+	if typ, muted := ps[2].mute(protocol.TypeChatUnmute, &seat0); typ != protocol.TypeChatHistory || len(muted) != 0 {
+		t.Errorf("unmute: %s %v", typ, muted)
+	}
+	if texts, _ := ps[2].history(); len(texts) != 6 {
+		t.Errorf("unmuted, seat 2's history is %q; want all six lines", texts)
+	}
+	if typ, muted := ps[2].mute(protocol.TypeChatMute, nil); typ != protocol.TypeChatHistory || !slices.Equal(muted, []int{0, 1}) {
+		t.Errorf("mute everyone: %s %v; want seats 0 and 1 muted", typ, muted)
+	}
+	if got, err := h.db.ChatMutes(context.Background(), id); err != nil || len(got) != 1 || got[2] != 0b11 {
+		t.Errorf("stored mutes %v, %v; want seat 2 muting seats 0 and 1", got, err)
 	}
 }

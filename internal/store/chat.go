@@ -37,4 +37,10 @@ type Chats interface {
 	AddChat(ctx context.Context, m ChatMessage, max int) (int64, error)
 	// ChatMessages returns a match's last limit messages, oldest first.
 	ChatMessages(ctx context.Context, match string, limit int) ([]ChatMessage, error)
+	// SetChatMutes stores the seats a seat of a match has muted, a bit
+	// per seat (bit i: seat i), replacing what it had; 0 unmutes all.
+	SetChatMutes(ctx context.Context, match string, seat int, muted uint32) error
+	// ChatMutes returns a match's mutes: for each seat that has muted
+	// some, the seats it muted (none: an empty map).
+	ChatMutes(ctx context.Context, match string) (map[int]uint32, error)
 }

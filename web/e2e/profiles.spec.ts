@@ -1,7 +1,7 @@
 // Profiles in the browser against a real server: two users sign up in two
-// browser contexts, one creates a rated Pathagon match (the create API, as
-// the lobby would with a rated choice) and the other joins it from the
-// lobby; they play by clicking until one resigns. The winner's profile
+// browser contexts, one creates a rated Pathagon match with the lobby's
+// rated choice and the other joins it from the lobby; they play by
+// clicking until one resigns. The winner's profile
 // shows the changed rating with a point on its graph and the game with its
 // replay and record links; the archive lists it under its filters, and
 // its replay opens the finished match. Usernames link to profiles from the
@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fits, launch, pageErrors, replyMs, resultsDir, startServer, type Server } from './harness';
+import { checkArchive, checkRatedGame, openOwnProfile, signUp } from './players';
 
 let server: Server;
 let browser: Browser;
@@ -24,7 +25,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const password = 'correct horse battery';
 const newName = (base: string) => `${base}${Date.now().toString(36).slice(-5)}`;
 
 async function device(width: number): Promise<{ ctx: BrowserContext; page: Page }> {
@@ -32,26 +32,33 @@ async function device(width: number): Promise<{ ctx: BrowserContext; page: Page 
   return { ctx, page: await ctx.newPage() };
 }
 
-async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(server.url + '/signup');
-  await page.fill('input[name="username"]', name);
-  await page.fill('input[name="password"]', password);
-  await page.click('form.account-form button[type="submit"]');
-  await page.locator('button.account-button', { hasText: name }).waitFor();
-}
-
-/** createRated creates a rated Pathagon match from the page's session (cookie and CSRF token), seated at 0. */
+/**
+ * createRated creates a rated Pathagon match, seated at 0, with the lobby's
+ * create form: rated is offered only once the seats are open to people and
+ * the match has a clock, and the form says why before.
+ */
 async function createRated(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const who = (await (await fetch('/api/account')).json()) as { csrf: string };
-    const r = await fetch('/api/matches', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': who.csrf },
-      body: JSON.stringify({ game: 'pathagon', rated: true, join: 0, timeControl: { kind: 'fischer', baseMs: 600_000, incrementMs: 5_000 } }),
-    });
-    if (r.status !== 201) throw new Error(`create: ${r.status} ${await r.text()}`);
-    return ((await r.json()) as { match: { id: string } }).match.id;
-  });
+  await page.goto(server.url + '/');
+  const why = page.locator('[data-rated-why]');
+  const rated = page.locator('form.create input[name="rated"]');
+  await page.selectOption('form.create select[name="game"]', 'pathagon');
+  await page.locator('form.create input[name="opponent"]').first().check(); // a bot
+  expect(await why.getAttribute('data-rated-why')).toBe('lobby.rated.noBots');
+  expect(await rated.isDisabled()).toBe(true);
+  await page.locator('form.create input[name="opponent"][value=""]').check();
+  await page.selectOption('form.create select[name="time"]', '0');
+  expect(await why.textContent()).toBe('A rated game needs a clock or correspondence: choose one under Time control.');
+  await page.selectOption('form.create select[name="time"]', '3'); // 10 + 5
+  await why.waitFor({ state: 'detached' });
+  await rated.check();
+  await page.selectOption('form.create select[name="seat"]', '0');
+  await page.locator('form.create button[type="submit"]').click();
+  await page.waitForURL(/\/match\/m_/, { timeout: replyMs });
+  const id = page.url().split('/').pop()!;
+  const st = (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { rated: boolean; clocks: { kind: string; remaining: number[] } };
+  expect(st.rated).toBe(true);
+  expect(st.clocks).toMatchObject({ kind: 'fischer', remaining: [600_000, 600_000] });
+  return id;
 }
 
 /** clickMove plays one move on the Pathagon board when it is the page's turn. */
@@ -70,10 +77,9 @@ describe('profiles', () => {
     const alice = newName('ann');
     const bob = newName('bob');
     try {
-      await signUp(a.page, alice);
-      await signUp(b.page, bob);
+      await signUp(a.page, server.url, alice);
+      await signUp(b.page, server.url, bob);
       const id = await createRated(a.page);
-      await a.page.goto(`${server.url}/match/${id}`);
       await a.page.locator('svg.pathagon').waitFor();
 
       // bob joins from the lobby, where alice's name links to her profile.
@@ -95,17 +101,9 @@ describe('profiles', () => {
       expect(await a.page.locator('.player a.user-link', { hasText: bob }).count()).toBe(1);
 
       // alice's profile: the rating rose from 1500, with one point on its graph.
-      await a.page.locator('.player a.user-link', { hasText: alice }).click();
-      await a.page.waitForURL(new RegExp(`/user/${alice}$`));
-      const rating = a.page.locator('[data-rating="pathagon"]');
-      await rating.waitFor();
-      expect(Number(await rating.getAttribute('data-value'))).toBeGreaterThan(1500);
-      expect(await rating.locator('svg.rating-graph').getAttribute('data-graph-points')).toBe('1');
-      expect(await rating.locator('svg.rating-graph').getAttribute('aria-label')).toContain('Pathagon');
-      expect(await a.page.locator('[data-record]').getAttribute('data-record')).toBe('1/0/0');
+      await openOwnProfile(a.page, alice);
+      await checkRatedGame(a.page, id, 'win');
       const game = a.page.locator(`[data-played="${id}"]`);
-      expect(await game.getAttribute('data-outcome')).toBe('win');
-      expect(await game.locator('[data-rating-change]').textContent()).toMatch(/1500 → 1[5-9]\d\d/);
       for (const [kind, path] of [
         ['text', 'record'],
         ['json', 'record.json'],
@@ -118,21 +116,9 @@ describe('profiles', () => {
       await fits(a.page, '.profile');
       await a.page.screenshot({ path: join(resultsDir, 'profile-390.png'), fullPage: true });
 
-      // The archive: the game under "win", nothing under "loss".
-      await a.page.locator('a', { hasText: 'All games' }).click();
-      await a.page.waitForURL(new RegExp(`/user/${alice}/games$`));
-      await a.page.locator(`[data-played="${id}"]`).waitFor();
-      await a.page.selectOption('select[name="result"]', 'loss');
-      await a.page.getByText('No games match.').waitFor();
-      await a.page.selectOption('select[name="result"]', 'win');
-      await a.page.selectOption('select[name="rated"]', 'true');
-      await a.page.locator(`[data-played="${id}"]`).waitFor();
-      await fits(a.page, '.archive');
-
-      // Its replay opens the finished match.
-      await a.page.locator(`[data-played="${id}"] a`, { hasText: 'Replay' }).click();
-      await a.page.waitForURL(new RegExp(`/match/${id}$`));
-      await a.page.locator('[data-result]').waitFor();
+      // The archive: the game under "win", nothing under "loss"; its
+      // replay opens the finished match.
+      await checkArchive(a.page, alice, id, 'win');
 
       // bob's profile, seen by alice: the loss, rated below 1500.
       await a.page.goto(`${server.url}/user/${bob}`);

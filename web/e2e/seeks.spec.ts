@@ -1,14 +1,17 @@
-// Finding an opponent in the browser against a real server: a new user
-// signs up on a phone and quick-pairs for a rated Pathagon game; a second
-// user in another browser context quick-pairs for the same and both are
-// taken to the match (the seats drawn); they play it to its end by
-// clicking, and the first user's lobby shows the rating the game gave. Then a challenge by
-// username is shown to the other user, who declines it, and the
-// challenger is told.
+// Finding an opponent in the browser against a real server (issue 20's
+// must-show): a new user signs up on a phone and quick-pairs for a rated
+// Pathagon game; a second user in another browser context quick-pairs for
+// the same and both are taken to the match (the seats drawn); they play it
+// to its end by clicking. The first user follows their name to their
+// profile page, which shows the rating the game gave with a point on its
+// graph, finds the game in their archive and opens its replay; the lobby
+// shows the same rating. Then a challenge by username is shown to the
+// other user, who declines it, and the challenger is told.
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fits, launch, replyMs, resultsDir, startServer, waitPlies, type Server } from './harness';
+import { checkArchive, checkRatedGame, openOwnProfile, signUp as signUpAt } from './players';
 
 let server: Server;
 let browser: Browser;
@@ -25,7 +28,6 @@ afterAll(async () => {
 
 const phone = { viewport: { width: 390, height: 844 }, locale: 'en-US' };
 const desktop = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
-const password = 'correct horse battery';
 let n = 0;
 const newName = (base: string) => `${base}${Date.now().toString(36)}${n++}`;
 
@@ -34,16 +36,7 @@ async function device(opts: typeof phone): Promise<{ ctx: BrowserContext; page: 
   return { ctx, page: await ctx.newPage() };
 }
 
-async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(server.url + '/');
-  await page.locator('[data-account="out"] a', { hasText: 'Sign up' }).click();
-  await page.waitForURL(/\/signup/);
-  await page.fill('input[name="username"]', name);
-  await page.fill('input[name="password"]', password);
-  await page.click('form.account-form button[type="submit"]');
-  await page.locator('button.account-button', { hasText: name }).waitFor();
-  await page.waitForURL(server.url + '/');
-}
+const signUp = (page: Page, name: string) => signUpAt(page, server.url, name);
 
 /** quickPair presses the 3 + 2 quick-pairing button of Pathagon, found by its accessible name. */
 async function quickPair(page: Page): Promise<void> {
@@ -61,7 +54,7 @@ async function play(page: Page, cell: string): Promise<void> {
 }
 
 describe('seeks', () => {
-  it('two new users quick-pair, play a rated Pathagon game to the end by clicking, and the rating changes', async () => {
+  it('two new users quick-pair, play a rated Pathagon game to the end by clicking, and the profile, archive and replay show it', async () => {
     const a = await device(phone);
     const b = await device(desktop);
     try {
@@ -112,16 +105,20 @@ describe('seeks', () => {
       expect(st.rated).toBe(true);
       expect(st.result?.winners).toEqual([0]);
 
-      // Back in the lobby, Ann's rating is the one the game gave: up for
-      // a win, down for a loss.
-      await a.page.locator('a.brand').click();
+      // Ann's profile page: the rating the game gave (up for a win, down
+      // for a loss) with one point on its graph, and the game; her
+      // archive lists it, and its replay opens the finished match.
       const won = first === 'a';
-      await expect
-        .poll(async () => Math.sign(Number(await a.page.locator('[data-my-rating]').getAttribute('data-my-rating')) - 1500), { timeout: replyMs })
-        .toBe(won ? 1 : -1);
-      const profile = (await (await fetch(`${server.url}/api/users/${ann}`)).json()) as { ratings: { game: string; rating: number }[] };
-      const got = Number(await a.page.locator('[data-my-rating]').getAttribute('data-my-rating'));
-      expect(got).toBe(Math.round(profile.ratings.find((r) => r.game === 'pathagon')!.rating));
+      const outcome = won ? 'win' : 'loss';
+      await openOwnProfile(a.page, ann);
+      const rated = await checkRatedGame(a.page, id, outcome);
+      await fits(a.page, '.profile');
+      await a.page.screenshot({ path: join(resultsDir, 'seeks-profile-390.png'), fullPage: true });
+      await checkArchive(a.page, ann, id, outcome);
+
+      // Back in the lobby, Ann's rating is the same.
+      await a.page.locator('a.brand').click();
+      await expect.poll(async () => Number(await a.page.locator('[data-my-rating]').getAttribute('data-my-rating')), { timeout: replyMs }).toBe(Math.round(rated));
       await a.page.screenshot({ path: join(resultsDir, 'seeks-rated-390.png'), fullPage: true });
 
       // A challenge by username: Bob sees it with its buttons and declines; Ann is told.

@@ -25,16 +25,20 @@ export interface ChatLine {
 /** A chat message from the server, or the error answering one of ours. */
 export type ChatServerMessage =
   | { type: 'chat'; id?: string; chat: ChatLine }
-  | { type: 'chat-history'; id?: string; chats?: ChatLine[]; muted?: boolean; read?: ChatChannel[]; write?: ChatChannel[] }
+  | { type: 'chat-history'; id?: string; chats?: ChatLine[]; muted?: boolean; mutedSeats?: number[]; read?: ChatChannel[]; write?: ChatChannel[] }
   | { type: 'chat-error'; id: string; error: WireError };
 
 export type ChatClientMessage =
   | { type: 'chat'; id: string; channel: ChatChannel; text: string }
-  | { type: 'chat-history' | 'chat-mute' | 'chat-unmute'; id: string };
+  | { type: 'chat-history'; id: string }
+  // target: the seat muted or unmuted; absent: every other player.
+  | { type: 'chat-mute' | 'chat-unmute'; id: string; target?: number };
 
 export interface ChatState {
   lines: ChatLine[];
   muted: boolean;
+  /** The seats whose lines the viewer muted (muted: some are). */
+  mutedSeats: number[];
   read: ChatChannel[];
   write: ChatChannel[];
   /** The last error answering one of our chat messages, until the next line of ours. */
@@ -43,7 +47,7 @@ export interface ChatState {
   loaded: boolean;
 }
 
-export const initialChat: ChatState = { lines: [], muted: false, read: [], write: [], error: null, loaded: false };
+export const initialChat: ChatState = { lines: [], muted: false, mutedSeats: [], read: [], write: [], error: null, loaded: false };
 
 /** chatIDPrefix starts the IDs of our chat messages, so their errors are told apart from commands'. */
 export const chatIDPrefix = 'chat-';
@@ -89,7 +93,15 @@ function isLine(v: unknown): v is ChatLine {
 export function applyChat(s: ChatState, m: ChatServerMessage): ChatState {
   switch (m.type) {
     case 'chat-history':
-      return { lines: (m.chats ?? []).slice(-maxChatLines), muted: m.muted ?? false, read: m.read ?? [], write: m.write ?? [], error: null, loaded: true };
+      return {
+        lines: (m.chats ?? []).slice(-maxChatLines),
+        muted: m.muted ?? false,
+        mutedSeats: m.mutedSeats ?? [],
+        read: m.read ?? [],
+        write: m.write ?? [],
+        error: null,
+        loaded: true,
+      };
     case 'chat': {
       if (s.lines.some((l) => l.id === m.chat.id)) return s; // already in a history
       const lines = [...s.lines, m.chat].slice(-maxChatLines);

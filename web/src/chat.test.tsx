@@ -105,6 +105,29 @@ describe('ChatPanel', () => {
     expect(sent.at(-1)?.type).toBe('chat-mute');
   });
 
+  it('mutes one player of three, says whom, and offers no one-player mute with two', () => {
+    const seats = [0, 1, 2].map((seat) => ({ seat, name: ['red', 'blue', 'green'][seat]!, kind: 'human' as const, taken: true, connected: true }));
+    seats[1] = { ...seats[1]!, username: 'Bob' } as (typeof seats)[number];
+    const three = state(1, { seats });
+    const chat = applyChat(initialChat, { type: 'chat-history', chats: [line(1, 'players', 'hi', 1, 'Bob'), line(2, 'players', 'yo', 2), line(3, 'players', 'me', 0)], read: ['players'], write: ['players'] });
+    act(() => render(<ChatPanel chat={chat} status="open" state={three} me={0} send={(m) => (sent.push(m), true)} />, root));
+    const buttons = [...root.querySelectorAll('[data-chat-mute-seat]')];
+    expect(buttons.map((b) => b.getAttribute('data-chat-mute-seat'))).toEqual(['1', '2']); // not one's own line
+    expect(buttons[0]!.getAttribute('aria-label')).toBe('Mute Bob');
+    act(() => (buttons[0] as HTMLButtonElement).click());
+    expect(sent.at(-1)).toMatchObject({ type: 'chat-mute', target: 1 });
+
+    const muted = applyChat(chat, { type: 'chat-history', chats: [line(2, 'players', 'yo', 2), line(3, 'players', 'me', 0)], muted: true, mutedSeats: [1], read: ['players'], write: ['players'] });
+    act(() => render(<ChatPanel chat={muted} status="open" state={three} me={0} send={(m) => (sent.push(m), true)} />, root));
+    expect(root.querySelector('[data-chat-muted]')!.textContent).toBe('You muted Bob: their messages are hidden.');
+    const all = applyChat(chat, { type: 'chat-history', chats: [], muted: true, mutedSeats: [1, 2], read: ['players'], write: ['players'] });
+    act(() => render(<ChatPanel chat={all} status="open" state={three} me={0} send={(m) => (sent.push(m), true)} />, root));
+    expect(root.querySelector('[data-chat-muted]')!.textContent).toBe(t('en', 'chat.muted'));
+
+    show(chat, 0); // fewer than three seats: only the head's mute of everyone
+    expect(root.querySelector('[data-chat-mute-seat]')).toBeNull();
+  });
+
   it('does not send a line over the limit', () => {
     show(applyChat(initialChat, { type: 'chat-history', chats: [], read: ['spectators'], write: ['spectators'] }), -1);
     expect(root.querySelector('[data-chat-mute]')).toBeNull(); // spectators do not mute

@@ -1,7 +1,7 @@
 // The match page's chat panel (docs/protocol.md, "Chat"): a tab per room
 // the connection reads (the players', the spectators'), the room's lines in
 // a live log, a line to write in the room it writes, and for a player a
-// mute of the other players. Tabs follow the ARIA tabs pattern (arrow keys
+// mute of the other players (and, with three or more, of one of them). Tabs follow the ARIA tabs pattern (arrow keys
 // move between them); new lines are announced politely.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { lang, t } from './app-state';
@@ -61,6 +61,10 @@ export function ChatPanel({ chat, status, state, me, send }: ChatPanelProps) {
     document.getElementById(`chat-tab-${next}`)?.focus();
   };
   const left = maxChatChars - chatLength(text);
+  // One player is muted alone only where there are others to keep hearing.
+  const muteOne = me >= 0 && (state.seats?.length ?? 0) > 2;
+  const mutedNames = chat.mutedSeats.map((seat) => seatLabel(seat, state));
+  const allMuted = chat.muted && chat.mutedSeats.length >= (state.seats?.length ?? 2) - 1;
 
   return (
     <section class="chat" aria-labelledby="chat-title" data-chat>
@@ -98,12 +102,28 @@ export function ChatPanel({ chat, status, state, me, send }: ChatPanelProps) {
         </div>
       )}
       <div id="chat-room" role={rooms.length > 1 ? 'tabpanel' : undefined} aria-labelledby={rooms.length > 1 ? `chat-tab-${room}` : 'chat-title'}>
-        {chat.muted && room === 'players' && <p class="chat-note">{t('chat.muted')}</p>}
+        {chat.muted && room === 'players' && (
+          <p class="chat-note" data-chat-muted={chat.mutedSeats.join(' ')}>
+            {allMuted || mutedNames.length === 0 ? t('chat.muted') : t('chat.mutedSome', { names: mutedNames.join(', ') })}
+          </p>
+        )}
         <ol class="chat-log" ref={logRef} role="log" aria-live="polite" aria-label={t('chat.log', { room: roomName })} tabIndex={0} data-chat-log={room}>
           {lines.length === 0 && <li class="chat-empty">{t('chat.none')}</li>}
           {lines.map((l) => (
             <li key={l.id} data-chat-line={l.id}>
               <span class="chat-who">{who(l, state)}</span> <span class="chat-text">{l.text}</span>
+              {muteOne && room === 'players' && l.seat >= 0 && l.seat !== me && !chat.mutedSeats.includes(l.seat) && (
+                <button
+                  type="button"
+                  class="chat-mute-one"
+                  aria-label={t('chat.muteOne', { name: who(l, state) })}
+                  title={t('chat.muteOne', { name: who(l, state) })}
+                  onClick={() => send({ type: 'chat-mute', id: chatID(), target: l.seat })}
+                  data-chat-mute-seat={l.seat}
+                >
+                  {t('chat.muteShort')}
+                </button>
+              )}
             </li>
           ))}
         </ol>
@@ -147,9 +167,12 @@ export function ChatPanel({ chat, status, state, me, send }: ChatPanelProps) {
 /** who names a line's sender: the username, else the seat's name, else "Guest". */
 function who(l: ChatLine, state: MatchState): string {
   if (l.username) return l.username;
-  if (l.seat >= 0) {
-    const seat = state.seats?.find((s) => s.seat === l.seat);
-    return seatName(lang.value, seat?.name, l.seat);
-  }
+  if (l.seat >= 0) return seatLabel(l.seat, state);
   return t('chat.guest');
+}
+
+/** seatLabel names a seat: its player's username, else the seat's name. */
+function seatLabel(seat: number, state: MatchState): string {
+  const s = state.seats?.find((x) => x.seat === seat);
+  return s?.username || seatName(lang.value, s?.name, seat);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRequest, defaultForm, keepForm, openSeats, optionValues, playerChoices, playerCount, timeControl, validOption } from './lobby-model';
+import { createRequest, defaultForm, keepForm, openSeats, optionValues, playerChoices, playerCount, ratedBlock, timeControl, validOption } from './lobby-model';
 import type { Form } from './lobby-model';
 import type { GameInfo, OptionSpec } from './protocol';
 
@@ -151,5 +151,20 @@ describe('keepForm', () => {
     expect(keepForm([pathagon], f)).toEqual({ ...f, opponent: 'random' });
     expect(keepForm([pathagon], null)).toEqual(defaultForm([pathagon]));
     expect(keepForm([race], f)).toEqual(defaultForm([race]));
+  });
+});
+
+describe('ratedBlock', () => {
+  const open: Form = { game: 'pathagon', variant: 'standard', opponent: '', seat: 0, time: 2, options: {} };
+  const solo: GameInfo = { ...pathagon, id: 'solo', minPlayers: 1, maxPlayers: 1, defaultPlayers: 1 };
+  it.each([
+    ['a guest', pathagon, open, 'fischer', false, 'lobby.rated.guest'],
+    ['a game for one', solo, { ...open, game: 'solo' }, 'fischer', true, 'lobby.rated.solo'],
+    ['a bot seat', pathagon, { ...open, opponent: 'random' }, 'fischer', true, 'lobby.rated.noBots'],
+    ['no clock', pathagon, open, 'none', true, 'lobby.rated.needsClock'],
+    ['a fischer clock', pathagon, open, 'fischer', true, ''],
+    ['correspondence', pathagon, open, 'correspondence', true, ''],
+  ] as const)('%s', (_, g, f, kind, loggedIn, want) => {
+    expect(ratedBlock(g, f, kind, loggedIn)).toBe(want);
   });
 });

@@ -24,6 +24,26 @@ export interface Form {
   players?: number;
   /** Option values as text, by option name; absent means the default. */
   options: Record<string, string>;
+  /** Whether the creator asked for a rated match (it is only when ratedBlock allows). */
+  rated?: boolean;
+}
+
+/**
+ * ratedBlock says why the form's match cannot be rated (the server's rule:
+ * a logged-in creator, a clock or correspondence, people in every seat, two
+ * players or more), as an i18n key; '' when it can.
+ */
+export function ratedBlock(
+  g: GameInfo,
+  f: Form,
+  tcKind: string,
+  loggedIn: boolean,
+): '' | 'lobby.rated.guest' | 'lobby.rated.needsClock' | 'lobby.rated.noBots' | 'lobby.rated.solo' {
+  if (!loggedIn) return 'lobby.rated.guest';
+  if (playerCount(g, f) < 2) return 'lobby.rated.solo';
+  if (f.opponent !== '') return 'lobby.rated.noBots';
+  if (tcKind !== 'fischer' && tcKind !== 'correspondence') return 'lobby.rated.needsClock';
+  return '';
 }
 
 /** defaultForm picks Pathagon when the server has it, its first bot and no clock. */

@@ -3,6 +3,7 @@
 // player's doing, rendered in every language.
 import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { account } from './account-state';
 import { lang } from './app-state';
 import { langs, t } from './i18n';
 import { Lobby } from './pages/lobby';
@@ -58,6 +59,49 @@ describe('the lobby’s opponents', () => {
       expect((root.querySelector('input[name="opponent"]:checked') as HTMLInputElement).value).toBe('random');
       render(null, root);
     }
+  });
+});
+
+describe('the lobby’s rated choice', () => {
+  it('is offered to a logged-in player with open seats and a clock, and says why not otherwise, in every language', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        sent.push(JSON.parse(String(init.body)));
+        return new Response('{"error":{"code":"unavailable","message":"no"}}', { status: 503 });
+      }
+      return new Response(url.startsWith('/api/games') ? JSON.stringify({ games: [game] }) : '{"matches":[]}', { status: 200 });
+    });
+    const why = () => root.querySelector('[data-rated-why]')?.getAttribute('data-rated-why') ?? '';
+    const box = () => root.querySelector('input[name="rated"]') as HTMLInputElement | null;
+    for (const l of langs) {
+      lang.value = l;
+      account.value = null;
+      render(<Lobby />, root);
+      await until(() => root.querySelector('form.create') !== null);
+      expect(box()).toBeNull();
+      expect(why()).toBe('lobby.rated.guest');
+      expect(root.querySelector('[data-rated-why]')!.textContent).toBe(t(l, 'lobby.rated.guest'));
+
+      account.value = { id: 'a_1', username: 'Alice', created: 0 };
+      await until(() => box() !== null);
+      expect(box()!.disabled).toBe(true);
+      expect(why()).toBe('lobby.rated.noBots'); // the default opponent is a bot
+      (root.querySelector('input[name="opponent"][value=""]') as HTMLInputElement).click();
+      await until(() => why() === 'lobby.rated.needsClock');
+      expect(root.querySelector('[data-rated-why]')!.textContent).toBe(t(l, 'lobby.rated.needsClock'));
+      const time = root.querySelector('select[name="time"]') as HTMLSelectElement;
+      time.value = '2';
+      time.dispatchEvent(new Event('change'));
+      await until(() => why() === '' && !box()!.disabled);
+      box()!.click();
+      await until(() => box()!.checked);
+      (root.querySelector('form.create') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+      await until(() => sent.length > 0);
+      expect(sent.pop()).toMatchObject({ rated: true, timeControl: { kind: 'fischer' }, seats: [{ kind: 'human' }, { kind: 'human' }] });
+      render(null, root);
+    }
+    account.value = null;
   });
 });
 

@@ -105,7 +105,16 @@ export interface BotAccount {
 export interface BotEvent {
   type: string;
   game?: BotGame;
-  challenge?: unknown;
+  challenge?: Challenge;
+  reason?: string;
+}
+
+/** BotChallengeRequest is the body of POST /api/challenge/{username}: the match a bot offers the user. */
+export interface BotChallengeRequest {
+  game: string;
+  variant?: string;
+  timeControl: TimeControl;
+  rated?: boolean;
 }
 
 /** BotGame names a match of the account in an event. */
@@ -172,6 +181,7 @@ export interface BotJoinRequest {
 /** OK answers a bot API route that has nothing else to say. */
 export interface OK {
   ok: boolean;
+  match?: string;
 }
 
 /** ChatLine is one line of a match's chat. */
@@ -184,13 +194,14 @@ export interface ChatLine {
   at: number;
 }
 
-/** ChatMessage is the server's chat message on the match WebSocket: a line (type chat; ID echoes the sender's message to the sender) or the history (type chat-history: the lines this connection may read, oldest first, whether it muted the other players, and the channels it may read and write). */
+/** ChatMessage is the server's chat message on the match WebSocket: a line (type chat; ID echoes the sender's message to the sender) or the history (type chat-history: the lines this connection may read, oldest first, whether it muted other players and which, and the channels it may read and write). */
 export interface ChatMessage {
   type: string;
   id?: string;
   chat?: ChatLine;
   chats?: ChatLine[];
   muted?: boolean;
+  mutedSeats?: number[];
   read?: string[];
   write?: string[];
 }
@@ -339,6 +350,7 @@ export interface ClientMessage {
   seat?: number;
   channel?: string;
   text?: string;
+  target?: number;
 }
 
 /** ServerMessage is any message from the server on the match WebSocket. */

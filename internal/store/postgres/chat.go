@@ -65,6 +65,42 @@ func (db *DB) ChatMessages(ctx context.Context, match string, limit int) ([]stor
 	return out, nil
 }
 
+// SetChatMutes stores the seats a seat of a match muted (migration
+// 00007); 0 deletes the row. A match not stored is store.ErrNotFound.
+func (db *DB) SetChatMutes(ctx context.Context, match string, seat int, muted uint32) error {
+	var err error
+	if muted == 0 {
+		_, err = db.pool.Exec(ctx, `DELETE FROM chat_mutes WHERE match_id = $1 AND seat = $2`, match, seat)
+	} else {
+		_, err = db.pool.Exec(ctx, `INSERT INTO chat_mutes (match_id, seat, muted) VALUES ($1, $2, $3)
+			ON CONFLICT (match_id, seat) DO UPDATE SET muted = excluded.muted`, match, seat, int64(muted))
+		var pe *pgconn.PgError
+		if errors.As(err, &pe) && pe.Code == foreignKeyViolation {
+			err = fmt.Errorf("%w: %w", err, store.ErrNotFound)
+		}
+	}
+	return db.wrote(wrapf(err, "postgres: chat mutes of %s", match))
+}
+
+// ChatMutes returns a match's mutes by muting seat.
+func (db *DB) ChatMutes(ctx context.Context, match string) (map[int]uint32, error) {
+	rows, err := db.pool.Query(ctx, `SELECT seat, muted FROM chat_mutes WHERE match_id = $1`, match)
+	if err != nil {
+		return nil, unavailable(fmt.Errorf("postgres: chat mutes of %s: %w", match, err))
+	}
+	out := map[int]uint32{}
+	var seat int
+	var muted int64
+	_, err = pgx.ForEachRow(rows, []any{&seat, &muted}, func() error {
+		out[seat] = uint32(muted)
+		return nil
+	})
+	if err != nil {
+		return nil, unavailable(fmt.Errorf("postgres: chat mutes of %s: %w", match, err))
+	}
+	return out, nil
+}
+
 // CreateToken stores a personal access token, unless its account has max.
 // It locks the account's row, so two tokens made at once are counted one
 // after the other.

@@ -70,6 +70,46 @@ func (db *DB) ChatMessages(ctx context.Context, match string, limit int) ([]stor
 	return out, nil
 }
 
+// SetChatMutes stores the seats a seat of a match muted (migration
+// 00012); 0 deletes the row.
+func (db *DB) SetChatMutes(ctx context.Context, match string, seat int, muted uint32) error {
+	return db.do(ctx, applyFunc(func(ctx context.Context) error {
+		var err error
+		if muted == 0 {
+			_, err = db.w.conn.execSQL(ctx, `DELETE FROM chat_mutes WHERE match_id = ? AND seat = ?`, match, int64(seat))
+		} else {
+			_, err = db.w.conn.execSQL(ctx, `INSERT INTO chat_mutes (match_id, seat, muted) VALUES (?, ?, ?)
+				ON CONFLICT (match_id, seat) DO UPDATE SET muted = excluded.muted`, match, int64(seat), int64(muted))
+		}
+		if err != nil {
+			return fmt.Errorf("sqlite: chat mutes of %s: %w", match, err)
+		}
+		return nil
+	}))
+}
+
+// ChatMutes returns a match's mutes by muting seat.
+func (db *DB) ChatMutes(ctx context.Context, match string) (map[int]uint32, error) {
+	rows, err := db.read.QueryContext(ctx, `SELECT seat, muted FROM chat_mutes WHERE match_id = ?`, match)
+	if err != nil {
+		return nil, unavailable(fmt.Errorf("sqlite: chat mutes of %s: %w", match, err))
+	}
+	defer rows.Close()
+	out := map[int]uint32{}
+	for rows.Next() {
+		var seat int
+		var muted int64
+		if err := rows.Scan(&seat, &muted); err != nil {
+			return nil, fmt.Errorf("sqlite: chat mutes of %s: %w", match, err)
+		}
+		out[seat] = uint32(muted)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, unavailable(fmt.Errorf("sqlite: chat mutes of %s: %w", match, err))
+	}
+	return out, nil
+}
+
 // CreateToken stores a personal access token, unless its account has max.
 func (db *DB) CreateToken(ctx context.Context, t store.AccessToken, max int) error {
 	return db.do(ctx, applyFunc(func(ctx context.Context) error {

@@ -30,6 +30,7 @@ func RunChat(t *testing.T, open func(t *testing.T) ChatStore) {
 		{"ChatOrder", testChatOrder},
 		{"ChatCap", testChatCap},
 		{"ChatConcurrentCap", testChatConcurrentCap},
+		{"ChatMutes", testChatMutes},
 		{"Tokens", testTokens},
 		{"TokenCap", testTokenCap},
 		{"Bot", testBot},
@@ -117,6 +118,43 @@ func testChatConcurrentCap(t *testing.T, s ChatStore) {
 	wg.Wait()
 	if got, err := s.ChatMessages(ctx, "m1", 100); err != nil || len(got) != 5 {
 		t.Errorf("%d messages stored (%v); want 5", len(got), err)
+	}
+}
+
+// testChatMutes: a seat's mutes are stored per match and seat, replaced
+// by the next, and removed by 0; another match's are apart.
+func testChatMutes(t *testing.T, s ChatStore) {
+	ctx := context.Background()
+	for _, id := range []string{"m1", "m2"} {
+		if err := s.Create(ctx, NewMatch(id, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := s.ChatMutes(ctx, "m1"); err != nil || len(got) != 0 {
+		t.Fatalf("ChatMutes(none) = %v, %v; want an empty map", got, err)
+	}
+	for _, step := range []struct {
+		match string
+		seat  int
+		muted uint32
+	}{
+		{"m1", 0, 0b10}, {"m1", 2, 0b1011}, {"m2", 1, 0b1}, {"m1", 0, 0b110}, {"m1", 2, 0}, {"m1", 3, 1 << 31},
+	} {
+		if err := s.SetChatMutes(ctx, step.match, step.seat, step.muted); err != nil {
+			t.Fatalf("SetChatMutes%+v: %v", step, err)
+		}
+	}
+	want := map[string]map[int]uint32{"m1": {0: 0b110, 3: 1 << 31}, "m2": {1: 0b1}}
+	for match, w := range want {
+		if got, err := s.ChatMutes(ctx, match); err != nil || !reflect.DeepEqual(got, w) {
+			t.Errorf("ChatMutes(%s) = %v, %v; want %v", match, got, err, w)
+		}
+	}
+	if err := s.SetChatMutes(ctx, "m2", 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.ChatMutes(ctx, "m2"); err != nil || len(got) != 0 {
+		t.Errorf("ChatMutes after unmuting = %v, %v; want none", got, err)
 	}
 }
 

@@ -5,7 +5,8 @@ import { describeError } from '../errors';
 import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
 import { seatName } from '../i18n';
-import { createRequest, keepForm, openSeats, playerChoices, playerCount, timePresets, type Form } from '../lobby-model';
+import { createRequest, keepForm, openSeats, playerChoices, playerCount, ratedBlock, timePresets, type Form } from '../lobby-model';
+import { account } from '../account-state';
 import type { GameInfo, OptionSpec, Summary } from '../protocol';
 import { href } from '../router';
 import { UserLink } from './profile'; // profiles
@@ -70,6 +71,9 @@ export function Lobby() {
   const update = (patch: Partial<Form>) => form && setForm({ ...form, ...patch });
 
   const [tc, setTC] = useState<TCForm>(defaultTC);
+  // Rated: for a logged-in creator, with a clock, people in the seats.
+  const tcKind = form ? (form.time === customTime ? tc.kind : (timePresets[form.time]?.min ?? 0) > 0 ? 'fischer' : 'none') : 'none';
+  const rateWhy = game && form ? ratedBlock(game, form, tcKind, !!account.value) : 'lobby.rated.guest';
   const create = async (e: Event) => {
     e.preventDefault();
     if (!game || !form) return;
@@ -83,6 +87,7 @@ export function Lobby() {
     try {
       const req = createRequest(game, form, Math.random);
       if (custom) req.timeControl = custom;
+      if (form.rated && rateWhy === '') req.rated = true;
       const res = await api.create(req);
       if (res.token !== undefined && res.seat !== undefined) saveToken(kv, res.match.id, { seat: res.seat, token: res.token });
       navigate(href({ page: 'match', id: res.match.id }));
@@ -200,6 +205,24 @@ export function Lobby() {
               </select>
             </label>
             {form.time === customTime && <TCFields value={tc} onChange={setTC} name="create.tc" />}
+            {account.value && (
+              <label class="check">
+                <input
+                  type="checkbox"
+                  name="rated"
+                  checked={!!form.rated && rateWhy === ''}
+                  disabled={rateWhy !== ''}
+                  aria-describedby={rateWhy ? 'rated-why' : undefined}
+                  onChange={(e) => update({ rated: (e.currentTarget as HTMLInputElement).checked })}
+                />
+                {t('lobby.rated')}
+              </label>
+            )}
+            {rateWhy && (
+              <p class="hint muted" id="rated-why" data-rated-why={rateWhy}>
+                {t(rateWhy)}
+              </p>
+            )}
             {(game.options?.length ?? 0) > 0 && (
               <details class="options">
                 <summary>{t('lobby.options')}</summary>
