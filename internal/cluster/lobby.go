@@ -131,9 +131,13 @@ func (n *Node) lobbyOut(subj string, m protocol.LobbyMessage) {
 }
 
 // challengeNode returns the node named in a challenge route's ID
-// (/api/challenges/c_<node>_<random>/...), "" for any other path.
+// (/api/challenges/c_<node>_<random>/..., and the bot API's
+// /api/challenge/c_<node>_<random>/...), "" for any other path.
 func challengeNode(path string) string {
 	rest, ok := strings.CutPrefix(path, "/api/challenges/c_")
+	if !ok {
+		rest, ok = strings.CutPrefix(path, "/api/challenge/c_")
+	}
 	if !ok {
 		return ""
 	}
