@@ -668,16 +668,7 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		seen[ref.Match] = true
-		rm, err := s.room(r.Context(), ref.Match)
-		if err != nil {
-			continue
-		}
-		var ev *protocol.BotEvent
-		rm.do(func() {
-			if rm.m.Status == store.StatusLive {
-				ev = rm.botEvent(protocol.EventGameStart, b.a.Name)
-			}
-		})
+		ev := s.gameStartOf(r.Context(), ref.Match, b.a.Name, seatsIn(refs, ref.Match)) // cluster3: also a match another node runs (botstart.go)
 		if ev != nil {
 			data, _ := json.Marshal(ev)
 			if !n.line(data) {
