@@ -44,7 +44,8 @@ func TestClaimAcrossNodes(t *testing.T) {
 }
 
 // TestEventStreamAcrossNodes: a bot account's event stream opened on
-// node B starts with a gameStart for its live match node A runs.
+// node B starts with a gameStart for its live match node A runs, and
+// then carries the start and the end of a match A runs.
 func TestEventStreamAcrossNodes(t *testing.T) {
 	dsn := pgtest.URL(t)
 	natsURL := startNATS(t)
@@ -84,16 +85,39 @@ func TestEventStreamAcrossNodes(t *testing.T) {
 			}
 		}
 	}()
-	select {
-	case l := <-lines:
-		var ev protocol.BotEvent
-		if err := json.Unmarshal(l, &ev); err != nil {
-			t.Fatalf("%v in %s", err, l)
+	next := func(what string) protocol.BotEvent {
+		t.Helper()
+		select {
+		case l := <-lines:
+			var ev protocol.BotEvent
+			if err := json.Unmarshal(l, &ev); err != nil {
+				t.Fatalf("%v in %s", err, l)
+			}
+			return ev
+		case <-time.After(5 * time.Second):
+			t.Fatalf("the event stream on b: no %s", what)
 		}
-		if ev.Type != protocol.EventGameStart || ev.Game == nil || ev.Game.ID != id || len(ev.Game.Seats) != 1 || ev.Game.Seats[0] != 0 || ev.Game.Status != protocol.StatusLive {
-			t.Fatalf("first event on b: %s, want gameStart of %s, seats [0]", l, id)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatalf("the event stream on b announced no match (a runs %s)", id)
+		panic("unreachable")
+	}
+	ev := next("gameStart of the match a runs")
+	if ev.Type != protocol.EventGameStart || ev.Game == nil || ev.Game.ID != id || len(ev.Game.Seats) != 1 || ev.Game.Seats[0] != 0 || ev.Game.Status != protocol.StatusLive {
+		t.Fatalf("first event on b: %+v, want gameStart of %s, seats [0]", ev, id)
+	}
+	// While the stream is open: a match that starts on a, and its end.
+	var second protocol.CreateResponse
+	if st := botCall(t, a.http.URL, tok.Token, "POST", "/api/bot/matches", req, &second); st != http.StatusCreated {
+		t.Fatalf("second create on a: %d", st)
+	}
+	if got := a.node.Owned(); len(got) != 2 {
+		t.Fatalf("a owns %v, want both matches", got)
+	}
+	if ev := next("gameStart of a match started on a"); ev.Type != protocol.EventGameStart || ev.Game == nil || ev.Game.ID != second.Match.ID {
+		t.Fatalf("event on b: %+v, want gameStart of %s", ev, second.Match.ID)
+	}
+	if st := botCall(t, a.http.URL, tok.Token, "POST", "/api/bot/game/"+second.Match.ID+"/resign", nil, nil); st != http.StatusOK {
+		t.Fatalf("resign on a: %d", st)
+	}
+	if ev := next("gameFinish of a match ended on a"); ev.Type != protocol.EventGameFinish || ev.Game == nil || ev.Game.ID != second.Match.ID {
+		t.Fatalf("event on b: %+v, want gameFinish of %s", ev, second.Match.ID)
 	}
 }

@@ -695,6 +695,7 @@ func (s *Server) notifyAccount(name string, ev protocol.BotEvent) {
 		s.log.Error("encode bot event", "err", err)
 		return
 	}
+	s.botEventOut(name, data) // cluster3: and the other nodes' streams (boteventbus.go)
 	s.bot.mu.Lock()
 	defer s.bot.mu.Unlock()
 	for sub := range s.bot.events {
