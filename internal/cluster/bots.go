@@ -44,14 +44,13 @@ const (
 	// botJobAge drops jobs nobody took for this long: their rooms have
 	// treated them as failed and asked again.
 	botJobAge = time.Minute
-	// botFetchWait is how long a worker's pull waits for a job for a
-	// person's match.
+	// botFetchWait is how long a worker waits after a failed pull.
 	botFetchWait = time.Second
-	// botOthersWait is how long a worker holding a bot-only slot waits
-	// for a bot-only job before it looks for a person's job again: the
-	// most a person's search waits when every free worker waits on the
-	// bot-only subject (one worker).
-	botOthersWait = 200 * time.Millisecond
+	// botIdleWait is how long an idle worker's pull waits for a job for
+	// a person's match (which it takes the moment one comes) before it
+	// looks for a job for a match between bots again: the most such a
+	// job waits while a worker is free.
+	botIdleWait = 200 * time.Millisecond
 )
 
 // The queue's subjects (after the prefix) and their durable consumers.
@@ -235,11 +234,14 @@ func RunWorkers(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 				}
 				select {
 				case slots <- struct{}{}:
-					take(bots.Fetch(1, jetstream.FetchMaxWait(botOthersWait)))
+					got := take(bots.FetchNoWait(1))
 					<-slots
+					if got {
+						continue
+					}
 				default:
-					take(human.Fetch(1, jetstream.FetchMaxWait(botFetchWait)))
 				}
+				take(human.Fetch(1, jetstream.FetchMaxWait(botIdleWait)))
 			}
 		})
 	}
