@@ -19,10 +19,14 @@ import (
 )
 
 // Bot searches as a work queue. A match's owner publishes each search of a
-// built-in level to the stream "<PREFIX>_bots" (work-queue retention,
-// subject "<prefix>.bots.job"); every node, and every tabula worker
-// process, pulls from its one durable consumer, so a search runs once,
-// wherever a worker is free. The answer goes back on
+// built-in level to the stream "<PREFIX>_bots" (work-queue retention), on
+// "<prefix>.bots.job.human" when a person plays in the match, else on
+// "<prefix>.bots.job.bots"; every node, and every tabula worker process,
+// pulls from the stream's two durable consumers (one a subject), so a
+// search runs once, wherever a worker is free. As in the server's own
+// pool, a worker takes a search for a person's match whenever one waits,
+// and searches for matches between bots only use all workers but one, so
+// a person's reply never waits behind games between bots. The answer goes back on
 // "<prefix>.bots.done.<owner>" to the node that asked; an answer for a
 // version the match has left is dropped there. A search not answered
 // within its budget plus botSlack counts as a failed search (the room
@@ -40,8 +44,24 @@ const (
 	// botJobAge drops jobs nobody took for this long: their rooms have
 	// treated them as failed and asked again.
 	botJobAge = time.Minute
-	// botFetchWait is how long a worker's pull waits for a job.
+	// botFetchWait is how long a worker waits after a failed pull.
 	botFetchWait = time.Second
+	// botIdleWait is how long an idle worker's pull waits for a job for
+	// a person's match (which it takes the moment one comes) before it
+	// looks for a job for a match between bots again: the most such a
+	// job waits while a worker is free.
+	botIdleWait = 200 * time.Millisecond
+)
+
+// The queue's subjects (after the prefix) and their durable consumers.
+const (
+	subjHuman     = ".bots.job.human"
+	subjBots      = ".bots.job.bots"
+	consumerHuman = "workers-human"
+	consumerBots  = "workers-bots"
+	// consumerOld is the one consumer of the stream before it had two
+	// subjects; it overlaps both and a work queue allows no overlap.
+	consumerOld = "workers"
 )
 
 // botEnvelope is a queued search and the node that wants its answer.
@@ -66,22 +86,26 @@ type botWait struct {
 
 func streamName(prefix string) string { return prefix + "_bots" }
 
-// botStream creates or updates the work-queue stream.
-func botStream(ctx context.Context, js jetstream.JetStream, prefix string, replicas int) (jetstream.Consumer, error) {
+// botStream creates or updates the work-queue stream and its consumers.
+func botStream(ctx context.Context, js jetstream.JetStream, prefix string, replicas int) error {
 	s, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: streamName(prefix), Subjects: []string{prefix + ".bots.job"},
+		Name: streamName(prefix), Subjects: []string{prefix + subjHuman, prefix + subjBots},
 		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.MemoryStorage, MaxAge: botJobAge, Replicas: replicas,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("cluster: bot stream: %w", err)
+		return fmt.Errorf("cluster: bot stream: %w", err)
 	}
-	c, err := s.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
-		Durable: "workers", AckPolicy: jetstream.AckExplicitPolicy, AckWait: botAckWait, MaxDeliver: 3,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("cluster: bot consumer: %w", err)
+	if err := s.DeleteConsumer(ctx, consumerOld); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return fmt.Errorf("cluster: bot consumer %s: %w", consumerOld, err)
 	}
-	return c, nil
+	for _, c := range []struct{ name, subj string }{{consumerHuman, subjHuman}, {consumerBots, subjBots}} {
+		if _, err := s.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
+			Durable: c.name, FilterSubject: prefix + c.subj, AckPolicy: jetstream.AckExplicitPolicy, AckWait: botAckWait, MaxDeliver: 3,
+		}); err != nil {
+			return fmt.Errorf("cluster: bot consumer %s: %w", c.name, err)
+		}
+	}
+	return nil
 }
 
 // Submit queues a bot search (server.BotQueue).
@@ -93,7 +117,11 @@ func (n *Node) Submit(job server.BotJob) bool {
 	}
 	ctx, cancel := context.WithTimeout(n.ctx, opTimeout)
 	defer cancel()
-	if _, err := n.js.Publish(ctx, n.prefix+".bots.job", data); err != nil {
+	subj := n.prefix + subjBots
+	if job.Human {
+		subj = n.prefix + subjHuman
+	}
+	if _, err := n.js.Publish(ctx, subj, data); err != nil {
 		n.log.Warn("queue bot search", "match", job.Match, "err", err)
 		return false // the room retries after botRetry
 	}
@@ -165,7 +193,11 @@ func RunWorkers(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 		return fmt.Errorf("cluster: jetstream: %w", err)
 	}
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	cons, err := js.Consumer(cctx, streamName(cfg.Prefix), "workers")
+	human, err := js.Consumer(cctx, streamName(cfg.Prefix), consumerHuman)
+	var bots jetstream.Consumer
+	if err == nil {
+		bots, err = js.Consumer(cctx, streamName(cfg.Prefix), consumerBots)
+	}
 	cancel()
 	if err != nil {
 		return fmt.Errorf("cluster: bot queue (start a node first, which creates it): %w", err)
@@ -174,26 +206,56 @@ func RunWorkers(ctx context.Context, nc *nats.Conn, cfg WorkerConfig) error {
 	for _, g := range cfg.Games {
 		games[g.ID] = g
 	}
+	// slots are held by workers waiting for or running a bot-only job.
+	slots := make(chan struct{}, max(1, cfg.Workers-1))
+	// take runs the one job a pull brought, if any; false when the pull
+	// brought none or failed.
+	take := func(batch jetstream.MessageBatch, err error) bool {
+		if err != nil {
+			if ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) {
+				cfg.Logger.Warn("fetch bot search", "err", err)
+				sleepCtx(ctx, botFetchWait)
+			}
+			return false
+		}
+		got := false
+		for msg := range batch.Messages() {
+			runJob(ctx, nc, cfg, games, msg)
+			got = true
+		}
+		return got
+	}
 	var wg sync.WaitGroup
 	for range cfg.Workers {
 		wg.Go(func() {
 			for ctx.Err() == nil {
-				batch, err := cons.Fetch(1, jetstream.FetchMaxWait(botFetchWait))
-				if err != nil {
-					if ctx.Err() == nil {
-						cfg.Logger.Warn("fetch bot search", "err", err)
-						time.Sleep(botFetchWait)
-					}
+				if take(human.FetchNoWait(1)) {
 					continue
 				}
-				for msg := range batch.Messages() {
-					runJob(ctx, nc, cfg, games, msg)
+				select {
+				case slots <- struct{}{}:
+					got := take(bots.FetchNoWait(1))
+					<-slots
+					if got {
+						continue
+					}
+				default:
 				}
+				take(human.Fetch(1, jetstream.FetchMaxWait(botIdleWait)))
 			}
 		})
 	}
 	wg.Wait()
 	return nil
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
 }
 
 // runJob runs one queued search and answers it.

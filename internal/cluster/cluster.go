@@ -245,7 +245,7 @@ func (n *Node) Start(ctx context.Context) error {
 		n.wg.Go(n.adoptLoop)
 	}
 	cctx, cancel := context.WithTimeout(n.ctx, 10*time.Second)
-	_, err = botStream(cctx, n.js, n.prefix, n.cfg.Replicas)
+	err = botStream(cctx, n.js, n.prefix, n.cfg.Replicas)
 	cancel()
 	if err != nil {
 		return err

@@ -22,6 +22,9 @@ import (
 //     canonical username>" and every node delivers them to its own
 //     streams of that user (the sending node has delivered to its own
 //     already and skips its echo);
+//   - a bot API account event (gameStart, gameFinish, a challenge) goes
+//     to "<prefix>.lobby.bot.<hex of the canonical username>", for the
+//     account's event streams on every other node;
 //   - a notification for one lobby connection (a pairing) goes to
 //     "<prefix>.lobby.conn.<connection ID>";
 //   - the seek book is the KV bucket "<prefix>_seeks" (seeks.go);
@@ -40,6 +43,7 @@ type lobbyHost interface {
 	LobbyConn(id string, m protocol.LobbyMessage)
 	SeeksChanged()
 	LocalChallenges(acct string) protocol.ChallengeList
+	DeliverBotEvent(canon string, data []byte)
 }
 
 // challengesWait bounds how long a node waits for the others' pending
@@ -69,6 +73,7 @@ func (n *Node) startLobby(ctx context.Context) error {
 		{n.prefix + ".lobby.user.*", func(m *nats.Msg) { n.lobbyIn(m, h.LobbyUser) }},
 		{n.prefix + ".lobby.conn.*", func(m *nats.Msg) { n.lobbyIn(m, h.LobbyConn) }},
 		{n.prefix + ".lobby.challenges", func(m *nats.Msg) { n.serveChallenges(m, h) }},
+		{n.prefix + ".lobby.bot.*", func(m *nats.Msg) { n.botEventIn(m, h) }},
 	} {
 		s, err := n.nc.Subscribe(sub.subj, sub.f)
 		if err != nil {
@@ -114,6 +119,29 @@ func (n *Node) Conn(id string, m protocol.LobbyMessage) {
 		return // not a connection ID the server makes
 	}
 	n.lobbyOut(n.prefix+".lobby.conn."+id, m)
+}
+
+// BotEvent implements server.BotEventBus: a bot API account event on
+// "<prefix>.lobby.bot.<hex of the canonical username>".
+func (n *Node) BotEvent(canon string, data []byte) {
+	subj := n.prefix + ".lobby.bot." + hex.EncodeToString([]byte(canon))
+	msg := &nats.Msg{Subject: subj, Data: data, Header: nats.Header{originHeader: []string{n.id}}}
+	if err := n.nc.PublishMsg(msg); err != nil {
+		n.log.Warn("bot event", "subject", subj, "err", err)
+	}
+}
+
+// botEventIn delivers another node's bot API account event to this
+// node's event streams of its account.
+func (n *Node) botEventIn(msg *nats.Msg, h lobbyHost) {
+	if msg.Header.Get(originHeader) == n.id {
+		return
+	}
+	canon, err := hex.DecodeString(msg.Subject[strings.LastIndexByte(msg.Subject, '.')+1:])
+	if err != nil || !json.Valid(msg.Data) {
+		return
+	}
+	h.DeliverBotEvent(string(canon), msg.Data)
 }
 
 // lobbyOut publishes m on subj. Publishing only buffers: it never waits

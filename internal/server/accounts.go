@@ -470,14 +470,9 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 	client := s.clientOf(r)
 	refs := make([]store.SeatRef, 0, len(req.Seats))
 	for _, c := range req.Seats {
-		rm, err := s.room(r.Context(), c.Match)
+		id, seat, err := s.claimSeat(r.Context(), c.Match, c.Token) // cluster3: a match another node runs is read from the store (claimseat.go)
 		if err != nil {
 			s.httpError(w, err)
-			return
-		}
-		seat := -1
-		if !rm.do(func() { seat = rm.seatOf(c.Token) }) {
-			s.httpError(w, protocol.Errorf(protocol.CodeUnavailable, "match %s has closed", rm.id))
 			return
 		}
 		if seat < 0 {
@@ -488,7 +483,7 @@ func (s *Server) handleClaim(w http.ResponseWriter, r *http.Request) {
 			s.httpError(w, protocol.Errorf(protocol.CodeBadToken, "the token holds no seat of match %s", c.Match))
 			return
 		}
-		refs = append(refs, store.SeatRef{Match: rm.id, Seat: seat})
+		refs = append(refs, store.SeatRef{Match: id, Seat: seat})
 	}
 	out := protocol.ClaimResponse{Seats: []protocol.SeatRef{}}
 	for _, ref := range refs {

@@ -677,16 +677,7 @@ func (s *Server) handleEventStream(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		seen[ref.Match] = true
-		rm, err := s.room(r.Context(), ref.Match)
-		if err != nil {
-			continue
-		}
-		var ev *protocol.BotEvent
-		rm.do(func() {
-			if rm.m.Status == store.StatusLive {
-				ev = rm.botEvent(protocol.EventGameStart, b.a.Name)
-			}
-		})
+		ev := s.gameStartOf(r.Context(), ref.Match, b.a.Name, seatsIn(refs, ref.Match)) // cluster3: also a match another node runs (botstart.go)
 		if ev != nil {
 			data, _ := json.Marshal(ev)
 			if !n.line(data) {
@@ -721,6 +712,7 @@ func (s *Server) notifyAccount(name string, ev protocol.BotEvent) {
 		s.log.Error("encode bot event", "err", err)
 		return
 	}
+	s.botEventOut(name, data) // cluster3: and the other nodes' streams (boteventbus.go)
 	s.bot.mu.Lock()
 	defer s.bot.mu.Unlock()
 	for sub := range s.bot.events {
