@@ -174,7 +174,7 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
       </div>
       <aside class="side">
         <p data-puzzle-task>{t('puzzles.find', { name: solverName })}</p>
-        {p.options?.marblesToWin === '1' && <p class="muted">{t('puzzles.pushOff')}</p>}
+        {p.game === 'abalone' && <p class="muted">{t('puzzles.pushOff')}</p>}
         <p class="muted">
           {t('puzzles.winIn', { n: p.mate })} · {t('puzzles.puzzleRating', { r: Math.round(puzzleRating ?? p.rating) })}
         </p>
