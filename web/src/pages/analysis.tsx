@@ -215,10 +215,10 @@ export function AnalysisPage({ game, match }: { game: string; match: string }) {
           <Editor
             src={src}
             position={last?.position ?? ''}
-            onDone={(position) => {
+            onDone={(position, variant) => {
               setEditing(false);
               if (position === null) return;
-              setSrc({ ...src, position });
+              setSrc({ ...src, position, ...(variant ? { variant } : {}) });
               setRoot([]);
               setPath([]);
             }}
@@ -270,7 +270,7 @@ function explainError(e: unknown): string {
 }
 
 /** Editor sets up a position from its text; the server's parser checks it. */
-function Editor({ src, position, onDone }: { src: Source; position: string; onDone: (p: string | null) => void }) {
+function Editor({ src, position, onDone }: { src: Source; position: string; onDone: (p: string | null, variant?: string) => void }) {
   const [text, setText] = useState(position);
   const [err, setErr] = useState('');
   const cells = grid(src.game, text);
@@ -279,8 +279,10 @@ function Editor({ src, position, onDone }: { src: Source; position: string; onDo
   const submit = async (e: Event) => {
     e.preventDefault();
     try {
-      await explore(api, { game: src.game, variant: src.variant, players: src.players, position: text.trim() });
-      onDone(text.trim());
+      // A Talat text names its variant (talat or palat): the board follows it.
+      const variant = src.game === 'talat' ? (parseTalat(text)?.variant ?? src.variant) : src.variant;
+      await explore(api, { game: src.game, variant, players: variant === src.variant ? src.players : undefined, position: text.trim() });
+      onDone(text.trim(), variant);
     } catch (x) {
       setErr(explainError(x));
     }
