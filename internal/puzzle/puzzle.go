@@ -7,7 +7,9 @@
 // same horizon; every later move of the winner along the solution must be
 // unique in the same sense, so a solver is never refused a move that also
 // wins. The alpha-beta searcher has no null-move or reduction pruning, so a
-// proven score is a proof within its depth.
+// proven score is a proof within its depth. Abalone's threats persist, so
+// its puzzles ask for the one fastest win instead (Limits.Fastest), in
+// positions where the next marble pushed off decides (NextPushOff).
 package puzzle
 
 import (
