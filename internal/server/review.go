@@ -222,8 +222,9 @@ func (s *Server) reviewState(ctx context.Context, id string) (reviewResponse, er
 		return reviewResponse{Status: "done", Review: rv}, nil
 	}
 	if p, ok := t.running[id]; ok {
+		st := reviewResponse{Status: "running", Done: p.done, Total: p.total}
 		t.mu.Unlock()
-		return reviewResponse{Status: "running", Done: p.done, Total: p.total}, nil
+		return st, nil
 	}
 	t.mu.Unlock()
 	as := s.analysisStore()
