@@ -104,7 +104,8 @@ export function puzzle(api: Api, id: string): Promise<Puzzle> {
   return api.call('GET', `/api/puzzles/${encodeURIComponent(id)}`);
 }
 
-export function attempt(api: Api, id: string, solved: boolean, player: PuzzleRating): Promise<{ player: PuzzleRating; puzzle: PuzzleRating }> {
+/** attempt rates an attempt; kept marks a logged-in solver's rating, which the server keeps. */
+export function attempt(api: Api, id: string, solved: boolean, player: PuzzleRating): Promise<{ player: PuzzleRating; puzzle: PuzzleRating; kept?: boolean }> {
   return api.call('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, { solved, player });
 }
 

@@ -57,6 +57,7 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
   const [hint, setHint] = useState('');
   const [err, setErr] = useState('');
   const [puzzleRating, setPuzzleRating] = useState<number | null>(null);
+  const [kept, setKept] = useState(false); // the server keeps the solver's rating (logged in)
 
   useEffect(() => {
     listPuzzles(api, game).then(
@@ -114,6 +115,7 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
         setProgress(next);
         saveProgress(kv, game, next);
         setPuzzleRating(r.puzzle.rating);
+        setKept(r.kept === true);
       },
       (e: unknown) => setErr(describeError(lang.value, e)),
     );
@@ -181,6 +183,11 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
         <p>
           {t('puzzles.yourRating', { r: Math.round(progress.rating.rating) })} · <span data-streak>{t('puzzles.streak', { n: progress.streak })}</span>
         </p>
+        {kept && (
+          <p class="muted" data-rating-kept>
+            {t('puzzles.kept')}
+          </p>
+        )}
         {phase === 'wrong' && (
           <p class="puzzle-status bad" role="alert" data-puzzle-status="wrong">
             {t('puzzles.wrong')}
