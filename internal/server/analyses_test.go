@@ -105,6 +105,15 @@ func TestPuzzleRatingsSurviveRestart(t *testing.T) {
 	}
 	d2 := h.device("10.0.0.2")
 	d2.cookie, d2.csrf = d.cookie, d.csrf
+	var mine puzzleResponse
+	d2.must(200, "GET", "/api/puzzles/"+one, nil, &mine)
+	if mine.Solver == nil || *mine.Solver != a.Player {
+		t.Errorf("the logged-in solver's rating after a restart: %+v, want %+v", mine.Solver, a.Player)
+	}
+	var anonView puzzleResponse
+	if h.api("GET", "/api/puzzles/"+one, nil, &anonView); anonView.Solver != nil {
+		t.Errorf("an anonymous view carries a solver rating: %+v", anonView.Solver)
+	}
 	var c attemptResponse
 	d2.must(200, "POST", "/api/puzzles/"+two+"/attempt", attemptRequest{Solved: false}, &c)
 	if c.Player != a.Player || c.Puzzle != a.Puzzle {

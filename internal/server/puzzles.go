@@ -112,10 +112,13 @@ func toWire(r rating.Rating) wireRating {
 	return wireRating{Rating: math.Round(r.Rating*10) / 10, RD: math.Round(r.RD*10) / 10, Volatility: r.Volatility, Games: r.Games}
 }
 
-// puzzleResponse is a puzzle with its current rating.
+// puzzleResponse is a puzzle with its current rating and, for a
+// logged-in solver, the solver's puzzle rating in the game as the store
+// keeps it.
 type puzzleResponse struct {
 	puzzle.Puzzle
-	Current wireRating `json:"current"`
+	Current wireRating  `json:"current"`
+	Solver  *wireRating `json:"solver,omitempty"`
 }
 
 // handlePuzzles answers GET /api/puzzles?game=G: the game's puzzles by
@@ -158,7 +161,27 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 	ps.mu.Lock()
 	cur := ps.ratings[p.ID]
 	ps.mu.Unlock()
-	s.writeJSON(w, http.StatusOK, puzzleResponse{Puzzle: p, Current: toWire(cur)})
+	out := puzzleResponse{Puzzle: p, Current: toWire(cur)}
+	if as := s.analysisStore(); as != nil {
+		se, err := s.sessionOf(w, r)
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
+		if se != nil {
+			sr, err := as.SolverRating(r.Context(), se.a.ID, p.Game)
+			solver := fromStore(sr)
+			if errors.Is(err, store.ErrNotFound) {
+				solver = rating.Initial()
+			} else if err != nil {
+				s.httpError(w, err)
+				return
+			}
+			wr := toWire(solver)
+			out.Solver = &wr
+		}
+	}
+	s.writeJSON(w, http.StatusOK, out)
 }
 
 // attemptRequest is the body of POST /api/puzzles/{id}/attempt: whether

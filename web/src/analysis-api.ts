@@ -94,6 +94,8 @@ export interface Puzzle {
   legal: number;
   rating: number;
   current: PuzzleRating;
+  /** A logged-in solver's puzzle rating in the game, kept by the server. */
+  solver?: PuzzleRating;
 }
 
 export function puzzles(api: Api, game: string): Promise<{ puzzles: { id: string; rating: number; mate: number }[] }> {

@@ -77,6 +77,16 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
         setRated(false);
         setHint('');
         setPuzzleRating(x.current.rating);
+        if (x.solver) {
+          // The account's rating, kept by the server, replaces this browser's.
+          const solver = x.solver;
+          setKept(true);
+          setProgress((pr) => {
+            const next = { ...pr, rating: solver };
+            saveProgress(kv, game, next);
+            return next;
+          });
+        }
       },
       (e: unknown) => setErr(describeError(lang.value, e)),
     );
