@@ -27,6 +27,7 @@ func runPuzzles(ctx context.Context, e *env) error {
 	seed := fs.Uint64("seed", 1, "seed of the bot games (a different seed finds other positions)")
 	variant := fs.String("variant", "", "the game's variant (default: the first)")
 	dir := fs.String("dir", "internal/puzzle/data", "directory of the data files")
+	nextPushOff := fs.Bool("next-push-off", false, "Abalone: mine standard games for who pushes off the next marble (docs/puzzles.md)")
 	values := map[string]string{}
 	fs.Func("option", "a game option NAME=VALUE for the mined games (repeatable), e.g. marblesToWin=1 for Abalone's push-off tactics", func(v string) error {
 		k, val, ok := strings.Cut(v, "=")
@@ -77,6 +78,13 @@ func runPuzzles(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	var derive func(*game.Info, game.Options, game.State, []string) (game.State, game.Options, bool)
+	if *nextPushOff {
+		if info.ID != "abalone" {
+			return fmt.Errorf("%w: --next-push-off is for abalone", errUsage)
+		}
+		derive = puzzle.NextPushOff
+	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
@@ -85,7 +93,7 @@ func runPuzzles(ctx context.Context, e *env) error {
 	found := 0
 	err = puzzle.Mine(ctx, puzzle.MineConfig{
 		Info: info, Options: opts, Limits: lim, Count: *count, Time: *limit, Seed: *seed,
-		MinPly: 2, Scan: 30, Known: func(pos string) bool { return known[pos] },
+		MinPly: 2, Scan: 30, Derive: derive, OnePerMove: *nextPushOff, Known: func(pos string) bool { return known[pos] },
 	}, func(p puzzle.Puzzle) error {
 		p.ID = fmt.Sprintf("%s-%d", info.ID, next)
 		next++

@@ -30,6 +30,14 @@ type MineConfig struct {
 	// Scan is how many positions of each game are checked, from its end
 	// back (default 12).
 	Scan int
+	// Derive, when set, turns a position of the bot game (after moves)
+	// into the puzzle's: the same position under other options (see
+	// NextPushOff), or false to skip it. Unset: the position as played.
+	Derive func(info *game.Info, opts game.Options, st game.State, moves []string) (game.State, game.Options, bool)
+	// OnePerMove keeps one puzzle per game and first solution move: a
+	// threat the bots leave standing for several plies makes a run of
+	// positions with one answer, one puzzle in all.
+	OnePerMove bool
 	// Known reports positions already mined (by position text), skipped.
 	Known func(position string) bool
 	// Now is the clock (default time.Now).
@@ -41,7 +49,7 @@ type MineConfig struct {
 var DefaultLimits = map[string]Limits{
 	"tictactoe":    {Depth: 9, Nodes: 2_000_000},
 	"pathagon":     {Depth: 5, Nodes: 400_000},
-	"abalone":      {Depth: 4, Nodes: 400_000},
+	"abalone":      {Depth: 4, Nodes: 400_000, Fastest: true},
 	"palago":       {Depth: 3, Nodes: 400_000},
 	"talat":        {Depth: 4, Nodes: 400_000},
 	"villapaletti": {Depth: 3, Nodes: 200_000},
@@ -101,6 +109,7 @@ func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
 			}
 			states = append(states, st)
 		}
+		answered := map[string]bool{} // first solution moves of this game's puzzles
 		for i, n := len(states)-1, 0; i >= cfg.MinPly && n < cfg.Scan; i-- {
 			if over() {
 				return nil
@@ -111,8 +120,19 @@ func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
 				continue
 			}
 			seen[pos] = true
+			popts := opts
+			if cfg.Derive != nil {
+				var ok bool
+				if st, popts, ok = cfg.Derive(cfg.Info, opts, st, moves[:i]); !ok {
+					continue
+				}
+			}
 			n++
-			if p, ok := candidate(ctx, cfg, st, moves[:i], opts.Seed); ok {
+			if p, ok := candidate(ctx, cfg, st, moves[:i], popts); ok {
+				if cfg.OnePerMove && answered[p.Solution[0]] {
+					continue
+				}
+				answered[p.Solution[0]] = true
 				if err := emit(p); err != nil {
 					return err
 				}
@@ -126,7 +146,7 @@ func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
 
 // candidate checks st: a quick search at a shallower horizon for any
 // forced win, then the full Solve.
-func candidate(ctx context.Context, cfg MineConfig, st game.State, moves []string, seed uint64) (Puzzle, bool) {
+func candidate(ctx context.Context, cfg MineConfig, st game.State, moves []string, opts game.Options) (Puzzle, bool) {
 	quick := alphabeta.New(alphabeta.Config{Threads: 1, HashMiB: 4})
 	res, err := quick.Search(ctx, st, alphabeta.Limits{Depth: max(1, cfg.Limits.Depth-2), Nodes: cfg.Limits.Nodes})
 	if err != nil || res.Score <= alphabeta.WinBound {
@@ -147,7 +167,7 @@ func candidate(ctx context.Context, cfg MineConfig, st game.State, moves []strin
 		cur, _ = cur.Play(m)
 	}
 	p := Puzzle{
-		Game: cfg.Info.ID, Variant: cfg.Options.Variant, Players: st.NumPlayers(), Options: cfg.Options.Values, Seed: seed,
+		Game: cfg.Info.ID, Variant: opts.Variant, Players: st.NumPlayers(), Options: opts.Values, Seed: opts.Seed,
 		Moves: append([]string{}, moves...), Position: st.String(), ToMove: int(st.ToMove()),
 		Solution: sol, Mate: len(sol), Horizon: horizon, Legal: legal, Rating: Difficulty(solver, legal),
 	}

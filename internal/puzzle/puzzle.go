@@ -7,7 +7,9 @@
 // same horizon; every later move of the winner along the solution must be
 // unique in the same sense, so a solver is never refused a move that also
 // wins. The alpha-beta searcher has no null-move or reduction pruning, so a
-// proven score is a proof within its depth.
+// proven score is a proof within its depth. Abalone's threats persist, so
+// its puzzles ask for the one fastest win instead (Limits.Fastest), in
+// positions where the next marble pushed off decides (NextPushOff).
 package puzzle
 
 import (
@@ -73,6 +75,13 @@ type Limits struct {
 	Depth int
 	// Nodes caps the search; a search cut short proves nothing.
 	Nodes int64
+	// Fastest relaxes uniqueness to the fastest win: the solution wins in
+	// M plies and no other move wins within M plies, while another move
+	// may win more slowly. Games whose threats persist (Abalone: a marble
+	// that can be pushed off now can usually still be pushed off after a
+	// quiet move) have almost no position with a single winning move at
+	// any horizon, but many with a single fastest one.
+	Fastest bool
 }
 
 // Check proves that st has exactly one winning move within lim and
@@ -105,6 +114,9 @@ func Check(ctx context.Context, st game.State, lim Limits) ([]game.Move, int, er
 		return nil, 0, ErrNoWin
 	}
 	best := res.Lines[0]
+	if lim.Fastest {
+		return fastest(res, lim, now)
+	}
 	if len(res.Lines) > 1 && res.Lines[1].Mate > 0 {
 		return nil, 0, ErrNotUnique
 	}
@@ -119,6 +131,29 @@ func Check(ctx context.Context, st game.State, lim Limits) ([]game.Move, int, er
 	}
 	if best.Mate == 1 && len(now) == 1 && now[0] == best.Move {
 		return best.PV, 1, nil
+	}
+	return nil, 0, ErrUnproven
+}
+
+// fastest is Check's verdict under Limits.Fastest: the best line is a
+// proven win in M plies, and the second best move is a proven loss, a win
+// slower than M, or — searched to at least M plies — no win. The horizon
+// of the proof is M: no other move wins within M plies.
+func fastest(res alphabeta.Result, lim Limits, now []game.Move) ([]game.Move, int, error) {
+	best := res.Lines[0]
+	m := best.Mate
+	if len(now) == 1 && m == 1 && now[0] == best.Move {
+		return best.PV, 1, nil // the only move that wins at once
+	}
+	if len(res.Lines) < 2 {
+		return nil, 0, ErrUnproven // Check asks for two lines of two or more moves
+	}
+	second := res.Lines[1].Mate
+	switch {
+	case second > 0 && second <= m:
+		return nil, 0, ErrNotUnique
+	case second != 0 || res.Depth >= m:
+		return best.PV, m, nil
 	}
 	return nil, 0, ErrUnproven
 }

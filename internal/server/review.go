@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -194,23 +195,80 @@ type reviewResponse struct {
 	Review *analysis.Review `json:"review,omitempty"`
 }
 
+// AnalysisStore is what reviews and puzzle ratings need from the store:
+// all of store.Analyses, whose contract the storetest suite checks on
+// every implementation. A store without it keeps reviews and puzzle
+// ratings in memory only (a restart forgets them).
+type AnalysisStore interface {
+	store.Analyses
+}
+
+// analysisStore returns the store's reviews and puzzle ratings, nil
+// without them.
+func (s *Server) analysisStore() AnalysisStore {
+	as, _ := s.cfg.Store.(AnalysisStore)
+	return as
+}
+
 // handleReviewGet answers GET /api/matches/{id}/review: the review's
 // state, never starting one.
 func (s *Server) handleReviewGet(w http.ResponseWriter, r *http.Request) {
-	s.writeJSON(w, http.StatusOK, s.reviewState(r.PathValue("id")))
+	st, err := s.reviewState(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	s.writeJSON(w, http.StatusOK, st)
 }
 
-func (s *Server) reviewState(id string) reviewResponse {
+// reviewState is a match's review: cached, running, stored (then cached
+// too), or none.
+func (s *Server) reviewState(ctx context.Context, id string) (reviewResponse, error) {
 	t := s.tools
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	if rv, ok := t.reviews[id]; ok {
-		return reviewResponse{Status: "done", Review: rv}
+		t.mu.Unlock()
+		return reviewResponse{Status: "done", Review: rv}, nil
 	}
 	if p, ok := t.running[id]; ok {
-		return reviewResponse{Status: "running", Done: p.done, Total: p.total}
+		st := reviewResponse{Status: "running", Done: p.done, Total: p.total}
+		t.mu.Unlock()
+		return st, nil
 	}
-	return reviewResponse{Status: "none"}
+	t.mu.Unlock()
+	as := s.analysisStore()
+	if as == nil {
+		return reviewResponse{Status: "none"}, nil
+	}
+	b, err := as.Review(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return reviewResponse{Status: "none"}, nil
+	}
+	if err != nil {
+		return reviewResponse{}, fmt.Errorf("server: review of %s: %w", id, err)
+	}
+	rv := new(analysis.Review)
+	if err := json.Unmarshal(b, rv); err != nil {
+		return reviewResponse{}, fmt.Errorf("server: stored review of %s: %w", id, err)
+	}
+	t.mu.Lock()
+	t.cache(id, rv)
+	t.mu.Unlock()
+	return reviewResponse{Status: "done", Review: rv}, nil
+}
+
+// cache keeps a finished review, dropping the oldest past
+// reviewCacheSize; t.mu is held.
+func (t *tools) cache(id string, rv *analysis.Review) {
+	if _, ok := t.reviews[id]; ok {
+		return
+	}
+	t.reviews[id] = rv
+	t.order = append(t.order, id)
+	if len(t.order) > reviewCacheSize {
+		delete(t.reviews, t.order[0])
+		t.order = t.order[1:]
+	}
 }
 
 // handleReviewStart answers POST /api/matches/{id}/review: it starts the
@@ -223,7 +281,11 @@ func (s *Server) handleReviewStart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
-	if st := s.reviewState(id); st.Status != "none" {
+	if st, err := s.reviewState(r.Context(), id); err != nil || st.Status != "none" {
+		if err != nil {
+			s.httpError(w, err)
+			return
+		}
 		s.writeReview(w, st)
 		return
 	}
@@ -271,7 +333,12 @@ func (s *Server) handleReviewStart(w http.ResponseWriter, r *http.Request) {
 		s.wg.Go(func() { s.runReview(id, start, texts) })
 	}
 	t.mu.Unlock()
-	s.writeReview(w, s.reviewState(id))
+	st, err := s.reviewState(r.Context(), id)
+	if err != nil {
+		s.httpError(w, err)
+		return
+	}
+	s.writeReview(w, st)
 }
 
 func (s *Server) writeReview(w http.ResponseWriter, st reviewResponse) {
@@ -282,7 +349,8 @@ func (s *Server) writeReview(w http.ResponseWriter, st reviewResponse) {
 	s.writeJSON(w, code, st)
 }
 
-// runReview computes a review on the analysis pool and caches it.
+// runReview computes a review on the analysis pool, stores it (when the
+// store keeps reviews) and caches it.
 func (s *Server) runReview(id string, start game.State, moves []string) {
 	t := s.tools
 	rv, err := s.analysis.Review(s.ctx, start, moves, s.cfg.Review, func(done, total int) {
@@ -292,6 +360,9 @@ func (s *Server) runReview(id string, start game.State, moves []string) {
 		}
 		t.mu.Unlock()
 	})
+	if err == nil {
+		s.storeReview(id, rv)
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	delete(t.running, id)
@@ -301,10 +372,22 @@ func (s *Server) runReview(id string, start game.State, moves []string) {
 		}
 		return // asked again, it starts again
 	}
-	t.reviews[id] = rv
-	t.order = append(t.order, id)
-	if len(t.order) > reviewCacheSize {
-		delete(t.reviews, t.order[0])
-		t.order = t.order[1:]
+	t.cache(id, rv)
+}
+
+// storeReview keeps a finished review in the store, so it is computed
+// once across restarts; a failed write is logged (the review is still
+// served from memory).
+func (s *Server) storeReview(id string, rv *analysis.Review) {
+	as := s.analysisStore()
+	if as == nil {
+		return
+	}
+	b, err := json.Marshal(rv)
+	if err == nil {
+		err = as.SaveReview(s.ctx, id, b, s.clock.Now())
+	}
+	if err != nil && s.ctx.Err() == nil {
+		s.log.Warn("store review", "match", id, "err", err)
 	}
 }

@@ -26,6 +26,9 @@ afterAll(async () => {
 // d2; b7 instead throws the win away (Dark then wins by force).
 const record = ['a7', 'a1', 'c1', 'b1', 'd1', 'a4', 'c5', 'd2', 'd6', 'f2', 'd5', 'g2', 'd3xd2', 'c2', 'c4', 'b2', 'c3xc2', 'e2', 'd7', 'c2'];
 const position = 'L..L.../...L.../..LL.../D.L..../..LL.../.DD.DDD/DDLL... l 4 6 -,- - 20';
+// Shipped puzzle talat-1 (Palat): seat 0 to move, B01 closed.
+const palat =
+  'palat 0 B01=...1L31S6/.0L3.../...1S4./...../0L41S3... B02=...../.0S6.../...0M42S3/...../..0L60M6. B12=...../.1M6..1M3/...../...2M32L6/1L6.... reserve=-/-/- taken=1M4,1L4,2S4,2S6,2M6/0S3,0S4,0M3,2L3,2L4 closed=B01';
 
 async function toMove(id: string): Promise<number> {
   return ((await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { toMove: number }).toMove;
@@ -126,6 +129,37 @@ describe('analysis, review and puzzles', () => {
       // The shared link reopens the position.
       const link = await page.locator('[data-share-link]').getAttribute('href');
       expect(link).toContain('position=');
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('edits a Palat position by clicking towers onto cells, and names the parser’s reason for a Palago text', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      await page.goto(`${server.url}/analysis/talat`);
+      await page.click('[data-edit-toggle]');
+      await page.fill('[data-editor-text]', palat);
+      await page.locator('[data-talat-editor]').waitFor();
+      // Take seat 0's L3 off B01 b2: it goes to seat 1's captures.
+      await page.selectOption('[data-edit-brush]', '');
+      await page.click('[data-edit-talat="0-1-1"]');
+      expect(await page.inputValue('[data-editor-text]')).toContain('taken=1M4,1L4,2S4,2S6,2M6/0S3,0S4,0M3,2L3,2L4,0L3');
+      // Put it back with the brush: the position is the puzzle's again and loads.
+      await page.selectOption('[data-edit-brush]', '0L3');
+      await page.click('[data-edit-talat="0-1-1"]');
+      expect(await page.inputValue('[data-editor-text]')).toBe(palat);
+      await page.click('[data-editor-load]');
+      await page.locator('[data-engine-lines] li').first().waitFor({ timeout: replyMs });
+      // Palago has no grid: its text is loaded as typed, and refused with the parser's reason.
+      await page.selectOption('[data-analysis-game]', 'palago');
+      await page.click('[data-edit-toggle]');
+      expect(await page.locator('[data-grid-editor], [data-talat-editor]').count()).toBe(0);
+      await page.fill('[data-editor-text]', 'p3');
+      await page.click('[data-editor-load]');
+      await page.locator('[data-editor-error]').waitFor();
+      expect(await page.locator('[data-editor-error]').textContent()).toMatch(/cannot be analysed.*\(.*p3/);
       expect(pageErrors(page)).toEqual([]);
     } finally {
       await page.close();

@@ -96,6 +96,8 @@ export interface Puzzle {
   legal: number;
   rating: number;
   current: PuzzleRating;
+  /** A logged-in solver's puzzle rating in the game, kept by the server. */
+  solver?: PuzzleRating;
 }
 
 export function puzzles(api: Api, game: string): Promise<{ puzzles: { id: string; rating: number; mate: number }[] }> {
@@ -106,7 +108,8 @@ export function puzzle(api: Api, id: string): Promise<Puzzle> {
   return api.call('GET', `/api/puzzles/${encodeURIComponent(id)}`);
 }
 
-export function attempt(api: Api, id: string, solved: boolean, player: PuzzleRating): Promise<{ player: PuzzleRating; puzzle: PuzzleRating }> {
+/** attempt rates an attempt; kept marks a logged-in solver's rating, which the server keeps. */
+export function attempt(api: Api, id: string, solved: boolean, player: PuzzleRating): Promise<{ player: PuzzleRating; puzzle: PuzzleRating; kept?: boolean }> {
   return api.call('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, { solved, player });
 }
 

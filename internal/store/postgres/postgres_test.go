@@ -59,6 +59,13 @@ func TestChat(t *testing.T) {
 	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore { return openTest(t) })
 }
 
+// TestAnalyses runs the reviews and puzzle ratings suite on PostgreSQL.
+func TestAnalyses(t *testing.T) {
+	t.Parallel()
+	pgtest.Server(t)
+	storetest.RunAnalyses(t, func(t *testing.T) storetest.AnalysisStore { return openTest(t) })
+}
+
 // TestRatings runs the ratings suite: rated matches, profiles, archives
 // and leaderboards on PostgreSQL.
 func TestRatings(t *testing.T) {

@@ -801,3 +801,11 @@ func TestChat(t *testing.T) {
 		return db
 	})
 }
+
+func TestAnalyses(t *testing.T) {
+	storetest.RunAnalyses(t, func(t *testing.T) storetest.AnalysisStore {
+		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+		t.Cleanup(func() { db.Close() })
+		return db
+	})
+}

@@ -31,6 +31,7 @@ import {
 import { analysisURL, explore, type Explored, type LinesMessage, type SocketError } from '../analysis-api';
 import { ReviewPanel } from './review';
 import { cycle, grid, switchSide } from '../editor-model';
+import { nextTurn, parseTalat, placeTower, talatBoards, talatTowers } from '../talat-editor';
 import '../analysis.css';
 
 /** seatsOf names the seats of an analysed game for the boards and labels. */
@@ -215,10 +216,10 @@ export function AnalysisPage({ game, match }: { game: string; match: string }) {
           <Editor
             src={src}
             position={last?.position ?? ''}
-            onDone={(position) => {
+            onDone={(position, variant) => {
               setEditing(false);
               if (position === null) return;
-              setSrc({ ...src, position });
+              setSrc({ ...src, position, ...(variant ? { variant } : {}) });
               setRoot([]);
               setPath([]);
             }}
@@ -270,15 +271,19 @@ function explainError(e: unknown): string {
 }
 
 /** Editor sets up a position from its text; the server's parser checks it. */
-function Editor({ src, position, onDone }: { src: Source; position: string; onDone: (p: string | null) => void }) {
+function Editor({ src, position, onDone }: { src: Source; position: string; onDone: (p: string | null, variant?: string) => void }) {
   const [text, setText] = useState(position);
   const [err, setErr] = useState('');
   const cells = grid(src.game, text);
+  const talat = src.game === 'talat' ? parseTalat(text) : null;
+  const [brush, setBrush] = useState('');
   const submit = async (e: Event) => {
     e.preventDefault();
     try {
-      await explore(api, { game: src.game, variant: src.variant, players: src.players, position: text.trim() });
-      onDone(text.trim());
+      // A Talat text names its variant (talat or palat): the board follows it.
+      const variant = src.game === 'talat' ? (parseTalat(text)?.variant ?? src.variant) : src.variant;
+      await explore(api, { game: src.game, variant, players: variant === src.variant ? src.players : undefined, position: text.trim() });
+      onDone(text.trim(), variant);
     } catch (x) {
       setErr(explainError(x));
     }
@@ -306,6 +311,48 @@ function Editor({ src, position, onDone }: { src: Source; position: string; onDo
             </div>
           ))}
           <button type="button" onClick={() => setText(switchSide(src.game, text))} data-edit-side>
+            {t('analysis.switchSide')}
+          </button>
+        </div>
+      )}
+      {talat && (
+        <div class="talat-editor" data-talat-editor>
+          <p class="muted">{t('analysis.editTalat')}</p>
+          <label>
+            {t('analysis.brush')}{' '}
+            <select value={brush} onChange={(e) => setBrush((e.currentTarget as HTMLSelectElement).value)} data-edit-brush>
+              <option value="">{t('analysis.removeTower')}</option>
+              {talatTowers.map((tw) => (
+                <option key={tw} value={tw}>
+                  {tw}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div class="talat-boards">
+            {talat.cells.map((board, b) => (
+              <div class="grid-editor" key={b}>
+                <strong>{talatBoards[b]}</strong>
+                {[4, 3, 2, 1, 0].map((r) => (
+                  <div class="grid-row" key={r}>
+                    {board[r]!.map((c, f) => (
+                      <button
+                        type="button"
+                        key={f}
+                        class={`grid-cell talat-cell colour-${c === '.' ? 'none' : c[0]}`}
+                        aria-label={`${talatBoards[b]} ${'abcde'[f]}${r + 1} ${c === '.' ? '' : c}`}
+                        onClick={() => setText(placeTower(text, b, r, f, brush))}
+                        data-edit-talat={`${b}-${r}-${f}`}
+                      >
+                        {c === '.' ? '·' : c}
+                      </button>
+                    ))}
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
+          <button type="button" onClick={() => setText(nextTurn(text))} data-edit-side>
             {t('analysis.switchSide')}
           </button>
         </div>

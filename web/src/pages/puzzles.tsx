@@ -57,6 +57,7 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
   const [hint, setHint] = useState('');
   const [err, setErr] = useState('');
   const [puzzleRating, setPuzzleRating] = useState<number | null>(null);
+  const [kept, setKept] = useState(false); // the server keeps the solver's rating (logged in)
 
   useEffect(() => {
     listPuzzles(api, game).then(
@@ -76,6 +77,16 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
         setRated(false);
         setHint('');
         setPuzzleRating(x.current.rating);
+        if (x.solver) {
+          // The account's rating, kept by the server, replaces this browser's.
+          const solver = x.solver;
+          setKept(true);
+          setProgress((pr) => {
+            const next = { ...pr, rating: solver };
+            saveProgress(kv, game, next);
+            return next;
+          });
+        }
       },
       (e: unknown) => setErr(describeError(lang.value, e)),
     );
@@ -114,6 +125,7 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
         setProgress(next);
         saveProgress(kv, game, next);
         setPuzzleRating(r.puzzle.rating);
+        setKept(r.kept === true);
       },
       (e: unknown) => setErr(describeError(lang.value, e)),
     );
@@ -175,13 +187,18 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
       </div>
       <aside class="side">
         <p data-puzzle-task>{t('puzzles.find', { name: solverName })}</p>
-        {p.options?.marblesToWin === '1' && <p class="muted">{t('puzzles.pushOff')}</p>}
+        {p.game === 'abalone' && <p class="muted">{t('puzzles.pushOff')}</p>}
         <p class="muted">
           {t('puzzles.winIn', { n: p.mate })} · {t('puzzles.puzzleRating', { r: Math.round(puzzleRating ?? p.rating) })}
         </p>
         <p>
           {t('puzzles.yourRating', { r: Math.round(progress.rating.rating) })} · <span data-streak>{t('puzzles.streak', { n: progress.streak })}</span>
         </p>
+        {kept && (
+          <p class="muted" data-rating-kept>
+            {t('puzzles.kept')}
+          </p>
+        )}
         {phase === 'wrong' && (
           <p class="puzzle-status bad" role="alert" data-puzzle-status="wrong">
             {t('puzzles.wrong')}
