@@ -12,7 +12,7 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// Game reviews and puzzle ratings (migration 00008).
+// Game reviews and puzzle ratings (migration 00007).
 
 // SaveReview stores a match's review, replacing one stored before; a
 // review of no stored match is store.ErrNotFound.

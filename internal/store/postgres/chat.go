@@ -13,7 +13,7 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// Match chat, personal access tokens and bot accounts (migration 00005).
+// Match chat, personal access tokens and bot accounts (migration 00004).
 
 // AddChat stores a chat message, unless its match has max already. The
 // count and the insert hold a transaction-scoped advisory lock on the

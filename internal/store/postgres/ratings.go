@@ -14,7 +14,7 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// Ratings (migration 00006): written inside Save's transaction when a
+// Ratings (migration 00005): written inside Save's transaction when a
 // change carries a RatingUpdate, so a match's result and its players'
 // ratings commit together or not at all. The ratings rows of the seats'
 // accounts are locked (FOR UPDATE) before they are read, in the order of

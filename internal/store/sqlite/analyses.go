@@ -11,7 +11,7 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// Game reviews and puzzle ratings (migration 00013): rare writes run by
+// Game reviews and puzzle ratings (migration 00012): rare writes run by
 // the writer as functions in its transactions; reads on the read pool.
 
 // SaveReview stores a match's review, replacing one stored before.

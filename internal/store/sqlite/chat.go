@@ -12,7 +12,7 @@ import (
 	"github.com/tabula-games/tabula/internal/store"
 )
 
-// Match chat, personal access tokens and bot accounts (migration 00011):
+// Match chat, personal access tokens and bot accounts (migration 00010):
 // rare writes run by the writer as functions in its transactions, with
 // statements not prepared; reads on the read pool.
 
