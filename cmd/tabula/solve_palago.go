@@ -57,19 +57,24 @@ func runSolvePalago(ctx context.Context, e *env) error {
 	fmt.Fprintf(w, "%-7s %5s %-8s %-7s %5s %10s %9s %9s  %s\n", "opening", "tiles", "first", "second", "ends", "nodes", "time", "cpu", "")
 	for _, n := range supplies {
 		for _, o := range list {
-			cpu0 := cpuTime()
-			r, err := openings.Prove(ctx, o, n, openings.Limits{Nodes: *nodes, Time: *budget, Check: *check})
+			cpu0, start := cpuTime(), time.Now()
+			pctx, cancel := ctx, context.CancelFunc(func() {})
+			if *budget > 0 {
+				pctx, cancel = context.WithTimeout(ctx, *budget)
+			}
+			r, err := openings.Prove(pctx, o, n, openings.Limits{Nodes: *nodes, Check: *check})
+			cancel()
 			if err != nil {
 				return err
 			}
-			cpu := cpuTime() - cpu0
+			cpu, elapsed := cpuTime()-cpu0, time.Since(start)
 			rows = append(rows, r)
 			ends := "-"
 			if r.Value == openings.Win || r.Value == openings.Loss {
 				ends = fmt.Sprintf("m%d", r.EndMove())
 			}
 			fmt.Fprintf(w, "%-7s %5d %-8v %-7v %5s %10d %9s %9s  %s\n", o.Name, n, r.FirstValue(), r.Value, ends, r.Nodes,
-				r.Elapsed.Round(10*time.Millisecond), cpu.Round(10*time.Millisecond), r.Stop)
+				elapsed.Round(10*time.Millisecond), cpu.Round(10*time.Millisecond), r.Stop)
 			if *lines && r.Value != openings.Unknown {
 				text, err := r.LineText()
 				if err != nil {

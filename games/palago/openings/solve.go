@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/palago"
@@ -48,12 +47,11 @@ func (v Value) String() string {
 	return "unknown"
 }
 
-// Limits bound one proof. Zero fields are unlimited.
+// Limits bound one proof. Zero fields are unlimited. A wall-time budget
+// is the context's deadline: a proof whose deadline passes ends Unknown,
+// one whose context is cancelled ends with an error or Unknown (see Solve).
 type Limits struct {
-	Nodes int64         // positions searched
-	Time  time.Duration // wall time
-	// Now is the clock (time.Now when nil).
-	Now func() time.Time
+	Nodes int64 // positions searched
 	// Check searches without the two shortcuts that need an argument of
 	// their own (canonical keys under symmetry, the last-move filter):
 	// slower, to cross-check a proof.
@@ -71,9 +69,8 @@ type Result struct {
 	// PV is a proving line: for a Win the winner's moves win against
 	// every defence (the loser's moves shown are its longest resistance);
 	// for a Draw neither side can do better than the moves shown.
-	PV      []game.Move
-	Nodes   int64
-	Elapsed time.Duration
+	PV    []game.Move
+	Nodes int64
 	// Stop says why the search stopped early when Value is Unknown.
 	Stop string
 }
@@ -108,8 +105,6 @@ type entry struct {
 type solver struct {
 	ctx   context.Context
 	lim   Limits
-	now   func() time.Time
-	start time.Time
 	nodes int64
 	stop  string
 	tt    map[uint64]entry
@@ -125,21 +120,17 @@ func Solve(ctx context.Context, s *palago.State, lim Limits) (Result, error) {
 	if s.ToMove() == game.NoPlayer {
 		return Result{}, fmt.Errorf("openings: the game is over")
 	}
-	if err := ctx.Err(); err != nil {
+	if err := ctx.Err(); errors.Is(err, context.Canceled) {
 		return Result{}, err
 	}
-	sv := &solver{ctx: ctx, lim: lim, now: lim.Now, tt: map[uint64]entry{}, syms: palago.ColourPreserving()}
-	if sv.now == nil {
-		sv.now = time.Now
-	}
-	sv.start = sv.now()
+	sv := &solver{ctx: ctx, lim: lim, tt: map[uint64]entry{}, syms: palago.ColourPreserving()}
 	var res Result
 	var pv []game.Move
 	score, err := sv.search(s.Mutable().(*palago.State), 0, -win, win)
 	if err == nil {
 		pv, err = sv.line(s.Mutable().(*palago.State), score)
 	}
-	res = Result{Nodes: sv.nodes, Elapsed: sv.now().Sub(sv.start), PV: pv}
+	res = Result{Nodes: sv.nodes, PV: pv}
 	if err != nil {
 		if !errors.Is(err, errStop) || sv.stop == "" {
 			return Result{}, err
@@ -185,12 +176,12 @@ func (sv *solver) tick() error {
 	if sv.nodes%checkEvery != 0 {
 		return nil
 	}
-	if err := sv.ctx.Err(); err != nil {
-		sv.stop = "cancelled"
+	switch err := sv.ctx.Err(); {
+	case errors.Is(err, context.DeadlineExceeded):
+		sv.stop = "time budget spent"
 		return errStop
-	}
-	if sv.lim.Time > 0 && sv.now().Sub(sv.start) > sv.lim.Time {
-		sv.stop = fmt.Sprintf("time budget %v spent", sv.lim.Time)
+	case err != nil:
+		sv.stop = "cancelled"
 		return errStop
 	}
 	return nil
