@@ -108,12 +108,45 @@ func randomMessage(rng *rand.Rand) ServerMessage {
 			s.Seats = append(s.Seats, Seat{Seat: i, Name: randomText(rng), Kind: randomText(rng), Bot: randomText(rng), Username: randomText(rng), Taken: rng.IntN(2) == 0, Connected: rng.IntN(2) == 0})
 		}
 	}
-	if rng.IntN(3) == 0 { // board forms (board.go; web, issue 24)
-		s.Board = &Board{Position: ui.Position{Pieces: []ui.Piece{{Cell: randomText(rng), Owner: rng.IntN(3) - 1}}, Off: randomInts(rng)},
-			Moves: []ui.Move{{Kind: randomText(rng), Pieces: []string{randomText(rng)}, Slides: []ui.Slide{{From: randomText(rng)}}}}}
+	if rng.IntN(3) == 0 { // board forms (board.go)
+		s.Board = randomBoard(rng)
 	}
 	m.State = s
 	return m
+}
+
+// randomBoard is a board form with every field of its types set at
+// random or left empty.
+func randomBoard(rng *rand.Rand) *Board {
+	piece := func() ui.Piece { return ui.Piece{Cell: randomText(rng), Owner: rng.IntN(3) - 1, Kind: randomText(rng)} }
+	pieces := func() []ui.Piece {
+		var ps []ui.Piece
+		for range rng.IntN(3) {
+			ps = append(ps, piece())
+		}
+		return ps
+	}
+	move := func() ui.Move {
+		mv := ui.Move{Kind: randomText(rng), Pieces: randomStrings(rng), From: randomText(rng), To: randomText(rng), Dir: randomText(rng),
+			Targets: randomStrings(rng), Piece: randomText(rng), Captures: randomStrings(rng), Off: randomStrings(rng)}
+		for range rng.IntN(3) {
+			mv.Slides = append(mv.Slides, ui.Slide{From: randomText(rng), To: randomText(rng), Owner: rng.IntN(3) - 1})
+		}
+		return mv
+	}
+	b := &Board{Position: ui.Position{Pieces: pieces(), Off: randomInts(rng), Scores: randomInts(rng), Closed: randomStrings(rng)}}
+	for range rng.IntN(3) {
+		b.Position.Reserve = append(b.Position.Reserve, randomStrings(rng))
+		b.Position.Captured = append(b.Position.Captured, pieces())
+	}
+	for range rng.IntN(4) {
+		b.Moves = append(b.Moves, move())
+	}
+	if rng.IntN(2) == 0 {
+		last := move()
+		b.Last = &last
+	}
+	return b
 }
 
 // TestAppendJSONMatchesMarshal checks the hand-written encoder byte for
