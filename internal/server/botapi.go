@@ -406,28 +406,7 @@ func (s *Server) handleBotJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	rm, err := s.room(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	token, hash, err := s.newToken()
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	client := s.clientOf(r)
-	if err := s.usage.take(client, rm.id, false, true); err != nil {
-		s.httpError(w, err)
-		return
-	}
-	seat, err := rm.joinSeat(req.Seat, hash, b.holder())
-	if err != nil {
-		s.usage.undo(client, rm.id, false, true)
-		s.httpError(w, err)
-		return
-	}
-	s.writeJSON(w, http.StatusOK, protocol.JoinResponse{Match: rm.id, Seat: seat, Token: token})
+	s.join(w, r, req.Seat, func() (*holder, error) { return b.holder(), nil })
 }
 
 // botSeats returns the seats of match id the caller's account holds, read

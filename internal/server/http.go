@@ -526,6 +526,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
+	s.join(w, r, req.Seat, func() (*holder, error) { return s.holderOf(w, r) })
+}
+
+// join takes seat want (nil: the first open one) of the match in the
+// path for the holder who returns (nil: a guest), and answers with the
+// seat and its token.
+func (s *Server) join(w http.ResponseWriter, r *http.Request, want *int, who func() (*holder, error)) {
 	rm, err := s.room(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.httpError(w, err)
@@ -541,13 +548,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	h, err := s.holderOf(w, r)
+	h, err := who()
 	if err != nil {
 		s.usage.undo(client, rm.id, false, true)
 		s.httpError(w, err)
 		return
 	}
-	seat, err := rm.joinSeat(req.Seat, hash, h)
+	seat, err := rm.joinSeat(want, hash, h)
 	if err != nil {
 		s.usage.undo(client, rm.id, false, true)
 		s.httpError(w, err)
