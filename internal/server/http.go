@@ -563,23 +563,47 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, want *int, who fun
 	s.writeJSON(w, http.StatusOK, protocol.JoinResponse{Match: rm.id, Seat: seat, Token: token})
 }
 
-// record loads a match for export.
-func (s *Server) record(ctx context.Context, id string) (*game.Info, store.Match, []store.Move, game.State, error) {
+// stored is a match read from the store with what replaying it needs.
+type stored struct {
+	info  *game.Info
+	opts  game.Options // checked
+	m     store.Match
+	moves []store.Move
+	start game.State // the position before the first move
+}
+
+// load reads match id from the store with its game, checked options and
+// start position; a match the store does not have is not-found.
+func (s *Server) load(ctx context.Context, id string) (stored, error) {
 	m, moves, err := s.cfg.Store.Load(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, m, nil, nil, protocol.Errorf(protocol.CodeNotFound, "no match %q", id)
+		return stored{}, protocol.Errorf(protocol.CodeNotFound, "no match %q", id)
 	}
 	if err != nil {
-		return nil, m, nil, nil, err
+		return stored{}, err
 	}
 	info, ok := s.games[m.Game]
 	if !ok {
-		return nil, m, nil, nil, fmt.Errorf("server: match %s: unknown game %q", id, m.Game)
+		return stored{}, fmt.Errorf("server: match %s: unknown game %q", id, m.Game)
 	}
-	st, err := info.New(options(m))
+	opts, err := info.Check(options(m))
 	if err != nil {
-		return nil, m, nil, nil, err
+		return stored{}, err
 	}
+	start, err := info.New(opts)
+	if err != nil {
+		return stored{}, err
+	}
+	return stored{info: info, opts: opts, m: m, moves: moves, start: start}, nil
+}
+
+// record loads a match for export, its moves played.
+func (s *Server) record(ctx context.Context, id string) (*game.Info, store.Match, []store.Move, game.State, error) {
+	sm, err := s.load(ctx, id)
+	if err != nil {
+		return nil, sm.m, nil, nil, err
+	}
+	info, m, moves, st := sm.info, sm.m, sm.moves, sm.start
 	for _, mv := range moves {
 		if st, err = playText(st, mv.Text); err != nil {
 			return nil, m, nil, nil, fmt.Errorf("server: match %s ply %d: %w", id, mv.Ply, err)

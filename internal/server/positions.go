@@ -1,12 +1,10 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 
 	"github.com/tabula-games/tabula/internal/protocol"
-	"github.com/tabula-games/tabula/internal/store"
 )
 
 // handlePositions answers GET /api/matches/{id}/positions: the position
@@ -14,30 +12,12 @@ import (
 // replay (the client never runs rules).
 func (s *Server) handlePositions(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	m, moves, err := s.cfg.Store.Load(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no match %q", id))
-		return
-	}
+	sm, err := s.load(r.Context(), id)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	info, ok := s.games[m.Game]
-	if !ok {
-		s.httpError(w, fmt.Errorf("server: match %s: unknown game %q", id, m.Game))
-		return
-	}
-	opts, err := info.Check(options(m))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	st, err := info.New(opts)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
+	info, opts, m, moves, st := sm.info, sm.opts, sm.m, sm.moves, sm.start
 	out := protocol.Positions{Summary: summary(info, m, nil), Options: opts.Values, Positions: make([]protocol.PlyPosition, 0, len(moves)+1)}
 	out.Positions = append(out.Positions, protocol.PlyPosition{Seat: -1, Position: st.String(), ToMove: int(st.ToMove())})
 	out.Positions[0].Board = plyBoard(st, nil, 0)

@@ -118,23 +118,11 @@ func (s *Server) explore(ctx context.Context, req exploreRequest) (*exploreRespo
 		if req.Game != "" || req.Position != "" {
 			return nil, protocol.Errorf(protocol.CodeBadRequest, "name a match or a game, not both")
 		}
-		m, _, err := s.cfg.Store.Load(ctx, req.Match)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, protocol.Errorf(protocol.CodeNotFound, "no match %q", req.Match)
-		}
+		sm, err := s.load(ctx, req.Match)
 		if err != nil {
 			return nil, err
 		}
-		var ok bool
-		if info, ok = s.games[m.Game]; !ok {
-			return nil, fmt.Errorf("server: match %s: unknown game %q", req.Match, m.Game)
-		}
-		if opts, err = info.Check(options(m)); err != nil {
-			return nil, err
-		}
-		if st, err = info.New(opts); err != nil {
-			return nil, err
-		}
+		info, opts, st = sm.info, sm.opts, sm.start
 	} else {
 		var ok bool
 		if info, ok = s.games[req.Game]; !ok {
@@ -289,34 +277,16 @@ func (s *Server) handleReviewStart(w http.ResponseWriter, r *http.Request) {
 		s.writeReview(w, st)
 		return
 	}
-	m, moves, err := s.cfg.Store.Load(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "no match %q", id))
-		return
-	}
+	sm, err := s.load(r.Context(), id)
 	if err != nil {
 		s.httpError(w, err)
 		return
 	}
-	if m.Status != store.StatusFinished && m.Status != store.StatusAborted {
+	if sm.m.Status != store.StatusFinished && sm.m.Status != store.StatusAborted {
 		s.httpError(w, protocol.Errorf(protocol.CodeNotAllowed, "match %s is still being played: it can be reviewed once it has ended", id))
 		return
 	}
-	info, ok := s.games[m.Game]
-	if !ok {
-		s.httpError(w, fmt.Errorf("server: match %s: unknown game %q", id, m.Game))
-		return
-	}
-	opts, err := info.Check(options(m))
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
-	start, err := info.New(opts)
-	if err != nil {
-		s.httpError(w, err)
-		return
-	}
+	moves, start := sm.moves, sm.start
 	texts := make([]string, len(moves))
 	for i, mv := range moves {
 		texts[i] = mv.Text
