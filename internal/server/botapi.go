@@ -692,19 +692,7 @@ func (s *Server) notifyAccount(name string, ev protocol.BotEvent) {
 		return
 	}
 	s.botEventOut(name, data) // cluster3: and the other nodes' streams (boteventbus.go)
-	s.bot.mu.Lock()
-	defer s.bot.mu.Unlock()
-	for sub := range s.bot.events {
-		if sub.closed || !strings.EqualFold(sub.name, name) {
-			continue
-		}
-		select {
-		case sub.ch <- data:
-		default:
-			sub.closed = true
-			close(sub.ch)
-		}
-	}
+	s.DeliverBotEvent(name, data)
 }
 
 // botEvent is the event of kind about this match for the account name.

@@ -27,15 +27,15 @@ func (s *Server) botEventOut(name string, data []byte) {
 	}
 }
 
-// DeliverBotEvent delivers an encoded event, sent by another node, to
-// this node's event streams of the account with canonical username
-// canon, as notifyAccount does for its own (a stream too far behind is
-// ended).
-func (s *Server) DeliverBotEvent(canon string, data []byte) {
+// DeliverBotEvent delivers an encoded event to this node's event streams
+// of the account with username name (any case): this node's own events
+// (notifyAccount) and those another node sent. A stream too far behind is
+// ended.
+func (s *Server) DeliverBotEvent(name string, data []byte) {
 	s.bot.mu.Lock()
 	defer s.bot.mu.Unlock()
 	for sub := range s.bot.events {
-		if sub.closed || !strings.EqualFold(sub.name, canon) {
+		if sub.closed || !strings.EqualFold(sub.name, name) {
 			continue
 		}
 		select {
