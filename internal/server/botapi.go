@@ -98,6 +98,16 @@ func (s *Server) tokenStore() TokenStore {
 	return ts
 }
 
+// needTokenStore is the store's tokens, or nil after answering that this
+// server has no bot API (its store keeps no tokens).
+func (s *Server) needTokenStore(w http.ResponseWriter) TokenStore {
+	ts := s.tokenStore()
+	if ts == nil {
+		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "this server has no bot API"))
+	}
+	return ts
+}
+
 // isBearer reports whether r is a bot API request carrying a token: the
 // web routes' Origin, content-type and CSRF checks do not apply to it.
 func isBearer(r *http.Request) bool {
@@ -121,9 +131,8 @@ func (b *botCaller) holder() *holder { return &holder{account: b.a.ID, name: b.a
 // when needBot, and takes one request from the account's rate; it answers
 // the failure and returns nil.
 func (s *Server) bearer(w http.ResponseWriter, r *http.Request, needBot bool, scopes ...string) *botCaller {
-	ts := s.tokenStore()
+	ts := s.needTokenStore(w)
 	if ts == nil {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "this server has no bot API"))
 		return nil
 	}
 	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
@@ -210,9 +219,8 @@ func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) writeTokenList(w http.ResponseWriter, r *http.Request, id string) {
-	ts := s.tokenStore()
+	ts := s.needTokenStore(w)
 	if ts == nil {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "this server has no bot API"))
 		return
 	}
 	toks, err := ts.AccountTokens(r.Context(), id)
@@ -246,9 +254,8 @@ func (s *Server) handleCreateToken(w http.ResponseWriter, r *http.Request) {
 	if se == nil {
 		return
 	}
-	ts := s.tokenStore()
+	ts := s.needTokenStore(w)
 	if ts == nil {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "this server has no bot API"))
 		return
 	}
 	var req protocol.TokenRequest
@@ -305,9 +312,8 @@ func (s *Server) handleRevokeToken(w http.ResponseWriter, r *http.Request) {
 	if se == nil {
 		return
 	}
-	ts := s.tokenStore()
+	ts := s.needTokenStore(w)
 	if ts == nil {
-		s.httpError(w, protocol.Errorf(protocol.CodeNotFound, "this server has no bot API"))
 		return
 	}
 	if err := s.readJSON(w, r, &struct{}{}); err != nil {
