@@ -30,7 +30,9 @@ type formsCase struct {
 	Info     *game.Info
 	Variant  string
 	Position string
-	Moves    []string
+	// Values are the game's option values.
+	Values map[string]string
+	Moves  []string
 	// First plays the first legal move this many times after Moves.
 	First int
 }
@@ -57,6 +59,7 @@ var formsCases = []formsCase{
 	{Name: "pathagon after d4 c4", Info: pathagon.Info, Moves: []string{"d4", "c4"}},
 	{Name: "pathagon capture", Info: pathagon.Info, Position: "L....../......./......./.L..DL./......./......./......D l 11 12 a7,- d5"},
 	{Name: "pathagon after the capture", Info: pathagon.Info, Position: "L....../......./......./.L..DL./......./......./......D l 11 12 a7,- d5", Moves: []string{"d4xe4"}},
+	{Name: "pathagon optional captures", Info: pathagon.Info, Position: "......./......./......./LD.DL../......./......./....... l 12 12 -,- -", Values: map[string]string{pathagon.OptOptionalCaptures: "true"}},
 	{Name: "pathagon relocation", Info: pathagon.Info, Position: "LLLLLL./L.L.L../L.L.L../L.L..../DDDDD../DDDDD../DDDD... l 0 0 -,- -"},
 	{Name: "pathagon relocation locked", Info: pathagon.Info, Position: "LLLLLL./L.L.L../L.L.L../L.L..../DDDDD../DDDDD../DDDD... l 0 0 -,- -", First: 2},
 }
@@ -76,7 +79,7 @@ type formsEntry struct {
 func TestBoardFormsGolden(t *testing.T) {
 	var out []formsEntry
 	for _, c := range formsCases {
-		opts := game.Options{Variant: c.Variant}
+		opts := game.Options{Variant: c.Variant, Values: c.Values}
 		var st game.State
 		var err error
 		if c.Position != "" {
