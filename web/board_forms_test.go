@@ -17,6 +17,7 @@ import (
 	"github.com/tabula-games/tabula/game/gametest"
 	"github.com/tabula-games/tabula/game/ui"
 	"github.com/tabula-games/tabula/games/abalone"
+	"github.com/tabula-games/tabula/games/pathagon"
 	"github.com/tabula-games/tabula/games/talat"
 )
 
@@ -29,7 +30,9 @@ type formsCase struct {
 	Info     *game.Info
 	Variant  string
 	Position string
-	Moves    []string
+	// Values are the game's option values.
+	Values map[string]string
+	Moves  []string
 	// First plays the first legal move this many times after Moves.
 	First int
 }
@@ -52,6 +55,13 @@ var formsCases = []formsCase{
 	{Name: "palat end", Info: talat.Info, Variant: "palat", Position: "palat - B01=0M4...1L6/..1M4.0L4/...../...0L60S6/...1L41S6 B02=2L4..2L62S6/...../...../...../0S30M3... B12=2L3..2M3./..2S4../.1S31M3.2M6/1M61L3.../..... reserve=-/-/- taken=1S4/0S4,0M6,0L3,2S3 closed=B02,B12"},
 	{Name: "palat spirit setup", Info: talat.Info, Variant: "palat", First: 3},
 	{Name: "talat play", Info: talat.Info, First: 30},
+	{Name: "pathagon start", Info: pathagon.Info},
+	{Name: "pathagon after d4 c4", Info: pathagon.Info, Moves: []string{"d4", "c4"}},
+	{Name: "pathagon capture", Info: pathagon.Info, Position: "L....../......./......./.L..DL./......./......./......D l 11 12 a7,- d5"},
+	{Name: "pathagon after the capture", Info: pathagon.Info, Position: "L....../......./......./.L..DL./......./......./......D l 11 12 a7,- d5", Moves: []string{"d4xe4"}},
+	{Name: "pathagon optional captures", Info: pathagon.Info, Position: "......./......./......./LD.DL../......./......./....... l 12 12 -,- -", Values: map[string]string{pathagon.OptOptionalCaptures: "true"}},
+	{Name: "pathagon relocation", Info: pathagon.Info, Position: "LLLLLL./L.L.L../L.L.L../L.L..../DDDDD../DDDDD../DDDD... l 0 0 -,- -"},
+	{Name: "pathagon relocation locked", Info: pathagon.Info, Position: "LLLLLL./L.L.L../L.L.L../L.L..../DDDDD../DDDDD../DDDD... l 0 0 -,- -", First: 2},
 }
 
 // formsEntry is one position in the file: what a match state carries.
@@ -69,7 +79,7 @@ type formsEntry struct {
 func TestBoardFormsGolden(t *testing.T) {
 	var out []formsEntry
 	for _, c := range formsCases {
-		opts := game.Options{Variant: c.Variant}
+		opts := game.Options{Variant: c.Variant, Values: c.Values}
 		var st game.State
 		var err error
 		if c.Position != "" {

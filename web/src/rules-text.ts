@@ -39,7 +39,7 @@ export function rulesFor(r: GameRules, lang: Lang): { title: string; text: Rules
 export const rules = {
   pathagon: {
     title: { en: 'Pathagon', ru: 'Pathagon', uk: 'Pathagon' },
-    example: { position: '......./......./......./..L.L../......./......./....... d 12 14 -,- d4 3', lastMove: 'e4xd4', players: 2, toMove: 1 },
+    example: { position: '......./......./......./..L.L../......./......./....... d 12 14 -,- d4 3', lastMove: 'e4xd4', before: '......./......./......./..LD.../......./......./....... l 13 13 -,- - 2', players: 2, toMove: 1 },
     text: {
       en: {
         intro: 'Two players on a 7×7 board, 14 pieces each. Be the first to join your two edges of the board with an unbroken chain of your pieces.',

@@ -21,6 +21,18 @@ describe('change', () => {
       want: { kind: 'move', move: 'e4xd4', mover: 1, capture: true },
     },
     {
+      name: 'a push-off (the board form of the last move pushes a piece off)',
+      prev: s0,
+      next: state(4, { moves: ['d4', 'e5e6'], lastMove: 'e5e6', toMove: 0, board: { position: { pieces: [] }, moves: [], last: { pieces: ['e5'], dir: 'E', off: ['e9'] } } }),
+      want: { kind: 'move', move: 'e5e6', mover: 1, capture: true },
+    },
+    {
+      name: 'no capture in the board form, whatever the notation looks like',
+      prev: s0,
+      next: state(4, { moves: ['d4', 'e4xd4'], lastMove: 'e4xd4', toMove: 0, board: { position: { pieces: [] }, moves: [], last: { kind: 'place', to: 'e4' } } }),
+      want: { kind: 'move', move: 'e4xd4', mover: 1, capture: false },
+    },
+    {
       name: 'two moves at once: the mover is not known',
       prev: s0,
       next: state(5, { moves: ['d4', 'c4', 'e4'], lastMove: 'e4', toMove: 1 }),

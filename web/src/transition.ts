@@ -13,7 +13,9 @@ export type Change =
 /**
  * change compares the previous state with the next. The first state (prev
  * null) is no change: loading a page is not an event. A capture is a move
- * whose notation names captured cells (docs/protocol.md, Move).
+ * whose board form captures or pushes off pieces (Go package game/ui), or,
+ * for a game without board forms, whose notation names captured cells
+ * (docs/protocol.md, Move).
  */
 export function change(prev: MatchState | null, next: MatchState): Change {
   if (!prev || prev.match !== next.match) return { kind: 'none' };
@@ -26,6 +28,7 @@ export function change(prev: MatchState | null, next: MatchState): Change {
   const isOver = next.status === 'finished' || next.status === 'aborted';
   if (isOver && !wasOver) return { kind: 'end', move: moved ? next.lastMove! : null, mover };
   if (!moved) return { kind: 'none' };
-  const capture = (moveForm(next.lastMove!).captures?.length ?? 0) > 0;
+  const last = next.board?.last;
+  const capture = last ? (last.captures?.length ?? 0) + (last.off?.length ?? 0) > 0 : (moveForm(next.lastMove!).captures?.length ?? 0) > 0;
   return { kind: 'move', move: next.lastMove!, mover, capture };
 }

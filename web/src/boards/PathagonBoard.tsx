@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { t } from '../app-state';
-import { moveForm, type Move } from '../protocol';
+import type { MatchState } from '../protocol';
 import type { BoardProps } from './board';
-import { cellName, click, hints, noSelection, parsePosition, size, type Selection } from './pathagon';
+import { cellName, click, hints, listed, noSelection, positionOf, size, type Listed, type Selection } from './pathagon';
 
 /** Geometry of the SVG, in user units. */
 const cell = 60;
@@ -18,15 +18,15 @@ const arrowSteps: Record<string, readonly [number, number]> = {
 };
 
 /**
- * PathagonBoard draws the 7×7 board (rules/pathagon.md) and turns clicks into
- * the server's legal moves: a click on a listed empty cell places; in the
+ * PathagonBoard draws the 7×7 board (rules/pathagon.md) from the server's
+ * board forms and turns clicks into the server's legal moves: a click on a listed empty cell places; in the
  * relocation phase a click on a movable piece picks it up and a click on a
  * listed cell puts it there.
  */
 export function PathagonBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
   // A half-made move (a piece picked up, a capture choice open) belongs to
   // the version it was made in: a new state ends it.
-  const [pick, setPick] = useState<{ version: number; sel: Selection; choice: Move[] | null }>({
+  const [pick, setPick] = useState<{ version: number; sel: Selection; choice: Listed[] | null }>({
     version: state.version,
     sel: noSelection,
     choice: null,
@@ -35,15 +35,15 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
   const sel = current ? pick.sel : noSelection;
   const choice = current ? pick.choice : null;
   const setSel = (next: Selection) => setPick({ version: state.version, sel: next, choice: null });
-  const setChoice = (moves: Move[] | null) => setPick({ version: state.version, sel, choice: moves });
-  const pos = parsePosition(state.position);
-  const legal = interactive ? (state.legal ?? []) : [];
+  const setChoice = (moves: Listed[] | null) => setPick({ version: state.version, sel, choice: moves });
+  const pos = positionOf(state);
+  const legal = interactive ? listed(state) : [];
 
   if (!pos) return <pre class="position">{state.position}</pre>;
 
   const h = hints(legal, sel);
-  const last = state.lastMove ? moveForm(state.lastMove) : null;
-  const forbidden = new Set(pos.forbidden);
+  const last = state.board?.last ?? null;
+  const forbidden = pos.forbidden;
 
   // Placements may go on every empty cell that is not forbidden, so dots
   // there would only add noise: the board shows them for relocations only.
@@ -132,7 +132,7 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
           )}
           {captured && !piece && <circle cx={cx} cy={cy} r={cell * 0.36} class="captured" />}
           {piece && <circle cx={cx} cy={cy} r={cell * 0.38} class={`piece piece-${piece}`} />}
-          {piece && pos.lastRelocated[piece] === name && <circle cx={cx} cy={cy} r={cell * 0.12} class="lock" />}
+          {piece && pos.locked.has(name) && <circle cx={cx} cy={cy} r={cell * 0.12} class="lock" />}
           {target && !piece && sel.from !== null && <circle cx={cx} cy={cy} r={cell * 0.13} class="dot" />}
           {vc === 0 && (
             <text x={x + 4} y={y + 13} class="coord">
@@ -205,9 +205,7 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
   );
 }
 
-/** PathagonReserve shows how many pieces a colour still holds in hand. */
-export function pathagonReserve(position: string, seat: number): number | null {
-  const pos = parsePosition(position);
-  if (!pos) return null;
-  return seat === 0 ? pos.reserve.L : seat === 1 ? pos.reserve.D : null;
+/** pathagonReserve is how many pieces a seat still holds in hand, from the board form; null when unknown. */
+export function pathagonReserve(state: Partial<Pick<MatchState, 'board'>>, seat: number): number | null {
+  return positionOf(state)?.reserve[seat] ?? null;
 }

@@ -106,7 +106,7 @@ describe('positionOf (the board form of the position the server sends)', () => {
   });
 
   it('is null without a board form (the board then shows the text)', () => {
-    expect(positionOf(state(1, { game: 'abalone' }))).toBeNull();
+    expect(positionOf(state(1, { game: 'abalone', board: undefined }))).toBeNull();
   });
 });
 

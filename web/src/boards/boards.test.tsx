@@ -9,6 +9,7 @@ import { state } from '../testutil';
 import { GenericBoard } from './GenericBoard';
 import { PathagonBoard } from './PathagonBoard';
 import { VillaBoard } from './VillaBoard';
+import { forms, noMoves } from './testdata/forms';
 import { start as villaStart } from './testdata/villa-positions';
 
 let root: HTMLElement;
@@ -26,79 +27,80 @@ const clickCell = (name: string) => cell(name).dispatchEvent(new MouseEvent('cli
 
 describe('PathagonBoard', () => {
   it('draws 49 cells, the pieces, and both colours\u2019 goal edges', () => {
-    const s = state(5, { position: 'L....../......./......./...D.../......./......./......D d 13 12 -,- -' });
+    const s = state(5, noMoves('pathagon capture'));
     render(<PathagonBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
     expect(root.querySelectorAll('[data-cell]')).toHaveLength(49);
     expect(cell('a7').getAttribute('data-piece')).toBe('L');
-    expect(cell('d4').getAttribute('data-piece')).toBe('D');
+    expect(cell('e4').getAttribute('data-piece')).toBe('D');
     expect(cell('g1').getAttribute('data-piece')).toBe('D');
+    expect(cell('d4').getAttribute('data-piece')).toBe('');
     expect(root.querySelectorAll('svg.pathagon .edge-L')).toHaveLength(2); // top and bottom
     expect(root.querySelectorAll('svg.pathagon .edge-D')).toHaveLength(2); // left and right
     // The key under the board shows each edge once and the locked ring.
     expect(root.querySelectorAll('[data-key] .edge-L')).toHaveLength(1);
     expect(root.querySelectorAll('[data-key] .edge-D')).toHaveLength(1);
     expect(root.querySelectorAll('[data-key] .lock')).toHaveLength(1);
+    // The locked piece (§3 last relocated) wears the ring.
+    expect(cell('a7').querySelector('.lock')).not.toBeNull();
+    expect(cell('b4').querySelector('.lock')).toBeNull();
   });
 
   it('marks the last move, the captured cells and the forbidden cells', () => {
-    const s = state(5, {
-      position: '......./......./......./..D..../......./......./....... l 14 12 -,- b4',
-      lastMove: 'c4xb4',
-    });
-    render(<PathagonBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
-    expect(cell('c4').classList.contains('last')).toBe(true);
-    expect(cell('b4').querySelector('.captured')).not.toBeNull();
-    expect(cell('b4').classList.contains('forbidden')).toBe(true);
+    render(<PathagonBoard state={state(5, noMoves('pathagon after the capture'))} seat={0} interactive={false} onMove={() => {}} />, root);
+    expect(cell('d4').classList.contains('last')).toBe(true);
+    expect(cell('e4').querySelector('.captured')).not.toBeNull();
+    expect(cell('e4').classList.contains('forbidden')).toBe(true);
     expect(cell('a1').classList.contains('forbidden')).toBe(false);
+  });
+
+  it('shows the position text when the server sent no board form', () => {
+    render(<PathagonBoard state={state(5, { board: undefined })} seat={0} interactive={false} onMove={() => {}} />, root);
+    expect(root.querySelector('pre.position')).not.toBeNull();
+    expect(root.querySelectorAll('[data-cell]')).toHaveLength(0);
   });
 
   it('places with one click, only on listed cells, only when interactive', () => {
     const sent: string[] = [];
-    const legal: Move[] = [{ text: 'd4', to: 'd4' }, { text: 'a1', to: 'a1' }];
-    const s = state(3, { legal });
+    const s = state(3, forms('pathagon capture'));
     render(<PathagonBoard state={s} seat={0} interactive={false} onMove={(m) => sent.push(m)} />, root);
-    clickCell('d4');
+    clickCell('b7');
     expect(sent).toEqual([]);
     render(<PathagonBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
-    clickCell('b2');
+    clickCell('b4'); // occupied
+    clickCell('d5'); // forbidden
     clickCell('d4');
-    expect(sent).toEqual(['d4']);
+    expect(sent).toEqual(['d4xe4']);
   });
 
   it('plays from the keyboard: Enter on a focusable cell', () => {
     const sent: string[] = [];
-    render(<PathagonBoard state={state(3, { legal: [{ text: 'd4', to: 'd4' }] })} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    render(<PathagonBoard state={state(3, forms('pathagon capture'))} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
     expect(cell('d4').getAttribute('tabindex')).toBe('0');
-    expect(cell('a1').getAttribute('tabindex')).toBeNull();
+    expect(cell('b4').getAttribute('tabindex')).toBeNull();
     cell('d4').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-    expect(sent).toEqual(['d4']);
+    expect(sent).toEqual(['d4xe4']);
   });
 
   it('relocates by picking a piece up and putting it down', async () => {
     const sent: string[] = [];
-    const legal: Move[] = [{ text: 'a7-g1', from: 'a7', to: 'g1' }, { text: 'a7-d4', from: 'a7', to: 'd4' }];
-    const s = state(3, { position: 'L....../......./......./......./......./......./....... l 0 14 -,- -', legal });
-    render(<PathagonBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    render(<PathagonBoard state={state(3, forms('pathagon relocation'))} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
     expect(cell('a7').classList.contains('movable')).toBe(true);
+    expect(cell('a3').classList.contains('movable')).toBe(false);
     clickCell('a7');
     await new Promise((r) => setTimeout(r, 0));
     expect(cell('a7').classList.contains('selected')).toBe(true);
-    expect(cell('g1').querySelector('.dot')).not.toBeNull();
-    clickCell('g1');
-    expect(sent).toEqual(['a7-g1']);
+    expect(cell('g7').querySelector('.dot')).not.toBeNull();
+    clickCell('g7');
+    expect(sent).toEqual(['a7-g7']);
   });
 
   it('asks which pieces to take when optional captures allow several', async () => {
     const sent: string[] = [];
-    const legal: Move[] = [
-      { text: 'c4', to: 'c4' },
-      { text: 'c4xb4', to: 'c4', captures: ['b4'] },
-    ];
-    render(<PathagonBoard state={state(3, { legal })} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    render(<PathagonBoard state={state(3, forms('pathagon optional captures'))} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
     clickCell('c4');
     await new Promise((r) => setTimeout(r, 0));
     const buttons = [...root.querySelectorAll('.choice button')].map((b) => b.textContent);
-    expect(buttons.slice(0, 2)).toEqual(['c4', 'c4xb4']);
+    expect(buttons.slice(0, 4)).toEqual(['c4', 'c4xb4', 'c4xd4', 'c4xb4xd4']);
     (root.querySelectorAll('.choice button')[1] as HTMLButtonElement).click();
     expect(sent).toEqual(['c4xb4']);
   });

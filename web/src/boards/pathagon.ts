@@ -1,8 +1,9 @@
-// Pathagon board model: reads the position text (rules/pathagon.md §7) and
-// turns clicks into the legal moves the server listed. It never decides
+// Pathagon board model: the position and the legal moves as the server's
+// board forms give them (Go package game/ui: pieces with owners, the locked
+// piece, forbidden cells, reserves; each move a placement or a step and its
+// captures), and clicks matched against those forms. It never decides
 // legality itself: every move it returns is one of the server's.
-import type { Move } from '../protocol';
-import { moveForm } from '../protocol';
+import type { MatchState, UIMove } from '../protocol';
 
 /** Cells per side of the square board. */
 export const size = 7;
@@ -12,10 +13,12 @@ export type Piece = 'L' | 'D' | null;
 export interface Position {
   /** cells[7*row + col], row 0 = rank 7 (top), col 0 = file a. */
   cells: Piece[];
-  toMove: 'L' | 'D';
-  reserve: { L: number; D: number };
-  lastRelocated: { L: string | null; D: string | null };
-  forbidden: string[];
+  /** The pieces their owner may not relocate this turn (§3 last relocated). */
+  locked: Set<string>;
+  /** The cells the side to move may not enter this ply (§4.5). */
+  forbidden: Set<string>;
+  /** Pieces in hand per seat. */
+  reserve: number[];
 }
 
 /** cellName gives the algebraic name of (row, col): file a..g, rank 7 - row. */
@@ -32,44 +35,31 @@ export function cellIndex(name: string): number {
   return row * size + col;
 }
 
-/**
- * parsePosition reads the position text; null when malformed. The spec's
- * six fields may be followed by the two optional fields games/pathagon adds
- * (plies played, "repetition"); the board needs neither.
- */
-export function parsePosition(text: string): Position | null {
-  const f = text.trim().split(/\s+/);
-  if (f.length < 6 || f.length > 8) return null;
-  const ranks = f[0]!.split('/');
-  if (ranks.length !== size || ranks.some((r) => r.length !== size)) return null;
-  const cells: Piece[] = [];
-  for (const r of ranks) {
-    for (const ch of r) {
-      if (ch === 'L' || ch === 'D') cells.push(ch);
-      else if (ch === '.') cells.push(null);
-      else return null;
-    }
+/** positionOf reads the position from the state's board form; null when the server sent none. */
+export function positionOf(state: Partial<Pick<MatchState, 'board'>>): Position | null {
+  const f = state.board?.position;
+  if (!f) return null;
+  const cells: Piece[] = Array.from({ length: size * size }, () => null);
+  const locked = new Set<string>();
+  for (const p of f.pieces ?? []) {
+    const i = cellIndex(p.cell);
+    if (i < 0 || (p.owner !== 0 && p.owner !== 1)) continue;
+    cells[i] = p.owner === 0 ? 'L' : 'D';
+    if (p.kind === 'locked') locked.add(p.cell);
   }
-  const side = f[1];
-  if (side !== 'l' && side !== 'd') return null;
-  const rl = Number(f[2]);
-  const rd = Number(f[3]);
-  if (!Number.isInteger(rl) || !Number.isInteger(rd)) return null;
-  const lr = f[4]!.split(',');
-  if (lr.length !== 2) return null;
-  const cellOrNone = (s: string): string | null | undefined => (s === '-' ? null : cellIndex(s) >= 0 ? s : undefined);
-  const lrL = cellOrNone(lr[0]!);
-  const lrD = cellOrNone(lr[1]!);
-  if (lrL === undefined || lrD === undefined) return null;
-  const forbidden = f[5] === '-' ? [] : f[5]!.split(',');
-  if (forbidden.some((c) => cellIndex(c) < 0)) return null;
-  return {
-    cells,
-    toMove: side === 'l' ? 'L' : 'D',
-    reserve: { L: rl, D: rd },
-    lastRelocated: { L: lrL, D: lrD },
-    forbidden,
-  };
+  return { cells, locked, forbidden: new Set(f.closed ?? []), reserve: (f.reserve ?? []).map((r) => r.length) };
+}
+
+/** A listed move: its text and its form. */
+export interface Listed {
+  text: string;
+  form: UIMove;
+}
+
+/** listed pairs the state's legal moves with their forms (the server sends them in the same order). */
+export function listed(state: Partial<Pick<MatchState, 'legal' | 'board'>>): Listed[] {
+  const forms = state.board?.moves ?? [];
+  return (state.legal ?? []).flatMap((m, i) => (forms[i] ? [{ text: m.text, form: forms[i] }] : []));
 }
 
 /** The board's click state: nothing, or a piece picked up for a relocation. */
@@ -82,37 +72,31 @@ export const noSelection: Selection = { from: null };
 /** What a click did. */
 export type ClickResult =
   /** Play this move. */
-  | { kind: 'play'; move: Move }
+  | { kind: 'play'; move: Listed }
   /** Several legal moves fit (optional captures): let the player pick one. */
-  | { kind: 'choose'; moves: Move[] }
+  | { kind: 'choose'; moves: Listed[] }
   /** The selection changed. */
   | { kind: 'select'; selection: Selection }
   /** Nothing to do. */
   | { kind: 'none' };
 
-/** boardMoves fills in the cell forms of moves whose server form lacks them. */
-export function boardMoves(legal: readonly Move[]): Move[] {
-  return legal.map((m) => (m.to ? m : { ...moveForm(m.text), text: m.text }));
-}
-
 /** click maps a click on cell to a move or a selection change. */
-export function click(legal: readonly Move[], sel: Selection, cell: string): ClickResult {
-  const moves = boardMoves(legal);
+export function click(moves: readonly Listed[], sel: Selection, cell: string): ClickResult {
   if (sel.from !== null) {
     if (cell === sel.from) return { kind: 'select', selection: noSelection };
-    const fit = moves.filter((m) => m.from === sel.from && m.to === cell);
+    const fit = moves.filter((m) => m.form.from === sel.from && m.form.to === cell);
     if (fit.length > 0) return pick(fit);
   }
-  if (moves.some((m) => m.from === cell)) {
+  if (moves.some((m) => m.form.from === cell)) {
     return { kind: 'select', selection: { from: cell } };
   }
-  const place = moves.filter((m) => m.from === undefined && m.to === cell);
+  const place = moves.filter((m) => m.form.from === undefined && m.form.to === cell);
   if (place.length > 0) return pick(place);
   if (sel.from !== null) return { kind: 'select', selection: noSelection };
   return { kind: 'none' };
 }
 
-function pick(fit: Move[]): ClickResult {
+function pick(fit: Listed[]): ClickResult {
   if (fit.length === 1) return { kind: 'play', move: fit[0]! };
   return { kind: 'choose', moves: fit };
 }
@@ -126,11 +110,10 @@ export interface Hints {
 }
 
 /** hints lists the clickable cells for the current selection. */
-export function hints(legal: readonly Move[], sel: Selection): Hints {
-  const moves = boardMoves(legal);
+export function hints(moves: readonly Listed[], sel: Selection): Hints {
   const targets = new Set<string>();
   const movable = new Set<string>();
-  for (const m of moves) {
+  for (const { form: m } of moves) {
     if (m.from !== undefined) {
       movable.add(m.from);
       if (m.from === sel.from && m.to) targets.add(m.to);

@@ -97,7 +97,7 @@ describe('positionOf (the board form of the position the server sends)', () => {
   });
 
   it('is null without a board form (the board then shows the text)', () => {
-    expect(positionOf(state(1, { game: 'talat' }))).toBeNull();
+    expect(positionOf(state(1, { game: 'talat', board: undefined }))).toBeNull();
   });
 });
 

@@ -345,7 +345,7 @@ function PlayerBar({ state, n, me, receivedAt }: { state: MatchState; n: number;
   const seat = state.seats?.find((x) => x.seat === n);
   const label = seatLabel(lang.value, state, n);
   const name = label.name;
-  const reserve = state.game === 'pathagon' ? pathagonReserve(state.position, n) : null;
+  const reserve = state.game === 'pathagon' ? pathagonReserve(state, n) : null;
   const who = n === me ? t('match.you') : seat?.kind === 'bot' ? `${t('match.bot')} ${botText(seat.bot ?? '', t).name}` : seat?.taken ? '' : t('match.open');
   const active = state.toMove === n;
   return (
