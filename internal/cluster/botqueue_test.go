@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/tabula-games/tabula/games"
 	"github.com/tabula-games/tabula/internal/server"
@@ -56,6 +57,7 @@ func TestBotQueueHumanFirst(t *testing.T) {
 		want = append(want, j.Match)
 	}
 	want = append([]string{"human"}, want[:3]...)
+	waitPending(t, nc, a.node.prefix, map[string]uint64{consumerHuman: 1, consumerBots: 3})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- RunWorkers(ctx, nc, WorkerConfig{Games: games.All(), Workers: 1}) }()
@@ -134,6 +136,41 @@ func TestBotQueueKeepsAWorkerForPeople(t *testing.T) {
 			}
 		case <-time.After(15 * time.Second):
 			t.Fatal("a bot-only search was not answered")
+		}
+	}
+}
+
+// waitPending waits until each consumer of the bot queue has the given
+// number of jobs pending: a job the stream acknowledged reaches its
+// consumer's pending count a moment later, and a worker pulling before
+// that would not see it (which the order of answers would then show,
+// not the worker's priority).
+func waitPending(t *testing.T, nc *nats.Conn, prefix string, want map[string]uint64) {
+	t.Helper()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for name, n := range want {
+		for {
+			c, err := js.Consumer(ctx, streamName(prefix), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			info, err := c.Info(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.NumPending == n {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatalf("consumer %s: %d jobs pending, want %d", name, info.NumPending, n)
+			case <-time.After(10 * time.Millisecond):
+			}
 		}
 	}
 }
