@@ -1,4 +1,5 @@
-// The web client's wire types (protocol.ts, account-api.ts, replay.ts) checked at
+// The web client's wire types (protocol.ts, account-api.ts, replay.ts, seeks.ts,
+// profile-api.ts, access-tokens.ts, chat-model.ts) checked at
 // type-check time against wire.gen.ts, which go generate writes from the
 // Go definitions in internal/protocol: a field the server sends or reads
 // that a type here lacks or has extra, a field optional on one side only,
@@ -10,6 +11,9 @@ import type * as account from './account-api';
 import type * as protocol from './protocol';
 import type * as replay from './replay';
 import type * as chat from './chat-model';
+import type * as seeks from './seeks';
+import type * as profile from './profile-api';
+import type * as tokens from './access-tokens';
 
 /** Keys of every member of a union (the messages are unions by type). */
 type AllKeys<T> = T extends unknown ? keyof T : never;
@@ -54,6 +58,26 @@ export type WireChecks = [
   Check<Matches<account.AccountMatch, wire.AccountMatch>>,
   Check<Matches<replay.Positions, wire.Positions>>,
   Check<Matches<replay.PlyPosition, wire.PlyPosition>>,
+  Check<Matches<seeks.Seeker, wire.Seeker>>,
+  Check<Matches<seeks.SeekTable, wire.SeekTable>>,
+  Check<Matches<seeks.SeekRequest, wire.SeekRequest>>,
+  Check<Matches<seeks.Challenge, wire.Challenge>>,
+  Check<Matches<seeks.ChallengeRequest, wire.ChallengeRequest>>,
+  Check<Matches<seeks.TurnMatch, wire.TurnMatch>>,
+  Check<Matches<seeks.LobbyMessage, wire.LobbyMessage>>,
+  Check<Matches<profile.RatingPoint, wire.RatingPoint>>,
+  Check<Matches<profile.RatingInfo, wire.RatingInfo>>,
+  Check<Matches<profile.Opponent, wire.Opponent>>,
+  Check<Matches<profile.PlayedMatch, wire.PlayedMatch>>,
+  Check<Matches<profile.Tally, wire.Tally>>,
+  Check<Matches<profile.Profile, wire.Profile>>,
+  Check<Matches<profile.Archive, wire.Archive>>,
+  Check<Matches<profile.Leader, wire.Leader>>,
+  Check<Matches<profile.Leaderboard, wire.Leaderboard>>,
+  Check<Matches<tokens.TokenInfo, wire.TokenInfo>>,
+  Check<Matches<tokens.TokenList, wire.TokenList>>,
+  Check<Matches<tokens.TokenCreated, wire.TokenCreated>>,
+  Check<Matches<chat.ChatLine, wire.ChatLine>>,
   // The messages are unions by type on the web side: their keys together
   // are the Go message's (the chat's client messages are the chat panel's).
   Check<SameKeys<AllKeys<protocol.ServerMessage>, keyof wire.ServerMessage>>,
