@@ -7,9 +7,7 @@ package web
 // go test ./web -run TestBoardFormsGolden -update
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -124,19 +122,5 @@ func TestBoardFormsGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = append(got, '\n')
-	path := filepath.FromSlash(formsGolden)
-	if gametest.Updating() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./web -run TestBoardFormsGolden -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is out of date with the rules: run go test ./web -run TestBoardFormsGolden -update and check the client's tests", formsGolden)
-	}
+	gametest.Golden(t, filepath.FromSlash(formsGolden), string(got)+"\n")
 }

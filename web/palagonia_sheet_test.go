@@ -8,11 +8,9 @@ package web
 // disagree: go test ./web -run TestPalagoniaSheetGolden -update
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -156,19 +154,5 @@ func TestPalagoniaSheetGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = append(got, '\n')
-	path := filepath.FromSlash(sheetGolden)
-	if gametest.Updating() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./web -run TestPalagoniaSheetGolden -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is out of date with the rules: run go test ./web -run TestPalagoniaSheetGolden -update and check the client's tests", sheetGolden)
-	}
+	gametest.Golden(t, filepath.FromSlash(sheetGolden), string(got)+"\n")
 }

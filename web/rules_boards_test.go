@@ -7,7 +7,6 @@ package web
 // which the rules page reads: go test ./web -run TestRulesBoards -update
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -106,19 +105,5 @@ func TestRulesBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = append(got, '\n')
-	path := filepath.FromSlash(rulesBoards)
-	if gametest.Updating() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./web -run TestRulesBoards -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is out of date: run go test ./web -run TestRulesBoards -update", rulesBoards)
-	}
+	gametest.Golden(t, filepath.FromSlash(rulesBoards), string(got)+"\n")
 }
