@@ -75,6 +75,39 @@ type PlayedMatch struct {
 	Change *RatingChange
 }
 
+// PlayedRef is one match of an archive page as a store's query chose it:
+// the match, the account's first seat in it and the outcome for that seat.
+type PlayedRef struct {
+	ID      string
+	Seat    int
+	Outcome string
+}
+
+// AssemblePlayed builds an archive page from the refs a query chose, in
+// their order, with the matches read for them, the names of the seats'
+// holders (name returns "" for a seat no account holds) and the
+// account's rating changes by those matches. A ref whose match was not
+// read (deleted since the page was chosen) is left out.
+func AssemblePlayed(refs []PlayedRef, matches map[string]Match, name func(match string, seat int) string, changes []RatingChange) []PlayedMatch {
+	byMatch := make(map[string]*RatingChange, len(changes))
+	for i := range changes {
+		byMatch[changes[i].Match] = &changes[i]
+	}
+	out := make([]PlayedMatch, 0, len(refs))
+	for _, r := range refs {
+		m, ok := matches[r.ID]
+		if !ok {
+			continue
+		}
+		pm := PlayedMatch{Match: m, Seat: r.Seat, Outcome: r.Outcome, Names: make([]string, m.Players), Change: byMatch[m.ID]}
+		for seat := range pm.Names {
+			pm.Names[seat] = name(m.ID, seat)
+		}
+		out = append(out, pm)
+	}
+	return out
+}
+
 // Outcomes of a finished match for one seat (PlayedMatch.Outcome,
 // ArchiveFilter.Outcome, Tally): a win is being among the winners when
 // not every seat won; a draw is a result without winners (unless everyone

@@ -268,18 +268,13 @@ func (db *DB) played(ctx context.Context, account string, f store.ArchiveFilter)
 		q += ` WHERE outcome = ` + arg(f.Outcome)
 	}
 	q += ` ORDER BY updated DESC, id DESC LIMIT ` + arg(max(f.Limit, 1))
-	type ref struct {
-		id      string
-		seat    int
-		outcome string
-	}
 	rows, err := db.pool.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
-	refs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (ref, error) {
-		var r ref
-		err := row.Scan(&r.id, &r.seat, &r.outcome)
+	refs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.PlayedRef, error) {
+		var r store.PlayedRef
+		err := row.Scan(&r.ID, &r.Seat, &r.Outcome)
 		return r, err
 	})
 	if err != nil || len(refs) == 0 {
@@ -287,7 +282,7 @@ func (db *DB) played(ctx context.Context, account string, f store.ArchiveFilter)
 	}
 	ids := make([]string, len(refs))
 	for i, r := range refs {
-		ids[i] = r.id
+		ids[i] = r.ID
 	}
 	rows, err = db.pool.Query(ctx, selectMatch+` WHERE id = ANY($1)`, ids)
 	if err != nil {
@@ -313,25 +308,8 @@ func (db *DB) played(ctx context.Context, account string, f store.ArchiveFilter)
 	if err != nil {
 		return nil, err
 	}
-	changes := make(map[string]*store.RatingChange, len(cs))
-	for i := range cs {
-		changes[cs[i].Match] = &cs[i]
-	}
-	out := make([]store.PlayedMatch, 0, len(refs))
-	for _, r := range refs {
-		m, ok := ms[r.id]
-		if !ok {
-			continue // deleted since the page was chosen
-		}
-		pm := store.PlayedMatch{Match: m, Seat: r.seat, Outcome: r.outcome, Names: make([]string, m.Players), Change: changes[m.ID]}
-		for seat, h := range hs[m.ID] {
-			if seat >= 0 && seat < m.Players {
-				pm.Names[seat] = h.name
-			}
-		}
-		out = append(out, pm)
-	}
-	return out, nil
+	name := func(match string, seat int) string { return hs[match][seat].name }
+	return store.AssemblePlayed(refs, ms, name, cs), nil
 }
 
 // changeColumns are the rating_changes columns scanChange reads.

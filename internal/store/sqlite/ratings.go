@@ -240,14 +240,6 @@ func (db *DB) PlayedMatches(ctx context.Context, account string, f store.Archive
 	return out, nil
 }
 
-// playedRef is one match of an archive page: its ID, the account's
-// first seat and its outcome.
-type playedRef struct {
-	id      string
-	seat    int
-	outcome string
-}
-
 func (db *DB) played(ctx context.Context, account string, f store.ArchiveFilter) ([]store.PlayedMatch, error) {
 	// A finished match's row is current: the change that finished it
 	// wrote the row. The page is chosen first (IDs, seats, outcomes),
@@ -277,10 +269,10 @@ func (db *DB) played(ctx context.Context, account string, f store.ArchiveFilter)
 	if err != nil {
 		return nil, err
 	}
-	var refs []playedRef
+	var refs []store.PlayedRef
 	for rows.Next() {
-		var p playedRef
-		if err := rows.Scan(&p.id, &p.seat, &p.outcome); err != nil {
+		var p store.PlayedRef
+		if err := rows.Scan(&p.ID, &p.Seat, &p.Outcome); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -294,7 +286,7 @@ func (db *DB) played(ctx context.Context, account string, f store.ArchiveFilter)
 	}
 	ids := make([]string, len(refs))
 	for i, p := range refs {
-		ids[i] = p.id
+		ids[i] = p.ID
 	}
 	js, err := json.Marshal(ids)
 	if err != nil {
@@ -325,7 +317,6 @@ func (db *DB) played(ctx context.Context, account string, f store.ArchiveFilter)
 	if err != nil {
 		return nil, err
 	}
-	changes := map[string]*store.RatingChange{}
 	rows, err = db.read.QueryContext(ctx, `SELECT `+changeColumns+` FROM rating_changes
 		WHERE account_id = ? AND match_id IN (SELECT value FROM json_each(?))`, account, string(js))
 	if err != nil {
@@ -335,24 +326,8 @@ func (db *DB) played(ctx context.Context, account string, f store.ArchiveFilter)
 	if err != nil {
 		return nil, err
 	}
-	for i := range cs {
-		changes[cs[i].Match] = &cs[i]
-	}
-	out := make([]store.PlayedMatch, 0, len(refs))
-	for _, p := range refs {
-		m, ok := ms[p.id]
-		if !ok {
-			continue // deleted since the page was chosen
-		}
-		pm := store.PlayedMatch{Match: m, Seat: p.seat, Outcome: p.outcome, Names: make([]string, m.Players), Change: changes[m.ID]}
-		for seat, h := range hs[m.ID] {
-			if seat >= 0 && seat < m.Players {
-				pm.Names[seat] = h.name
-			}
-		}
-		out = append(out, pm)
-	}
-	return out, nil
+	name := func(match string, seat int) string { return hs[match][seat].name }
+	return store.AssemblePlayed(refs, ms, name, cs), nil
 }
 
 // changeColumns are the rating_changes columns scanChanges reads.
