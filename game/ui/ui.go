@@ -64,6 +64,9 @@ type Move struct {
 	// Dice are the faces of a roll, or the one face a player chooses to use
 	// (Palagonia: "2".."5", "X" remove, "R" rotate).
 	Dice []string `json:"dice,omitempty"`
+	// TileRefs stand for Tiles in a Board's Moves: indices into
+	// Board.Tiles. Of sets them (a game's UIMove fills Tiles).
+	TileRefs []int `json:"tileRefs,omitempty"`
 }
 
 // Slide is one piece moving from a cell to another, or off the board (To
@@ -198,6 +201,11 @@ type Board struct {
 	Position Position `json:"position"`
 	Moves    []Move   `json:"moves"`
 	Last     *Move    `json:"last,omitempty"`
+
+	// Tiles are the tiles the forms of Moves lay or turn, each once: a
+	// move's form names them by TileRefs instead of repeating them (a
+	// Palago position has a thousand two-tile moves over a hundred tiles).
+	Tiles []Tile `json:"tiles,omitempty"`
 }
 
 // Of describes st with its legal moves legal (as st.LegalMoves lists them)
@@ -212,11 +220,48 @@ func Of(st game.State, legal []game.Move, before game.State, last game.Move) *Bo
 	for i, m := range legal {
 		b.Moves[i] = d.UIMove(m)
 	}
+	b.shareTiles()
 	if bd, ok := before.(Describer); ok {
 		lm := bd.UIMove(last)
 		b.Last = &lm
 	}
 	return b
+}
+
+// shareTiles moves the tiles of the moves' forms into b.Tiles, each tile
+// once in the order first met, and names them in each form by TileRefs.
+func (b *Board) shareTiles() {
+	at := map[Tile]int{}
+	for i := range b.Moves {
+		f := &b.Moves[i]
+		if len(f.Tiles) == 0 {
+			continue
+		}
+		f.TileRefs = make([]int, len(f.Tiles))
+		for j, t := range f.Tiles {
+			k, ok := at[t]
+			if !ok {
+				k = len(b.Tiles)
+				at[t] = k
+				b.Tiles = append(b.Tiles, t)
+			}
+			f.TileRefs[j] = k
+		}
+		f.Tiles = nil
+	}
+}
+
+// MoveTiles are the tiles of f, a form of b.Moves: its Tiles, or the tiles
+// its TileRefs name.
+func (b *Board) MoveTiles(f Move) []Tile {
+	if len(f.TileRefs) == 0 {
+		return f.Tiles
+	}
+	out := make([]Tile, len(f.TileRefs))
+	for i, k := range f.TileRefs {
+		out[i] = b.Tiles[k]
+	}
+	return out
 }
 
 // Find returns the legal move of st whose form is f, and false when there

@@ -186,6 +186,8 @@ export interface UIMove {
   tiles?: UITile[];
   /** The faces of a roll, or the die a player uses (Palagonia: 2..5, X remove, R rotate). */
   dice?: string[];
+  /** In board.moves, tiles stand here as indices into board.tiles (each tile sent once). */
+  tileRefs?: number[];
 }
 
 /** A piece on a cell; owner -1 for a neutral piece. */
@@ -273,6 +275,8 @@ export interface BoardForms {
   position: UIPosition;
   moves: UIMove[] | null;
   last?: UIMove;
+  /** The tiles the moves' forms lay or turn, each once: a form names them by tileRefs (the Palago family). */
+  tiles?: UITile[];
 }
 
 export interface MatchEvent {

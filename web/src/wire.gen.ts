@@ -674,6 +674,7 @@ export interface UIMove {
   slides?: UISlide[];
   tiles?: UITile[];
   dice?: string[];
+  tileRefs?: number[];
 }
 
 /** Slide is one piece moving from a cell to another, or off the board (To empty). */
@@ -758,4 +759,5 @@ export interface UIBoard {
   position: UIPosition;
   moves: UIMove[] | null;
   last?: UIMove;
+  tiles?: UITile[];
 }

@@ -8,6 +8,7 @@ import { state } from '../testutil';
 import { PalaboratoryBoard } from './PalaboratoryBoard';
 import { PalagoBoard } from './PalagoBoard';
 import { PalagoniaBoard } from './PalagoniaBoard';
+import { listed } from './palago-forms';
 import { forms, noMoves } from './testdata/forms';
 
 let root: HTMLElement;
@@ -34,7 +35,9 @@ describe('PalagoBoard (two-tile moves, games/palago ui.go)', () => {
     const draw = () => render(<PalagoBoard state={s} seat={0} interactive={true} onMove={(m) => sent.push(m)} />, root);
     draw();
     // Every tile of every legal move is offered first, once.
-    const tiles = new Set(s.board!.moves!.flatMap((f) => f.tiles!.map((x) => `${x.cell}:${x.o}`)));
+    const tiles = new Set(listed(s).flatMap((m) => m.form.tiles!.map((x) => `${x.cell}:${x.o}`)));
+    // Each tile crosses the wire once, however many moves lay it.
+    expect(s.board!.tiles!.length).toBe(tiles.size);
     expect(tiles.size).toBeGreaterThan(6);
     expect(new Set(attrs('[data-pick]', 'data-pick'))).toEqual(tiles);
     click('[data-pick="(1,-1):1"]');

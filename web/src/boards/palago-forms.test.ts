@@ -23,6 +23,12 @@ describe('listed', () => {
     expect(listed({ legal: [{ text: '(0,0):0' }, { text: '(0,0):1' }], board })).toEqual([]);
     expect(listed({ legal: [{ text: '(0,0):0' }] })).toEqual([]);
   });
+
+  it('reads the tiles a form names by tileRefs from the board\'s shared tiles', () => {
+    const board = { position: { pieces: [] }, tiles: [tile('(0,0)', 0), tile('(1,-1)', 2)], moves: [{ tileRefs: [1, 0] }, { tileRefs: [0] }] };
+    const l = listed({ legal: [{ text: '(1,-1):2+(0,0):0' }, { text: '(0,0):0' }], board });
+    expect(l.map((m) => m.form.tiles)).toEqual([[tile('(1,-1)', 2), tile('(0,0)', 0)], [tile('(0,0)', 0)]]);
+  });
 });
 
 describe('Palago two-tile moves (games/palago ui.go)', () => {

@@ -12,12 +12,21 @@ export interface Listed {
   form: UIMove;
 }
 
-/** listed pairs the state's legal moves with their forms (the server sends them in the same order); [] without forms. */
+/**
+ * listed pairs the state's legal moves with their forms (the server sends
+ * them in the same order), each form with its tiles (sent once for all the
+ * moves, in board.tiles, and named by tileRefs); [] without forms.
+ */
 export function listed(state: Partial<Pick<MatchState, 'legal' | 'board'>>): Listed[] {
   const legal = state.legal ?? [];
   const forms = state.board?.moves ?? [];
+  const shared = state.board?.tiles ?? [];
   if (forms.length !== legal.length) return [];
-  return legal.map((m, i) => ({ text: m.text, form: forms[i]! }));
+  return legal.map((m, i) => {
+    const f = forms[i]!;
+    const form = f.tileRefs ? { ...f, tiles: f.tileRefs.map((k) => shared[k]).filter((x): x is UITile => x !== undefined) } : f;
+    return { text: m.text, form };
+  });
 }
 
 /** tileOf places a tile form on the plane (its cell's coordinates); null for a cell it cannot place. */
