@@ -117,8 +117,8 @@ type Position struct {
 	// Sheet is, per seat, the creatures it scored, in the order scored
 	// (Palagonia's score sheet).
 	Sheet [][]Scored `json:"sheet,omitempty"`
-	// Turn is where a turn with dice stands (Palagonia).
-	Turn *Turn `json:"turn,omitempty"`
+	// Step is where a turn played in steps with dice stands (Palagonia).
+	Step *Step `json:"step,omitempty"`
 	// Task is a puzzle's task and progress (Palaboratory).
 	Task *Task `json:"task,omitempty"`
 }
@@ -154,10 +154,10 @@ type Scored struct {
 	Shared bool `json:"shared,omitempty"`
 }
 
-// Turn is where a turn with dice stands.
-type Turn struct {
-	// Step is the step of the turn as the game names it ("roll", "place").
-	Step string `json:"step"`
+// Step is where a turn played in steps with dice stands.
+type Step struct {
+	// Name is the step as the game names it ("roll", "place").
+	Name string `json:"name"`
 	// Seat is the seat on turn, -1 when none is.
 	Seat int `json:"seat"`
 	// Dice are the faces rolled this turn.

@@ -57,7 +57,7 @@ func (s *State) played(a Action, next *State) {
 // and points (whether or not it scored); Scores each seat's points; Sheet
 // per seat the creatures it scored since the game began (or since the
 // position was read from text, which does not hold the sheet: then the
-// sheet adds up to less than the scores); Turn the step, the seat on turn
+// sheet adds up to less than the scores); Step the step, the seat on turn
 // (-1 at the roll-off and the end), the dice, the roll-off's dice, the
 // tiles left and placed by a number action, an extra turn, and the bag.
 // Pieces is empty.
@@ -74,7 +74,7 @@ func (s *State) UIPosition() ui.Position {
 	for _, e := range s.sheet {
 		p.Sheet[e.seat] = append(p.Sheet[e.seat], ui.Scored{Creature: e.form, Ply: e.ply, Shared: e.shared})
 	}
-	t := &ui.Turn{Step: s.phase.String(), Seat: -1, Left: int(s.left), Placed: int(s.placed), Extra: s.extra, Bag: s.Bag()}
+	t := &ui.Step{Name: s.phase.String(), Seat: -1, Left: int(s.left), Placed: int(s.placed), Extra: s.extra, Bag: s.Bag()}
 	if s.phase != phaseStart && s.phase != phaseOver {
 		t.Seat = int(s.turn)
 	}
@@ -96,7 +96,7 @@ func (s *State) UIPosition() ui.Position {
 			}
 		}
 	}
-	p.Turn = t
+	p.Step = t
 	return p
 }
 

@@ -41,7 +41,7 @@ func randomPalagoBoard(rng *rand.Rand, b *Board) {
 		p.Sheet = append(p.Sheet, sheet)
 	}
 	if rng.IntN(2) == 0 {
-		p.Turn = &ui.Turn{Step: randomText(rng), Seat: rng.IntN(6) - 1, Dice: randomStrings(rng), Rolls: randomStrings(rng),
+		p.Step = &ui.Step{Name: randomText(rng), Seat: rng.IntN(6) - 1, Dice: randomStrings(rng), Rolls: randomStrings(rng),
 			Left: rng.IntN(6), Placed: rng.IntN(6), Extra: rng.IntN(2) == 0, Bag: rng.IntN(96)}
 	}
 	if rng.IntN(2) == 0 {

@@ -217,8 +217,8 @@ export interface UIPosition {
   creatures?: UICreature[];
   /** Per seat, the creatures it scored (Palagonia's score sheet). */
   sheet?: UIScored[][];
-  /** Where a turn with dice stands (Palagonia). */
-  turn?: UITurn;
+  /** Where a turn played in steps with dice stands (Palagonia). */
+  step?: UIStep;
   /** A puzzle's task and progress (Palaboratory). */
   task?: UITask;
 }
@@ -246,9 +246,9 @@ export interface UIScored {
   shared?: boolean;
 }
 
-/** Where a turn with dice stands (Go ui.Turn): the step, the seat on turn (-1 none), the dice, the roll-off's dice, the tiles left and placed, an extra turn, the bag. */
-export interface UITurn {
-  step: string;
+/** Where a turn played in steps with dice stands (Go ui.Step): the step's name, the seat on turn (-1 none), the dice, the roll-off's dice, the tiles left and placed, an extra turn, the bag. */
+export interface UIStep {
+  name: string;
   seat: number;
   dice?: string[];
   rolls?: string[];

@@ -82,7 +82,7 @@ export type WireChecks = [
   Check<Matches<protocol.UITile, wire.UITile>>,
   Check<Matches<protocol.UICreature, wire.UICreature>>,
   Check<Matches<protocol.UIScored, wire.UIScored>>,
-  Check<Matches<protocol.UITurn, wire.UITurn>>,
+  Check<Matches<protocol.UIStep, wire.UIStep>>,
   Check<Matches<protocol.UITask, wire.UITask>>,
   // The messages are unions by type on the web side: their keys together
   // are the Go message's (the chat's client messages are the chat panel's).

@@ -703,7 +703,7 @@ export interface UIPosition {
   colours?: string[];
   creatures?: UICreature[];
   sheet?: UIScored[][];
-  turn?: UITurn;
+  step?: UIStep;
   task?: UITask;
 }
 
@@ -730,9 +730,9 @@ export interface UIScored {
   shared?: boolean;
 }
 
-/** Turn is where a turn with dice stands. */
-export interface UITurn {
-  step: string;
+/** Step is where a turn played in steps with dice stands. */
+export interface UIStep {
+  name: string;
   seat: number;
   dice?: string[];
   rolls?: string[];

@@ -27,23 +27,23 @@ export function PalagoniaBoard({ state, interactive, onMove, flipped = false }: 
   const cur = open.version === state.version ? open : { version: state.version, cell: null, tile: null };
   const [hover, setHover] = useState<UIScored | null>(null);
   const form = state.board?.position;
-  const turn = form?.turn;
-  if (!form || !turn) return <pre class="position">{state.position}</pre>;
+  const step = form?.step;
+  if (!form || !step) return <pre class="position">{state.position}</pre>;
   const table = tilesOf(form.tiles);
   const scores = form.scores ?? [];
   const sheet = form.sheet ?? [];
   const hilite = hover ? pieceKeys([hover.creature]) : undefined;
   const legal = palagoniaLegal(interactive ? listed(state) : []);
   const marked = pieceKeys(form.creatures);
-  const placedNow = new Set(table.slice(table.length - (turn.placed ?? 0)).map((x) => cellKey(x.q, x.r)));
+  const placedNow = new Set(table.slice(table.length - (step.placed ?? 0)).map((x) => cellKey(x.q, x.r)));
   const lastCell = (() => {
     const l = state.board?.last;
     const c = l?.tiles?.[0]?.cell ?? l?.from;
     const p = c ? parseCell(c) : null;
     return p ? cellKey(p.q, p.r) : null;
   })();
-  const dice = turn.dice ?? [];
-  const stepKey = `palagonia.step.${turn.step}`;
+  const dice = step.dice ?? [];
+  const stepKey = `palagonia.step.${step.name}`;
   const openCell = cur.cell ? parseCell(cur.cell) : null;
   const actions = cur.tile ? legal.actions.get(cur.tile) : undefined;
   const set = (x: { cell?: string | null; tile?: string | null }) => setOpen({ version: state.version, cell: null, tile: null, ...x });
@@ -59,8 +59,8 @@ export function PalagoniaBoard({ state, interactive, onMove, flipped = false }: 
 
   return (
     <div class="board-wrap palagonia-board">
-      <div class="dice" data-step={turn.step}>
-        <strong>{has(stepKey) ? t(stepKey) : turn.step}</strong>
+      <div class="dice" data-step={step.name}>
+        <strong>{has(stepKey) ? t(stepKey) : step.name}</strong>
         {/* While the player chooses a die, the choice below shows the dice: once is enough. */}
         {dice.length > 0 && legal.use.length === 0 && (
           <span class="dice" role="group" aria-label={t('palagonia.dice')}>
@@ -71,10 +71,10 @@ export function PalagoniaBoard({ state, interactive, onMove, flipped = false }: 
             ))}
           </span>
         )}
-        {turn.extra && <span class="muted">{t('palagonia.extra')}</span>}
-        {turn.rolls && <span class="muted">{t('palagonia.rolls', { rolls: turn.rolls.map(faceText).join(' ') })}</span>}
-        {turn.step === 'place' && <span data-left={turn.left ?? 0}>{t('palagonia.left', { n: turn.left ?? 0 })}</span>}
-        <span class="muted">{t('palagonia.bag', { n: turn.bag })}</span>
+        {step.extra && <span class="muted">{t('palagonia.extra')}</span>}
+        {step.rolls && <span class="muted">{t('palagonia.rolls', { rolls: step.rolls.map(faceText).join(' ') })}</span>}
+        {step.name === 'place' && <span data-left={step.left ?? 0}>{t('palagonia.left', { n: step.left ?? 0 })}</span>}
+        <span class="muted">{t('palagonia.bag', { n: step.bag })}</span>
       </div>
       {legal.use.length > 0 && (
         <div class="dice" role="group" aria-label={t('palagonia.dice')}>
@@ -146,7 +146,7 @@ export function PalagoniaBoard({ state, interactive, onMove, flipped = false }: 
         </thead>
         <tbody>
           {scores.map((n, i) => (
-            <tr key={i} class={turn.seat === i ? 'active' : ''} data-score-seat={i}>
+            <tr key={i} class={step.seat === i ? 'active' : ''} data-score-seat={i}>
               <td>{seatName(lang.value, state.seats?.find((x) => x.seat === i)?.name, i)}</td>
               <td>{n}</td>
               <td>
