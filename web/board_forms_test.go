@@ -9,6 +9,7 @@ package web
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -76,7 +77,7 @@ type formsEntry struct {
 
 func TestBoardFormsGolden(t *testing.T) {
 	var out []formsEntry
-	for _, c := range formsCases {
+	for _, c := range slices.Concat(formsCases, palagoFormsCases) {
 		opts := game.Options{Variant: c.Variant, Values: c.Values}
 		var st game.State
 		var err error

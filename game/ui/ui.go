@@ -55,6 +55,18 @@ type Move struct {
 	// Slides are every piece the move moves, for animation: applied to
 	// the position before the move they give the pieces after it.
 	Slides []Slide `json:"slides,omitempty"`
+
+	// The Palago family's fields (games/palago, palagonia, palaboratory).
+
+	// Tiles are the tiles the move lays or turns, with the orientation
+	// each ends in, in the order the game documents.
+	Tiles []Tile `json:"tiles,omitempty"`
+	// Dice are the faces of a roll, or the one face a player chooses to use
+	// (Palagonia: "2".."5", "X" remove, "R" rotate).
+	Dice []string `json:"dice,omitempty"`
+	// TileRefs stand for Tiles in a Board's Moves: indices into
+	// Board.Tiles. Of sets them (a game's UIMove fills Tiles).
+	TileRefs []int `json:"tileRefs,omitempty"`
 }
 
 // Slide is one piece moving from a cell to another, or off the board (To
@@ -91,6 +103,95 @@ type Position struct {
 	// Closed names the parts of the board where play has ended (Talat's
 	// closed boards).
 	Closed []string `json:"closed,omitempty"`
+
+	// The Palago family's fields (games/palago, palagonia, palaboratory).
+
+	// Tiles are the tiles on the table, in the order the game documents.
+	Tiles []Tile `json:"tiles,omitempty"`
+	// Colours are, per seat, the colour of the tiles it plays ("A" or
+	// "B" in Palago).
+	Colours []string `json:"colours,omitempty"`
+	// Creatures are the creatures on the table: closed groups of one
+	// colour holding an arch.
+	Creatures []Creature `json:"creatures,omitempty"`
+	// Sheet is, per seat, the creatures it scored, in the order scored
+	// (Palagonia's score sheet).
+	Sheet [][]Scored `json:"sheet,omitempty"`
+	// Step is where a turn played in steps with dice stands (Palagonia).
+	Step *Step `json:"step,omitempty"`
+	// Task is a puzzle's task and progress (Palaboratory).
+	Task *Task `json:"task,omitempty"`
+}
+
+// Tile is a hexagonal tile of the Palago family: its cell and one of its
+// three orientations (0..2).
+type Tile struct {
+	Cell string `json:"cell"`
+	O    int    `json:"o"`
+}
+
+// Creature is a closed group of one colour with an arch: the cells whose
+// tip and whose arch of that colour it holds (a piece is one coloured
+// region of a tile) and, when the game values it, its shells (loops),
+// external limbs and points.
+type Creature struct {
+	// Colour is "A" or "B".
+	Colour string   `json:"colour"`
+	Tips   []string `json:"tips,omitempty"`
+	Arches []string `json:"arches,omitempty"`
+	Shells int      `json:"shells,omitempty"`
+	Limbs  int      `json:"limbs,omitempty"`
+	Points int      `json:"points,omitempty"`
+}
+
+// Scored is a creature on a seat's score sheet.
+type Scored struct {
+	Creature Creature `json:"creature"`
+	// Ply is the number of the move (from 1) that gave the creature birth,
+	// counted from the state the game started in or was read from.
+	Ply int `json:"ply"`
+	// Shared: the seat scored it as the seat before the one who acted.
+	Shared bool `json:"shared,omitempty"`
+}
+
+// Step is where a turn played in steps with dice stands.
+type Step struct {
+	// Name is the step as the game names it ("roll", "place").
+	Name string `json:"name"`
+	// Seat is the seat on turn, -1 when none is.
+	Seat int `json:"seat"`
+	// Dice are the faces rolled this turn.
+	Dice []string `json:"dice,omitempty"`
+	// Rolls are, per seat, its die in a roll-off: a face, "?" still to
+	// roll, "-" out of it.
+	Rolls []string `json:"rolls,omitempty"`
+	// Left is how many tiles the action still lays; Placed how many it
+	// has laid (the last Placed of Position.Tiles).
+	Left   int `json:"left,omitempty"`
+	Placed int `json:"placed,omitempty"`
+	// Extra marks an extra turn.
+	Extra bool `json:"extra,omitempty"`
+	// Bag is the number of tiles left to draw.
+	Bag int `json:"bag"`
+}
+
+// Task is a puzzle's task and the player's progress.
+type Task struct {
+	// Kind is the variant ("red", "green", "free").
+	Kind string `json:"kind"`
+	// Card is the card to build and From the card to start from (0: none).
+	Card int `json:"card,omitempty"`
+	From int `json:"from,omitempty"`
+	// Target is the layout to build, as its card draws it.
+	Target []Tile `json:"target,omitempty"`
+	// Moves is the moves used so far; Par the fewest that solve the task
+	// from its start (0 when the task has none).
+	Moves int `json:"moves"`
+	Par   int `json:"par,omitempty"`
+	// Done: the player has ended the task (a free build).
+	Done bool `json:"done,omitempty"`
+	// Points is the value of the creatures on the table (a free build).
+	Points int `json:"points,omitempty"`
 }
 
 // Board is what a server sends a board with a match state: the position's
@@ -100,6 +201,11 @@ type Board struct {
 	Position Position `json:"position"`
 	Moves    []Move   `json:"moves"`
 	Last     *Move    `json:"last,omitempty"`
+
+	// Tiles are the tiles the forms of Moves lay or turn, each once: a
+	// move's form names them by TileRefs instead of repeating them (a
+	// Palago position has a thousand two-tile moves over a hundred tiles).
+	Tiles []Tile `json:"tiles,omitempty"`
 }
 
 // Of describes st with its legal moves legal (as st.LegalMoves lists them)
@@ -114,11 +220,48 @@ func Of(st game.State, legal []game.Move, before game.State, last game.Move) *Bo
 	for i, m := range legal {
 		b.Moves[i] = d.UIMove(m)
 	}
+	b.shareTiles()
 	if bd, ok := before.(Describer); ok {
 		lm := bd.UIMove(last)
 		b.Last = &lm
 	}
 	return b
+}
+
+// shareTiles moves the tiles of the moves' forms into b.Tiles, each tile
+// once in the order first met, and names them in each form by TileRefs.
+func (b *Board) shareTiles() {
+	at := map[Tile]int{}
+	for i := range b.Moves {
+		f := &b.Moves[i]
+		if len(f.Tiles) == 0 {
+			continue
+		}
+		f.TileRefs = make([]int, len(f.Tiles))
+		for j, t := range f.Tiles {
+			k, ok := at[t]
+			if !ok {
+				k = len(b.Tiles)
+				at[t] = k
+				b.Tiles = append(b.Tiles, t)
+			}
+			f.TileRefs[j] = k
+		}
+		f.Tiles = nil
+	}
+}
+
+// MoveTiles are the tiles of f, a form of b.Moves: its Tiles, or the tiles
+// its TileRefs name.
+func (b *Board) MoveTiles(f Move) []Tile {
+	if len(f.TileRefs) == 0 {
+		return f.Tiles
+	}
+	out := make([]Tile, len(f.TileRefs))
+	for i, k := range f.TileRefs {
+		out[i] = b.Tiles[k]
+	}
+	return out
 }
 
 // Find returns the legal move of st whose form is f, and false when there

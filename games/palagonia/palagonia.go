@@ -134,6 +134,12 @@ type State struct {
 	// move generation on it in place, which an immutable State, safe for
 	// concurrent use, cannot.
 	work *scratch
+	// plies counts the moves Play has played since the game began (or the
+	// position was read); sheet lists the creatures that scored in them,
+	// for the board's score sheet (ui.go). Shared between states: only
+	// ever appended to a clipped copy.
+	plies int
+	sheet []sheetEntry
 }
 
 // scratch is what a Mutable copy reuses from call to call, so that its
@@ -452,6 +458,7 @@ func (s *State) Play(m game.Move) (game.State, error) {
 	}
 	next := s.clone()
 	next.apply(a)
+	s.played(a, next)
 	return next, nil
 }
 

@@ -132,6 +132,7 @@ func randomBoard(rng *rand.Rand) *Board {
 		for range rng.IntN(3) {
 			mv.Slides = append(mv.Slides, ui.Slide{From: randomText(rng), To: randomText(rng), Owner: rng.IntN(3) - 1})
 		}
+		randomPalagoMove(rng, &mv)
 		return mv
 	}
 	b := &Board{Position: ui.Position{Pieces: pieces(), Off: randomInts(rng), Scores: randomInts(rng), Closed: randomStrings(rng)}}
@@ -139,6 +140,7 @@ func randomBoard(rng *rand.Rand) *Board {
 		b.Position.Reserve = append(b.Position.Reserve, randomStrings(rng))
 		b.Position.Captured = append(b.Position.Captured, pieces())
 	}
+	randomPalagoBoard(rng, b)
 	for range rng.IntN(4) {
 		b.Moves = append(b.Moves, move())
 	}

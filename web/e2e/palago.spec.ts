@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parsePalagonia } from '../src/boards/palago-geom';
 import { checkBothWidths, checkLayout, createMatch, launch, pageErrors, plies, startServer, waitPlies, type CreateOptions, type Server } from './harness';
 
 let server: Server;
@@ -181,27 +180,29 @@ describe('the Palago family in the browser', () => {
     }
   });
 
-  it('Palagonia: the score sheet lists every player\'s creatures with shells and limbs (a Go-made game, 390 and 1280 px)', async () => {
-    // A finished 5-player game from the golden file the Go rules wrote
-    // (src/boards/testdata/palagonia-sheet.json), served to the real page in
-    // place of a live match: its state over the match socket and its
-    // positions over the replay endpoint. The sheet is the client's own work.
-    const golden = JSON.parse(readFileSync(resolve(import.meta.dirname, '../src/boards/testdata/palagonia-sheet.json'), 'utf8')) as { name: string; players: number; positions: string[] }[];
-    const g = golden.find((x) => x.players === 5 && !x.name.includes('96'))!;
+  it('Palagonia: the score sheet lists every player\'s creatures with shells and limbs, from the server\'s forms (a Go-made game, 390 and 1280 px)', async () => {
+    // A 4-player game the Go rules played until creatures scored, with the
+    // board forms the server sends (src/boards/testdata/board-forms.json,
+    // written by web/board_forms_test.go), served to the real page in place
+    // of a live match over the match socket. The sheet is the server's.
+    const golden = JSON.parse(readFileSync(resolve(import.meta.dirname, '../src/boards/testdata/board-forms.json'), 'utf8')) as {
+      name: string;
+      position: string;
+      moves: string[];
+      board: { position: { scores: number[] } };
+    }[];
+    const g = golden.find((x) => x.name === 'palagonia scored')!;
+    const players = g.board.position.scores.length;
     const id = 'm_golden';
-    const last = g.positions.length - 1;
-    const seats = Array.from({ length: g.players }, (_, i) => ({ seat: i, name: `p${i + 1}`, kind: i === 0 ? 'human' : 'bot', bot: i === 0 ? undefined : 'random', taken: true, connected: true }));
+    const seats = Array.from({ length: players }, (_, i) => ({ seat: i, name: `p${i + 1}`, kind: i === 0 ? 'human' : 'bot', bot: i === 0 ? undefined : 'random', taken: true, connected: true }));
     const state = {
-      match: id, game: 'palagonia', variant: 'standard', players: g.players, version: last + 1, status: 'live', position: g.positions[last]!,
-      toMove: 0, legal: [], moves: g.positions.slice(1).map((_, i) => `m${i + 1}`), seats, offers: { draw: [], takeback: -1, rematch: [] },
+      match: id, game: 'palagonia', variant: 'standard', players, version: g.moves.length + 1, status: 'live', position: g.position,
+      toMove: -2, legal: [], moves: g.moves, seats, offers: { draw: [], takeback: -1, rematch: [] }, board: { ...g.board, moves: [] },
     };
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = pageErrors(page);
     try {
       await page.route(`**/api/matches/${id}`, (r) => r.fulfill({ json: state }));
-      await page.route(`**/api/matches/${id}/positions`, (r) =>
-        r.fulfill({ json: { ...state, positions: g.positions.map((position, ply) => ({ ply, seat: 0, position, toMove: 0 })) } }),
-      );
       await page.routeWebSocket(/\/ws\/matches\//, (ws) => {
         ws.onMessage((m) => {
           const msg = JSON.parse(String(m)) as { type: string };
@@ -211,8 +212,9 @@ describe('the Palago family in the browser', () => {
       });
       await page.goto(`${server.url}/match/${id}`);
       await page.locator('.palagonia-board .scored-creature').first().waitFor();
-      const scores = parsePalagonia(g.positions[last]!)!.scores;
-      for (let i = 0; i < g.players; i++) {
+      const scores = g.board.position.scores;
+      expect(scores.some((n) => n > 0)).toBe(true);
+      for (let i = 0; i < players; i++) {
         const row = page.locator(`[data-score-seat="${i}"]`);
         const points = await row.locator('.scored-creature').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-creature'))));
         expect(points.reduce((a, b) => a + b, 0), `seat ${i}`).toBe(scores[i]);

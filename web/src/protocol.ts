@@ -181,6 +181,13 @@ export interface UIMove {
   captures?: string[];
   off?: string[];
   slides?: UISlide[];
+  // The Palago family's fields (games/palago, palagonia, palaboratory).
+  /** The tiles the move lays or turns, each in the orientation it ends in. */
+  tiles?: UITile[];
+  /** The faces of a roll, or the die a player uses (Palagonia: 2..5, X remove, R rotate). */
+  dice?: string[];
+  /** In board.moves, tiles stand here as indices into board.tiles (each tile sent once). */
+  tileRefs?: number[];
 }
 
 /** A piece on a cell; owner -1 for a neutral piece. */
@@ -201,6 +208,66 @@ export interface UIPosition {
   captured?: UIPiece[][];
   /** Parts of the board where play has ended (Talat's closed boards). */
   closed?: string[];
+  // The Palago family's fields (games/palago, palagonia, palaboratory).
+  /** The tiles on the table, in the order the game documents. */
+  tiles?: UITile[];
+  /** Per seat, the colour of the tiles it plays (Palago: A or B). */
+  colours?: string[];
+  /** The creatures on the table (closed groups of one colour with an arch). */
+  creatures?: UICreature[];
+  /** Per seat, the creatures it scored (Palagonia's score sheet). */
+  sheet?: UIScored[][];
+  /** Where a turn played in steps with dice stands (Palagonia). */
+  step?: UIStep;
+  /** A puzzle's task and progress (Palaboratory). */
+  task?: UITask;
+}
+
+/** A hexagonal tile: its cell ("(q,r)") and orientation 0..2 (Go ui.Tile). */
+export interface UITile {
+  cell: string;
+  o: number;
+}
+
+/** A creature: its colour, the cells of its tips and arches, and its value when the game values it (Go ui.Creature). */
+export interface UICreature {
+  colour: 'A' | 'B';
+  tips?: string[];
+  arches?: string[];
+  shells?: number;
+  limbs?: number;
+  points?: number;
+}
+
+/** A creature on a seat's score sheet: the ply that gave it birth, and whether the seat shared it as the mover's predecessor. */
+export interface UIScored {
+  creature: UICreature;
+  ply: number;
+  shared?: boolean;
+}
+
+/** Where a turn played in steps with dice stands (Go ui.Step): the step's name, the seat on turn (-1 none), the dice, the roll-off's dice, the tiles left and placed, an extra turn, the bag. */
+export interface UIStep {
+  name: string;
+  seat: number;
+  dice?: string[];
+  rolls?: string[];
+  left?: number;
+  placed?: number;
+  extra?: boolean;
+  bag: number;
+}
+
+/** A puzzle's task (Go ui.Task): its variant, cards, target, moves used, par, whether it is over, a free build's points. */
+export interface UITask {
+  kind: 'red' | 'green' | 'free';
+  card?: number;
+  from?: number;
+  target?: UITile[];
+  moves: number;
+  par?: number;
+  done?: boolean;
+  points?: number;
 }
 
 /** BoardForms is what a state carries for its board (Go ui.Board): moves[i] is the form of legal[i]. */
@@ -208,6 +275,8 @@ export interface BoardForms {
   position: UIPosition;
   moves: UIMove[] | null;
   last?: UIMove;
+  /** The tiles the moves' forms lay or turn, each once: a form names them by tileRefs (the Palago family). */
+  tiles?: UITile[];
 }
 
 export interface MatchEvent {

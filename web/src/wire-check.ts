@@ -78,6 +78,12 @@ export type WireChecks = [
   Check<Matches<tokens.TokenList, wire.TokenList>>,
   Check<Matches<tokens.TokenCreated, wire.TokenCreated>>,
   Check<Matches<chat.ChatLine, wire.ChatLine>>,
+  // The Palago family's board forms (game/ui).
+  Check<Matches<protocol.UITile, wire.UITile>>,
+  Check<Matches<protocol.UICreature, wire.UICreature>>,
+  Check<Matches<protocol.UIScored, wire.UIScored>>,
+  Check<Matches<protocol.UIStep, wire.UIStep>>,
+  Check<Matches<protocol.UITask, wire.UITask>>,
   // The messages are unions by type on the web side: their keys together
   // are the Go message's (the chat's client messages are the chat panel's).
   Check<SameKeys<AllKeys<protocol.ServerMessage>, keyof wire.ServerMessage>>,

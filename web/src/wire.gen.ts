@@ -672,6 +672,9 @@ export interface UIMove {
   captures?: string[];
   off?: string[];
   slides?: UISlide[];
+  tiles?: UITile[];
+  dice?: string[];
+  tileRefs?: number[];
 }
 
 /** Slide is one piece moving from a cell to another, or off the board (To empty). */
@@ -696,6 +699,59 @@ export interface UIPosition {
   reserve?: string[][];
   captured?: UIPiece[][];
   closed?: string[];
+  tiles?: UITile[];
+  colours?: string[];
+  creatures?: UICreature[];
+  sheet?: UIScored[][];
+  step?: UIStep;
+  task?: UITask;
+}
+
+/** Tile is a hexagonal tile of the Palago family: its cell and one of its three orientations (0..2). */
+export interface UITile {
+  cell: string;
+  o: number;
+}
+
+/** Creature is a closed group of one colour with an arch: the cells whose tip and whose arch of that colour it holds (a piece is one coloured region of a tile) and, when the game values it, its shells (loops), external limbs and points. */
+export interface UICreature {
+  colour: string;
+  tips?: string[];
+  arches?: string[];
+  shells?: number;
+  limbs?: number;
+  points?: number;
+}
+
+/** Scored is a creature on a seat's score sheet. */
+export interface UIScored {
+  creature: UICreature;
+  ply: number;
+  shared?: boolean;
+}
+
+/** Step is where a turn played in steps with dice stands. */
+export interface UIStep {
+  name: string;
+  seat: number;
+  dice?: string[];
+  rolls?: string[];
+  left?: number;
+  placed?: number;
+  extra?: boolean;
+  bag: number;
+}
+
+/** Task is a puzzle's task and the player's progress. */
+export interface UITask {
+  kind: string;
+  card?: number;
+  from?: number;
+  target?: UITile[];
+  moves: number;
+  par?: number;
+  done?: boolean;
+  points?: number;
 }
 
 /** Board is what a server sends a board with a match state: the position's form, the form of each legal move (in the order of the state's legal moves) and, when known, the form of the move that led to the position. */
@@ -703,4 +759,5 @@ export interface UIBoard {
   position: UIPosition;
   moves: UIMove[] | null;
   last?: UIMove;
+  tiles?: UITile[];
 }

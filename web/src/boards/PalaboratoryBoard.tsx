@@ -2,8 +2,9 @@ import { useState } from 'preact/hooks';
 import cardsText from '../../../games/palaboratory/cards.txt?raw';
 import { lang, t } from '../app-state';
 import type { BoardProps } from './board';
-import { cellKey, creatures, minMoves, parseCards, parseCell, parseLab, type Card } from './palago-geom';
-import { labLegal, occupiedCells } from './palago-moves';
+import { cellKey, parseCell } from './palago-geom';
+import { labLegal, listed, pieceKeys, tileKey, tilesOf } from './palago-forms';
+import { parseCards, type Card } from './palaboratory-cards';
 import { Layout, Picker, Plane, Targets, Tiles } from './palago-tiles';
 
 /** The 12 creature cards, read once from the catalogue games/palaboratory ships. */
@@ -37,23 +38,26 @@ export function cardName(c: Card | undefined): string {
 
 /**
  * PalaboratoryBoard plays the puzzles of Palaboratory (rules/palago.md
- * Part D): the task and its cards' silhouettes, the move counter against
- * the par (minMoves of the start card into the target, §D.3), placing a
- * tile (free), turning one, or moving it (click the tile, then "move", then
- * the new cell and orientation), and the solved state from the result.
+ * Part D) from the server's board forms (games/palaboratory ui.go): the
+ * task and its target's silhouette, the move counter against the par,
+ * placing a tile (free), turning one, or moving it (click the tile, then
+ * "move", then the new cell and orientation), and the solved state from
+ * the result.
  */
 export function PalaboratoryBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
   const [sel, setSel] = useState<{ version: number; cell: string | null; tile: string | null; moving: boolean }>({ version: -1, cell: null, tile: null, moving: false });
   const cur = sel.version === state.version ? sel : { version: state.version, cell: null, tile: null, moving: false };
-  const pos = parseLab(state.position);
-  if (!pos) return <pre class="position">{state.position}</pre>;
-  const occupied = occupiedCells(pos.tiles);
-  const legal = labLegal(interactive ? (state.legal ?? []).map((m) => m.text) : [], occupied);
-  const target = cards.find((c) => c.n === pos.card);
-  const from = pos.from !== null ? cards.find((c) => c.n === pos.from) : undefined;
-  const par = from && target ? minMoves(from.tiles, target.tiles) : null;
+  const form = state.board?.position;
+  const task = form?.task;
+  if (!form || !task) return <pre class="position">{state.position}</pre>;
+  const tiles = tilesOf(form.tiles);
+  const legal = labLegal(interactive ? listed(state) : []);
+  const target = cards.find((c) => c.n === task.card);
+  const from = task.from ? cards.find((c) => c.n === task.from) : undefined;
+  const targetTiles = tilesOf(task.target);
+  const par = task.kind === 'green' ? (task.par ?? 0) : null;
   const solved = state.result?.reason === 'solved';
-  const marked = creatures(pos.tiles);
+  const marked = pieceKeys(form.creatures);
   const set = (x: { cell?: string | null; tile?: string | null; moving?: boolean }) => setSel({ version: state.version, cell: null, tile: null, moving: false, ...x });
   const play = (m: string) => {
     set({});
@@ -63,53 +67,48 @@ export function PalaboratoryBoard({ state, interactive, onMove, flipped = false 
   const reloc = cur.tile && cur.moving ? legal.relocate.get(cur.tile) : undefined;
   const targets = reloc ? reloc.to : cur.tile ? new Map<string, number[]>() : legal.place;
   const pickAt = (q: number, r: number, o: number) => {
-    const tx = `(${q},${r}):${o}`;
-    if (reloc && cur.tile) {
-      const m = reloc.text.get(tx);
-      if (m) play(m);
-    } else {
-      play(tx);
-    }
+    const m = (reloc ? reloc.text : legal.placeText).get(tileKey({ q, r, o }));
+    if (m) play(m);
   };
   const rot = cur.tile ? legal.rotate.get(cur.tile) : undefined;
   const canRelocate = cur.tile ? legal.relocate.has(cur.tile) : false;
   const openCell = cur.cell ? parseCell(cur.cell) : null;
-  const cells = [...pos.tiles, ...[...targets.keys()].map((k) => parseCell(k)!).filter(Boolean)];
+  const cells = [...tiles, ...[...targets.keys()].map((k) => parseCell(k)!).filter(Boolean)];
 
-  const task =
-    pos.variant === 'free'
+  const taskText =
+    task.kind === 'free'
       ? t('lab.free')
-      : pos.variant === 'red'
-        ? t('lab.red', { n: pos.card, name: cardName(target) })
-        : t('lab.green', { from: pos.from ?? '?', a: cardName(from), n: pos.card, b: cardName(target) });
+      : task.kind === 'red'
+        ? t('lab.red', { n: task.card ?? 0, name: cardName(target) })
+        : t('lab.green', { from: task.from ?? '?', a: cardName(from), n: task.card ?? 0, b: cardName(target) });
   // A free build ends when its player says so: the "done" move.
-  const canFinish = pos.variant === 'free' && interactive && (state.legal ?? []).some((m) => m.text === 'done');
+  const finish = legal.done;
 
   return (
     <div class="board-wrap palaboratory-board">
       <div class="lab-head">
         <div>
-          <p class={`lab-task task-${pos.variant}`}>{task}</p>
-          <p class={`lab-counter ${solved ? 'solved' : ''}`} data-moves={pos.moves} data-par={par ?? ''} data-solved={solved ? 'true' : 'false'} aria-live="polite">
-            {solved ? t('lab.solved', { n: pos.moves, par: par ?? 0 }) : t('lab.moves', { n: pos.moves })} {!solved && par !== null && <span class="muted">{t('lab.par', { par })}</span>}
+          <p class={`lab-task task-${task.kind}`}>{taskText}</p>
+          <p class={`lab-counter ${solved ? 'solved' : ''}`} data-moves={task.moves} data-par={par ?? ''} data-solved={solved ? 'true' : 'false'} aria-live="polite">
+            {solved ? t('lab.solved', { n: task.moves, par: par ?? 0 }) : t('lab.moves', { n: task.moves })} {!solved && par !== null && <span class="muted">{t('lab.par', { par })}</span>}
           </p>
           <p class="muted">{t('lab.addFree')}</p>
-          {canFinish && (
-            <button type="button" class="lab-done" onClick={() => play('done')}>
+          {finish && (
+            <button type="button" class="lab-done" onClick={() => play(finish)}>
               {t('lab.done')}
             </button>
           )}
         </div>
-        {target && (
+        {target && targetTiles.length > 0 && (
           <figure class="lab-target">
-            <Layout tiles={target.tiles} width={110} label={t('lab.card', { n: target.n, name: cardName(target), tiles: target.tiles.length })} marked={creatures(target.tiles)} />
+            <Layout tiles={targetTiles} width={110} label={t('lab.card', { n: target.n, name: cardName(target), tiles: targetTiles.length })} />
             <figcaption>{t('lab.target')}</figcaption>
           </figure>
         )}
       </div>
       <Plane fitCells={cells} label="Palaboratory" flipped={flipped} class="palaboratory">
         <Tiles
-          tiles={pos.tiles}
+          tiles={tiles}
           marked={marked}
           classOf={(x) => {
             const k = cellKey(x.q, x.r);
@@ -153,7 +152,7 @@ export function PalaboratoryBoard({ state, interactive, onMove, flipped = false 
         <summary>{t('lab.cards')}</summary>
         <ul class="cards">
           {cards.map((c) => (
-            <li key={c.n} class={`${c.n === pos.card ? 'to' : ''} ${c.n === pos.from ? 'from' : ''}`} data-card={c.n}>
+            <li key={c.n} class={`${c.n === task.card ? 'to' : ''} ${c.n === task.from ? 'from' : ''}`} data-card={c.n}>
               <Layout tiles={c.tiles} width={60} label={t('lab.card', { n: c.n, name: cardName(c), tiles: c.tiles.length })} />
               {c.n}. {cardName(c)}
             </li>

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { t } from '../app-state';
 import type { BoardProps } from './board';
-import { cellKey, creatures, parseCell, parsePalago, parseTiles, tileText, type Tile } from './palago-geom';
-import { findPalago, firstChoices, palagoMoves, secondChoices } from './palago-moves';
+import { cellKey, parseCell, tileText, type Tile } from './palago-geom';
+import { findPalago, firstChoices, listed, palagoMoves, pieceKeys, secondChoices, tilesOf } from './palago-forms';
 import { Picker, Plane, Targets, TileShape, Tiles } from './palago-tiles';
 
 /** A two-tile move being built: the tiles chosen so far and the cell whose orientations are open. */
@@ -14,24 +14,26 @@ interface Pending {
 }
 
 /**
- * PalagoBoard plays Palago (rules/palago.md Part B) on the growing plane:
- * the previews at every cell a legal move names, a two-tile move built
- * tile by tile and confirmed, the last move marked and closed creatures
- * outlined (derived from the tiles by the region model, §A.5).
+ * PalagoBoard plays Palago (rules/palago.md Part B) on the growing plane,
+ * from the server's board forms: the previews at every cell a legal move
+ * names, a two-tile move built tile by tile and confirmed, the last move
+ * marked and the creatures the server lists outlined.
  */
 export function PalagoBoard({ state, seat, interactive, onMove, flipped = false }: BoardProps) {
   const fresh: Pending = { version: state.version, first: null, second: null, cell: null };
   const [pend, setPend] = useState<Pending>(fresh);
   const p = pend.version === state.version ? pend : fresh;
-  const pos = parsePalago(state.position);
-  if (!pos) return <pre class="position">{state.position}</pre>;
+  const form = state.board?.position;
+  if (!form) return <pre class="position">{state.position}</pre>;
+  const pos = { tiles: tilesOf(form.tiles) };
 
-  const moves = palagoMoves(interactive ? (state.legal ?? []).map((m) => m.text) : []);
+  const moves = palagoMoves(interactive ? listed(state) : []);
   const choices = p.second ? new Map() : p.first ? secondChoices(moves, p.first) : firstChoices(moves);
   const single = p.first && !p.second ? findPalago(moves, p.first, null) : null;
   const full = p.first && p.second ? findPalago(moves, p.first, p.second) : null;
-  const marked = creatures(pos.tiles);
-  const last = new Set((state.lastMove ? (parseTiles(state.lastMove) ?? []) : []).map((x) => cellKey(x.q, x.r)));
+  const marked = pieceKeys(form.creatures);
+  const last = new Set(tilesOf(state.board?.last?.tiles).map((x) => cellKey(x.q, x.r)));
+  const colour = seat >= 0 ? form.colours?.[seat] : undefined;
   const set = (x: Partial<Pending>) => setPend({ ...p, ...x, version: state.version });
 
   const pick = (tl: Tile) => {
@@ -54,6 +56,11 @@ export function PalagoBoard({ state, seat, interactive, onMove, flipped = false 
         <Targets choices={choices} onPick={pick} onCell={(c) => set({ cell: c })} selected={p.cell} />
       </Plane>
       <p class="palago-info muted">
+        {colour && (
+          <span class={`palago-colour c${colour}`} data-colour={colour}>
+            {t(colour === 'A' ? 'palago.colourA' : 'palago.colourB')}
+          </span>
+        )}{' '}
         {t('palago.tiles', { n: pos.tiles.length })} {marked.size > 0 && t('palago.creatures')}
       </p>
       {/* A player keeps this line through the opponent's turn (empty), so the page below does not jump each turn. */}

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lang } from '../app-state';
 import { cardName, ukNames } from './PalaboratoryBoard';
-import { parseCards } from './palago-geom';
+import { parseCards } from './palaboratory-cards';
 
 const cards = parseCards(readFileSync(resolve(import.meta.dirname, '../../../games/palaboratory/cards.txt'), 'utf8'));
 
@@ -15,6 +15,7 @@ afterEach(() => {
 describe('Palaboratory card names', () => {
   it('name every card in every language', () => {
     expect(cards).toHaveLength(12);
+    expect(cards.map((c) => c.tiles.length)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14, 14]);
     for (const c of cards) {
       lang.value = 'en';
       expect(cardName(c)).toBe(c.name);

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../app-state';
 import './palago.css';
 import { bounds, cellKey, center, hexPath, tilePaths, type Box, type Tile } from './palago-geom';
-import type { Choices } from './palago-moves';
+import type { Choices } from './palago-forms';
 
 /** Side of a tile in the plane's user units. */
 export const side = 30;
