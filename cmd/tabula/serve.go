@@ -61,7 +61,6 @@ func runServe(ctx context.Context, e *env) error {
 	analysisWorkers := fs.Int("analysis-workers", 0, "analysis-board searches at once (0: 1, leaving the other cores to live games and their bots)")
 	analysisChild := fs.Bool("analysis-child", false, "run two-player analyses in a child tabula engine process at the lowest priority instead of a thread of the server")
 	analysisGate := fs.Bool("analysis-gate", true, "pace the server's analysis searches behind live games: pause while a move is handled or goroutines wait, and rest between slices while games move (internal/livegate)")
-	analysisNice := fs.Bool("analysis-nice", true, "run analyses on a nice-19 thread (with --analysis-gate=false always)")
 	analysisShare := fs.Int("analysis-share", livegate.DefaultShare, "with --analysis-gate, the percentage of one core an analysis may use while live games move (1-100)")
 	botTime := fs.Duration("bot-time", time.Second, "the most a bot move may take; in a match with a clock a bot plans from its time left and increment and thinks less when that says so (ai.PlanTime)")
 	verbose := fs.Bool("v", false, "log debug messages")
@@ -158,7 +157,7 @@ func runServe(ctx context.Context, e *env) error {
 	srv, err := server.New(server.Config{
 		Games: games.Listed(e.games, *gameHidden), Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime), Engines: engines,
-		Analysis:     analysis.Config{Workers: *analysisWorkers, Child: childCommand(*analysisChild), GateOnly: *analysisGate && !*analysisNice},
+		Analysis:     analysis.Config{Workers: *analysisWorkers, Child: childCommand(*analysisChild)},
 		AnalysisGate: livegate.Config{Off: !*analysisGate, Share: *analysisShare},
 		Collectors:   []prometheus.Collector{db.Collector()},
 		Limits:       server.Limits{Off: *noClientLimits},

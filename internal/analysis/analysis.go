@@ -89,13 +89,6 @@ type Config struct {
 	// while the gate says live work waits (internal/livegate). Analyses in
 	// a child process are not paced.
 	Gate *livegate.Gate
-	// GateOnly, with a Gate, runs the in-process searches at the server's
-	// priority instead of on a nice-19 thread: a search holds one of the
-	// Go scheduler's processors while it runs, and a thread the kernel
-	// puts last can keep it (and a collection's stop of the world) waiting
-	// for a whole scheduling period on a busy machine; the gate's pauses
-	// give the processor back instead.
-	GateOnly bool
 }
 
 // Line is one of the best moves, as texts of the analysed position.
@@ -263,7 +256,7 @@ func (p *Pool) Run(ctx context.Context, client string, st game.State, lines int,
 		}
 		var a ai.Analysis
 		var err error
-		p.searching(func() {
+		lowPriority(func() {
 			a, err = bot.Analyse(ctx, st, ai.Budget{Time: p.cfg.MaxTime}, ai.AnalyseOptions{Lines: lines, Report: report, Now: p.cfg.Now, Yield: p.cfg.Gate.Hook()})
 		})
 		if err != nil {
@@ -287,16 +280,6 @@ func (p *Pool) Run(ctx context.Context, client string, st game.State, lines int,
 	}
 	send(final)
 	return nil
-}
-
-// searching runs a search: on a nice-19 thread (lowPriority), or with
-// GateOnly on the caller's goroutine, paced by the gate alone.
-func (p *Pool) searching(f func()) {
-	if p.cfg.GateOnly && p.cfg.Gate != nil {
-		f()
-		return
-	}
-	lowPriority(f)
 }
 
 func reason(ctx context.Context) string {

@@ -143,7 +143,7 @@ func (p *Pool) Review(ctx context.Context, start game.State, moves []string, bud
 	// evaluation that favours the side to move would otherwise charge
 	// every move of a level game with the difference).
 	playedWin := make([]float64, len(states))
-	p.searching(func() {
+	lowPriority(func() {
 		p.mu.Lock()
 		p.seq++
 		seed := p.cfg.Seed + p.seq
