@@ -58,9 +58,11 @@ type Config struct {
 	Active time.Duration
 	// MaxPause bounds one call of a hook (DefaultMaxPause).
 	MaxPause time.Duration
-	// Now is the clock of the slices and rests (default time.Now); the
-	// pauses themselves wait on real timers.
-	Now func() time.Time
+	// Now is the clock of the slices and pauses (default time.Now), and
+	// Sleep waits out a rest (default time.Sleep); the wait for a
+	// command's End is bounded by a real timer.
+	Now   func() time.Time
+	Sleep func(time.Duration)
 }
 
 // Gate counts the live commands being handled and paces the searches
@@ -96,6 +98,9 @@ func New(cfg Config) *Gate {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Sleep == nil {
+		cfg.Sleep = time.Sleep
 	}
 	return &Gate{cfg: cfg, rest: cfg.Slice * time.Duration(100-cfg.Share) / time.Duration(cfg.Share), idle: make(chan struct{})}
 }
@@ -145,7 +150,7 @@ type hook struct {
 func (h *hook) yield() time.Duration {
 	g := h.g
 	if g.inflight.Load() > 0 {
-		return h.pause(h.waitIdle)
+		return h.pause(h.waitIdle, false)
 	}
 	if h.calls++; h.calls < runnableEvery {
 		return 0
@@ -159,21 +164,28 @@ func (h *hook) yield() time.Duration {
 	if h.runnable() {
 		// Other goroutines wait for a processor: go to the back of the
 		// queue behind them.
-		return h.pause(runtime.Gosched)
+		return h.pause(runtime.Gosched, false)
 	}
 	if g.rest > 0 && now.Sub(h.slice) >= g.cfg.Slice {
-		return h.pause(func() { time.Sleep(min(g.rest, g.cfg.MaxPause)) })
+		return h.pause(func() { g.cfg.Sleep(min(g.rest, g.cfg.MaxPause)) }, true)
 	}
 	return 0
 }
 
-// pause runs wait, counts it and starts a new slice.
-func (h *hook) pause(wait func()) time.Duration {
+// pause runs wait and counts it. A rest, or any pause as long as one,
+// starts a new slice; a shorter pause is not search time, and moves the
+// slice's start by its length.
+func (h *hook) pause(wait func(), rest bool) time.Duration {
 	g := h.g
 	start := g.cfg.Now()
 	wait()
-	h.slice = g.cfg.Now()
-	d := h.slice.Sub(start)
+	end := g.cfg.Now()
+	d := end.Sub(start)
+	if rest || d >= g.rest {
+		h.slice = end
+	} else {
+		h.slice = h.slice.Add(d)
+	}
 	g.pauses.Add(1)
 	g.paused.Add(int64(d))
 	return d

@@ -93,36 +93,49 @@ func TestHookPauseBounded(t *testing.T) {
 	}
 }
 
+// fakeTime is a clock that moves only when told to: by the test (the
+// search's work) and by Sleep (a rest).
+type fakeTime struct{ ns atomic.Int64 }
+
+func (f *fakeTime) now() time.Time            { return time.Unix(0, f.ns.Load()) }
+func (f *fakeTime) sleep(d time.Duration)     { f.ns.Add(int64(d)) }
+func (f *fakeTime) advance(d time.Duration)   { f.ns.Add(int64(d)) }
+func (f *fakeTime) since(t time.Time) float64 { return float64(f.now().Sub(t)) }
+
 // While live games move, a search rests after each slice: with Share 25
-// it is paused about three quarters of the time; with no live command
+// it is paused three quarters of the time; once no live command has come
 // for longer than Active it runs without rests.
 func TestHookDutyCycle(t *testing.T) {
-	g := New(Config{Slice: 2 * time.Millisecond, Share: 25, Active: time.Hour})
-	hook := g.Hook()
-	g.Begin()
-	g.End() // live games moved just now
-	var paused time.Duration
-	start := time.Now()
-	for time.Since(start) < 300*time.Millisecond {
-		paused += hook()
-	}
-	if share := float64(paused) / float64(time.Since(start)); share < 0.5 {
-		t.Errorf("paused %.0f%% of the time with Share 25: want about 75%%", 100*share)
-	}
-
-	idle := New(Config{Slice: 2 * time.Millisecond, Share: 25, Active: time.Millisecond})
-	ih := idle.Hook()
-	idle.Begin()
-	idle.End()
-	time.Sleep(5 * time.Millisecond) // past Active: the games went quiet
-	paused = 0
-	start = time.Now()
-	for time.Since(start) < 100*time.Millisecond {
-		paused += ih()
-	}
-	// Only waiting goroutines (runtime.Gosched) may pause it now.
-	if share := float64(paused) / float64(time.Since(start)); share > 0.3 {
-		t.Errorf("paused %.0f%% of the time with no live game moving: want no rests", 100*share)
+	for _, tc := range []struct {
+		name     string
+		share    int
+		quiet    time.Duration // since the last live command
+		min, max float64       // the paused share of the time
+	}{
+		{"share 25", 25, 0, 0.70, 0.80},
+		{"share 50", 50, 0, 0.45, 0.55},
+		{"share 100", 100, 0, 0, 0},
+		{"games quiet", 25, 2 * time.Second, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ft := &fakeTime{}
+			ft.advance(time.Hour)
+			g := New(Config{Slice: 2 * time.Millisecond, Share: tc.share, Active: time.Second, Now: ft.now, Sleep: ft.sleep})
+			hook := g.Hook()
+			g.Begin()
+			g.End()
+			ft.advance(tc.quiet)
+			var paused time.Duration
+			start := ft.now()
+			for range 200_000 {
+				ft.advance(time.Microsecond) // the search's nodes between two checks
+				paused += hook()
+			}
+			// Waiting goroutines (runtime.Gosched) pause for no fake time.
+			if share := float64(paused) / ft.since(start); share < tc.min || share > tc.max {
+				t.Errorf("paused %.1f%% of the time: want %.0f%% to %.0f%%", 100*share, 100*tc.min, 100*tc.max)
+			}
+		})
 	}
 }
 
