@@ -34,8 +34,9 @@ const (
 	// of a hook blocks, so that a stopped analysis ends within it.
 	DefaultMaxPause = 20 * time.Millisecond
 	// runnableEvery is how many hook calls pass between two readings of
-	// the runtime's count of runnable goroutines (75 ns each): a call
-	// comes every few microseconds of search.
+	// the runtime's count of runnable goroutines and of the clock: a call
+	// comes every few microseconds of search, and a reading costs about
+	// as much as a dozen nodes' bookkeeping.
 	runnableEvery = 8
 	// runnableMetric is the runtime's count of goroutines ready to run
 	// and waiting for a processor.
