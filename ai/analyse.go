@@ -64,6 +64,10 @@ type AnalyseOptions struct {
 	Report func(Analysis)
 	// Now is the clock of the searchers (default time.Now).
 	Now func() time.Time
+	// Yield, when set, is the searchers' pause hook (alphabeta.Config.Yield,
+	// mcts.Config.Yield): called every few nodes, it may block to let
+	// other work run first.
+	Yield func() time.Duration
 }
 
 // Analyse searches s within the budget, as Choose does at the bot's level,
@@ -86,7 +90,7 @@ func (b *Bot) Analyse(ctx context.Context, s game.State, bud Budget, opt Analyse
 		cfg, lim := abSetup(b.level, bud, t)
 		cfg.Noise = 0 // an analysis reports the searcher's honest scores
 		cfg.HashMiB, cfg.Contempt, cfg.Threads = b.opts.HashMiB, b.opts.Contempt, b.opts.Threads
-		cfg.MultiPV, cfg.Rand, cfg.Now = k, b.rng, now
+		cfg.MultiPV, cfg.Rand, cfg.Now, cfg.Yield = k, b.rng, now, opt.Yield
 		cfg.Info = func(r alphabeta.Result) {
 			if opt.Report != nil {
 				opt.Report(abAnalysis(r))
@@ -104,7 +108,7 @@ func (b *Bot) Analyse(ctx context.Context, s game.State, bud Budget, opt Analyse
 	if len(opt.SearchMoves) > 0 {
 		cfg.MultiPV = math.MaxInt32
 	}
-	cfg.Rand, cfg.Now = b.rng, now
+	cfg.Rand, cfg.Now, cfg.Yield = b.rng, now, opt.Yield
 	mc := mcts.New(cfg)
 	start := now()
 	var total int64

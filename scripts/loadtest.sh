@@ -48,6 +48,12 @@ EXTRA=${EXTRA:-} # more load generator flags for the new rows, e.g. "-mode bot -
 ACCOUNTS=${ACCOUNTS:-0} # >0: an accounts-mode row after each new row (see above)
 SERVE_EXTRA=${SERVE_EXTRA:-} # more server flags for the new rows, e.g. "--trust-proxy 127.0.0.1 --analysis-child"
 REUSE=${REUSE:-} # set: use the binaries already built in $WORK (rows of one tree under several flag sets)
+# VARIANTS: rows of this tree under several flag sets in one run, in
+# order, for each match count: "NAME|loadgen flags|server flags;…" (NAME
+# labels the row and its files; the flags add to EXTRA and SERVE_EXTRA),
+# e.g. the live moves without and with analysis load:
+#   VARIANTS="a0||;a20|-analysis 20|--analysis-gate=false" SERVE_EXTRA="--trust-proxy 127.0.0.1"
+VARIANTS=${VARIANTS:-}
 WORK=${WORK:-$(mktemp -d /tmp/tabula-loadtest.XXXXXX)}
 PORT=${PORT:-8390}
 mkdir -p "$WORK"
@@ -65,12 +71,13 @@ if [ "$OLD_REF" != none ]; then
 	binaries="old new"
 fi
 
-row() { # row LABEL GAMES: LABEL is old, new or accounts (the new binaries in accounts mode)
-	local bin=$1 n=$2 db="$WORK/db-$1-$2.db" log="$WORK/run-$1-$2.txt" args=()
+row() { # row LABEL GAMES [NAME LOADGEN SERVER]: LABEL is old, new or accounts (the new binaries in accounts mode); NAME a variant of new
+	local bin=$1 n=$2 db="$WORK/db-${3:-$1}-$2.db" log="$WORK/run-${3:-$1}-$2.txt" args=()
 	if [ "$bin" = old ] && [ "$n" -gt 9900 ] && ! git merge-base --is-ancestor 2293344 "$OLD_REF" 2>/dev/null; then n=9900; fi
 	local extra=()
-	if [ "$bin" != old ]; then read -ra args <<<"$EXTRA"; read -ra extra <<<"$SERVE_EXTRA"; fi
+	if [ "$bin" != old ]; then read -ra args <<<"$EXTRA ${4:-}"; read -ra extra <<<"$SERVE_EXTRA ${5:-}"; fi
 	local label=$bin
+	if [ -n "${3:-}" ]; then label=$3; fi
 	if [ "$bin" = accounts ]; then
 		bin=new
 		args+=(-accounts "$ACCOUNTS")
@@ -118,15 +125,19 @@ row() { # row LABEL GAMES: LABEL is old, new or accounts (the new binaries in ac
 		awk '/^go_goroutines / {print $2}' "$WORK/metrics.now"
 		if grep -q '^setup:' "$log"; then
 			awk '/^go_memstats_alloc_bytes_total / {a=$2} /^tabula_moves_total / {m=$2} /^go_gc_duration_seconds_count / {g=$2}
-				END {printf "%.0f %.0f %.0f\n", a, m, g}' "$WORK/metrics.now" >>"$samples"
+				/^tabula_analysis_paused_seconds_total / {p=$2}
+				END {printf "%.0f %.0f %.0f %.3f\n", a, m, g, p}' "$WORK/metrics.now" >>"$samples"
 			head -1 /proc/stat >>"$cpustat"
 		fi
 		sleep 2
 	done >"$WORK/goroutines-$label-$n.txt"
 	wait "$lg" || true
-	local perMove gcs scan
+	local perMove gcs scan paused
 	read -r perMove gcs <<<"$(awk 'NR == 1 {a0=$1; m0=$2; g0=$3} {a=$1; m=$2; g=$3}
 		END {if (NR < 2 || m == m0) {print "? ?"; exit}; printf "%.0f %d\n", (a-a0)/(m-m0), g-g0}' "$samples")"
+	# The share of the sampled window the analyses spent paused for live
+	# games (livegate; "-" without analyses or before it).
+	paused=$(awk 'NR == 1 {p0=$4} {p=$4} END {if (NR < 2) print "-"; else printf "%.0f %%\n", 100 * (p-p0) / (2 * (NR-1))}' "$samples")
 	# gcpacertrace: "pacer: … for HEAP+STACK+GLOBALS B work (…"
 	scan=$(sed -n 's/^pacer: .* for \([0-9]*\)+\([0-9]*\)+[0-9]* B work.*/\1 \2/p' "$WORK/server-$label-$n.log" |
 		sort -n | tail -1 | awk '{printf "%.0f MB + %.0f MB stacks", $1/1e6, $2/1e6}')
@@ -154,6 +165,8 @@ row() { # row LABEL GAMES: LABEL is old, new or accounts (the new binaries in ac
 	local steal quiet
 	steal=$(awk 'NR == 1 {for (i = 2; i <= 9; i++) t0 += $i; s0 = $9} {t = 0; for (i = 2; i <= 9; i++) t += $i; s = $9}
 		END {if (NR < 2 || t == t0) print "?"; else printf "%.1f %%\n", 100 * (s - s0) / (t - t0)}' "$cpustat")
+	local anps
+	anps=$(sed -n 's/^analysis: .*(\([0-9]*\) nodes\/s)$/\1/p' "$log")
 	quiet=$(sed -n 's/^host steal: .* round trip in the \([0-9]*\) seconds under 5%: n=[0-9]* p50=[^ ]* p99=\([^;]*\);.*/\2 in \1 s/p' "$log")
 	loadA=$(sed -n 's/^load average at start: \([^ ]*\).*/\1/p' "$log")
 	loadB=$(sed -n 's/^load average at end: \([^ ]*\).*/\1/p' "$log")
@@ -163,14 +176,22 @@ row() { # row LABEL GAMES: LABEL is old, new or accounts (the new binaries in ac
 	read -r lgbytes lggcs <<<"${lgheap:-? ?}"
 	local total="?"
 	if [[ $us_s =~ ^[0-9]+$ && $us_l =~ ^[0-9]+$ ]]; then total=$((us_s + us_l)); fi
-	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
-		"$label" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$steal" "${quiet:-?}" "$rss" "${live:-?}" "${scan:-?}" "$perMove" "$gcs" "$lgbytes" "$lggcs" "${goroutines:-?}"
+	printf '| %s | %s | %s | %s | %s → %s | %s | %s | %s + %s = **%s** | %s + %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+		"$label" "$n" "$shape" "$setup" "$loadA" "$loadB" "$smoves" "$skipped" "$us_s" "$us_l" "$total" "$cores_s" "$cores_l" "$p50" "$p90" "$p99" "$pmax" "$steal" "${quiet:-?}" "$rss" "${live:-?}" "${scan:-?}" "$perMove" "$gcs" "$lgbytes" "$lggcs" "${goroutines:-?}" "${anps:--}" "$paused"
 }
 
-echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | host steal | p99 in seconds under 5 % steal | server RSS | live heap (largest) | scanned (largest collection) | server B alloc/move | collections after setup | loadgen B alloc/move | loadgen collections | goroutines |"
-echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| binary | games | shape | setup | load avg | server moves/s | skipped ticks | CPU µs/move server + loadgen | cores server + loadgen | p50 | p90 | p99 | max | host steal | p99 in seconds under 5 % steal | server RSS | live heap (largest) | scanned (largest collection) | server B alloc/move | collections after setup | loadgen B alloc/move | loadgen collections | goroutines | analysis nodes/s | analysis paused |"
+echo "|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in $GAMES; do
 	for bin in $binaries; do
+		if [ "$bin" = new ] && [ -n "$VARIANTS" ]; then
+			IFS=';' read -ra vs <<<"$VARIANTS"
+			for v in "${vs[@]}"; do
+				IFS='|' read -r vname vload vserve <<<"$v"
+				row new "$n" "$vname" "$vload" "$vserve"
+			done
+			continue
+		fi
 		row "$bin" "$n"
 		if [ "$bin" = new ] && [ "$ACCOUNTS" -gt 0 ]; then row accounts "$n"; fi
 	done

@@ -162,6 +162,11 @@ type Config struct {
 	// side that fails until the score falls inside. Ignored with Noise or
 	// MultiPV.
 	Aspiration int
+	// Yield, when set, is called at every clock check (every checkEvery
+	// nodes at most) and may block to pause the search, returning how long
+	// it paused; the search goes on when it returns. The clock runs while
+	// it blocks: a pause spends the time limit. Nil costs nothing.
+	Yield func() time.Duration
 }
 
 // Limits bound one search. Zero fields are unlimited; with no limit at all
@@ -745,6 +750,9 @@ func (s *Searcher) tick() {
 		return
 	}
 	s.sinceTick = 0
+	if s.cfg.Yield != nil {
+		s.lastCheck = s.lastCheck.Add(s.cfg.Yield()) // a pause is not a slow node
+	}
 	now := s.cfg.Now()
 	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline)) || (s.halt != nil && s.halt.Load()) {
 		s.stopped = true

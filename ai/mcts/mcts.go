@@ -129,6 +129,12 @@ type Config struct {
 	// visited first (0 or 1: the chosen move alone). It changes nothing
 	// in the search.
 	MultiPV int
+	// Yield, when set, is called at every clock check (before each
+	// iteration and every playoutCheck playout plies at most) and may
+	// block to pause the search, returning how long it paused; the search
+	// goes on when it returns. The clock runs while it blocks: a pause
+	// spends the time limit. Nil costs nothing.
+	Yield func() time.Duration
 }
 
 // Limits bound one search. Zero fields are unlimited; with no limit at all
@@ -321,6 +327,9 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 // expired reports whether the search must stop: its context is done or its
 // time is up.
 func (s *Searcher) expired() bool {
+	if s.cfg.Yield != nil {
+		s.lastCheck = s.lastCheck.Add(s.cfg.Yield()) // a pause is not a slow ply
+	}
 	now := s.cfg.Now()
 	s.every = playoutCheck
 	if now.Sub(s.lastCheck) > slowCheck {

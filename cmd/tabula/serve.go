@@ -21,6 +21,7 @@ import (
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/games"
 	"github.com/tabula-games/tabula/internal/analysis"
+	"github.com/tabula-games/tabula/internal/livegate"
 	"github.com/tabula-games/tabula/internal/server"
 	"github.com/tabula-games/tabula/web"
 )
@@ -59,6 +60,8 @@ func runServe(ctx context.Context, e *env) error {
 	botWorkers := fs.Int("bot-workers", 0, "bot searches at once (0: one per core; with --nats, -1 leaves them to tabula worker processes)")
 	analysisWorkers := fs.Int("analysis-workers", 0, "analysis-board searches at once (0: 1, leaving the other cores to live games and their bots)")
 	analysisChild := fs.Bool("analysis-child", false, "run two-player analyses in a child tabula engine process at the lowest priority instead of a thread of the server")
+	analysisGate := fs.Bool("analysis-gate", true, "pace the server's analysis searches behind live games: pause while a move is handled or goroutines wait, and rest between slices while games move (internal/livegate)")
+	analysisShare := fs.Int("analysis-share", livegate.DefaultShare, "with --analysis-gate, the percentage of one core an analysis may use while live games move (1-100)")
 	botTime := fs.Duration("bot-time", time.Second, "the most a bot move may take; in a match with a clock a bot plans from its time left and increment and thinks less when that says so (ai.PlanTime)")
 	verbose := fs.Bool("v", false, "log debug messages")
 	gcPercent := fs.Int("gc-percent", defaultGCPercent, "garbage collection target percentage (default 400, or GOGC when the environment sets it; the flag overrides the environment): higher collects less often and holds more memory; -1 turns collection off, leaving --memory-limit in charge")
@@ -98,6 +101,9 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	if *connsPerClient < 0 {
 		return fmt.Errorf("%w: --conns-per-client %d", errUsage, *connsPerClient)
+	}
+	if *analysisShare < 1 || *analysisShare > 100 {
+		return fmt.Errorf("%w: --analysis-share %d (want 1 to 100)", errUsage, *analysisShare)
 	}
 	if (*tlsCert == "") != (*tlsKey == "") {
 		return fmt.Errorf("%w: --tls-cert and --tls-key go together", errUsage)
@@ -151,10 +157,11 @@ func runServe(ctx context.Context, e *env) error {
 	srv, err := server.New(server.Config{
 		Games: games.Listed(e.games, *gameHidden), Store: db, Logger: log, Web: web.Handler(),
 		BotWorkers: *botWorkers, BotBudget: botBudget(*botTime), Engines: engines,
-		Analysis:   analysis.Config{Workers: *analysisWorkers, Child: childCommand(*analysisChild)},
-		Collectors: []prometheus.Collector{db.Collector()},
-		Limits:     server.Limits{Off: *noClientLimits},
-		Hosts:      hosts, OriginPatterns: origins, TrustedProxies: trusted,
+		Analysis:     analysis.Config{Workers: *analysisWorkers, Child: childCommand(*analysisChild)},
+		AnalysisGate: livegate.Config{Off: !*analysisGate, Share: *analysisShare},
+		Collectors:   []prometheus.Collector{db.Collector()},
+		Limits:       server.Limits{Off: *noClientLimits},
+		Hosts:        hosts, OriginPatterns: origins, TrustedProxies: trusted,
 		ChatGuests: *chatGuests,
 	})
 	if err != nil {

@@ -28,6 +28,7 @@ import (
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/internal/livegate"
 )
 
 const (
@@ -83,6 +84,11 @@ type Config struct {
 	// priority, which the kernel schedules as a whole after the server,
 	// instead of on a thread of the server's process.
 	Child []string
+	// Gate, when set, paces the in-process searches (analyses and
+	// reviews) behind live games: each search pauses at its clock checks
+	// while the gate says live work waits (internal/livegate). Analyses in
+	// a child process are not paced.
+	Gate *livegate.Gate
 }
 
 // Line is one of the best moves, as texts of the analysed position.
@@ -251,7 +257,7 @@ func (p *Pool) Run(ctx context.Context, client string, st game.State, lines int,
 		var a ai.Analysis
 		var err error
 		lowPriority(func() {
-			a, err = bot.Analyse(ctx, st, ai.Budget{Time: p.cfg.MaxTime}, ai.AnalyseOptions{Lines: lines, Report: report, Now: p.cfg.Now})
+			a, err = bot.Analyse(ctx, st, ai.Budget{Time: p.cfg.MaxTime}, ai.AnalyseOptions{Lines: lines, Report: report, Now: p.cfg.Now, Yield: p.cfg.Gate.Hook()})
 		})
 		if err != nil {
 			return fmt.Errorf("analysis: %w", err)

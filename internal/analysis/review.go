@@ -307,7 +307,7 @@ func (p *Pool) evaluate(ctx context.Context, bot *ai.Bot, st game.State, bud Rev
 		}
 		return evaluation{expected: prev}, nil
 	}
-	a, err := bot.Analyse(ctx, st, ai.Budget{Time: bud.Time, Nodes: bud.Nodes, Depth: bud.Depth}, ai.AnalyseOptions{Lines: 1, Now: p.cfg.Now})
+	a, err := bot.Analyse(ctx, st, ai.Budget{Time: bud.Time, Nodes: bud.Nodes, Depth: bud.Depth}, ai.AnalyseOptions{Lines: 1, Now: p.cfg.Now, Yield: p.cfg.Gate.Hook()})
 	if err != nil {
 		return evaluation{}, err
 	}

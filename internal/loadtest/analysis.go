@@ -20,6 +20,18 @@ const analysisRetry = time.Second
 // analysisCounts are what the analysis clients saw.
 type analysisCounts struct {
 	updates, finals, refused, failed atomic.Int64
+	// nodes and searchMS sum the last update of every analysis: the
+	// nodes it searched and the time it took (pauses included), so
+	// nodes/searchMS is the searches' speed under the live load.
+	nodes, searchMS atomic.Int64
+}
+
+// nodesPerSecond is the analyses' speed: nodes over search time.
+func (c *analysisCounts) nodesPerSecond() int64 {
+	if ms := c.searchMS.Load(); ms > 0 {
+		return c.nodes.Load() * 1000 / ms
+	}
+	return 0
 }
 
 // analysisLoad runs n analysis-board clients until ctx ends, each on a
@@ -43,18 +55,28 @@ func analysisLoad(ctx context.Context, url, game string, n int) (*analysisCounts
 			}
 			defer ws.CloseNow()
 			ws.SetReadLimit(1 << 20)
+			var nodes, ms int64 // the last update of the running analysis
+			defer func() {
+				c.nodes.Add(nodes)
+				c.searchMS.Add(ms)
+			}()
 			for ctx.Err() == nil {
 				if err := ws.Write(ctx, websocket.MessageText, req); err != nil {
 					return
 				}
+				c.nodes.Add(nodes)
+				c.searchMS.Add(ms)
+				nodes, ms = 0, 0
 				for {
 					_, data, err := ws.Read(ctx)
 					if err != nil {
 						return
 					}
 					var m struct {
-						Type  string `json:"type"`
-						Final bool   `json:"final"`
+						Type   string `json:"type"`
+						Final  bool   `json:"final"`
+						Nodes  int64  `json:"nodes"`
+						TimeMS int64  `json:"timeMs"`
 					}
 					if json.Unmarshal(data, &m) != nil {
 						c.failed.Add(1)
@@ -70,6 +92,9 @@ func analysisLoad(ctx context.Context, url, game string, n int) (*analysisCounts
 						break
 					}
 					c.updates.Add(1)
+					if m.TimeMS > 0 {
+						nodes, ms = m.Nodes, m.TimeMS
+					}
 					if m.Final {
 						c.finals.Add(1)
 						break

@@ -304,8 +304,8 @@ func run(cfg config, cpuProfile string) (*stats, error) {
 	<-ended
 	if an != nil {
 		anWait.Wait()
-		fmt.Printf("analysis: %d clients, %d updates, %d analyses ended, %d refused (analysis-busy or rate-limited), %d failed\n",
-			cfg.analysis, an.updates.Load(), an.finals.Load(), an.refused.Load(), an.failed.Load())
+		fmt.Printf("analysis: %d clients, %d updates, %d analyses ended, %d refused (analysis-busy or rate-limited), %d failed; %d nodes in %d ms of search (%d nodes/s)\n",
+			cfg.analysis, an.updates.Load(), an.finals.Load(), an.refused.Load(), an.failed.Load(), an.nodes.Load(), an.searchMS.Load(), an.nodesPerSecond())
 	}
 	if err := writeHeapProfile(cfg.memProfile, ""); err != nil {
 		return st, err

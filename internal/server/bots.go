@@ -279,7 +279,9 @@ func (s *Server) run(j botJob) {
 	}
 	res := botResult{version: j.version}
 	res.move, res.err = s.think(j)
+	s.live.Begin() // issue 23: analyses pause while a bot's move is committed (livegate.go)
 	j.room.botDone(res)
+	s.live.End() // issue 23
 }
 
 // botDone applies a search's result to its room on the bot worker's

@@ -368,7 +368,10 @@ func (s *Server) handleFrame(m *message) bool {
 	case !m.hello:
 		c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeNeedHello, "send hello first"))
 	default:
-		if !r.direct(command{c: c, msg: msg, at: s.clock.Now()}) {
+		s.live.Begin() // issue 23: analyses pause while a live command is handled (livegate.go)
+		ok := r.direct(command{c: c, msg: msg, at: s.clock.Now()})
+		s.live.End() // issue 23
+		if !ok {
 			c.sendError(msg.ID, r.version.Load(), protocol.Errorf(protocol.CodeUnavailable, "match %s has closed", r.id))
 			return false
 		}

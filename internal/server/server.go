@@ -68,6 +68,7 @@ import (
 	"github.com/tabula-games/tabula/internal/analysis"
 	"github.com/tabula-games/tabula/internal/clock"
 	"github.com/tabula-games/tabula/internal/handoff"
+	"github.com/tabula-games/tabula/internal/livegate"
 	"github.com/tabula-games/tabula/internal/protocol"
 	"github.com/tabula-games/tabula/internal/seek"
 	"github.com/tabula-games/tabula/internal/store"
@@ -143,6 +144,10 @@ type Config struct {
 	// the zero value is one worker, so analyses never take the core live
 	// games need (see internal/analysis).
 	Analysis analysis.Config
+	// AnalysisGate paces the analysis pool's searches behind live games
+	// (livegate.go); zero: the defaults of internal/livegate, Off: no
+	// pacing.
+	AnalysisGate livegate.Config // issue 23
 	// Cluster makes the server one node of several (cluster.go); nil: a
 	// single server. Set with SetCluster.
 	Cluster Cluster // cluster: the Config fields for internal/cluster
@@ -192,6 +197,7 @@ type Server struct {
 	bot    *botAPI    // the bot API's rates and streams (botapi.go; botapi)
 
 	analysis *analysis.Pool // the analysis board's searches
+	live     *livegate.Gate // issue 23: live commands in flight, pacing the analyses (livegate.go)
 	tools    *tools         // issue 23: reviews and puzzles (review.go, puzzles.go)
 
 	// seeks: the lobby streams, the seek book and the challenges (lobby.go, seeks.go, challenges.go)
@@ -268,9 +274,11 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.startSweeper()
 	s.bots = newBotPool(botQueue, cfg.BotWorkers)
-	s.analysis = newAnalysisPool(cfg.Analysis, s.clock.Now)
+	s.live = newLiveGate(cfg.AnalysisGate, s.clock.Now)                    // issue 23 (livegate.go)
+	s.analysis = newAnalysisPool(paced(cfg.Analysis, s.live), s.clock.Now) // issue 23: paced by s.live
 	s.handlers = handoff.New(s.handleMessage, &s.wg, maxHandlers)
 	s.metrics = newMetrics(s)
+	s.metrics.reg.MustRegister(gateMetrics(s.live)...) // issue 23 (livegate.go)
 	for range cfg.BotWorkers {
 		s.wg.Go(func() { s.bots.work(s.ctx, s) })
 	}
