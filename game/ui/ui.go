@@ -55,6 +55,18 @@ type Move struct {
 	// Slides are every piece the move moves, for animation: applied to
 	// the position before the move they give the pieces after it.
 	Slides []Slide `json:"slides,omitempty"`
+
+	// Continuous boards (Villa Paletti, webvilla, issue 24): moves that put
+	// a piece at a point rather than on a cell, and the grouped forms that
+	// keep a state with thousands of such moves small on the wire.
+
+	// At is where the move puts its piece on a continuous board: [x, y] in
+	// millimetres for a piece, [x, y, angle in degrees] for a flat piece
+	// laid at a pose.
+	At []float64 `json:"at,omitempty"`
+	// Each is set only on a form of Board.Groups: the At of each of the
+	// consecutive legal moves the group stands for.
+	Each [][]float64 `json:"each,omitempty"`
 }
 
 // Slide is one piece moving from a cell to another, or off the board (To
@@ -72,6 +84,32 @@ type Piece struct {
 	Owner int `json:"owner"`
 	// Kind is the piece's kind, when the game has kinds.
 	Kind string `json:"kind,omitempty"`
+
+	// Continuous and stacked boards (Villa Paletti, webvilla, issue 24):
+	// Cell is then the piece's own name ("blue-thin-1").
+
+	// Colour is the piece's colour when the owner does not tell it (a seat
+	// may play two colours; a neutral piece has one).
+	Colour string `json:"colour,omitempty"`
+	// At is the piece's centre, [x, y] in millimetres, on a continuous
+	// board.
+	At []float64 `json:"at,omitempty"`
+	// Level is the surface the piece stands on (0 the ground, k the top of
+	// the k-th floor); On is the piece it is stacked on, if any.
+	Level int    `json:"level,omitempty"`
+	On    string `json:"on,omitempty"`
+	// Frozen marks a piece that may not move again.
+	Frozen bool `json:"frozen,omitempty"`
+}
+
+// Floor is a flat piece laid at a pose on a continuous board (a floor of
+// Villa Paletti's villa).
+type Floor struct {
+	// Name is the floor's name in the notation ("blue").
+	Name string `json:"name"`
+	// At is the pose: [x, y] of its reference point in millimetres and its
+	// angle in degrees, counter-clockwise.
+	At []float64 `json:"at"`
 }
 
 // Position is a position as a board draws it.
@@ -91,6 +129,23 @@ type Position struct {
 	// Closed names the parts of the board where play has ended (Talat's
 	// closed boards).
 	Closed []string `json:"closed,omitempty"`
+
+	// Stacking games (Villa Paletti, webvilla, issue 24).
+
+	// Floors are the floors laid, bottom up: floor i carries level i+1.
+	Floors []Floor `json:"floors,omitempty"`
+	// Proposed is a floor proposed and waiting for objections, not yet
+	// laid.
+	Proposed *Floor `json:"proposed,omitempty"`
+	// Seal is the holder of the game's title piece and the previous holder
+	// (Villa Paletti's Master Builder seal), -1 for none.
+	Seal []int `json:"seal,omitempty"`
+	// Phase names the step of a turn, for a game whose turn has several
+	// (the game documents its names); Turn is the seat whose turn it is
+	// when another seat acts in it (an objection), or the seat the phase
+	// names once the game is over; absent means seat 0.
+	Phase string `json:"phase,omitempty"`
+	Turn  int    `json:"turn,omitempty"`
 }
 
 // Board is what a server sends a board with a match state: the position's
@@ -100,6 +155,13 @@ type Board struct {
 	Position Position `json:"position"`
 	Moves    []Move   `json:"moves"`
 	Last     *Move    `json:"last,omitempty"`
+
+	// Groups (webvilla, issue 24), when set, stand for Moves, which is then
+	// null: the same forms in less room. A group is the form of one legal
+	// move, or, with Each, of len(Each) consecutive legal moves whose forms
+	// are the group's with At set to each entry of Each in turn and Each
+	// cleared. Of groups moves only when that saves forms.
+	Groups []Move `json:"groups,omitempty"`
 }
 
 // Of describes st with its legal moves legal (as st.LegalMoves lists them)
@@ -114,11 +176,67 @@ func Of(st game.State, legal []game.Move, before game.State, last game.Move) *Bo
 	for i, m := range legal {
 		b.Moves[i] = d.UIMove(m)
 	}
+	if g := Group(b.Moves); len(g) < len(b.Moves) {
+		b.Moves, b.Groups = nil, g
+	}
 	if bd, ok := before.(Describer); ok {
 		lm := bd.UIMove(last)
 		b.Last = &lm
 	}
 	return b
+}
+
+// Group joins the runs of consecutive forms that differ only in At (and
+// have one) into groups with Each, as Board.Groups holds them; Expand
+// undoes it.
+func Group(forms []Move) []Move {
+	var out []Move
+	lastKey := ""
+	for _, f := range forms {
+		if f.At == nil || f.Each != nil {
+			out, lastKey = append(out, f), ""
+			continue
+		}
+		at := f.At
+		f.At = nil
+		k := key(f)
+		if lastKey == k {
+			g := &out[len(out)-1]
+			g.Each = append(g.Each, at)
+			continue
+		}
+		f.Each = [][]float64{at}
+		out, lastKey = append(out, f), k
+	}
+	// A group of one is sent as the plain form.
+	for i := range out {
+		if len(out[i].Each) == 1 {
+			out[i].At, out[i].Each = out[i].Each[0], nil
+		}
+	}
+	return out
+}
+
+// Expand returns the form of each legal move from b's Moves or Groups.
+func (b *Board) Expand() []Move {
+	if b.Groups == nil {
+		return b.Moves
+	}
+	var out []Move
+	for _, g := range b.Groups {
+		if g.Each == nil {
+			out = append(out, g)
+			continue
+		}
+		each := g.Each
+		g.Each = nil
+		for _, at := range each {
+			f := g
+			f.At = at
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Find returns the legal move of st whose form is f, and false when there
