@@ -65,6 +65,12 @@ func TestUIForms(t *testing.T) {
 	if b.Moves != nil || len(b.Groups) != 10 {
 		t.Fatalf("the start's %d moves: %d groups (moves %v), want one per column of seat 1", len(legal), len(b.Groups), b.Moves != nil)
 	}
+	// The grouped board costs about ten bytes a move (22 kB for these
+	// 2270); one form per move would be 127 kB.
+	const maxStartBoard = 32 << 10
+	if n := len(marshal(t, b)); n > maxStartBoard {
+		t.Errorf("the start's board is %d bytes, more than %d", n, maxStartBoard)
+	}
 	if g := b.Groups[0]; g.Kind != "take" || g.Pieces[0] != "yellow-thin-1" || len(g.Each) < 100 {
 		t.Errorf("first group %s ... with %d points", g.Kind, len(g.Each))
 	}

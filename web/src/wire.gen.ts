@@ -672,6 +672,8 @@ export interface UIMove {
   captures?: string[];
   off?: string[];
   slides?: UISlide[];
+  at?: number[];
+  each?: number[][];
 }
 
 /** Slide is one piece moving from a cell to another, or off the board (To empty). */
@@ -686,6 +688,17 @@ export interface UIPiece {
   cell: string;
   owner: number;
   kind?: string;
+  colour?: string;
+  at?: number[];
+  level?: number;
+  on?: string;
+  frozen?: boolean;
+}
+
+/** Floor is a flat piece laid at a pose on a continuous board (a floor of Villa Paletti's villa). */
+export interface UIFloor {
+  name: string;
+  at: number[] | null;
 }
 
 /** Position is a position as a board draws it. */
@@ -696,6 +709,11 @@ export interface UIPosition {
   reserve?: string[][];
   captured?: UIPiece[][];
   closed?: string[];
+  floors?: UIFloor[];
+  proposed?: UIFloor;
+  seal?: number[];
+  phase?: string;
+  turn?: number;
 }
 
 /** Board is what a server sends a board with a match state: the position's form, the form of each legal move (in the order of the state's legal moves) and, when known, the form of the move that led to the position. */
@@ -703,4 +721,5 @@ export interface UIBoard {
   position: UIPosition;
   moves: UIMove[] | null;
   last?: UIMove;
+  groups?: UIMove[];
 }
