@@ -99,9 +99,9 @@ func (s *State) uiPhase() (string, int) {
 // UIMove implements ui.Describer. Kind is
 //
 //   - "take": Pieces is the column taken (or placed from hand in a custom
-//     setup), At the target point [x, y] in mm;
-//   - "onto": Pieces is the column taken, Targets the column whose top it
-//     is stacked on, centred;
+//     setup), Piece its kind, At the target point [x, y] in mm;
+//   - "onto": Pieces is the column taken, Piece its kind, Targets the
+//     column whose top it is stacked on, centred;
 //   - "propose" or "place": Piece is the floor, At its pose [x, y, θ°];
 //   - "pass" (no objection), or "remove": Pieces is the objector's column
 //     the proposer removes.
@@ -115,9 +115,9 @@ func (s *State) UIMove(gm game.Move) ui.Move {
 	}
 	switch m.kind {
 	case kindTake:
-		return ui.Move{Kind: "take", Pieces: []string{m.col.String()}, At: []float64{halves(m.x), halves(m.y)}}
+		return ui.Move{Kind: "take", Pieces: []string{m.col.String()}, Piece: m.col.Kind().String(), At: []float64{halves(m.x), halves(m.y)}}
 	case kindOnto:
-		return ui.Move{Kind: "onto", Pieces: []string{m.col.String()}, Targets: []string{m.base.String()}}
+		return ui.Move{Kind: "onto", Pieces: []string{m.col.String()}, Piece: m.col.Kind().String(), Targets: []string{m.base.String()}}
 	case kindPropose, kindPlace:
 		kind := "propose"
 		if m.kind == kindPlace {

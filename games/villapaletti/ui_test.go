@@ -91,7 +91,7 @@ func TestUIForms(t *testing.T) {
 			}
 		}
 		if text == "yellow-thin-3:0>(-20,-50)" {
-			if got := marshal(t, before.(ui.Describer).UIMove(m)); got != `{"kind":"take","pieces":["yellow-thin-3"],"at":[-20,-50]}` {
+			if got := marshal(t, before.(ui.Describer).UIMove(m)); got != `{"kind":"take","pieces":["yellow-thin-3"],"piece":"thin","at":[-20,-50]}` {
 				t.Errorf("take form %s", got)
 			}
 		}
