@@ -91,9 +91,10 @@ type Piece struct {
 	// Colour is the piece's colour when the owner does not tell it (a seat
 	// may play two colours; a neutral piece has one).
 	Colour string `json:"colour,omitempty"`
-	// At is the piece's centre, [x, y] in millimetres, on a continuous
-	// board.
-	At []float64 `json:"at,omitempty"`
+	// X and Y are the piece's centre in millimetres on a continuous board
+	// (absent: 0). Numbers, not a slice, so that a Piece stays comparable.
+	X float64 `json:"x,omitempty"`
+	Y float64 `json:"y,omitempty"`
 	// Level is the surface the piece stands on (0 the ground, k the top of
 	// the k-th floor); On is the piece it is stacked on, if any.
 	Level int    `json:"level,omitempty"`

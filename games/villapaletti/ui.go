@@ -12,7 +12,7 @@ var _ ui.Describer = (*State)(nil)
 //   - Pieces are the columns that stand in the villa, in column order: Cell
 //     is the column's name ("blue-thin-1"), Owner the seat that plays its
 //     colour (-1 for the neutral red of 3 players), Kind "thin", "medium"
-//     or "thick", Colour its colour, At its centre in mm, Level the surface
+//     or "thick", Colour its colour, X and Y its centre in mm, Level the surface
 //     it stands on, On the column it is stacked on, Frozen after a wobble.
 //     Columns out of the game are not listed.
 //   - Floors are the floors laid, with their poses [x, y, θ°]; Proposed is
@@ -42,7 +42,7 @@ func (s *State) UIPosition() ui.Position {
 		}
 		pc := ui.Piece{
 			Cell: c.String(), Owner: int(s.Owner(c.Colour())), Kind: c.Kind().String(), Colour: c.Colour().String(),
-			At: []float64{mm(col.x), mm(col.y)}, Level: int(col.level), Frozen: col.frozen,
+			X: mm(col.x), Y: mm(col.y), Level: int(col.level), Frozen: col.frozen,
 		}
 		if col.on != NoColumn {
 			pc.On = col.on.String()

@@ -45,9 +45,9 @@ func TestUIForms(t *testing.T) {
 		t.Fatalf("start: %d pieces, phase %q turn %d, %d floors", len(pos.Pieces), pos.Phase, pos.Turn, len(pos.Floors))
 	}
 	wantPiece := map[string]string{
-		"blue-thin-1":  `{"cell":"blue-thin-1","owner":0,"kind":"thin","colour":"blue","at":[61.819,16.564]}`,
-		"green-medium": `{"cell":"green-medium","owner":0,"kind":"medium","colour":"green","at":[26.87,26.87]}`,
-		"red-thick":    `{"cell":"red-thick","owner":1,"kind":"thick","colour":"red","at":[0,-38]}`,
+		"blue-thin-1":  `{"cell":"blue-thin-1","owner":0,"kind":"thin","colour":"blue","x":61.819,"y":16.564}`,
+		"green-medium": `{"cell":"green-medium","owner":0,"kind":"medium","colour":"green","x":26.87,"y":26.87}`,
+		"red-thick":    `{"cell":"red-thick","owner":1,"kind":"thick","colour":"red","y":-38}`,
 	}
 	for _, pc := range pos.Pieces {
 		if w, ok := wantPiece[pc.Cell]; ok && marshal(t, pc) != w {
@@ -101,7 +101,7 @@ func TestUIForms(t *testing.T) {
 		t.Errorf("proposal: phase %q turn %d proposed %s", pos.Phase, pos.Turn, marshal(t, pos.Proposed))
 	}
 	for _, pc := range pos.Pieces {
-		if pc.Cell == "yellow-thin-3" && marshal(t, pc) != `{"cell":"yellow-thin-3","owner":1,"kind":"thin","colour":"yellow","at":[-20,-50],"level":1}` {
+		if pc.Cell == "yellow-thin-3" && marshal(t, pc) != `{"cell":"yellow-thin-3","owner":1,"kind":"thin","colour":"yellow","x":-20,"y":-50,"level":1}` {
 			t.Errorf("moved column %s", marshal(t, pc))
 		}
 	}

@@ -163,7 +163,7 @@ func continuousFields(rng *rand.Rand, b *Board) {
 	}
 	floor := func() ui.Floor { return ui.Floor{Name: randomText(rng), At: floats()} }
 	piece := func(p *ui.Piece) {
-		p.Colour, p.At, p.Level, p.On, p.Frozen = randomText(rng), floats(), rng.IntN(6), randomText(rng), rng.IntN(2) == 0
+		p.Colour, p.X, p.Y, p.Level, p.On, p.Frozen = randomText(rng), rng.NormFloat64()*100, rng.NormFloat64()*100, rng.IntN(6), randomText(rng), rng.IntN(2) == 0
 	}
 	for i := range b.Position.Pieces {
 		piece(&b.Position.Pieces[i])

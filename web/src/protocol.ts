@@ -195,8 +195,9 @@ export interface UIPiece {
   kind?: string;
   // Continuous and stacked boards (Villa Paletti; Go ui.Piece, webvilla): cell is the piece's name.
   colour?: string;
-  /** The centre [x, y] in mm. */
-  at?: number[];
+  /** The centre in mm (absent 0). */
+  x?: number;
+  y?: number;
   /** The surface it stands on (absent 0, the ground) and the piece it is stacked on. */
   level?: number;
   on?: string;

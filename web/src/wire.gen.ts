@@ -689,7 +689,8 @@ export interface UIPiece {
   owner: number;
   kind?: string;
   colour?: string;
-  at?: number[];
+  x?: number;
+  y?: number;
   level?: number;
   on?: string;
   frozen?: boolean;

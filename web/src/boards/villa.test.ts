@@ -60,8 +60,8 @@ describe('sceneOf (the server\u2019s position form)', () => {
   it('stacks a column on the one below it (§5.1)', () => {
     const pos = structuredClone(forms('villa start').board!.position);
     for (const p of pos.pieces!) {
-      if (p.cell === 'red-thick') Object.assign(p, { level: 5, at: [10, 10] });
-      if (p.cell === 'blue-thin-1') Object.assign(p, { level: 5, at: [10, 10], on: 'red-thick' });
+      if (p.cell === 'red-thick') Object.assign(p, { level: 5, x: 10, y: 10 });
+      if (p.cell === 'blue-thin-1') Object.assign(p, { level: 5, x: 10, y: 10, on: 'red-thick' });
     }
     const s = sceneOf(pos)!;
     expect(s.columns.find((c) => c.id === 'red-thick')!.base).toBe(250);
