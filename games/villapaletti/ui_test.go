@@ -66,7 +66,7 @@ func TestUIForms(t *testing.T) {
 		t.Fatalf("the start's %d moves: %d groups (moves %v), want one per column of seat 1", len(legal), len(b.Groups), b.Moves != nil)
 	}
 	// The grouped board costs about ten bytes a move (22 kB for these
-	// 2270); one form per move would be 127 kB.
+	// 2270); one form per move would be 162 kB.
 	const maxStartBoard = 32 << 10
 	if n := len(marshal(t, b)); n > maxStartBoard {
 		t.Errorf("the start's board is %d bytes, more than %d", n, maxStartBoard)
