@@ -117,3 +117,24 @@ func recordLine(t *testing.T, url, prefix string) string {
 	t.Fatalf("no %q line in %s", prefix, data)
 	return ""
 }
+
+// TestBotStreamHidesGenerator: the bot API's full match gives a running
+// Villa Paletti match's start (whose generator state is the seed's) with
+// the generator hidden.
+func TestBotStreamHidesGenerator(t *testing.T) {
+	h := rated(t, func(c *Config) { c.Games = append(c.Games, villapaletti.Info) })
+	token := h.botPlayer("Robo")
+	var created protocol.CreateResponse
+	req := protocol.CreateRequest{Game: "villapaletti", Players: 2, Options: map[string]string{"unsteadyHands": "true"},
+		Seats: []protocol.SeatSpec{{Kind: protocol.SeatHuman}, {Kind: protocol.SeatBot, Bot: "random"}}}
+	if st, code := h.botCall(token, "POST", "/api/bot/matches", req, &created); st != http.StatusCreated {
+		t.Fatalf("create: %d %s", st, code)
+	}
+	var full protocol.BotGameFull
+	if !h.stream(token, "/api/bot/game/stream/"+created.Match.ID).next(&full) || full.Type != protocol.TypeGameFull {
+		t.Fatalf("first line %+v, want the full match", full)
+	}
+	if generatorState.MatchString(full.Initial) || !strings.HasSuffix(full.Initial, "rng: hidden") {
+		t.Errorf("the start of a running match: %q", full.Initial)
+	}
+}
