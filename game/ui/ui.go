@@ -67,6 +67,17 @@ type Move struct {
 	// TileRefs stand for Tiles in a Board's Moves: indices into
 	// Board.Tiles. Of sets them (a game's UIMove fills Tiles).
 	TileRefs []int `json:"tileRefs,omitempty"`
+	// Continuous boards (Villa Paletti, webvilla, issue 24): moves that put
+	// a piece at a point rather than on a cell, and the grouped forms that
+	// keep a state with thousands of such moves small on the wire.
+
+	// At is where the move puts its piece on a continuous board: [x, y] in
+	// millimetres for a piece, [x, y, angle in degrees] for a flat piece
+	// laid at a pose.
+	At []float64 `json:"at,omitempty"`
+	// Each is set only on a form of Board.Groups: the At of each of the
+	// consecutive legal moves the group stands for.
+	Each [][]float64 `json:"each,omitempty"`
 }
 
 // Slide is one piece moving from a cell to another, or off the board (To
@@ -84,6 +95,33 @@ type Piece struct {
 	Owner int `json:"owner"`
 	// Kind is the piece's kind, when the game has kinds.
 	Kind string `json:"kind,omitempty"`
+
+	// Continuous and stacked boards (Villa Paletti, webvilla, issue 24):
+	// Cell is then the piece's own name ("blue-thin-1").
+
+	// Colour is the piece's colour when the owner does not tell it (a seat
+	// may play two colours; a neutral piece has one).
+	Colour string `json:"colour,omitempty"`
+	// X and Y are the piece's centre in millimetres on a continuous board
+	// (absent: 0). Numbers, not a slice, so that a Piece stays comparable.
+	X float64 `json:"x,omitempty"`
+	Y float64 `json:"y,omitempty"`
+	// Level is the surface the piece stands on (0 the ground, k the top of
+	// the k-th floor); On is the piece it is stacked on, if any.
+	Level int    `json:"level,omitempty"`
+	On    string `json:"on,omitempty"`
+	// Frozen marks a piece that may not move again.
+	Frozen bool `json:"frozen,omitempty"`
+}
+
+// Floor is a flat piece laid at a pose on a continuous board (a floor of
+// Villa Paletti's villa).
+type Floor struct {
+	// Name is the floor's name in the notation ("blue").
+	Name string `json:"name"`
+	// At is the pose: [x, y] of its reference point in millimetres and its
+	// angle in degrees, counter-clockwise.
+	At []float64 `json:"at"`
 }
 
 // Position is a position as a board draws it.
@@ -104,6 +142,22 @@ type Position struct {
 	// closed boards).
 	Closed []string `json:"closed,omitempty"`
 
+	// Stacking games (Villa Paletti, webvilla, issue 24).
+
+	// Floors are the floors laid, bottom up: floor i carries level i+1.
+	Floors []Floor `json:"floors,omitempty"`
+	// Proposed is a floor proposed and waiting for objections, not yet
+	// laid.
+	Proposed *Floor `json:"proposed,omitempty"`
+	// Seal is the holder of the game's title piece and the previous holder
+	// (Villa Paletti's Master Builder seal), -1 for none.
+	Seal []int `json:"seal,omitempty"`
+	// Phase names the step of a turn, for a game whose turn has several
+	// (the game documents its names); Turn is the seat whose turn it is
+	// when another seat acts in it (an objection), or the seat the phase
+	// names once the game is over; absent means seat 0.
+	Phase string `json:"phase,omitempty"`
+	Turn  int    `json:"turn,omitempty"`
 	// The Palago family's fields (games/palago, palagonia, palaboratory).
 
 	// Tiles are the tiles on the table, in the order the game documents.
@@ -206,6 +260,12 @@ type Board struct {
 	// move's form names them by TileRefs instead of repeating them (a
 	// Palago position has a thousand two-tile moves over a hundred tiles).
 	Tiles []Tile `json:"tiles,omitempty"`
+	// Groups (webvilla, issue 24), when set, stand for Moves, which is then
+	// null: the same forms in less room. A group is the form of one legal
+	// move, or, with Each, of len(Each) consecutive legal moves whose forms
+	// are the group's with At set to each entry of Each in turn and Each
+	// cleared. Of groups moves only when that saves forms.
+	Groups []Move `json:"groups,omitempty"`
 }
 
 // Of describes st with its legal moves legal (as st.LegalMoves lists them)
@@ -221,6 +281,9 @@ func Of(st game.State, legal []game.Move, before game.State, last game.Move) *Bo
 		b.Moves[i] = d.UIMove(m)
 	}
 	b.shareTiles()
+	if g := Group(b.Moves); len(g) < len(b.Moves) {
+		b.Moves, b.Groups = nil, g
+	}
 	if bd, ok := before.(Describer); ok {
 		lm := bd.UIMove(last)
 		b.Last = &lm
@@ -260,6 +323,66 @@ func (b *Board) MoveTiles(f Move) []Tile {
 	out := make([]Tile, len(f.TileRefs))
 	for i, k := range f.TileRefs {
 		out[i] = b.Tiles[k]
+	}
+	return out
+}
+
+// Group joins the runs of consecutive forms that differ only in At (and
+// have one) into groups with Each, as Board.Groups holds them; Expand
+// undoes it.
+func Group(forms []Move) []Move {
+	var out []Move
+	lastKey := ""
+	for _, f := range forms {
+		if f.At == nil || f.Each != nil {
+			out, lastKey = append(out, f), ""
+			continue
+		}
+		at := f.At
+		f.At = nil
+		k := key(f)
+		if lastKey == k {
+			g := &out[len(out)-1]
+			g.Each = append(g.Each, at)
+			continue
+		}
+		f.Each = [][]float64{at}
+		out, lastKey = append(out, f), k
+	}
+	// A group of one is sent as the plain form.
+	for i := range out {
+		if len(out[i].Each) == 1 {
+			out[i].At, out[i].Each = out[i].Each[0], nil
+		}
+	}
+	return out
+}
+
+// Expand returns the form of each legal move as the game's UIMove gives
+// it: b's Moves or its Groups expanded, with the tiles TileRefs name put
+// back (what Of did to save room, undone).
+func (b *Board) Expand() []Move {
+	var out []Move
+	if b.Groups == nil {
+		out = slices.Clone(b.Moves)
+	}
+	for _, g := range b.Groups {
+		if g.Each == nil {
+			out = append(out, g)
+			continue
+		}
+		each := g.Each
+		g.Each = nil
+		for _, at := range each {
+			f := g
+			f.At = at
+			out = append(out, f)
+		}
+	}
+	for i := range out {
+		if out[i].TileRefs != nil {
+			out[i].Tiles, out[i].TileRefs = b.MoveTiles(out[i]), nil
+		}
 	}
 	return out
 }

@@ -65,7 +65,9 @@
 // which phase ("turn: P", "turn: P own", "turn: P proposes (X,Y,A) asking
 // Q", "turn: P neutral-objection asking Q", "turn: P removes Q", "turn: P
 // places", "turn: P setup from S", "turn: P lays blue", "over: collapse by
-// P", "over: standstill"), and the state of the noise generator in hex. Millimetres and
+// P", "over: standstill"), and the state of the noise generator in hex, or
+// "hidden" in the text the players of a running match see
+// ([State.PublicString]). Millimetres and
 // degrees carry up to three decimals. See [State.String].
 //
 // # Seats and colours

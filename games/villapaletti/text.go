@@ -21,7 +21,16 @@ import (
 // "turn: P places", "turn: P setup from S", "turn: P lays blue", "over:
 // collapse by P" or "over: standstill". Columns not yet placed in a custom
 // setup read "hand".
-func (s *State) String() string {
+func (s *State) String() string { return s.text(false) }
+
+// PublicString is the position text with the generator's state replaced
+// by "hidden", for the players of a running match: under unsteady hands
+// the state tells the outcome of every wobble and placement noise to come.
+// Parsing it keeps the generator the options' seed gives.
+func (s *State) PublicString() string { return s.text(true) }
+
+// text writes the position text, the generator's state hidden or not.
+func (s *State) text(hidden bool) string {
 	var b strings.Builder
 	b.WriteString("floors:")
 	for f := range Floor(s.floors) {
@@ -92,7 +101,11 @@ func (s *State) String() string {
 	case phaseBlue:
 		fmt.Fprintf(&b, "turn: %d lays blue", s.turn)
 	}
-	fmt.Fprintf(&b, "; rng: %016x", uint64(s.rng))
+	if hidden {
+		b.WriteString("; rng: hidden")
+	} else {
+		fmt.Fprintf(&b, "; rng: %016x", uint64(s.rng))
+	}
 	return b.String()
 }
 
@@ -184,11 +197,16 @@ func parsePosition(s *State, text string) error {
 		p.fail("claimed: want yes or no")
 	}
 	p.phase(s, keys[4], sections[4])
-	if len(sections[5]) != 1 || len(sections[5][0]) != 16 {
-		p.fail("rng: want 16 hex digits")
-	} else if v, err := strconv.ParseUint(sections[5][0], 16, 64); err != nil {
-		p.fail("rng: want 16 hex digits")
-	} else {
+	switch w := sections[5]; {
+	case len(w) == 1 && w[0] == "hidden":
+		// A public text (PublicString): the options' seed stays.
+	case len(w) != 1 || len(w[0]) != 16:
+		p.fail("rng: want 16 hex digits or hidden")
+	default:
+		v, err := strconv.ParseUint(w[0], 16, 64)
+		if err != nil {
+			p.fail("rng: want 16 hex digits or hidden")
+		}
 		s.rng = splitMix(v)
 	}
 	if p.err == nil {

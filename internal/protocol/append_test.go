@@ -148,7 +148,51 @@ func randomBoard(rng *rand.Rand) *Board {
 		last := move()
 		b.Last = &last
 	}
+	continuousFields(rng, b)
 	return b
+}
+
+// continuousFields sets, at random, the fields of continuous and stacking
+// boards (Villa Paletti; webvilla, issue 24) on b's pieces and moves, and
+// its grouped moves.
+func continuousFields(rng *rand.Rand, b *Board) {
+	floats := func() []float64 {
+		var fs []float64
+		for range rng.IntN(4) {
+			fs = append(fs, rng.NormFloat64()*100)
+		}
+		return fs
+	}
+	floor := func() ui.Floor { return ui.Floor{Name: randomText(rng), At: floats()} }
+	piece := func(p *ui.Piece) {
+		p.Colour, p.X, p.Y, p.Level, p.On, p.Frozen = randomText(rng), rng.NormFloat64()*100, rng.NormFloat64()*100, rng.IntN(6), randomText(rng), rng.IntN(2) == 0
+	}
+	for i := range b.Position.Pieces {
+		piece(&b.Position.Pieces[i])
+	}
+	move := func(m *ui.Move) {
+		m.At = floats()
+		for range rng.IntN(3) {
+			m.Each = append(m.Each, floats())
+		}
+	}
+	for i := range b.Moves {
+		move(&b.Moves[i])
+	}
+	if b.Last != nil {
+		move(b.Last)
+	}
+	for range rng.IntN(3) {
+		b.Position.Floors = append(b.Position.Floors, floor())
+	}
+	if rng.IntN(2) == 0 {
+		f := floor()
+		b.Position.Proposed = &f
+	}
+	b.Position.Seal, b.Position.Phase, b.Position.Turn = randomInts(rng), randomText(rng), rng.IntN(5)
+	if rng.IntN(2) == 0 {
+		b.Groups, b.Moves = b.Moves, nil
+	}
 }
 
 // TestAppendJSONMatchesMarshal checks the hand-written encoder byte for

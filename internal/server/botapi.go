@@ -845,7 +845,7 @@ func (s *Server) handleGameStream(w http.ResponseWriter, r *http.Request) {
 			full.Mine = []int{}
 		}
 		if st, err := rm.info.New(options(rm.m)); err == nil {
-			full.Initial = st.String()
+			full.Initial = positionText(st, rm.m)
 		}
 		first, _ = json.Marshal(full)
 		ended = rm.ended()

@@ -627,7 +627,7 @@ func (s *Server) handleRecordText(w http.ResponseWriter, r *http.Request) {
 	if res := wireResult(info, m); res != nil {
 		fmt.Fprintf(&b, "# result: %s\n", res.Text)
 	}
-	fmt.Fprintf(&b, "# position: %s\n", st.String())
+	fmt.Fprintf(&b, "# position: %s\n", positionText(st, m))
 	if seed := recordSeed(m); seed != "" { // replay.go: import needs it (web, issue 24)
 		fmt.Fprintf(&b, "# seed: %s\n", seed)
 	}
@@ -688,7 +688,7 @@ func (s *Server) handleRecordJSON(w http.ResponseWriter, r *http.Request) {
 		s.httpError(w, err)
 		return
 	}
-	rec := protocol.Record{Summary: summary(info, m, nil), Options: m.Options, Moves: []protocol.RecordMove{}, Position: st.String()}
+	rec := protocol.Record{Summary: summary(info, m, nil), Options: m.Options, Moves: []protocol.RecordMove{}, Position: positionText(st, m)}
 	rec.Seed = recordSeed(m) // replay.go: import needs it (web, issue 24)
 	for _, mv := range moves {
 		rm := protocol.RecordMove{Ply: mv.Ply, Text: mv.Text, At: mv.At.UnixMilli()}

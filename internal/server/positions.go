@@ -19,7 +19,7 @@ func (s *Server) handlePositions(w http.ResponseWriter, r *http.Request) {
 	}
 	info, opts, m, moves, st := sm.info, sm.opts, sm.m, sm.moves, sm.start
 	out := protocol.Positions{Summary: summary(info, m, nil), Options: opts.Values, Positions: make([]protocol.PlyPosition, 0, len(moves)+1)}
-	out.Positions = append(out.Positions, protocol.PlyPosition{Seat: -1, Position: st.String(), ToMove: int(st.ToMove())})
+	out.Positions = append(out.Positions, protocol.PlyPosition{Seat: -1, Position: positionText(st, m), ToMove: int(st.ToMove())})
 	out.Positions[0].Board = plyBoard(st, nil, 0)
 	for _, mv := range moves {
 		before := st
@@ -33,7 +33,7 @@ func (s *Server) handlePositions(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Positions = append(out.Positions, protocol.PlyPosition{
 			Ply: mv.Ply, Move: mv.Text, Seat: mv.Seat, At: mv.At.UnixMilli(),
-			Position: st.String(), ToMove: int(st.ToMove()), Board: plyBoard(st, before, m),
+			Position: positionText(st, sm.m), ToMove: int(st.ToMove()), Board: plyBoard(st, before, m),
 		})
 	}
 	s.writeJSON(w, http.StatusOK, out)

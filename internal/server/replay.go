@@ -47,7 +47,7 @@ type importedRecord struct {
 // (while it is live the seed would tell the rest of its random draws, such
 // as Villa Paletti's wobble), else "".
 func recordSeed(m store.Match) string {
-	if m.Status != store.StatusFinished && m.Status != store.StatusAborted {
+	if !matchOver(m) {
 		return ""
 	}
 	return strconv.FormatUint(m.Seed, 10)

@@ -113,6 +113,11 @@ func (s *Server) explore(ctx context.Context, req exploreRequest) (*exploreRespo
 		opts game.Options
 		st   game.State
 		err  error
+		// match is the match explored, whose hidden draws stay hidden while
+		// it runs (positionText); a game's own start has none to hide.
+		match = store.Match{Status: store.StatusFinished}
+		// played, when set, are the only moves that may be explored.
+		played []string
 	)
 	if req.Match != "" {
 		if req.Game != "" || req.Position != "" {
@@ -123,6 +128,15 @@ func (s *Server) explore(ctx context.Context, req exploreRequest) (*exploreRespo
 			return nil, err
 		}
 		info, opts, st = sm.info, sm.opts, sm.start
+		match = sm.m
+		if _, hidden := st.(publicTexter); hidden && !matchOver(match) {
+			// Moves the match has not played would draw from its hidden
+			// generator and tell a player what theirs will do.
+			played = make([]string, len(sm.moves))
+			for i, mv := range sm.moves {
+				played[i] = mv.Text
+			}
+		}
 	} else {
 		var ok bool
 		if info, ok = s.games[req.Game]; !ok {
@@ -141,7 +155,7 @@ func (s *Server) explore(ctx context.Context, req exploreRequest) (*exploreRespo
 		}
 	}
 	out := &exploreResponse{Game: info.ID, Variant: opts.Variant, Players: st.NumPlayers(), Options: opts.Values}
-	out.Positions = append(out.Positions, explorePly{Seat: -1, Position: st.String(), ToMove: int(st.ToMove())})
+	out.Positions = append(out.Positions, explorePly{Seat: -1, Position: positionText(st, match), ToMove: int(st.ToMove())})
 	var before game.State // the position before the last move, and that move
 	var last game.Move
 	for i, text := range req.Moves {
@@ -149,6 +163,9 @@ func (s *Server) explore(ctx context.Context, req exploreRequest) (*exploreRespo
 		m, err := st.ParseMove(text)
 		if err == nil {
 			text = st.MoveString(m)
+			if played != nil && (i >= len(played) || played[i] != text) {
+				return nil, protocol.Errorf(protocol.CodeBadRequest, "move %d %q: a running match's random draws are secret: explore only the moves it played", i+1, text)
+			}
 			before, last = st, m
 			st, err = st.Play(m)
 		}
@@ -156,7 +173,7 @@ func (s *Server) explore(ctx context.Context, req exploreRequest) (*exploreRespo
 			e := wireError(err)
 			return nil, protocol.Errorf(e.Code, "move %d %q: %s", i+1, text, e.Message)
 		}
-		out.Positions = append(out.Positions, explorePly{Move: text, Seat: seat, Position: st.String(), ToMove: int(st.ToMove())})
+		out.Positions = append(out.Positions, explorePly{Move: text, Seat: seat, Position: positionText(st, match), ToMove: int(st.ToMove())})
 	}
 	out.Legal = []protocol.Move{}
 	legal := st.LegalMoves(nil)

@@ -17,7 +17,7 @@ import (
 func (r *room) view() *protocol.State {
 	v := &protocol.State{
 		Match: r.id, Game: r.m.Game, Variant: r.m.Variant, Players: r.m.Players, Rated: r.m.Rated, Version: r.m.Version,
-		Status: r.m.Status, Position: r.st.String(), ToMove: r.toMove(), Legal: []protocol.Move{},
+		Status: r.m.Status, Position: positionText(r.st, r.m), ToMove: r.toMove(), Legal: []protocol.Move{},
 		Moves: r.texts.Strings(), Seats: seats(r.info, r.m, r.names, r.subs), Rematch: r.m.Rematch,
 		Offers: protocol.Offers{Draw: setList(r.draw), Takeback: r.takeback, Rematch: setList(r.rematch)},
 	}

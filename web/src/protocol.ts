@@ -188,6 +188,11 @@ export interface UIMove {
   dice?: string[];
   /** In board.moves, tiles stand here as indices into board.tiles (each tile sent once). */
   tileRefs?: number[];
+  // Continuous boards (Villa Paletti; Go ui.Move, webvilla):
+  /** Where the move puts its piece: [x, y] mm, or [x, y, angle°] for a floor. */
+  at?: number[];
+  /** Only in BoardForms.groups: the at of each consecutive legal move the group stands for. */
+  each?: number[][];
 }
 
 /** A piece on a cell; owner -1 for a neutral piece. */
@@ -195,6 +200,21 @@ export interface UIPiece {
   cell: string;
   owner: number;
   kind?: string;
+  // Continuous and stacked boards (Villa Paletti; Go ui.Piece, webvilla): cell is the piece's name.
+  colour?: string;
+  /** The centre in mm (absent 0). */
+  x?: number;
+  y?: number;
+  /** The surface it stands on (absent 0, the ground) and the piece it is stacked on. */
+  level?: number;
+  on?: string;
+  frozen?: boolean;
+}
+
+/** A floor laid at a pose (Go ui.Floor): at is [x, y, angle°]. */
+export interface UIFloor {
+  name: string;
+  at: number[] | null;
 }
 
 /** The form of a position (Go ui.Position). */
@@ -208,6 +228,15 @@ export interface UIPosition {
   captured?: UIPiece[][];
   /** Parts of the board where play has ended (Talat's closed boards). */
   closed?: string[];
+  // Stacking games (Villa Paletti; Go ui.Position, webvilla):
+  /** The floors laid, bottom up, and a floor proposed but not laid. */
+  floors?: UIFloor[];
+  proposed?: UIFloor;
+  /** [holder, previous holder] of the seal, -1 for none. */
+  seal?: number[];
+  /** The step of the turn (the game documents its names), and the seat whose turn it is (absent 0). */
+  phase?: string;
+  turn?: number;
   // The Palago family's fields (games/palago, palagonia, palaboratory).
   /** The tiles on the table, in the order the game documents. */
   tiles?: UITile[];
@@ -277,6 +306,28 @@ export interface BoardForms {
   last?: UIMove;
   /** The tiles the moves' forms lay or turn, each once: a form names them by tileRefs (the Palago family). */
   tiles?: UITile[];
+  /** Set instead of moves for games with many moves: see boardMoves. */
+  groups?: UIMove[];
+}
+
+/**
+ * boardMoves is the form of each legal move (moves[i] the form of legal[i]):
+ * the board's moves, or its groups expanded (Go ui.Board.Expand): a group
+ * with each stands for one move per entry, with at set to the entry.
+ */
+export function boardMoves(b: BoardForms | undefined): UIMove[] {
+  if (!b) return [];
+  if (!b.groups) return b.moves ?? [];
+  const out: UIMove[] = [];
+  for (const g of b.groups) {
+    if (!g.each) {
+      out.push(g);
+      continue;
+    }
+    const { each, ...form } = g;
+    for (const at of each) out.push({ ...form, at });
+  }
+  return out;
 }
 
 export interface MatchEvent {

@@ -675,6 +675,8 @@ export interface UIMove {
   tiles?: UITile[];
   dice?: string[];
   tileRefs?: number[];
+  at?: number[];
+  each?: number[][];
 }
 
 /** Slide is one piece moving from a cell to another, or off the board (To empty). */
@@ -689,6 +691,18 @@ export interface UIPiece {
   cell: string;
   owner: number;
   kind?: string;
+  colour?: string;
+  x?: number;
+  y?: number;
+  level?: number;
+  on?: string;
+  frozen?: boolean;
+}
+
+/** Floor is a flat piece laid at a pose on a continuous board (a floor of Villa Paletti's villa). */
+export interface UIFloor {
+  name: string;
+  at: number[] | null;
 }
 
 /** Position is a position as a board draws it. */
@@ -699,6 +713,11 @@ export interface UIPosition {
   reserve?: string[][];
   captured?: UIPiece[][];
   closed?: string[];
+  floors?: UIFloor[];
+  proposed?: UIFloor;
+  seal?: number[];
+  phase?: string;
+  turn?: number;
   tiles?: UITile[];
   colours?: string[];
   creatures?: UICreature[];
@@ -760,4 +779,5 @@ export interface UIBoard {
   moves: UIMove[] | null;
   last?: UIMove;
   tiles?: UITile[];
+  groups?: UIMove[];
 }

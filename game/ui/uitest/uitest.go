@@ -1,7 +1,8 @@
 // Package uitest checks a game's ui.Describer: random games are played and,
 // at every state, every legal move must have a form, the forms of one state
-// must differ, each form must lead back to its move (ui.Find), and the
-// position's form must be stable. Games whose moves carry complete Slides
+// must differ, each form must lead back to its move (ui.Find), the board
+// sent (ui.Of, grouped or not) must expand to the forms, and the position's
+// form must be stable. Games whose moves carry complete Slides
 // are also checked to move the pieces as the rules do.
 package uitest
 
@@ -83,8 +84,18 @@ func Check(t TB, st game.State, slides bool) bool {
 	}
 	legal := st.LegalMoves(nil)
 	seen := map[string]game.Move{}
+	// The board sent on the wire (grouped or not) expands to the forms.
+	sent := ui.Of(st, legal, nil, 0).Expand()
+	if len(sent) != len(legal) {
+		t.Errorf("the board's moves expand to %d forms for %d legal moves", len(sent), len(legal))
+		return false
+	}
 	for i, m := range legal {
 		f := d.UIMove(m)
+		if ui.Key(sent[i]) != ui.Key(f) {
+			t.Errorf("the board's move %d is %s, the form of %s %s", i, ui.Key(sent[i]), st.MoveString(m), ui.Key(f))
+			return false
+		}
 		k := ui.Key(f)
 		if k == ui.Key(ui.Move{}) {
 			t.Errorf("move %s has an empty form", st.MoveString(m))

@@ -2,24 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { lang, t } from '../app-state';
 import { seatName } from '../i18n';
 import type { BoardProps } from './board';
-import {
-  clickColumn,
-  clickSurface,
-  collapsed,
-  exactMove,
-  group,
-  nextFloor,
-  parseColumnName,
-  parsePosition,
-  pickable,
-  scores,
-  shakeBand,
-  targetPoint,
-  type ClickResult,
-  type LegalGroups,
-  type Point,
-  type Scene,
-} from './villa';
+import { clickColumn, clickSurface, collapsed, columnColour, exactMove, group, sceneOf, shakeBand, targetPoint, type ClickResult, type Kind, type LegalGroups, type Point, type Scene } from './villa';
 import type { VillaKey } from './villa-i18n';
 import type { ViewProps } from './villa-view';
 import { VillaTopView } from './VillaTopView';
@@ -38,16 +21,21 @@ function webglAvailable(): boolean {
 
 const tv = (key: VillaKey, params?: Record<string, string | number>) => t(key, params);
 
-/** columnWords is a column's accessible name: "blue thin column 2, level 1, frozen". */
-function columnWords(s: Scene, id: string): string {
-  const n = parseColumnName(id);
+/**
+ * columnWords is a column's accessible name: "blue thin column 2, level 1,
+ * frozen". A column in hand (custom setup) takes its colour from the
+ * reserve and its kind from its moves' forms (kind).
+ */
+function columnWords(s: Scene, id: string, kind?: Kind): string {
   const c = s.columns.find((x) => x.id === id);
-  if (!n || !c) return id;
+  const colour = columnColour(s, id);
+  const k = c?.kind ?? kind;
+  if (!colour || !k) return id;
+  // The thin columns are numbered: the name's last part.
   const num = /-(\d)$/.exec(id)?.[1] ?? '';
-  let w = tv('villa.column', { colour: tv(`villa.colour.${n.colour}` as VillaKey), kind: tv(`villa.kind.${n.kind}` as VillaKey), n: num }).replace(/\s+$/, '');
-  if (c.where === 'out') w += `, ${tv('villa.out')}`;
-  else if (c.where === 'placed') w += `, ${tv('villa.level', { n: c.level })}`;
-  if (c.frozen) w += `, ${tv('villa.frozen')}`;
+  let w = tv('villa.column', { colour: tv(`villa.colour.${colour}` as VillaKey), kind: tv(`villa.kind.${k}` as VillaKey), n: num }).replace(/\s+$/, '');
+  if (c) w += `, ${tv('villa.level', { n: c.level })}`;
+  if (c?.frozen) w += `, ${tv('villa.frozen')}`;
   return w;
 }
 
@@ -61,9 +49,9 @@ function columnWords(s: Scene, id: string): string {
  * be typed and the server judges them.
  */
 export function VillaBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
-  const scene = useMemo(() => parsePosition(state.position), [state.position]);
+  const scene = useMemo(() => sceneOf(state.board?.position), [state.board]);
   const legal = interactive ? (state.legal ?? []) : [];
-  const g = useMemo(() => group(legal), [state.legal, interactive]);
+  const g = useMemo(() => group(legal, state.board), [state.legal, state.board, interactive]);
   // A pick belongs to the version it was made in: a new state drops it.
   const [sel, setSel] = useState<{ version: number; column: string | null; target: string; floor: string }>({
     version: state.version,
@@ -98,18 +86,14 @@ export function VillaBoard({ state, interactive, onMove, flipped = false }: Boar
   const chosen = chosenMove ? targetPoint(chosenMove, scene) : null;
   const floorMove = g.floors.find((m) => m.text === floorChoice) ?? null;
   const phase = scene.phase;
-  const preview = floorMove
-    ? { name: floorMove.floor, pose: floorMove.pose }
-    : phase.kind === 'propose' && nextFloor(scene)
-      ? { name: nextFloor(scene)!, pose: phase.pose }
-      : null;
+  const preview = floorMove ? { name: floorMove.floor, pose: floorMove.pose } : scene.proposed;
   const shake = shakeBand(state.shake);
   const fall = collapsed(scene);
   const name = (n: number) => seatName(lang.value, state.seats?.find((x) => x.seat === n)?.name, n);
 
   const view: ViewProps = {
     scene,
-    pickable: pickable(g),
+    pickable: new Set(g.byColumn.keys()),
     removable: new Set(g.removes.map((m) => m.column)),
     picked,
     targets,
@@ -123,14 +107,14 @@ export function VillaBoard({ state, interactive, onMove, flipped = false }: Boar
       apply(r.kind === 'none' && p ? clickSurface(g, scene, picked, p) : r);
     },
     onSurface: (p) => apply(clickSurface(g, scene, picked, p)),
-    columnLabel: (id) => columnWords(scene, id),
+    columnLabel: (id) => columnWords(scene, id, g.byColumn.get(id)?.[0]?.columnKind),
     label: mode === '3d' ? tv('villa.label3d') : tv('villa.labelTop'),
   };
 
-  const pts = scores(scene, state.players);
+  const pts = scene.scores;
   const seal = scene.seal;
   return (
-    <div class="villa" data-phase={phase.kind} data-shake={shake} data-collapse={fall ? fall.culprit : undefined}>
+    <div class="villa" data-phase={phase} data-shake={shake} data-collapse={fall ? fall.culprit : undefined}>
       <div class="villa-status">
         <span class="villa-seal" data-holder={seal.holder ?? ''}>
           {seal.holder === null && <span>{tv('villa.sealNone')}</span>}
@@ -188,20 +172,19 @@ interface ControlsProps {
 /** Controls are the keyboard and button side of the board: every listed move is reachable here. */
 function Controls({ g, scene, picked, target, floor, update, send, name }: ControlsProps) {
   const [xy, setXY] = useState({ x: '', y: '' });
-  const phase = scene.phase;
   const columns = [...g.byColumn.keys()];
   const moves = picked ? (g.byColumn.get(picked) ?? []) : [];
-  const next = nextFloor(scene);
+  const words = (id: string) => columnWords(scene, id, g.byColumn.get(id)?.[0]?.columnKind);
   let hint = '';
-  if (phase.kind === 'propose') hint = `${tv('villa.proposal', { name: name(phase.player), floor: tv(`villa.floor.${next ?? 'red'}` as VillaKey) })} ${tv('villa.hintObject')}`;
-  else if (phase.kind === 'removes') hint = tv('villa.hintRemove');
-  else if (picked) hint = tv('villa.hintPlace', { column: columnWords(scene, picked) });
+  if (scene.proposed) hint = `${tv('villa.proposal', { name: name(scene.turn), floor: tv(`villa.floor.${scene.proposed.name}` as VillaKey) })} ${tv('villa.hintObject')}`;
+  else if (scene.phase === 'removes') hint = tv('villa.hintRemove');
+  else if (picked) hint = tv('villa.hintPlace', { column: words(picked) });
   else if (columns.length > 0) hint = tv('villa.hintPick');
   else if (g.floors.length > 0) hint = tv('villa.hintFloor', { floor: tv(`villa.floor.${g.floors[0]!.floor}` as VillaKey) });
   const label = (text: string) => {
     const m = moves.find((x) => x.text === text);
     if (!m) return text;
-    return m.kind === 'column' ? `(${m.x}, ${m.y})` : `↑ ${columnWords(scene, m.onto)}`;
+    return m.kind === 'take' ? `(${m.x}, ${m.y})` : `↑ ${columnWords(scene, m.onto)}`;
   };
   return (
     <div class="villa-controls">
@@ -218,7 +201,7 @@ function Controls({ g, scene, picked, target, floor, update, send, name }: Contr
               <option value="">{tv('villa.choose')}</option>
               {columns.map((c) => (
                 <option key={c} value={c}>
-                  {columnWords(scene, c)}
+                  {words(c)}
                 </option>
               ))}
             </select>

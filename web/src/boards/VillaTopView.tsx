@@ -1,5 +1,5 @@
 import { useRef } from 'preact/hooks';
-import { radius, siteRadius, foundationRadius, topLevel, worldPolygon, type ColumnScene, type Point } from './villa';
+import { radius, siteRadius, foundationRadius, worldPolygon, type ColumnScene, type Point } from './villa';
 import { paint, type ViewProps } from './villa-view';
 
 /** Half the width of the drawing in mm: the foundation (115) and a margin. */
@@ -23,7 +23,7 @@ export function VillaTopView(p: ViewProps) {
   const svg = useRef<SVGSVGElement>(null);
   const body = useRef<SVGGElement>(null);
   const s = p.scene;
-  const top = topLevel(s);
+  const top = s.floors.length;
 
   // The world point under a mouse event, or null where the DOM cannot say.
   const at = (e: MouseEvent): Point | null => {
@@ -34,6 +34,7 @@ export function VillaTopView(p: ViewProps) {
     const q = el.createSVGPoint();
     q.x = e.clientX;
     q.y = e.clientY;
+    if (typeof q.matrixTransform !== 'function') return null;
     const w = q.matrixTransform(m.inverse());
     return { x: w.x, y: -w.y };
   };
@@ -91,7 +92,7 @@ export function VillaTopView(p: ViewProps) {
   };
 
   // Paint by height: the columns of each level, then the floor on them.
-  const placed = s.columns.filter((c) => c.where === 'placed').sort((a, b) => a.base - b.base);
+  const placed = [...s.columns].sort((a, b) => a.base - b.base);
   const layers = [];
   for (let level = 0; level <= top; level++) {
     for (const c of placed) if (c.level === level && c.on === null) layers.push(column(c));

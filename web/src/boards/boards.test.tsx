@@ -10,7 +10,6 @@ import { GenericBoard } from './GenericBoard';
 import { PathagonBoard } from './PathagonBoard';
 import { VillaBoard } from './VillaBoard';
 import { forms, noMoves } from './testdata/forms';
-import { start as villaStart } from './testdata/villa-positions';
 
 let root: HTMLElement;
 beforeEach(() => {
@@ -126,7 +125,7 @@ describe('GenericBoard', () => {
 
 describe('VillaBoard top view', () => {
   it('honours the flip: the villa is drawn half a turn round', () => {
-    const s = state(1, { game: 'villapaletti', position: villaStart, legal: [] });
+    const s = state(1, noMoves('villa start'));
     // No WebGL in the test DOM: the board shows the SVG top view.
     render(<VillaBoard state={s} seat={0} interactive={false} onMove={() => {}} />, root);
     expect(root.querySelector('svg.villa-top')!.getAttribute('data-flipped')).toBeNull();
@@ -134,5 +133,28 @@ describe('VillaBoard top view', () => {
     render(<VillaBoard state={s} seat={0} interactive={false} onMove={() => {}} flipped />, root);
     expect(root.querySelector('svg.villa-top')!.getAttribute('data-flipped')).toBe('true');
     expect(root.querySelector('svg.villa-top > g')!.getAttribute('transform')).toBe('rotate(180)');
+  });
+
+  it('draws from the server’s forms and sends only listed moves: a column, then its target; pass', async () => {
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const f = forms('villa proposes');
+    const sent: string[] = [];
+    render(<VillaBoard state={state(4, { ...f, game: 'villapaletti' })} seat={1} interactive={true} onMove={(m) => sent.push(m)} />, root);
+    expect(root.querySelector('.villa')!.getAttribute('data-phase')).toBe('proposes');
+    expect(root.querySelectorAll('svg.villa-top .villa-col')).toHaveLength(20);
+    expect(root.querySelector('[data-ghost]')!.getAttribute('data-ghost')).toBe('green'); // the proposal
+    // The objector moves one of the proposer's columns (blue or green).
+    const handles = [...root.querySelectorAll('.villa-handle')].map((h) => h.getAttribute('data-column')!);
+    expect(handles.length).toBeGreaterThan(0);
+    expect(handles.every((c) => /^(blue|green)-/.test(c))).toBe(true);
+    root.querySelector('.villa-handle')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await tick();
+    expect(root.querySelectorAll('.villa-handle.picked')).toHaveLength(1);
+    root.querySelector('svg.villa-top .villa-target')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(sent).toHaveLength(1);
+    expect(f.legal!.map((m) => m.text)).toContain(sent[0]);
+    expect(sent[0]).toMatch(new RegExp(`^${handles[0]}:`));
+    (root.querySelector('.villa-controls button[data-move="pass"]') as HTMLButtonElement).click();
+    expect(sent[1]).toBe('pass');
   });
 });

@@ -3,7 +3,7 @@
 // the spec's millimetres with z up (rules/villa-paletti.md §2).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import { columnHeight, floorPolygons, floorThickness, foundationRadius, radius, siteRadius, topLevel, type ColumnScene, type Point } from './villa';
+import { columnHeight, floorPolygons, floorThickness, foundationRadius, radius, siteRadius, type ColumnScene, type Point } from './villa';
 import { paint, type ViewProps } from './villa-view';
 
 /** A pointer that moved less than this many pixels between down and up clicked; more is a drag that turns the view. */
@@ -115,7 +115,7 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
     pieces = [];
     columnMeshes = [];
     const s = props.scene;
-    const top = topLevel(s);
+    const top = s.floors.length;
     s.floors.forEach((f, i) => {
       const mat = new THREE.MeshStandardMaterial({ color: paint[f.name], roughness: 0.7 });
       const mesh = new THREE.Mesh(floorGeometry(f.name), mat);
@@ -134,7 +134,6 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
       surfaceZ = 0;
     }
     s.columns.forEach((c: ColumnScene, i) => {
-      if (c.where !== 'placed') return;
       const mat = new THREE.MeshStandardMaterial({ color: paint[c.colour], roughness: 0.55 });
       const mesh = new THREE.Mesh(geo[c.kind], mat);
       mesh.position.set(c.x, c.y, c.base + columnHeight / 2);

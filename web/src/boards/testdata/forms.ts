@@ -3,6 +3,7 @@
 // board reads: position text, side to move, record, legal moves and forms.
 import type { BoardForms, MatchState } from '../../protocol';
 import data from './board-forms.json';
+import villaData from './villa-forms.json'; // web/villa_forms_test.go
 
 interface Entry {
   name: string;
@@ -15,7 +16,7 @@ interface Entry {
   board: BoardForms;
 }
 
-const entries = data as Entry[];
+const entries = [...data, ...villaData] as Entry[];
 
 /** forms is the named position as match-state fields. */
 export function forms(name: string): Partial<MatchState> {
@@ -37,5 +38,6 @@ export function forms(name: string): Partial<MatchState> {
 /** noMoves is forms(name) read-only: no legal moves. */
 export function noMoves(name: string): Partial<MatchState> {
   const f = forms(name);
-  return { ...f, legal: [], board: { ...f.board!, moves: [] } };
+  const { groups: _grouped, ...board } = f.board!; // grouped moves too (Villa Paletti)
+  return { ...f, legal: [], board: { ...board, moves: [] } };
 }
