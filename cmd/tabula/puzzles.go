@@ -91,13 +91,13 @@ func runPuzzles(ctx context.Context, e *env) error {
 	}
 	defer f.Close()
 	found := 0
-	scan, vary := 30, 0
+	scan, vary, onePerMove := 30, 0, *nextPushOff
 	if m, ok := puzzle.Mining[info.ID]; ok {
-		scan, vary = m.Scan, m.Vary
+		scan, vary, onePerMove = m.Scan, m.Vary, m.OnePerMove
 	}
 	err = puzzle.Mine(ctx, puzzle.MineConfig{
 		Info: info, Options: opts, Limits: lim, Count: *count, Time: *limit, Seed: *seed,
-		MinPly: 2, Scan: scan, Vary: vary, Derive: derive, OnePerMove: *nextPushOff, Known: func(pos string) bool { return known[pos] },
+		MinPly: 2, Scan: scan, Vary: vary, Derive: derive, OnePerMove: onePerMove, Known: func(pos string) bool { return known[pos] },
 	}, func(p puzzle.Puzzle) error {
 		p.ID = fmt.Sprintf("%s-%d", info.ID, next)
 		next++

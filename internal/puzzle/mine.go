@@ -64,11 +64,15 @@ var DefaultLimits = map[string]Limits{
 
 // Mining is how the miner reads each game's bot games where the defaults
 // do not fit (MineConfig.Scan, MineConfig.Vary).
-var Mining = map[string]struct{ Scan, Vary int }{
+var Mining = map[string]struct {
+	Scan, Vary int
+	OnePerMove bool
+}{
 	// Villa Paletti's forced wins are in the last few turns, where the
 	// columns run out; one bot game ends only one way, so each of its last
-	// twelve positions is also tried with four random continuations.
-	"villapaletti": {Scan: 12, Vary: 4},
+	// twelve positions is also tried with four random continuations, and
+	// of the positions of one game with the same answer one is kept.
+	"villapaletti": {Scan: 12, Vary: 4, OnePerMove: true},
 }
 
 // Mine plays bot games (bot:easy, whose noisy choices leave wins on the
@@ -135,7 +139,7 @@ func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
 				st := states[i]
 				line := moves[:i]
 				if v > 0 {
-					st, line = vary(rng, st, line)
+					st, line = vary(rng, st, line, classOf(cfg.Limits))
 				}
 				pos := st.String()
 				if st.ToMove() < 0 || seen[pos] || (cfg.Known != nil && cfg.Known(pos)) {
@@ -170,8 +174,9 @@ func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
 }
 
 // vary plays one to three random listed moves from st (fewer if the game
-// ends) and returns the position and the moves leading to it.
-func vary(rng *rand.Rand, st game.State, moves []string) (game.State, []string) {
+// ends), each of a class drawn at random, and returns the position and
+// the moves leading to it.
+func vary(rng *rand.Rand, st game.State, moves []string, class func(string) string) (game.State, []string) {
 	line := slices.Clone(moves)
 	for k := 1 + rng.IntN(3); k > 0 && st.ToMove() >= 0; k-- {
 		var m game.Move
@@ -179,7 +184,20 @@ func vary(rng *rand.Rand, st game.State, moves []string) (game.State, []string) 
 			cs := st.ChanceOutcomes()
 			m = cs[rng.IntN(len(cs))].Move
 		} else {
-			ms := st.LegalMoves(nil)
+			// A class at random, then one of its moves: a column is as
+			// likely as another however many targets it has, and floor
+			// proposals (hundreds of poses, one class) do not crowd out
+			// the columns.
+			byClass := map[string][]game.Move{}
+			var classes []string
+			for _, lm := range st.LegalMoves(nil) {
+				c := class(st.MoveString(lm))
+				if byClass[c] == nil {
+					classes = append(classes, c)
+				}
+				byClass[c] = append(byClass[c], lm)
+			}
+			ms := byClass[classes[rng.IntN(len(classes))]]
 			m = ms[rng.IntN(len(ms))]
 		}
 		next, err := st.Play(m)
