@@ -70,9 +70,10 @@ var Mining = map[string]struct {
 }{
 	// Villa Paletti's forced wins are in the last few turns, where the
 	// columns run out; one bot game ends only one way, so each of its last
-	// twelve positions is also tried with four random continuations, and
-	// of the positions of one game with the same answer one is kept.
-	"villapaletti": {Scan: 12, Vary: 4, OnePerMove: true},
+	// six positions is also tried with sixteen random continuations (a
+	// bot game costs more than a hundred checks), and of the positions of
+	// one game with the same answer one is kept.
+	"villapaletti": {Scan: 6, Vary: 16, OnePerMove: true},
 }
 
 // Mine plays bot games (bot:easy, whose noisy choices leave wins on the
