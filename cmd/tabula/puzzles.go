@@ -29,6 +29,7 @@ func runPuzzles(ctx context.Context, e *env) error {
 	dir := fs.String("dir", "internal/puzzle/data", "directory of the data files")
 	scanFlag := fs.Int("scan", 0, "positions of each bot game examined, from its end back (0: the game's default, 30 for most)")
 	varyFlag := fs.Int("vary", -1, "random continuations examined per position (-1: the game's default, 0 for most)")
+	minMate := fs.Int("min-mate", 0, "keep only puzzles whose solution is at least this many plies (longer wins for a set of mostly wins at once)")
 	nextPushOff := fs.Bool("next-push-off", false, "Abalone: mine standard games for who pushes off the next marble (docs/puzzles.md)")
 	values := map[string]string{}
 	fs.Func("option", "a game option NAME=VALUE for the mined games (repeatable), e.g. marblesToWin=1 for Abalone's push-off tactics", func(v string) error {
@@ -105,7 +106,7 @@ func runPuzzles(ctx context.Context, e *env) error {
 	}
 	err = puzzle.Mine(ctx, puzzle.MineConfig{
 		Info: info, Options: opts, Limits: lim, Count: *count, Time: *limit, Seed: *seed,
-		MinPly: 2, Scan: scan, Vary: vary, Derive: derive, OnePerMove: onePerMove, Known: func(pos string) bool { return known[pos] },
+		MinPly: 2, Scan: scan, Vary: vary, MinMate: *minMate, Derive: derive, OnePerMove: onePerMove, Known: func(pos string) bool { return known[pos] },
 	}, func(p puzzle.Puzzle) error {
 		p.ID = fmt.Sprintf("%s-%d", info.ID, next)
 		next++

@@ -41,6 +41,9 @@ type MineConfig struct {
 	// into the puzzle's: the same position under other options (see
 	// NextPushOff), or false to skip it. Unset: the position as played.
 	Derive func(info *game.Info, opts game.Options, st game.State, moves []string) (game.State, game.Options, bool)
+	// MinMate keeps only puzzles whose solution is at least this many
+	// plies long: to add longer wins to a set of mostly wins at once.
+	MinMate int
 	// OnePerMove keeps one puzzle per game and first solution move: a
 	// threat the bots leave standing for several plies makes a run of
 	// positions with one answer, one puzzle in all.
@@ -157,7 +160,7 @@ func Mine(ctx context.Context, cfg MineConfig, emit func(Puzzle) error) error {
 				if v == 0 {
 					n++
 				}
-				if p, ok := candidate(ctx, cfg, st, line, popts); ok {
+				if p, ok := candidate(ctx, cfg, st, line, popts); ok && p.Mate >= cfg.MinMate {
 					if cfg.OnePerMove && answered[p.Solution[0]] {
 						continue
 					}
