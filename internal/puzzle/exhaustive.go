@@ -136,12 +136,16 @@ type choice struct {
 // (budget) and the context's.
 func (p *prover) choose(st game.State, depth int, class func(string) string) (choice, error) {
 	var c choice
+	moves := st.LegalMoves(nil)
 	classes := map[string]bool{}
+	for _, m := range moves {
+		classes[class(st.MoveString(m))] = true
+	}
+	c.classes = len(classes)
 	winning := map[string]bool{}
 	fastest := depth + 1
-	for _, m := range st.LegalMoves(nil) {
+	for _, m := range moves {
 		cl := class(st.MoveString(m))
-		classes[cl] = true
 		next, ok := p.play(st, m)
 		if !ok {
 			break
@@ -154,7 +158,6 @@ func (p *prover) choose(st game.State, depth int, class func(string) string) (ch
 			}
 		}
 	}
-	c.classes = len(classes)
 	switch {
 	case errors.Is(p.err, ErrUnproven):
 		return c, ErrUnproven
