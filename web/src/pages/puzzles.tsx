@@ -136,7 +136,16 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
     if (!p || !explored || phase === 'solved') return;
     const at = explored.positions[explored.positions.length - 1]!;
     if (explored.positions.length !== done.length + 1 || at.toMove < 0 || at.toMove === p.toMove || done.length >= p.solution.length) return;
-    const h = window.setTimeout(() => setDone(p.solution.slice(0, done.length + 1)), replyMs);
+    const h = window.setTimeout(() => {
+      const n = done.length + 1;
+      setDone(p.solution.slice(0, n));
+      // A Villa Paletti line may end with the reply: every reply loses
+      // (the villa falls, or nothing is left to move).
+      if (n >= p.solution.length) {
+        setPhase('solved');
+        if (!missed) rate(true);
+      }
+    }, replyMs);
     return () => window.clearTimeout(h);
   }, [explored]);
 
