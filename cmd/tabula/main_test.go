@@ -205,7 +205,7 @@ func TestHelp(t *testing.T) {
 		{"match", []string{"--a", "--b", "--games", "--movetime", "--random-plies", "--parallel", "--sprt", "--quiet", "--seed", "--agents"},
 			[]string{"(default 100)", "(default 100ms)", "(default 1)"}},
 		{"solve", []string{"--check"}, []string{"solve palaboratory FROM TO", "or: tabula solve palaboratory --check"}},
-		{"puzzles", []string{"--count", "--time", "--seed", "--variant", "--dir"}, []string{"puzzles mine GAME", "(default 200)"}},
+		{"puzzles", []string{"--count", "--time", "--seed", "--variant", "--dir", "--scan", "--vary", "--min-mate"}, []string{"puzzles mine GAME", "(default 200)"}},
 	}
 	cmds := commands()
 	if len(tests) != len(cmds) {

@@ -27,6 +27,9 @@ func runPuzzles(ctx context.Context, e *env) error {
 	seed := fs.Uint64("seed", 1, "seed of the bot games (a different seed finds other positions)")
 	variant := fs.String("variant", "", "the game's variant (default: the first)")
 	dir := fs.String("dir", "internal/puzzle/data", "directory of the data files")
+	scanFlag := fs.Int("scan", 0, "positions of each bot game examined, from its end back (0: the game's default, 30 for most)")
+	varyFlag := fs.Int("vary", -1, "random continuations examined per position (-1: the game's default, 0 for most)")
+	minMate := fs.Int("min-mate", 0, "keep only puzzles whose solution is at least this many plies (longer wins for a set of mostly wins at once)")
 	nextPushOff := fs.Bool("next-push-off", false, "Abalone: mine standard games for who pushes off the next marble (docs/puzzles.md)")
 	values := map[string]string{}
 	fs.Func("option", "a game option NAME=VALUE for the mined games (repeatable), e.g. marblesToWin=1 for Abalone's push-off tactics", func(v string) error {
@@ -91,9 +94,19 @@ func runPuzzles(ctx context.Context, e *env) error {
 	}
 	defer f.Close()
 	found := 0
+	scan, vary, onePerMove := 30, 0, *nextPushOff
+	if m, ok := puzzle.Mining[info.ID]; ok {
+		scan, vary, onePerMove = m.Scan, m.Vary, m.OnePerMove
+	}
+	if *scanFlag > 0 {
+		scan = *scanFlag
+	}
+	if *varyFlag >= 0 {
+		vary = *varyFlag
+	}
 	err = puzzle.Mine(ctx, puzzle.MineConfig{
 		Info: info, Options: opts, Limits: lim, Count: *count, Time: *limit, Seed: *seed,
-		MinPly: 2, Scan: 30, Derive: derive, OnePerMove: *nextPushOff, Known: func(pos string) bool { return known[pos] },
+		MinPly: 2, Scan: scan, Vary: vary, MinMate: *minMate, Derive: derive, OnePerMove: onePerMove, Known: func(pos string) bool { return known[pos] },
 	}, func(p puzzle.Puzzle) error {
 		p.ID = fmt.Sprintf("%s-%d", info.ID, next)
 		next++

@@ -48,6 +48,11 @@ type Puzzle struct {
 	// the solver wins (Check): the game's search depth, or 1 for a win at
 	// once that a deeper search could not finish.
 	Horizon int `json:"horizon,omitempty"`
+	// Accept lists, at each ply of the solver, every move accepted as the
+	// answer (the solution's move among them); nil at the replies. Only
+	// exhaustive proofs (Limits.Exhaustive) set it: there, all winning
+	// moves are of one class, and any of them is right.
+	Accept [][]string `json:"accept,omitempty"`
 	// Legal is the number of moves in the position: more to choose from is
 	// harder.
 	Legal int `json:"legal"`
@@ -82,6 +87,16 @@ type Limits struct {
 	// quiet move) have almost no position with a single winning move at
 	// any horizon, but many with a single fastest one.
 	Fastest bool
+	// Exhaustive proves over every listed move of both sides (State.
+	// LegalMoves) with a plain AND/OR search to Depth plies instead of
+	// alpha-beta, and Nodes counts the moves played. For games whose
+	// searcher only looks at a few candidates (game.Candidates): a win
+	// proven against those is not proven against the rest.
+	Exhaustive bool
+	// Class, with Exhaustive, names a move's class from its text:
+	// uniqueness asks that every move that wins is of one class, and a
+	// position offer at least two classes; nil makes every move its own.
+	Class func(move string) string
 }
 
 // Check proves that st has exactly one winning move within lim and
@@ -93,7 +108,12 @@ type Limits struct {
 // hundreds of moves (Palago) the full horizon is out of reach: when the
 // search proves a win in one ply but cannot finish, the position still
 // counts if exactly one move wins at once, with horizon 1.
+//
+// Under Limits.Exhaustive the answer is the first move of the line only.
 func Check(ctx context.Context, st game.State, lim Limits) ([]game.Move, int, error) {
+	if lim.Exhaustive {
+		return checkExhaustive(ctx, st, lim)
+	}
 	if st.ToMove() < 0 {
 		return nil, 0, ErrNoWin
 	}
@@ -179,6 +199,21 @@ func immediateWins(st game.State, moves []game.Move) []game.Move {
 // win. It returns the solution as texts and the smallest horizon of its
 // proofs (Check).
 func Solve(ctx context.Context, st game.State, lim Limits) ([]string, int, error) {
+	l, err := solve(ctx, st, lim)
+	return l.moves, l.horizon, err
+}
+
+// solve is Solve with the accepted moves of an exhaustive proof.
+func solve(ctx context.Context, st game.State, lim Limits) (line, error) {
+	if lim.Exhaustive {
+		return solveExhaustive(ctx, st, lim)
+	}
+	sol, h, err := solveSearched(ctx, st, lim)
+	return line{moves: sol, horizon: h}, err
+}
+
+// solveSearched is Solve with alpha-beta proofs (Check).
+func solveSearched(ctx context.Context, st game.State, lim Limits) ([]string, int, error) {
 	winner := st.ToMove()
 	pv, horizon, err := Check(ctx, st, lim)
 	if err != nil {
@@ -260,12 +295,26 @@ func Verify(ctx context.Context, info *game.Info, p Puzzle, lim Limits) error {
 	if err != nil {
 		return err
 	}
-	sol, _, err := Solve(ctx, st, lim)
+	l, err := solve(ctx, st, lim)
 	if err != nil {
 		return fmt.Errorf("puzzle %s: %w", p.ID, err)
 	}
-	if !slices.Equal(sol, p.Solution) {
-		return fmt.Errorf("puzzle %s: the search finds %v, the file has %v", p.ID, sol, p.Solution)
+	if !slices.Equal(l.moves, p.Solution) {
+		return fmt.Errorf("puzzle %s: the search finds %v, the file has %v", p.ID, l.moves, p.Solution)
+	}
+	if !slices.EqualFunc(acceptOf(l), p.Accept, slices.Equal) {
+		return fmt.Errorf("puzzle %s: the search accepts %v, the file has %v", p.ID, acceptOf(l), p.Accept)
+	}
+	return nil
+}
+
+// acceptOf is a line's accepted moves as a Puzzle keeps them: nil when
+// the proof lists none (an alpha-beta proof).
+func acceptOf(l line) [][]string {
+	for _, a := range l.accept {
+		if len(a) > 0 {
+			return l.accept
+		}
 	}
 	return nil
 }

@@ -92,6 +92,8 @@ export interface Puzzle {
   position: string;
   toMove: number;
   solution: string[];
+  /** At each ply of the solver, every move accepted as the answer (Villa Paletti: each winning target of the one winning column); absent: only the solution's move. */
+  accept?: (string[] | null)[];
   mate: number;
   legal: number;
   rating: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialRating, nextPuzzle, readProgress, saveProgress } from './puzzle-model';
+import { accepted, initialRating, nextPuzzle, readProgress, saveProgress } from './puzzle-model';
 import { parseRoute, href } from './router';
 import { memoryKV } from './tokens';
 
@@ -24,6 +24,24 @@ describe('puzzle progress', () => {
     expect(nextPuzzle(list, { ...p, recent: ['b'] })).toBe('c');
     expect(nextPuzzle(list, { ...p, recent: ['a', 'b', 'c'] })).toBe('b');
     expect(nextPuzzle([], p)).toBeNull();
+  });
+});
+
+describe('accepted answers', () => {
+  it('takes the solution’s move, and in Villa Paletti every winning target the puzzle lists, not another target of the column', () => {
+    const abalone = { solution: ['e7e8', 'a1a2'] };
+    expect(accepted(abalone, 0, 'e7e8')).toBe(true);
+    expect(accepted(abalone, 0, 'e6e7')).toBe(false);
+    const villa = {
+      solution: ['green-medium:2>(-40,-50)', 'propose:orange(10,10,0)'],
+      accept: [['green-medium:2>(-50,-50)', 'green-medium:2>(-40,-50)'], null],
+    };
+    expect(accepted(villa, 0, 'green-medium:2>(-40,-50)')).toBe(true);
+    expect(accepted(villa, 0, 'green-medium:2>(-50,-50)')).toBe(true);
+    expect(accepted(villa, 0, 'green-medium:2>(30,20)')).toBe(false);
+    expect(accepted(villa, 0, 'pass')).toBe(false);
+    expect(accepted(villa, 1, 'propose:orange(10,10,0)')).toBe(true);
+    expect(accepted(villa, 1, 'propose:orange(20,10,0)')).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@
 // kept in the browser, the choice of the next puzzle, and whose turn each
 // ply of a solution is. Pure but for the storage it is given.
 import type { KV } from './tokens';
-import type { PuzzleRating } from './analysis-api';
+import type { Puzzle, PuzzleRating } from './analysis-api';
 
 export interface Progress {
   rating: PuzzleRating;
@@ -39,4 +39,14 @@ export function nextPuzzle(list: readonly { id: string; rating: number }[], p: P
   let best = pool[0]!;
   for (const x of pool) if (Math.abs(x.rating - p.rating.rating) < Math.abs(best.rating - p.rating.rating)) best = x;
   return best.id;
+}
+
+/**
+ * accepted reports whether move m answers ply i of the puzzle: the
+ * solution's move, or one the puzzle accepts as equal (Villa Paletti: any
+ * winning target of the winning column). The line goes on with the
+ * solution's own move.
+ */
+export function accepted(p: Pick<Puzzle, 'solution' | 'accept'>, i: number, m: string): boolean {
+  return m === p.solution[i] || (p.accept?.[i]?.includes(m) ?? false);
 }

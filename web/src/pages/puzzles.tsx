@@ -13,7 +13,7 @@ import { GenericBoard } from '../boards/GenericBoard';
 import { useBoard } from '../boards/use-board';
 import { boardState, seatsOf } from './analysis';
 import { attempt, explore, puzzle as getPuzzle, puzzles as listPuzzles, type Explored, type Puzzle, type PuzzleRating } from '../analysis-api';
-import { nextPuzzle, readProgress, saveProgress, type Progress } from '../puzzle-model';
+import { accepted, nextPuzzle, readProgress, saveProgress, type Progress } from '../puzzle-model';
 
 /** replyMs is the pause before a forced reply is played, so the solver sees it happen. */
 const replyMs = 400;
@@ -136,13 +136,22 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
     if (!p || !explored || phase === 'solved') return;
     const at = explored.positions[explored.positions.length - 1]!;
     if (explored.positions.length !== done.length + 1 || at.toMove < 0 || at.toMove === p.toMove || done.length >= p.solution.length) return;
-    const h = window.setTimeout(() => setDone(p.solution.slice(0, done.length + 1)), replyMs);
+    const h = window.setTimeout(() => {
+      const n = done.length + 1;
+      setDone(p.solution.slice(0, n));
+      // A Villa Paletti line may end with the reply: every reply loses
+      // (the villa falls, or nothing is left to move).
+      if (n >= p.solution.length) {
+        setPhase('solved');
+        if (!missed) rate(true);
+      }
+    }, replyMs);
     return () => window.clearTimeout(h);
   }, [explored]);
 
   const onMove = (m: string) => {
     if (!p || phase === 'solved') return;
-    if (m !== p.solution[done.length]) {
+    if (!accepted(p, done.length, m)) {
       setPhase('wrong');
       if (!missed) {
         setMissed(true);
@@ -188,6 +197,7 @@ function Solver({ game, info }: { game: string; info: GameInfo | undefined }) {
       <aside class="side">
         <p data-puzzle-task>{t('puzzles.find', { name: solverName })}</p>
         {p.game === 'abalone' && <p class="muted">{t('puzzles.pushOff')}</p>}
+        {p.game === 'villapaletti' && <p class="muted">{t('puzzles.villa')}</p>}
         <p class="muted">
           {t('puzzles.winIn', { n: p.mate })} · {t('puzzles.puzzleRating', { r: Math.round(puzzleRating ?? p.rating) })}
         </p>
