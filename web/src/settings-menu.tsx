@@ -46,6 +46,9 @@ export function SettingsMenu() {
         <label>
           <input type="checkbox" name="confirm" checked={s.confirm} onChange={(e) => setSettings({ confirm: (e.currentTarget as HTMLInputElement).checked })} /> {t('settings.confirm')}
         </label>
+        <label>
+          <input type="checkbox" name="premove" checked={s.premove} onChange={(e) => setSettings({ premove: (e.currentTarget as HTMLInputElement).checked })} /> {t('settings.premove')}
+        </label>
         <p class="muted">{t('settings.note')}</p>
       </div>
     </details>

@@ -274,6 +274,7 @@ export function MatchPage({ id }: { id: string }) {
             interactive={interactive}
             onMove={(m) => (settings.value.confirm ? setConfirming({ version: s.version, move: m }) : send('move', m))}
             flipped={isFlipped}
+            premove={canPremove(s, me, settings.value.premove) && !viewing && viewPly === null}
           />
         ) : (
           <p class="notice">{t('match.loading')}</p>
@@ -339,6 +340,11 @@ export function MatchPage({ id }: { id: string }) {
       </aside>
     </div>
   );
+}
+
+/** canPremove: a seated player of a live two-player game may queue a premove while the other seat is to move (premove.ts). */
+function canPremove(s: MatchState, me: number, on: boolean): boolean {
+  return on && me >= 0 && s.players === 2 && s.status === 'live' && s.toMove >= 0 && s.toMove !== me;
 }
 
 function PlayerBar({ state, n, me, receivedAt }: { state: MatchState; n: number; me: number; receivedAt: number }) {
