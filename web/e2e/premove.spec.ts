@@ -22,6 +22,7 @@ afterAll(async () => {
 
 interface Wire {
   toMove: number;
+  moves: string[] | null;
   legal: { text: string }[] | null;
   board?: { moves?: { from?: string; to?: string; pieces?: string[]; targets?: string[] }[] };
 }
@@ -44,11 +45,11 @@ async function typeMove(p: Page, text: string): Promise<void> {
 }
 
 /** pair opens game with an open seat in page a (seat 0) and a friend's page b taking seat 1. */
-async function pair(width: number, game: string): Promise<{ a: Page; b: Page; id: string; close: () => Promise<void> }> {
+async function pair(width: number, game: string, variant?: string): Promise<{ a: Page; b: Page; id: string; close: () => Promise<void> }> {
   const a = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US' });
   const friend = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const b = await friend.newPage();
-  const id = await createMatch(a, server.url, game, { opponent: '', seat: 0 });
+  const id = await createMatch(a, server.url, game, { opponent: '', seat: 0, variant, options: variant === 'palat' ? { firstPlayer: '0' } : undefined });
   await b.goto(`${server.url}/match/${id}`);
   await b.locator('.seat-offer button').first().click();
   await a.locator('.match[data-status="live"]').waitFor();
@@ -155,6 +156,60 @@ describe('premove', () => {
         await close();
       }
     });
+  }
+
+  for (const width of [1280, 390]) {
+    it(`Palat: a tower and the cell it goes to, played when the turn comes (${width} px)`, async () => {
+      const { a, b, id, close } = await pair(width, 'talat', 'palat');
+      try {
+        const pages = [a, b];
+        // The set-up through the move boxes, both players taking the first listed move.
+        for (let n = 0; n < 60 && (await a.locator('.talat-turn[data-phase="play"]').count()) === 0; n++) {
+          const s = await state(id);
+          const before = await a.locator('.match').getAttribute('data-version');
+          await typeMove(pages[s.toMove]!, s.legal![0]!.text);
+          await a.locator(`.match:not([data-version="${before}"])`).waitFor({ timeout: replyMs });
+        }
+        await a.locator('.talat-turn[data-phase="play"]').waitFor();
+        // Rounds: on our turn we play one step and queue another of that
+        // turn's steps as a premove; the opponent answers. A premove the
+        // answer left legal is played at once; the others are dropped.
+        let fired = 0;
+        for (let round = 0; round < 6 && fired === 0; round++) {
+          if ((await state(id)).toMove === 1) {
+            const s = await state(id);
+            await typeMove(b, s.legal![0]!.text);
+          }
+          await a.locator('.turn.mine').waitFor({ timeout: replyMs });
+          const s = await state(id);
+          const steps = (s.board?.moves ?? []).flatMap((f, i) => (f.from && f.to ? [{ f, text: s.legal![i]!.text }] : []));
+          const now = steps[0]!;
+          const later = steps.find((m) => m.f.from !== now.f.from && m.f.to !== now.f.to && m.f.from !== now.f.to && m.f.to !== now.f.from);
+          if (!later) break;
+          const n = await plies(a);
+          await typeMove(a, now.text);
+          await waitPlies(a, n + 1);
+          await a.locator(`[data-cell="${later.f.from}"]`).click();
+          await a.locator(`[data-cell="${later.f.to}"]`).click();
+          await a.locator(`.board-wrap[data-premove="${later.f.from} ${later.f.to}"]`).waitFor();
+          expect(await a.locator(`[data-cell="${later.f.to}"]`).getAttribute('class')).toContain('premove');
+          const answer = await state(id);
+          if (answer.toMove !== 1) break; // the game ended
+          await typeMove(b, answer.legal![0]!.text);
+          await waitPlies(a, n + 2);
+          await a.waitForTimeout(800);
+          if ((await plies(a)) === n + 3) {
+            expect((await state(id)).moves?.[n + 2]).toBe(later.text);
+            fired++;
+          } else {
+            expect(await a.locator('[data-premove]').count()).toBe(0);
+          }
+        }
+        expect(fired).toBeGreaterThan(0);
+      } finally {
+        await close();
+      }
+    }, 120_000);
   }
 
   it('with confirmation on, a premove that comes due waits for the confirmation', async () => {
