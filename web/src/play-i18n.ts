@@ -5,19 +5,16 @@ export const playEn = {
   'match.clockWaits': 'The clocks start with the first move.',
   'settings.premove': 'Premove: queue a move while the opponent thinks',
   'premove.queued': 'Premove queued: {cells}. Escape or a click elsewhere cancels it.',
-  'premove.cancelled': 'Premove cancelled.',
 };
 
 export const playRu: Record<keyof typeof playEn, string> = {
   'match.clockWaits': 'Часы пойдут после первого хода.',
   'settings.premove': 'Предварительный ход: ходить, пока соперник думает',
   'premove.queued': 'Предварительный ход: {cells}. Escape или щелчок в другом месте отменяет его.',
-  'premove.cancelled': 'Предварительный ход отменён.',
 };
 
 export const playUk: Record<keyof typeof playEn, string> = {
   'match.clockWaits': 'Годинники підуть після першого ходу.',
   'settings.premove': 'Попередній хід: ходити, поки суперник думає',
   'premove.queued': 'Попередній хід: {cells}. Escape або клацання деінде скасовує його.',
-  'premove.cancelled': 'Попередній хід скасовано.',
 };

@@ -103,8 +103,3 @@ export function usePremove<T>(o: PremoveOptions<T>): Premove<T> {
 
   return { queued, set: setQueued };
 }
-
-/** premoveCells lists the cells a queued premove names, for highlighting ('' when none). */
-export function premoveCells(q: Queued<string> | null): string {
-  return q ? q.clicks.join(' ') : '';
-}

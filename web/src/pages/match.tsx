@@ -274,7 +274,7 @@ export function MatchPage({ id }: { id: string }) {
             interactive={interactive}
             onMove={(m) => (settings.value.confirm ? setConfirming({ version: s.version, move: m }) : send('move', m))}
             flipped={isFlipped}
-            premove={canPremove(s, me, settings.value.premove) && !viewing && viewPly === null}
+            premove={canPremove(s, me, settings.value.premove) && viewPly === null}
           />
         ) : (
           <p class="notice">{t('match.loading')}</p>
