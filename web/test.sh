@@ -16,7 +16,20 @@ if [[ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]]; then
   fi
 fi
 
-npm ci --no-audit --no-fund --loglevel=error
-npm run build
+# Set-up noise counts as a fault (issue 24, defect 19): a warning from
+# npm ci (an install script it would not run, a deprecated package) or from
+# the build (Vite's "(!)" lines, such as a chunk over the size limit) fails
+# the run, so that a new one is dealt with rather than scrolled past.
+quiet() {
+  local out
+  out=$("$@" 2>&1) || { printf '%s\n' "$out"; return 1; }
+  printf '%s\n' "$out"
+  if grep -Eiq '^npm warn|^\(!\)|warning' <<<"$out"; then
+    echo "web/test.sh: \`$*\` warned (see above)" >&2
+    return 1
+  fi
+}
+quiet npm ci --no-audit --no-fund
+quiet npm run build
 npx vitest run
 npm run e2e

@@ -457,7 +457,7 @@ func (s *Server) open(ctx context.Context, m store.Match, async bool, binds ...s
 	clocks := clock.New(control(m.TimeControl), m.Players)
 	if allTaken(m.Seats) {
 		m.Status = store.StatusLive
-		if ts := int(st.ToMove()); ts >= 0 {
+		if ts := int(st.ToMove()); ts >= 0 && !waitsFirstMove(m.TimeControl.Kind, nil) {
 			clocks.Switch(ts, m.Created)
 		}
 	}

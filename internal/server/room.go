@@ -638,9 +638,10 @@ func (r *room) play(ctx context.Context, seat int, m game.Move, cmdID string) er
 	saved := r.clocks.Save()
 	mv := store.Move{Ply: r.m.Ply + 1, Seat: seat, Text: text, At: now, CmdID: cmdID}
 	nextSeat := int(st.ToMove())
-	if nextSeat < 0 {
-		nextSeat = -1
+	if nextSeat < 0 || seat < 0 && waitsFirstMove(r.clocks.Control.Kind, r.movers) {
+		nextSeat = -1 // over, or a chance move before the first move: no clock runs
 	}
+	r.startFirstMove(seat, now)
 	left := r.clocks.Switch(nextSeat, now)
 	if r.clocks.Timed() && seat >= 0 {
 		kept := left // its own variable: &left would escape for every move
@@ -796,7 +797,7 @@ func (r *room) doTakeback(ctx context.Context, by int) error {
 	// The clocks keep the times used; the seat to move now runs.
 	now := r.s.clock.Now()
 	r.clocks.Stop(now)
-	if ts := int(st.ToMove()); ts >= 0 {
+	if ts := int(st.ToMove()); ts >= 0 && !waitsFirstMove(r.clocks.Control.Kind, r.movers[:to]) {
 		r.clocks.Switch(ts, now)
 		r.clocks.Remaining[ts] = saved.Left(ts, now) // no increment for a takeback
 	}
@@ -893,7 +894,7 @@ func (r *room) join(ctx context.Context, want *int, hash string, h *holder) (int
 	saved := r.clocks.Save()
 	if allTaken(next.Seats) {
 		next.Status = store.StatusLive
-		if ts := int(r.st.ToMove()); ts >= 0 {
+		if ts := int(r.st.ToMove()); ts >= 0 && !waitsFirstMove(r.clocks.Control.Kind, r.movers) {
 			r.clocks.Switch(ts, r.s.clock.Now())
 		}
 	}

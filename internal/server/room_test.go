@@ -111,24 +111,28 @@ func TestRestartDoesNotChargeDowntime(t *testing.T) {
 	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	h := start(t, "", func(c *Config) { c.Clock = fake })
 	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 60000})
-	c0 := h.connect(id, tokens[0])
+	c0, c1 := h.connect(id, tokens[0]), h.connect(id, tokens[1])
+	wantAck(t, c0.do(protocol.TypeMove, "+2")) // the first move, untimed
+	c1.untilVersion(c0.version)
 	fake.Advance(5 * time.Second)
-	wantAck(t, c0.do(protocol.TypeMove, "+1"))
-	fake.Advance(3 * time.Second) // seat 1 thinks for 3 s, then the server goes down
+	wantAck(t, c1.do(protocol.TypeMove, "+2")) // 4: no coin
+	fake.Advance(3 * time.Second)              // seat 0 thinks for 3 s, then the server goes down
 	path := h.path
 	h.stop()
 	fake.Advance(time.Hour)
 	h2 := start(t, path, func(c *Config) { c.Clock = fake })
-	c1 := h2.connect(id, tokens[1])
-	// The stored reading was taken at the move: seat 1 had 60 s then, and
+	was := c0.n.Load()
+	c0 = h2.connect(id, tokens[0])
+	c0.n.Store(was) // a new command ID: the server remembers the first connection's
+	// The stored reading was taken at the move: seat 0 had 60 s then, and
 	// neither the 3 s before the crash nor the hour of downtime is charged.
-	if got := c1.state.Clocks.Remaining; got[0] != 55000 || got[1] != 60000 {
-		t.Fatalf("clocks after restart %v ms, want [55000 60000]", got)
+	if got := c0.state.Clocks.Remaining; got[0] != 60000 || got[1] != 55000 {
+		t.Fatalf("clocks after restart %v ms, want [60000 55000]", got)
 	}
 	fake.Advance(2 * time.Second)
-	wantAck(t, c1.do(protocol.TypeMove, "+1"))
-	if got := c1.state.Clocks.Remaining[1]; got != 58000 {
-		t.Errorf("seat 1 after 2 s more: %d ms, want 58000", got)
+	wantAck(t, c0.do(protocol.TypeMove, "+1"))
+	if got := h2.stored(id).Clock.Remaining[0]; got != 58*time.Second {
+		t.Errorf("seat 0 after 2 s more: %v, want 58s", got)
 	}
 }
 
@@ -143,7 +147,7 @@ func TestStoredClocksAfterMoves(t *testing.T) {
 	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 60000})
 	c := [2]*client{h.connect(id, tokens[0]), h.connect(id, tokens[1])}
 	want := [2]int64{60000, 60000}
-	for _, think := range []time.Duration{5 * time.Second, 3 * time.Second, 2 * time.Second, time.Second} {
+	for i, think := range []time.Duration{5 * time.Second, 3 * time.Second, 2 * time.Second, time.Second} {
 		// Both clients up to date: the mover's view says whose turn it is.
 		for c[0].version != c[1].version || c[0].state.ToMove < 0 {
 			if c[0].version <= c[1].version {
@@ -155,7 +159,9 @@ func TestStoredClocksAfterMoves(t *testing.T) {
 		seat := c[0].state.ToMove
 		fake.Advance(think)
 		wantAck(t, c[seat].do(protocol.TypeMove, "+1"))
-		want[seat] -= think.Milliseconds()
+		if i > 0 { // the first move is not timed
+			want[seat] -= think.Milliseconds()
+		}
 		c[1-seat].untilVersion(c[seat].version)
 	}
 	path := h.path

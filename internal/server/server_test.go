@@ -674,21 +674,23 @@ func TestFlagFall(t *testing.T) {
 	h := start(t, "", func(c *Config) { c.Clock = fake })
 	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 10000, IncrementMs: 2000})
 	c0, c1 := h.connect(id, tokens[0]), h.connect(id, tokens[1])
-	fake.Advance(4 * time.Second)
-	wantAck(t, c0.do(protocol.TypeMove, "+1"))
-	if got := c0.state.Clocks.Remaining[0]; got != 8000 {
-		t.Errorf("seat 0 after 4 s and a 2 s increment: %d ms, want 8000", got)
-	}
+	wantAck(t, c0.do(protocol.TypeMove, "+1")) // the first move, untimed
 	c1.untilVersion(c0.version)
+	fake.Advance(4 * time.Second)
+	wantAck(t, c1.do(protocol.TypeMove, "+1"))
+	if got := c1.state.Clocks.Remaining[1]; got != 8000 {
+		t.Errorf("seat 1 after 4 s and a 2 s increment: %d ms, want 8000", got)
+	}
+	c0.untilVersion(c1.version)
 	h.settle(id) // the flag timer is armed after the ack
-	fake.Advance(10 * time.Second)
-	m := c1.until(func(m protocol.ServerMessage) bool {
+	fake.Advance(12 * time.Second)
+	m := c0.until(func(m protocol.ServerMessage) bool {
 		return m.Type == protocol.TypeUpdate && m.Event.Kind == protocol.EventTimeout
 	})
-	if r := m.State.Result; r == nil || r.Reason != game.ReasonTimeout || len(r.Winners) != 1 || r.Winners[0] != 0 {
+	if r := m.State.Result; r == nil || r.Reason != game.ReasonTimeout || len(r.Winners) != 1 || r.Winners[0] != 1 {
 		t.Fatalf("result %+v", m.State.Result)
 	}
-	wantCode(t, c1.do(protocol.TypeMove, "+1"), protocol.CodeGameOver)
+	wantCode(t, c0.do(protocol.TypeMove, "+1"), protocol.CodeGameOver)
 }
 
 // TestMoveAtFlagFall checks that a move arriving once the mover's time is
@@ -699,11 +701,13 @@ func TestMoveAtFlagFall(t *testing.T) {
 	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	h := start(t, "", func(c *Config) { c.Clock = silentTimers{fake} })
 	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 10000})
-	c0 := h.connect(id, tokens[0])
+	c0, c1 := h.connect(id, tokens[0]), h.connect(id, tokens[1])
+	wantAck(t, c0.do(protocol.TypeMove, "+1")) // the first move, untimed
+	c1.untilVersion(c0.version)
 	fake.Advance(11 * time.Second)
-	wantCode(t, c0.do(protocol.TypeMove, "+1"), protocol.CodeGameOver)
-	if c0.state.Status != protocol.StatusFinished || c0.state.Result == nil || c0.state.Result.Reason != game.ReasonTimeout {
-		t.Fatalf("after the flag fall: status %s result %+v", c0.state.Status, c0.state.Result)
+	wantCode(t, c1.do(protocol.TypeMove, "+1"), protocol.CodeGameOver)
+	if c1.state.Status != protocol.StatusFinished || c1.state.Result == nil || c1.state.Result.Reason != game.ReasonTimeout {
+		t.Fatalf("after the flag fall: status %s result %+v", c1.state.Status, c1.state.Result)
 	}
 }
 
@@ -846,11 +850,12 @@ func TestWelcomeClockReading(t *testing.T) {
 	fake := clock.NewFake(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	h := start(t, "", func(c *Config) { c.Clock = silentTimers{fake} })
 	id, tokens := h.twoPlayers(protocol.TimeControl{Kind: "fischer", BaseMs: 60000})
-	h.connect(id, tokens[0]) // the room is loaded and its view published
+	c0 := h.connect(id, tokens[0])             // the room is loaded and its view published
+	wantAck(t, c0.do(protocol.TypeMove, "+1")) // the first move, untimed: seat 1's clock runs
 	fake.Advance(7 * time.Second)
 	c1 := h.connect(id, tokens[1])
 	c := c1.state.Clocks
-	if c == nil || c.Running != 0 || c.At != fake.Now().UnixMilli() || c.Remaining[0] != 53000 {
-		t.Fatalf("welcome clocks %+v at %d: want seat 0 running with 53000 ms read now", c, fake.Now().UnixMilli())
+	if c == nil || c.Running != 1 || c.At != fake.Now().UnixMilli() || c.Remaining[1] != 53000 {
+		t.Fatalf("welcome clocks %+v at %d: want seat 1 running with 53000 ms read now", c, fake.Now().UnixMilli())
 	}
 }

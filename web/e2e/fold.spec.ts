@@ -1,6 +1,6 @@
 // Key controls above the fold (issue 24, defect 10): at 1280×800 a player
 // sees, without scrolling, the board, their own player bar, the replay bar
-// and the game's own table (Talat's scores).
+// and the game's own table (Talat's scores, Palaboratory's cards).
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,8 @@ interface Case {
   /** Plays our first move by clicking, so that the replay bar appears. */
   move: (page: Page) => Promise<void>;
   sels: string[];
+  /** The plies to wait for after our move (2: the opponent's answer too). */
+  plies?: number;
 }
 
 const cases: Case[] = [
@@ -67,6 +69,18 @@ const cases: Case[] = [
     },
     sels: ['svg.talat', '.talat-scores', ownBar, 'nav.replay'],
   },
+  {
+    // A one-player task: its own table is the list of cards (the task's
+    // start and target among them) beside the task and the counter.
+    game: 'palaboratory',
+    o: { variant: 'green', options: { card: '2', from: '1' } },
+    move: async (p) => {
+      await p.locator('[data-tile="(-1,0):0"]').click();
+      await p.locator('.picker [data-orient="2"]').click();
+    },
+    sels: ['.palaboratory-board svg.plane', '.lab-task', '.lab-counter', '.lab-cards', ownBar, 'nav.replay'],
+    plies: 1,
+  },
 ];
 
 describe('above the fold at 1280×800 (defect 10)', () => {
@@ -76,7 +90,7 @@ describe('above the fold at 1280×800 (defect 10)', () => {
       try {
         await createMatch(page, server.url, c.game, c.o);
         await c.move(page);
-        await waitPlies(page, 2);
+        await waitPlies(page, c.plies ?? 2);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(resultsDir, `fold-${c.game}-1280.png`) });
         expect(await below(page, c.sels)).toEqual([]);

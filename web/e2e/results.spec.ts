@@ -360,6 +360,38 @@ describe('starting and ending a match (defect 17)', () => {
     });
   }
 
+  for (const width of [390, 1280]) {
+    it(`no clock runs before the first move (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 800 }, locale: 'en-US' });
+      try {
+        await page.goto(server.url + '/');
+        await page.selectOption('select[name="game"]', 'pathagon');
+        await page.check('input[name="opponent"][value="random"]');
+        await page.selectOption('select[name="seat"]', '0'); // Light: we move first
+        await page.selectOption('select[name="time"]', '1'); // 3 min + 2 s
+        await page.click('form.create button[type="submit"]');
+        await page.waitForURL(/\/match\/[\w-]+$/);
+        const ours = page.locator('.player[data-seat="0"] .clock');
+        await page.locator('.turn.mine').waitFor({ timeout: replyMs });
+        // Long enough for a running clock to show a second less.
+        await page.waitForTimeout(2200);
+        expect(await page.locator('.clock.running').count()).toBe(0);
+        expect((await ours.textContent())?.trim()).toBe('3:00');
+        await page.locator('.player[data-seat="0"] [data-clock-waits]').waitFor();
+        await page.locator('[data-clock-waits-note]').waitFor();
+        // Our first move: its increment is added, and the bot's clock runs.
+        await page.locator('[data-cell].target').first().click();
+        await page.locator('.move-list [data-ply="1"]').waitFor({ timeout: replyMs });
+        expect(['3:02', '3:01']).toContain((await ours.textContent())?.trim());
+        // Once the bot has answered, our clock runs.
+        await page.locator('.player[data-seat="0"] .clock.running').waitFor({ timeout: replyMs });
+        expect(await page.locator('[data-clock-waits]').count()).toBe(0);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
   it('an agreed rematch takes both players to the new match', async () => {
     const a = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     const b = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
@@ -403,19 +435,22 @@ describe('the clock after a server restart (defect 5)', () => {
     try {
       await page.goto(server.url + '/');
       await page.selectOption('select[name="game"]', 'pathagon');
-      await page.selectOption('select[name="seat"]', '0'); // Light moves first: our clock runs
+      // The bot plays Light and moves first (the first move is not timed):
+      // then our clock runs.
+      await page.check('input[name="opponent"][value="random"]');
+      await page.selectOption('select[name="seat"]', '1');
       await page.selectOption('select[name="time"]', '1'); // 3 min + 2 s
       await page.click('form.create button[type="submit"]');
       await page.waitForURL(/\/match\/[\w-]+$/);
       const id = page.url().split('/').pop()!;
-      const clock = page.locator('.player[data-seat="0"] .clock.running');
+      const clock = page.locator('.player[data-seat="1"] .clock.running');
       await clock.waitFor();
       // The server does not charge the time it was down (docs/protocol.md).
       const downMs = 8000;
       await server.restart!(downMs);
       const serverLeft = async () => {
         const s = (await (await fetch(`${server.url}/api/matches/${id}`)).json()) as { clocks: { remaining: number[]; at: number } };
-        return (s.clocks.remaining[0]! - (Date.now() - s.clocks.at)) / 1000;
+        return (s.clocks.remaining[1]! - (Date.now() - s.clocks.at)) / 1000;
       };
       // Once the page has reconnected, its clock agrees with the server's
       // to within the display's second and the transit.

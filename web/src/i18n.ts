@@ -12,6 +12,7 @@ import { seekEn, seekRu, seekUk } from './seek-i18n';
 import { analysisEn, analysisRu, analysisUk } from './analysis-i18n';
 import { importEn, importRu, importUk } from './import-i18n';
 import { settingsEn, settingsRu, settingsUk } from './settings-i18n';
+import { playEn, playRu, playUk } from './play-i18n';
 
 const en = {
   ...gameText.en,
@@ -173,6 +174,7 @@ const en = {
   ...seekEn,
   ...importEn,
   ...settingsEn,
+  ...playEn,
 };
 
 export type Key = keyof typeof en;
@@ -337,6 +339,7 @@ const ru: Record<Key, string> = {
   ...seekRu,
   ...importRu,
   ...settingsRu,
+  ...playRu,
 };
 
 const uk: Record<Key, string> = {
@@ -499,6 +502,7 @@ const uk: Record<Key, string> = {
   ...seekUk,
   ...importUk,
   ...settingsUk,
+  ...playUk,
 };
 
 /** Lang is an interface language. */

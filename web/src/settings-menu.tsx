@@ -1,7 +1,8 @@
 // The settings menu of the match page's toolbar: coordinates, board
-// colours, sound volume, animation speed and move confirmation,
+// colours, sound volume, animation speed, move confirmation and premoves,
 // remembered per browser.
 import './settings.css';
+import { useEffect, useRef } from 'preact/hooks';
 import { t } from './app-state';
 import type { Key } from './i18n';
 import { speeds, themes, type Speed, type Theme } from './settings';
@@ -9,8 +10,23 @@ import { setSettings, settings } from './settings-state';
 
 export function SettingsMenu() {
   const s = settings.value;
+  // Escape or a click elsewhere closes the menu, so that it never stays over the board.
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = () => ref.current?.removeAttribute('open');
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    const onDown = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, []);
   return (
-    <details class="settings" data-settings>
+    <details class="settings" data-settings ref={ref}>
       <summary>
         <span aria-hidden="true">⚙ </span>
         {t('settings.label')}
@@ -45,6 +61,9 @@ export function SettingsMenu() {
         </label>
         <label>
           <input type="checkbox" name="confirm" checked={s.confirm} onChange={(e) => setSettings({ confirm: (e.currentTarget as HTMLInputElement).checked })} /> {t('settings.confirm')}
+        </label>
+        <label>
+          <input type="checkbox" name="premove" checked={s.premove} onChange={(e) => setSettings({ premove: (e.currentTarget as HTMLInputElement).checked })} /> {t('settings.premove')}
         </label>
         <p class="muted">{t('settings.note')}</p>
       </div>

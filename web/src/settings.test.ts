@@ -7,7 +7,7 @@ describe('settings (kept per browser)', () => {
   it('starts from the defaults and remembers a change', () => {
     const kv = memoryKV();
     expect(loadSettings(kv)).toEqual(defaults);
-    const s: Settings = { coords: false, theme: 'slate', volume: 0.25, speed: 'off', confirm: true };
+    const s: Settings = { coords: false, theme: 'slate', volume: 0.25, speed: 'off', confirm: true, premove: false };
     saveSettings(kv, s);
     expect(loadSettings(kv)).toEqual(s);
   });
@@ -28,7 +28,7 @@ describe('settings (kept per browser)', () => {
     const attrs: Record<string, string> = {};
     const props: Record<string, string> = {};
     const root = { setAttribute: (k: string, v: string) => void (attrs[k] = v), style: { setProperty: (k: string, v: string) => void (props[k] = v) } };
-    applySettings(root, { coords: false, theme: 'slate', volume: 1, speed: 'slow', confirm: false });
+    applySettings(root, { coords: false, theme: 'slate', volume: 1, speed: 'slow', confirm: false, premove: true });
     expect(attrs).toEqual({ 'data-coords': 'off', 'data-board-theme': 'slate', 'data-anim': 'on' });
     expect(props['--anim-scale']).toBe('2');
     applySettings(root, { ...defaults, speed: 'off' });

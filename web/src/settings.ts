@@ -23,9 +23,11 @@ export interface Settings {
   speed: Speed;
   /** confirm asks before a move made on the board is sent. */
   confirm: boolean;
+  /** premove lets the player queue a move while the opponent thinks (premove.ts); with confirm on, it waits for confirmation too. */
+  premove: boolean;
 }
 
-export const defaults: Settings = { coords: true, theme: 'wood', volume: 0.8, speed: 'normal', confirm: false };
+export const defaults: Settings = { coords: true, theme: 'wood', volume: 0.8, speed: 'normal', confirm: false, premove: true };
 
 /** loadSettings reads the settings; a missing or broken value falls back to its default, field by field. */
 export function loadSettings(kv: KV): Settings {
@@ -42,6 +44,7 @@ export function loadSettings(kv: KV): Settings {
     volume: typeof v.volume === 'number' && v.volume >= 0 && v.volume <= 1 ? v.volume : defaults.volume,
     speed: typeof v.speed === 'string' && Object.hasOwn(speeds, v.speed) ? (v.speed as Speed) : defaults.speed,
     confirm: typeof v.confirm === 'boolean' ? v.confirm : defaults.confirm,
+    premove: typeof v.premove === 'boolean' ? v.premove : defaults.premove,
   };
 }
 

@@ -3,6 +3,8 @@ import { useMemo, useRef, useState } from 'preact/hooks';
 import { t } from '../app-state';
 import type { Key } from '../i18n';
 import type { BoardProps } from './board';
+import { replay, usePremove } from '../premove';
+import { PremoveNote } from '../premove-note';
 import {
   cellPoint,
   cells,
@@ -49,7 +51,7 @@ const glyph: Record<Dir, string> = { NW: '↖', NE: '↗', E: '→', SE: '↘', 
  * board turned half a turn, home rows at the bottom. The last move is
  * marked and, when it arrives, animated (pushes and push-offs included).
  */
-export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip = false }: BoardProps) {
+export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip = false, premove = false }: BoardProps) {
   // A selection belongs to the version it was made in: a new state ends it.
   const [pick, setPick] = useState<{ version: number; sel: string[] }>({ version: state.version, sel: [] });
   const [focus, setFocus] = useState('e5');
@@ -69,8 +71,29 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
 
   const legal = useMemo(() => (interactive ? listed(state) : []), [interactive, state.legal, state.board]);
   const canMove = useMemo(() => movable(legal), [legal]);
+  // A premove: 1–3 own marbles, then the cell the move enters (a drag or an arrow needs the turn).
+  const pm = usePremove<string>({
+    armed: premove,
+    interactive,
+    version: state.version,
+    resolve: (clicks) => (pos ? replay(clicks, [] as string[], (s: string[], c: string) => click(pos, legal, s, c)) : null),
+    onMove,
+  });
 
   if (!pos) return <pre class="position">{state.position}</pre>;
+
+  const premoveClick = (cell: string) => {
+    const q = pm.queued;
+    if (q?.done) return pm.set(null);
+    const have = q?.clicks ?? [];
+    // The opponent is to move: the viewer's marbles are the other colour.
+    if (pos.board.get(cell) === (pos.toMove === 'b' ? 'w' : 'b')) {
+      const next = have.includes(cell) ? have.filter((c) => c !== cell) : have.length < 3 ? [...have, cell] : [cell];
+      return pm.set(next.length > 0 ? { clicks: next, done: false } : null);
+    }
+    pm.set(have.length > 0 ? { clicks: [...have, cell], done: true } : null);
+  };
+  const queuedCells = new Set(pm.queued?.clicks ?? []);
 
   const flipped = turned(seat, flip);
   const mine: Marble = pos.toMove;
@@ -81,6 +104,7 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
     onMove(move);
   };
   const onCell = (cell: string) => {
+    if (premove && !interactive) return premoveClick(cell);
     if (!interactive) return;
     const r = click(pos, legal, sel, cell);
     if (r.kind === 'play') play(r.move);
@@ -109,6 +133,7 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
       onDir(screenDir(padOrder[slot - 1]!, flipped));
     } else if (e.key === 'Escape') {
       setSel([]);
+      pm.set(null);
     }
   };
 
@@ -170,6 +195,7 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
     if (selected) classes.push('selected');
     if (target !== undefined) classes.push('target');
     if (own) classes.push('movable');
+    if (queuedCells.has(name)) classes.push('premove');
     let label = t(marble ? (`abalone.cell.${marble}` as Key) : 'abalone.cell.empty', { cell: name });
     if (selected) label += `, ${t('abalone.selected')}`;
     if (target !== undefined) label += `, ${t('abalone.target', { move: target })}`;
@@ -183,7 +209,7 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
         role="button"
         aria-label={label}
         aria-pressed={own ? selected : undefined}
-        tabindex={interactive && (name === focus || own || target !== undefined) ? 0 : -1}
+        tabindex={(interactive || premove) && (name === focus || own || target !== undefined) ? 0 : -1}
         onClick={() => onClickCell(name)}
         onPointerDown={(e) => onPointerDown(name, e as PointerEvent)}
         onFocus={() => setFocus(name)}
@@ -245,7 +271,8 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
   const top: Marble = flipped ? 'b' : 'w';
   const bottom: Marble = flipped ? 'w' : 'b';
   return (
-    <div class="board-wrap abalone-wrap" onKeyDown={onKey}>
+    <div class="board-wrap abalone-wrap" onKeyDown={onKey} data-premove={pm.queued?.done ? pm.queued.clicks.join(' ') : undefined}>
+      <PremoveNote queued={pm.queued} />
       <OffTray colour={top} pos={pos} />
       <svg
         ref={svgRef}

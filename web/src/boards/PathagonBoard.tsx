@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import { t } from '../app-state';
 import type { MatchState } from '../protocol';
 import type { BoardProps } from './board';
-import { cellName, click, hints, listed, noSelection, positionOf, size, type Listed, type Selection } from './pathagon';
+import { replay, usePremove } from '../premove';
+import { PremoveNote } from '../premove-note';
+import { cellIndex, cellName, click, hints, listed, noSelection, positionOf, size, type Listed, type Selection } from './pathagon';
 
 /** Geometry of the SVG, in user units. */
 const cell = 60;
@@ -23,7 +25,7 @@ const arrowSteps: Record<string, readonly [number, number]> = {
  * relocation phase a click on a movable piece picks it up and a click on a
  * listed cell puts it there.
  */
-export function PathagonBoard({ state, interactive, onMove, flipped = false }: BoardProps) {
+export function PathagonBoard({ state, seat, interactive, onMove, flipped = false, premove = false }: BoardProps) {
   // A half-made move (a piece picked up, a capture choice open) belongs to
   // the version it was made in: a new state ends it.
   const [pick, setPick] = useState<{ version: number; sel: Selection; choice: Listed[] | null }>({
@@ -38,8 +40,31 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
   const setChoice = (moves: Listed[] | null) => setPick({ version: state.version, sel, choice: moves });
   const pos = positionOf(state);
   const legal = interactive ? listed(state) : [];
+  // A premove is a placement (one empty cell) or a relocation (own piece, then an empty cell).
+  const pm = usePremove<string>({
+    armed: premove,
+    interactive,
+    version: state.version,
+    resolve: (clicks) =>
+      replay(clicks, noSelection, (s: Selection, c: string) => {
+        const r = click(legal, s, c);
+        return r.kind === 'play' ? { kind: 'play', move: r.move.text } : r.kind === 'select' ? r : { kind: 'none' };
+      }),
+    onMove,
+  });
 
   if (!pos) return <pre class="position">{state.position}</pre>;
+
+  const premoveClick = (name: string) => {
+    const q = pm.queued;
+    if (q?.done) return pm.set(null);
+    const piece = pos.cells[cellIndex(name)];
+    const own = piece === (seat === 0 ? 'L' : 'D');
+    if (own) return pm.set(q?.clicks[0] === name ? null : { clicks: [name], done: false });
+    if (piece) return pm.set(null);
+    pm.set({ clicks: [...(q?.clicks ?? []), name], done: true });
+  };
+  const queuedCells = new Set(pm.queued?.clicks ?? []);
 
   const h = hints(legal, sel);
   const last = state.board?.last ?? null;
@@ -48,6 +73,7 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
   // Placements may go on every empty cell that is not forbidden, so dots
   // there would only add noise: the board shows them for relocations only.
   const onCell = (name: string) => {
+    if (premove && !interactive) return premoveClick(name);
     if (!interactive) return;
     const r = click(legal, sel, name);
     switch (r.kind) {
@@ -90,6 +116,7 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
       if (movable) classes.push('movable');
       if (selected) classes.push('selected');
       if (forbidden.has(name)) classes.push('forbidden');
+      if (queuedCells.has(name)) classes.push('premove');
       cells.push(
         <g
           key={name}
@@ -98,7 +125,7 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
           data-piece={piece ?? ''}
           role={target || movable ? 'button' : undefined}
           aria-label={name}
-          tabindex={interactive && (target || movable) ? 0 : undefined}
+          tabindex={(interactive && (target || movable)) || (premove && !interactive) ? 0 : undefined}
           onClick={() => onCell(name)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' || e.key === ' ') {
@@ -151,7 +178,8 @@ export function PathagonBoard({ state, interactive, onMove, flipped = false }: B
 
   const inner = size * cell;
   return (
-    <div class="board-wrap">
+    <div class="board-wrap" data-premove={pm.queued?.done ? pm.queued.clicks.join(' ') : undefined}>
+      <PremoveNote queued={pm.queued} />
       <svg class={`board pathagon${flipped ? ' flipped' : ''}`} data-flipped={flipped ? 'true' : undefined} viewBox={`0 0 ${full} ${full}`} role="grid" aria-label="Pathagon">
         {/* Goal edges (ruling P1): Light joins top and bottom, Dark joins left and right. */}
         <rect x={pad} y={0} width={inner} height={pad} class="edge edge-L" />

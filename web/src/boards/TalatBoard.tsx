@@ -3,10 +3,13 @@ import { lang, t } from '../app-state';
 import { seatName } from '../i18n';
 import type { MatchState } from '../protocol';
 import type { BoardProps } from './board';
+import { replay, usePremove } from '../premove';
+import { PremoveNote } from '../premove-note';
 import './talat.css';
 import {
   boardNames,
   cellID,
+  cellIndex,
   cellName,
   click,
   colours,
@@ -81,15 +84,31 @@ function turnText(state: MatchState, pos: Position): string {
  * the server's legal moves: during setup a tower from the reserve tray and a
  * marked start cell (either order), in play a tower and then a marked cell.
  */
-export function TalatBoard({ state, seat, interactive, onMove, flipped = false }: BoardProps) {
+export function TalatBoard({ state, seat, interactive, onMove, flipped = false, premove = false }: BoardProps) {
   // A half-made move belongs to the version it was made in.
   const [pick, setPick] = useState<{ version: number; sel: Selection }>({ version: state.version, sel: noSelection });
   const sel = pick.version === state.version ? pick.sel : noSelection;
   // The position and moves are the server's board forms (game/ui).
   const pos = positionOf(state);
+  const legal = interactive && pos ? listed(state) : [];
+  // A premove, in the play phase only (placements need the reserve tray of the turn): a tower, then the cell it goes to.
+  const pm = usePremove<string>({
+    armed: premove && pos !== null && phase(pos) === 'play',
+    interactive,
+    version: state.version,
+    resolve: (clicks) => replay(clicks, noSelection, (s: Selection, id: string) => click(legal, s, { type: 'cell', id })),
+    onMove,
+  });
   if (!pos) return <pre class="position">{state.position}</pre>;
+  const premoving = premove && !interactive && phase(pos) === 'play';
+  const premoveClick = (id: string, tower: boolean) => {
+    const q = pm.queued;
+    if (q?.done) return pm.set(null);
+    if (q) return pm.set(q.clicks[0] === id ? null : { clicks: [q.clicks[0]!, id], done: true });
+    pm.set(tower ? { clicks: [id], done: false } : null);
+  };
+  const queuedCells = new Set(pm.queued?.clicks ?? []);
 
-  const legal = interactive ? listed(state) : [];
   const h = hints(legal, sel);
   const bottom = seat >= 0 ? seat : 0;
   const lay = layout(bottom, flipped);
@@ -99,6 +118,10 @@ export function TalatBoard({ state, seat, interactive, onMove, flipped = false }
   const final = state.result?.scores;
 
   const act = (target: Target) => {
+    if (premoving && target.type === 'cell') {
+      const [b, cell] = target.id.split(':');
+      return premoveClick(target.id, (pos.boards[b as BoardName]?.[cellIndex(cell ?? '')] ?? null) !== null);
+    }
     if (!interactive) return;
     const r = click(legal, sel, target);
     if (r.kind === 'play') {
@@ -115,7 +138,7 @@ export function TalatBoard({ state, seat, interactive, onMove, flipped = false }
   const vw = (box.w + 2 * margin.x) * unit;
   const vh = (box.h + 2 * margin.y) * unit;
 
-  const boardEls = boardNames.map((b) => <BoardView key={b} {...{ b, pos, state, lay, h, sel, last, act, interactive }} closed={closed.has(b)} />);
+  const boardEls = boardNames.map((b) => <BoardView key={b} {...{ b, pos, state, lay, h, sel, last, act, interactive, queuedCells }} closed={closed.has(b)} />);
 
   // Each colour's label sits inside its corner, pulled toward the centre.
   const labels = [];
@@ -137,7 +160,8 @@ export function TalatBoard({ state, seat, interactive, onMove, flipped = false }
   const tray = interactive && placing >= 0 ? (pos.reserve[placing] ?? []) : [];
 
   return (
-    <div class="board-wrap talat-wrap">
+    <div class="board-wrap talat-wrap" data-premove={pm.queued?.done ? pm.queued.clicks.join(' ') : undefined}>
+      <PremoveNote queued={pm.queued} />
       <svg class="board talat" data-flipped={flipped ? 'true' : undefined} viewBox={`${vx.toFixed(1)} ${vy.toFixed(1)} ${vw.toFixed(1)} ${vh.toFixed(1)}`} role="group" aria-label={t('talat.aria')}>
         {boardEls}
         {labels}
@@ -208,9 +232,11 @@ interface BoardViewProps {
   closed: boolean;
   interactive: boolean;
   act: (t: Target) => void;
+  /** The cells of a queued premove (premove.ts). */
+  queuedCells: Set<string>;
 }
 
-function BoardView({ b, pos, state, lay, h, sel, last, closed, interactive, act }: BoardViewProps) {
+function BoardView({ b, pos, state, lay, h, sel, last, closed, interactive, act, queuedCells }: BoardViewProps) {
   const [ci, cj] = colours(b);
   const cells = [];
   for (let row = 0; row < size; row++) {
@@ -233,6 +259,7 @@ function BoardView({ b, pos, state, lay, h, sel, last, closed, interactive, act 
       if (step || capture) classes.push('target');
       if (movable) classes.push('movable');
       if (chosen) classes.push('selected');
+      if (queuedCells.has(id)) classes.push('premove');
       const label = `${t('talat.cell', { board: b, cell: name })}: ${tw ? towerName(state, pos, tw) : t('talat.none')}`;
       cells.push(
         <g

@@ -14,4 +14,10 @@ export interface BoardProps {
    * game). Optional: a board that ignores it is drawn unflipped.
    */
   flipped?: boolean;
+  /**
+   * Whether the viewer may queue a premove now (premove.ts): a live
+   * two-player game, the opponent to move, the setting on. Optional: a
+   * board that ignores it takes no premoves.
+   */
+  premove?: boolean;
 }

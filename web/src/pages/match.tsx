@@ -274,6 +274,7 @@ export function MatchPage({ id }: { id: string }) {
             interactive={interactive}
             onMove={(m) => (settings.value.confirm ? setConfirming({ version: s.version, move: m }) : send('move', m))}
             flipped={isFlipped}
+            premove={canPremove(s, me, settings.value.premove) && viewPly === null}
           />
         ) : (
           <p class="notice">{t('match.loading')}</p>
@@ -341,6 +342,11 @@ export function MatchPage({ id }: { id: string }) {
   );
 }
 
+/** canPremove: a seated player of a live two-player game may queue a premove while the other seat is to move (premove.ts). */
+function canPremove(s: MatchState, me: number, on: boolean): boolean {
+  return on && me >= 0 && s.players === 2 && s.status === 'live' && s.toMove >= 0 && s.toMove !== me;
+}
+
 function PlayerBar({ state, n, me, receivedAt }: { state: MatchState; n: number; me: number; receivedAt: number }) {
   const seat = state.seats?.find((x) => x.seat === n);
   const label = seatLabel(lang.value, state, n);
@@ -376,6 +382,14 @@ function Clock({ state, n, receivedAt }: { state: MatchState; n: number; receive
   const ms = remaining(running ? c : { ...c, running: -1 }, receivedAt, Math.max(now, receivedAt))[n];
   if (ms === undefined) return null;
   if (c.kind === 'correspondence') return running ? <span class="clock running">{formatDays(ms)}</span> : null;
+  // Before the first move no clock runs (docs/protocol.md, "Clocks"): the seat to move is marked as waiting.
+  if (c.running < 0 && state.status === 'live' && state.toMove === n) {
+    return (
+      <span class="clock waiting" data-clock-waits title={t('match.clockWaits')}>
+        {format(ms)}
+      </span>
+    );
+  }
   return <span class={`clock ${running ? 'running' : ''} ${ms < 10_000 ? 'low' : ''}`}>{format(ms)}</span>;
 }
 
@@ -546,13 +560,27 @@ function TurnLine({ state, me }: { state: MatchState; me: number }) {
   if (state.status === 'finished' || state.status === 'aborted') return null;
   const open = (state.seats ?? []).some((x) => x.kind === 'human' && !x.taken);
   if (open && state.status === 'waiting') return <p class="turn">{t('match.waiting')}</p>;
-  if (me >= 0 && state.toMove === me) return <p class="turn mine">{t('match.yourTurn')}</p>;
+  const waits = state.clocks?.kind === 'fischer' && state.clocks.running < 0 && state.status === 'live' && state.toMove >= 0;
+  const note = waits && (
+    <span class="muted clock-waits" data-clock-waits-note>
+      {' '}
+      {t('match.clockWaits')}
+    </span>
+  );
+  if (me >= 0 && state.toMove === me)
+    return (
+      <p class="turn mine">
+        {t('match.yourTurn')}
+        {note}
+      </p>
+    );
   if (state.toMove < 0) return null;
   const name = nameOf(state, state.toMove);
   return (
     <p class="turn">
       {me < 0 && <span class="muted">{t('match.spectator')} </span>}
       {t('match.theirTurn', { name })}
+      {note}
     </p>
   );
 }
