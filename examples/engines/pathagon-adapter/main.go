@@ -22,7 +22,8 @@
 // with ACTION "P<cell>" (a placement) or "R<from>><to>" (a relocation),
 // cells as numbers 0..48. Captures are the rules' own and follow from the
 // action, so the adapter names only the cells and lets games/pathagon
-// parse the move; a move it rejects is an error, never a substitute move.
+// parse the move; a move it rejects ends the adapter with an error (the
+// protocol server would otherwise play its first legal move instead).
 package main
 
 import (
@@ -58,7 +59,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "pathagon-adapter: --program is required")
 		os.Exit(2)
 	}
-	d := &driver{argv: strings.Fields(*program), mode: *mode}
+	d := &driver{argv: strings.Fields(*program), mode: *mode, fail: func(err error) {
+		// The protocol server would answer a failed search with the first
+		// legal move; a match against an outside program must stop instead.
+		fmt.Fprintln(os.Stderr, "pathagon-adapter:", err)
+		os.Exit(3)
+	}}
 	defer d.close()
 	sv := &engine.Server{
 		Game: pathagon.Info,
@@ -78,6 +84,9 @@ func main() {
 type driver struct {
 	argv []string
 	mode string
+	// fail is called with every error of a search before Choose returns
+	// it; main ends the adapter there.
+	fail func(error)
 
 	mu  sync.Mutex
 	cmd *exec.Cmd
@@ -128,7 +137,17 @@ func (d *driver) close() {
 
 // Choose sends the position and reads the program's action. The program
 // has no stop command: a cancelled search still waits for its answer.
-func (d *driver) Choose(ctx context.Context, s game.State, b ai.Budget) (ai.Report, error) {
+// An answer that is not a legal move is an error, never replaced by
+// another move.
+func (d *driver) Choose(_ context.Context, s game.State, b ai.Budget) (ai.Report, error) {
+	r, err := d.choose(s, b)
+	if err != nil && d.fail != nil {
+		d.fail(err)
+	}
+	return r, err
+}
+
+func (d *driver) choose(s game.State, b ai.Budget) (ai.Report, error) {
 	ps, ok := s.(*pathagon.State)
 	if !ok {
 		return ai.Report{}, fmt.Errorf("pathagon-adapter: not a Pathagon state: %T", s)
