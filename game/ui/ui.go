@@ -78,6 +78,12 @@ type Move struct {
 	// Each is set only on a form of Board.Groups: the At of each of the
 	// consecutive legal moves the group stands for.
 	Each [][]float64 `json:"each,omitempty"`
+
+	// Owner is whose piece a placement puts down, as the game's
+	// Piece.Owner names it, for a game where a seat may place another
+	// owner's pieces (Talat: the tower's colour, 2 the spirit in Palat);
+	// absent means 0.
+	Owner int `json:"owner,omitempty"`
 }
 
 // Slide is one piece moving from a cell to another, or off the board (To

@@ -171,7 +171,7 @@ func continuousFields(rng *rand.Rand, b *Board) {
 		piece(&b.Position.Pieces[i])
 	}
 	move := func(m *ui.Move) {
-		m.At = floats()
+		m.At, m.Owner = floats(), rng.IntN(3)
 		for range rng.IntN(3) {
 			m.Each = append(m.Each, floats())
 		}

@@ -193,6 +193,8 @@ export interface UIMove {
   at?: number[];
   /** Only in BoardForms.groups: the at of each consecutive legal move the group stands for. */
   each?: number[][];
+  /** Whose piece a placement puts down, as UIPiece.owner names it (Talat: the tower's colour); absent 0. */
+  owner?: number;
 }
 
 /** A piece on a cell; owner -1 for a neutral piece. */

@@ -677,6 +677,7 @@ export interface UIMove {
   tileRefs?: number[];
   at?: number[];
   each?: number[][];
+  owner?: number;
 }
 
 /** Slide is one piece moving from a cell to another, or off the board (To empty). */

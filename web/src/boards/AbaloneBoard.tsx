@@ -6,33 +6,20 @@ import type { BoardProps } from './board';
 import { replay, usePremove } from '../premove';
 import { PremoveNote } from '../premove-note';
 import {
-  cellPoint,
-  cells,
+  anchor,
   click,
   destinations,
-  focusStep,
-  height,
-  lineOf,
   listed,
   movable,
-  motion,
   moveFor,
-  nearestDir,
-  opposite,
   options,
-  padOrder,
-  point,
   positionOf,
-  screenDir,
-  screenVector,
   slidesOf,
-  spacing,
-  turned,
-  width,
   type Dir,
   type Marble,
   type Position,
 } from './abalone';
+import { cellPoint, cells, focusStep, height, motion, nearestDir, padOrder, point, screenDir, screenVector, spacing, turned, width } from './abalone-layout';
 
 /** Marble and hole radii, as fractions of the cell spacing. */
 const marbleR = spacing * 0.44;
@@ -242,8 +229,7 @@ export function AbaloneBoard({ state, seat, interactive, onMove, flipped: flip =
   const arrows: preact.JSX.Element[] = [];
   if (interactive && sel.length > 0) {
     for (const [d, m] of opts) {
-      const anchor = arrowAnchor(sel, d);
-      const [ax, ay] = cellPointAvg(anchor, flipped);
+      const [ax, ay] = cellPointAvg(anchor(legal, sel, d), flipped);
       const [vx, vy] = screenVector(d, flipped);
       const cx = ax + vx * spacing * 0.62;
       const cy = ay + vy * spacing * 0.62;
@@ -405,15 +391,6 @@ function framePoints(flipped: boolean): string {
       return `${(cx + (x - cx) * k).toFixed(1)},${(cy + (y - cy) * k).toFixed(1)}`;
     })
     .join(' ');
-}
-
-/** arrowAnchor: the selection's front marble for a move along its line, else the whole selection. */
-function arrowAnchor(sel: readonly string[], d: Dir): string[] {
-  const line = lineOf(sel);
-  if (!line) return [...sel];
-  if (d === line.axis) return [line.cells[line.cells.length - 1]!];
-  if (d === opposite[line.axis]) return [line.cells[0]!];
-  return [...sel];
 }
 
 /** cellPointAvg is the centre of some cells on the screen. */

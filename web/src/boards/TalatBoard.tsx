@@ -12,25 +12,21 @@ import {
   cellIndex,
   cellName,
   click,
-  colours,
   hints,
   lastCells,
-  layout,
   noSelection,
   positionOf,
   listed,
   phase,
   size,
-  startColour,
-  towerPoints,
   type BoardName,
   type Kind,
-  type Point,
   type Position,
   type Selection,
   type Target,
   type Tower,
 } from './talat';
+import { colours, layout, startColour, towerPoints, type Point } from './talat-layout';
 
 /** SVG user units per cell side. */
 const unit = 40;

@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
-import { radius, siteRadius, foundationRadius, worldPolygon, type ColumnScene, type Point } from './villa';
+import type { ColumnScene } from './villa';
+import { radius, siteRadius, foundationRadius, worldPolygon, type Point } from './villa-shapes';
 import { paint, type ViewProps } from './villa-view';
 
 /** Half the width of the drawing in mm: the foundation (115) and a margin. */

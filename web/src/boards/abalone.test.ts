@@ -1,30 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchState } from '../protocol';
 import { state } from '../testutil';
-import {
-  cellName,
-  cells,
-  click,
-  destinations,
-  dirs,
-  focusStep,
-  isGroup,
-  lineOf,
-  listed,
-  movable,
-  motion,
-  moveFor,
-  nearestDir,
-  onBoard,
-  options,
-  parseCell,
-  positionOf,
-  screenDir,
-  slidesOf,
-  step,
-  type Dir,
-  type Position,
-} from './abalone';
+import { anchor, click, destinations, listed, movable, moveFor, options, positionOf, slidesOf, type Dir, type Position } from './abalone';
+import { cellName, cells, dirs, focusStep, motion, nearestDir, onBoard, parseCell, screenDir } from './abalone-layout';
 import { forms } from './testdata/forms';
 
 // The positions and their legal moves with their board forms, as the
@@ -64,18 +42,6 @@ describe('cells (§1 geometry)', () => {
     expect(parseCell('E5')).toEqual([4, 5]);
     expect(cellName(4, 5)).toBe('e5');
     expect(onBoard(9, 5)).toBe(false);
-  });
-  it.each([
-    ['a1', 'E', 'a2'],
-    ['a1', 'NE', 'b2'],
-    ['a1', 'NW', 'b1'],
-    ['a1', 'W', null],
-    ['a1', 'SW', null],
-    ['e5', 'SE', 'd5'],
-    ['e5', 'SW', 'd4'],
-    ['i9', 'NE', null],
-  ] as const)('the %s neighbour of %s is %s (§1 directions table)', (c, d, want) => {
-    expect(step(c, d)).toBe(want);
   });
 });
 
@@ -130,23 +96,25 @@ describe('the last move (the form the server sends with the state)', () => {
   });
 });
 
-describe('groups (§4.1: 1–3 marbles adjacent along one axis)', () => {
+describe('groups (§4.1: 1–3 marbles adjacent along one axis), as the forms give them', () => {
+  const legal = listed(startState);
   it.each([
     [['c3'], true],
     [['c3', 'c4'], true],
     [['c5', 'c3', 'c4'], true],
     [['a1', 'b2', 'c3'], true],
-    [['b1', 'c1', 'd1'], true],
     [['c3', 'c5'], false],
     [['a1', 'a2', 'b2'], false],
     [['a1', 'a2', 'a3', 'a4'], false],
-  ])('%j is a group: %s', (sel, want) => {
-    expect(isGroup(sel)).toBe(want);
+    [['c3', 'c3'], false],
+  ])('%j makes a listed move: %s', (sel, want) => {
+    expect(options(legal, sel).size > 0).toBe(want);
   });
-  it('orders a line by row then number and names its axis', () => {
-    expect(lineOf(['c5', 'c3', 'c4'])).toEqual({ cells: ['c3', 'c4', 'c5'], axis: 'E' });
-    expect(lineOf(['c3', 'b2'])).toEqual({ cells: ['b2', 'c3'], axis: 'NE' });
-    expect(lineOf(['c2', 'b2'])).toEqual({ cells: ['b2', 'c2'], axis: 'NW' });
+  it('anchors an in-line arrow at the selected marble furthest ahead, a broadside at the whole group', () => {
+    expect(anchor(legal, ['c3', 'c4', 'c5'], 'E')).toEqual(['c5']);
+    expect(anchor(legal, ['c3', 'c4', 'c5'], 'W')).toEqual(['c3']);
+    expect(anchor(legal, ['a1'], 'NE')).toEqual(['a1']);
+    expect(anchor(legal, ['c5', 'c3', 'c4'], 'NE')).toEqual(['c5', 'c3', 'c4']);
   });
 });
 

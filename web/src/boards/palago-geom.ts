@@ -16,16 +16,6 @@ export interface Pt {
   y: number;
 }
 
-/** Axial directions, side k of a cell faces cell + dirs[k] (§A.2). */
-export const dirs: readonly (readonly [number, number])[] = [
-  [1, -1],
-  [1, 0],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [0, -1],
-];
-
 const sqrt3 = Math.sqrt(3);
 
 /** center gives the screen centre of cell (q, r): x = √3(q + r/2), y = 1.5r (§A.2). */
@@ -46,31 +36,6 @@ export function sideMid(k: number): Pt {
   const a = corner(k - 1);
   const b = corner(k);
   return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-}
-
-/** The parts of a tile in orientation o, as corner and side indices (the rows of table A.4). */
-export interface Parts {
-  aTip: number;
-  bTip: number;
-  straight: [number, number];
-  arcA: [number, number];
-  arcB: [number, number];
-  aArch: [number, number];
-  bArch: [number, number];
-}
-
-/** parts gives the table A.4 row of orientation o: a = 2o. */
-export function parts(o: number): Parts {
-  const a = 2 * o;
-  return {
-    aTip: a,
-    bTip: mod6(a + 3),
-    straight: [mod6(a + 2), mod6(a + 5)],
-    arcA: [a, mod6(a + 1)],
-    arcB: [mod6(a + 3), mod6(a + 4)],
-    aArch: [mod6(a + 2), mod6(a + 4)],
-    bArch: [mod6(a + 5), mod6(a + 1)],
-  };
 }
 
 const f = (n: number) => String(Math.round(n * 1000) / 1000);

@@ -51,7 +51,7 @@ describe('TalatBoard', () => {
 
   it('places in two clicks, tray first: only listed kinds and cells, only when interactive', async () => {
     const sent: string[] = [];
-    const s = talat({ toMove: 0, ...talatForms({ reserve: [all, all, all] }, ['B01:a1=S3', 'B01:a1=L6', 'B02:c1=L6']) });
+    const s = talat({ toMove: 0, ...talatForms({ reserve: [all, all, all], phase: 'setup' }, ['B01:a1=S3', 'B01:a1=L6', 'B02:c1=L6']) });
     render(<TalatBoard state={s} seat={0} interactive={false} onMove={(m) => sent.push(m)} />, root);
     expect(root.querySelector('.talat-tray')).toBeNull();
     fire(cell('B01:a1'));
@@ -92,7 +92,7 @@ describe('TalatBoard', () => {
       players: 2,
       seats: seats.slice(0, 2),
       toMove: 1,
-      ...talatForms({ towers: ['B12:e1=2L6'], reserve: [all, all, all.slice(0, 8)], scores: [0, 0] }, ['B02:a5=S3']),
+      ...talatForms({ towers: ['B12:e1=2L6'], reserve: [all, all, all.slice(0, 8)], scores: [0, 0], phase: 'spirit-setup', placing: 2 }, ['B02:a5=S3']),
     });
     render(<TalatBoard state={s} seat={1} interactive={true} onMove={() => {}} />, root);
     expect(root.querySelector('.talat-turn')!.textContent).toBe('White places a spirit tower');

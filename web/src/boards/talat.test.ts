@@ -9,15 +9,13 @@ import {
   click,
   hints,
   lastCells,
-  layout,
   listed,
   noSelection,
   phase,
   positionOf,
-  startColour,
-  towerPoints,
   type Selection,
 } from './talat';
+import { layout, startColour, towerPoints } from './talat-layout';
 import { forms } from './testdata/forms';
 import { talatMove } from './testdata/talat';
 
@@ -90,8 +88,10 @@ describe('positionOf (the board form of the position the server sends)', () => {
     expect(p.scores).toEqual(palatScores);
   });
 
-  it('knows the spirit setup of Palat (§7): the spirit still has towers to place', () => {
+  it('reads the step of the game the server names: the spirit setup of Palat (§7), whose towers the forms place', () => {
     expect(phase(pos('palat spirit setup', 'palat'))).toBe('spirit-setup');
+    expect(hints(listed(at('palat spirit setup', 'palat')), noSelection).placing).toBe(2);
+    expect(hints(listed(at('talat after two placements')), noSelection).placing).toBe(2);
     expect(phase(pos('talat after two placements'))).toBe('setup');
     expect(phase(pos('talat play'))).toBe('play');
   });
@@ -154,8 +154,8 @@ describe('click and hints in setup (§2: a tower from the reserve onto an own st
     expect([...hints(legal, sel({ cell: 'B02:d1' })).kinds]).toEqual(['L6']);
   });
 
-  it('knows when the towers placed are the spirit’s (Palat, §7)', () => {
-    expect(hints([mv('B02:a5=S3'), mv('B12:e5=L6')], noSelection).placing).toBe(2);
+  it('takes the colour placed from the forms: the spirit’s in Palat (§7)', () => {
+    expect(hints([talatMove('B02:a5=S3', 2), talatMove('B12:e5=L6', 2)], noSelection).placing).toBe(2);
   });
 });
 

@@ -1,9 +1,10 @@
-// Talat / Palat board model: the boards' geometry (rules/talat.md §1), the
-// position and moves as the server's board forms give them (Go package
-// game/ui, games/talat/ui.go: towers by "B01:c3", reserves, captures,
-// closed boards, scores; each move's kind, cells and placed tower), and
-// clicks turned into the legal moves the server listed. It reads no
-// notation or position text and computes no score.
+// Talat / Palat board model: the position and moves as the server's board
+// forms give them (Go package game/ui, games/talat/ui.go: towers by
+// "B01:c3", reserves, captures, closed boards, scores, the step of the
+// game; each move's kind, cells, placed tower and its colour), and clicks
+// turned into the legal moves the server listed. It reads no notation or
+// position text, computes no score and knows no rule of placement or
+// movement; the triangle layout is in talat-layout.ts.
 import type { MatchState, UIMove } from '../protocol';
 
 /** Files and ranks per board side (§1: 5 × 5). */
@@ -25,6 +26,10 @@ export interface Tower {
 
 export type Variant = 'talat' | 'palat';
 
+/** The step of the game (games/talat/ui.go): the seats place the spirit's towers (Palat), their own, play, or it is over. */
+export type Phase = 'spirit-setup' | 'setup' | 'play' | 'over';
+const phases: readonly string[] = ['spirit-setup', 'setup', 'play', 'over'];
+
 export interface Position {
   variant: Variant;
   /** The seat to act, -1 once the game is over. */
@@ -38,11 +43,7 @@ export interface Position {
   closed: BoardName[];
   /** The seats' scores now (§6, §7), as the server counts them. */
   scores: number[];
-}
-
-/** colours gives the two colours of board Bij: i starts on rank 1, j on rank 5 (§1). */
-export function colours(board: BoardName): [number, number] {
-  return [Number(board[1]), Number(board[2])];
+  phase: Phase;
 }
 
 /** cellName gives the name of (row, col) on a board: file a..e, rank row+1. */
@@ -85,6 +86,7 @@ export function positionOf(state: MatchState): Position | null {
     taken: (f.captured ?? []).map((c) => c.flatMap(tower)),
     closed: (f.closed ?? []).filter(isBoard),
     scores: f.scores ?? [],
+    phase: phases.includes(f.phase ?? '') ? (f.phase as Phase) : 'play',
   };
 }
 
@@ -105,22 +107,9 @@ export function cellID(board: BoardName, cell: string): string {
   return `${board}:${cell}`;
 }
 
-/** startColour is the colour whose start line a cell is on, or -1 (§1). */
-export function startColour(board: BoardName, cell: string): number {
-  const [i, j] = colours(board);
-  if (cell.endsWith('1')) return i;
-  if (cell.endsWith('5')) return j;
-  return -1;
-}
-
-/** Phase of the game for the turn line. */
-export type Phase = 'spirit-setup' | 'setup' | 'play' | 'over';
-
+/** phase is the step of the game, as the server names it. */
 export function phase(pos: Position): Phase {
-  if (pos.toMove < 0) return 'over';
-  if (pos.variant === 'palat' && (pos.reserve[2]?.length ?? 0) > 0) return 'spirit-setup';
-  if (pos.reserve.some((r) => r.length > 0)) return 'setup';
-  return 'play';
+  return pos.phase;
 }
 
 /**
@@ -207,7 +196,7 @@ export interface Hints {
   steps: Set<string>;
   /** Where the picked-up tower can capture. */
   captures: Set<string>;
-  /** The colour being placed (the spirit's in Palat's first setup), or -1. */
+  /** The colour being placed (the spirit's in Palat's first setup), from the placements' forms, or -1. */
   placing: number;
 }
 
@@ -216,8 +205,7 @@ export function hints(legal: readonly Listed[], sel: Selection): Hints {
   for (const { form: p } of legal) {
     if (p.kind === 'place') {
       const id = placeID(p);
-      const [b = '', cell = ''] = id.split(':');
-      if (h.placing < 0 && isBoard(b)) h.placing = startColour(b, cell);
+      if (h.placing < 0) h.placing = p.owner ?? 0;
       const k = p.piece && isKind(p.piece) ? p.piece : null;
       if (k && (sel.cell === null || sel.cell === id)) h.kinds.add(k);
       if (sel.kind === null || sel.kind === k) h.places.add(id);
@@ -236,100 +224,4 @@ export function hints(legal: readonly Listed[], sel: Selection): Hints {
 export function lastCells(f: UIMove | undefined): string[] {
   if (!f) return [];
   return f.kind === 'place' ? [placeID(f)] : [fromID(f), toID(f)];
-}
-
-/** A point in SVG user units. */
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/** Geometry of the triangle layout, in units of one cell side. */
-export interface Layout {
-  /** Where each colour sits: the corner between its two boards. */
-  corners: Point[];
-  /** The four corners of a cell, in order, and its centre. */
-  cell(board: BoardName, row: number, col: number): { poly: Point[]; centre: Point };
-  /** The bounding box of all three boards. */
-  box: { x: number; y: number; w: number; h: number };
-}
-
-/** Side of the triangle of seats, in cells: wide enough that boards meeting at a corner do not overlap. */
-const side = 14.6;
-
-/**
- * layout puts the three colours on the corners of a triangle, the viewer's
- * colour at the bottom and the next colours clockwise, and lays board Bij
- * along the side between colours i and j, rotated so that each colour's
- * start line faces its own corner and file a is on its left, as the boards
- * lie on the table in the real game. turned puts the viewer's colour at
- * the top instead (the viewer's flip): the whole triangle half a turn round.
- */
-export function layout(bottom: number, turned = false): Layout {
-  const r = side / Math.sqrt(3); // circumradius
-  const corners: Point[] = [];
-  for (let c = 0; c < 3; c++) {
-    // Clockwise on screen from the bottom: bottom, top left, top right.
-    const k = (c - bottom + 3) % 3;
-    const a = Math.PI / 2 + (k * 2 * Math.PI) / 3 + (turned ? Math.PI : 0);
-    corners[c] = { x: r * Math.cos(a), y: r * Math.sin(a) };
-  }
-  const frame = (board: BoardName) => {
-    const [i, j] = colours(board);
-    const a = corners[i]!;
-    const b = corners[j]!;
-    const len = Math.hypot(b.x - a.x, b.y - a.y);
-    const d = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
-    // Facing d, the right hand is d turned a quarter clockwise (y points down).
-    const right = { x: -d.y, y: d.x };
-    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-    return { d, right, mid };
-  };
-  const frames = Object.fromEntries(boardNames.map((b) => [b, frame(b)])) as Record<BoardName, ReturnType<typeof frame>>;
-  const at = (board: BoardName, u: number, v: number): Point => {
-    const f = frames[board];
-    return { x: f.mid.x + f.d.x * u + f.right.x * v, y: f.mid.y + f.d.y * u + f.right.y * v };
-  };
-  const half = size / 2;
-  const cell = (board: BoardName, row: number, col: number) => {
-    const u0 = row - half;
-    const v0 = col - half;
-    return {
-      poly: [at(board, u0, v0), at(board, u0 + 1, v0), at(board, u0 + 1, v0 + 1), at(board, u0, v0 + 1)],
-      centre: at(board, u0 + 0.5, v0 + 0.5),
-    };
-  };
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const b of boardNames) {
-    for (const [u, v] of [
-      [-half, -half],
-      [half, -half],
-      [half, half],
-      [-half, half],
-    ] as const) {
-      const p = at(b, u, v);
-      minX = Math.min(minX, p.x);
-      minY = Math.min(minY, p.y);
-      maxX = Math.max(maxX, p.x);
-      maxY = Math.max(maxY, p.y);
-    }
-  }
-  return { corners, cell, box: { x: minX, y: minY, w: maxX - minX, h: maxY - minY } };
-}
-
-/** towerPoints draws a tower seen from above: a regular polygon of its sides, its size by height, around c (radius in cells). */
-export function towerPoints(kind: Kind, c: Point, unit: number): Point[] {
-  const radius = { S: 0.24, M: 0.33, L: 0.44 }[kind[0] as 'S' | 'M' | 'L'] * unit;
-  const n = Number(kind[1]);
-  // Triangles point up; squares sit flat; hexagons have a flat top.
-  const start = n === 3 ? -Math.PI / 2 : n === 4 ? -Math.PI / 4 : 0;
-  const pts: Point[] = [];
-  for (let k = 0; k < n; k++) {
-    const a = start + (k * 2 * Math.PI) / n;
-    pts.push({ x: c.x + radius * Math.cos(a), y: c.y + radius * Math.sin(a) });
-  }
-  return pts;
 }

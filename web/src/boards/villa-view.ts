@@ -1,6 +1,7 @@
 // What both views of the villa (the 3D one and the SVG top view) draw and
 // report back: the scene and the player's picks, never the rules.
-import type { FloorName, Point, Pose, Scene } from './villa';
+import type { Scene } from './villa';
+import type { FloorName, Point, Pose } from './villa-shapes';
 
 /** ViewProps are the inputs of a villa view. */
 export interface ViewProps {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Move, UIMove } from '../protocol';
 import { forms } from './testdata/forms';
-import { clickColumn, clickSurface, collapsed, columnColour, exactMove, group, sceneOf, shakeBand, snap, worldPolygon, type Scene } from './villa';
+import { clickColumn, clickSurface, collapsed, columnColour, exactMove, group, sceneOf, shakeBand, snap, type Scene } from './villa';
+import { worldPolygon } from './villa-shapes';
 
 const must = (name: string): Scene => {
   const s = sceneOf(forms(name).board?.position);

@@ -2,52 +2,15 @@
 // (games/villapaletti/ui.go) read into a scene — floors with their poses,
 // columns with their owners, levels and centres, the seal — and the
 // player's gestures matched against the forms of the legal moves. Nothing
-// here knows the rules or reads notation: geometry (rules/villa-paletti.md
-// §2) is used only to draw and to find the listed move nearest to a click.
+// here knows the rules or reads notation (but for the typed exact point,
+// which the server judges); the pieces' shapes and sizes, used to draw and
+// to stack columns in the picture, are in villa-shapes.ts.
 import { boardMoves, type BoardForms, type Move, type UIPosition } from '../protocol';
+import { columnHeight, floorThickness, levelHeight, worldPolygon, type FloorName, type Kind, type Point, type Pose } from './villa-shapes';
 
 /** The column colours in the order of the seats with 4 players (and of the reserve). */
 export const colours = ['blue', 'yellow', 'green', 'red'] as const;
 export type Colour = (typeof colours)[number];
-
-/** The column kinds. */
-export type Kind = 'thin' | 'medium' | 'thick';
-
-/** The floors in their fixed order (spec §1). */
-export const floorNames = ['blue', 'green', 'yellow', 'orange', 'red'] as const;
-export type FloorName = (typeof floorNames)[number];
-
-/** Column height H and floor thickness T in mm (spec §2). */
-export const columnHeight = 45;
-export const floorThickness = 5;
-/** Radius of the foundation R_f and of the building site R_b in mm (spec §2). */
-export const foundationRadius = 115;
-export const siteRadius = 80;
-
-/** Circumradius of each kind in mm (spec §2: thin 8, medium hexagon 11, thick 14). */
-export const radius: Record<Kind, number> = { thin: 8, medium: 11, thick: 14 };
-
-/** Floor polygons in local coordinates, counter-clockwise (spec §2 table): what a floor looks like. */
-export const floorPolygons: Record<FloorName, readonly (readonly [number, number])[]> = {
-  blue: [[104, 0], [74, 62], [17, 98], [-46, 80], [-100, 36], [-92, -34], [-47, -81], [18, -100], [74, -62]],
-  green: [[98, 0], [57, 57], [0, 66], [-54, 54], [-94, 0], [-58, -58], [0, -70], [53, -53]],
-  yellow: [[80, 0], [40, 50], [-16, 72], [-54, 26], [-70, -34], [-15, -64], [44, -55]],
-  orange: [[80, 0], [41, 41], [0, 45], [-38, 38], [-76, 0], [-40, -40], [0, -47], [39, -39]],
-  red: [[56, 0], [29, 36], [-11, 49], [-38, 18], [-49, -23], [-11, -47], [27, -34]],
-};
-
-/** A floor pose: rotate by th degrees, then translate by (x, y) mm. */
-export interface Pose {
-  x: number;
-  y: number;
-  th: number;
-}
-
-/** A point in mm on the foundation's plane. */
-export interface Point {
-  x: number;
-  y: number;
-}
 
 export interface FloorScene {
   name: FloorName;
@@ -96,14 +59,6 @@ export interface Scene {
   scores: number[];
 }
 
-/** worldPolygon maps a floor's local polygon by a pose. */
-export function worldPolygon(name: FloorName, pose: Pose): Point[] {
-  const a = (pose.th * Math.PI) / 180;
-  const c = Math.cos(a);
-  const s = Math.sin(a);
-  return floorPolygons[name].map(([x, y]) => ({ x: pose.x + c * x - s * y, y: pose.y + s * x + c * y }));
-}
-
 const poseOf = (at: readonly number[] | null | undefined): Pose => ({ x: at?.[0] ?? 0, y: at?.[1] ?? 0, th: at?.[2] ?? 0 });
 const seatOrNull = (n: number | undefined) => (n === undefined || n < 0 ? null : n);
 
@@ -113,7 +68,7 @@ export function sceneOf(p: UIPosition | undefined): Scene | null {
   const floors = (p.floors ?? []).map((f, i): FloorScene => {
     const name = f.name as FloorName;
     const pose = poseOf(f.at);
-    return { name, level: i + 1, pose, polygon: worldPolygon(name, pose), bottom: 50 * (i + 1) - floorThickness, top: 50 * (i + 1) };
+    return { name, level: i + 1, pose, polygon: worldPolygon(name, pose), bottom: levelHeight(i + 1) - floorThickness, top: levelHeight(i + 1) };
   });
   const columns = (p.pieces ?? []).map(
     (pc): ColumnScene => ({
@@ -132,7 +87,7 @@ export function sceneOf(p: UIPosition | undefined): Scene | null {
   const byId = new Map(columns.map((c) => [c.id, c]));
   const baseOf = (c: ColumnScene, depth: number): number => {
     const below = c.on === null ? undefined : byId.get(c.on);
-    return below && depth <= columns.length ? baseOf(below, depth + 1) + columnHeight : 50 * c.level;
+    return below && depth <= columns.length ? baseOf(below, depth + 1) + columnHeight : levelHeight(c.level);
   };
   for (const c of columns) c.base = baseOf(c, 0);
   return {

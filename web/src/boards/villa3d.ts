@@ -3,7 +3,8 @@
 // the spec's millimetres with z up (rules/villa-paletti.md §2).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import { columnHeight, floorPolygons, floorThickness, foundationRadius, radius, siteRadius, type ColumnScene, type Point } from './villa';
+import type { ColumnScene } from './villa';
+import { columnHeight, floorPolygons, floorThickness, foundationRadius, radius, siteRadius, levelHeight, type Point } from './villa-shapes';
 import { paint, type ViewProps } from './villa-view';
 
 /** A pointer that moved less than this many pixels between down and up clicked; more is a drag that turns the view. */
@@ -172,7 +173,7 @@ export function mount(host: HTMLElement, first: ViewProps): { update(p: ViewProp
         floorGeometry(f.name),
         new THREE.MeshStandardMaterial({ color: paint[f.name], transparent: true, opacity: 0.4, depthWrite: false }),
       );
-      ghost.position.set(f.pose.x, f.pose.y, 50 * level - floorThickness);
+      ghost.position.set(f.pose.x, f.pose.y, levelHeight(level) - floorThickness);
       ghost.rotation.z = (f.pose.th * Math.PI) / 180;
       overlay.add(ghost);
     }
