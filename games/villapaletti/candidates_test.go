@@ -243,9 +243,9 @@ func proposals(s *State) []string {
 // that an objection can void is not searched. The first case is a game
 // bot:hard lost against two random players (3 players, seed 2): with four
 // columns on blue it proposed green, seat 2 objected by moving its
-// blue-thin-2, which left the game, and so twice more; the bot, short of
-// columns, lost the seal fights. Its columns all stand on the foundation,
-// so any of them voids a proposal. In the second case the proposer's
+// blue-thin-2, which left the game; its next proposal cost it blue-thick
+// the same way, and the bot, short of columns, lost the seal fights. Its
+// columns all stand on the foundation, so any of them voids a proposal. In the second case the proposer's
 // columns are all on the top level: nobody can object, and proposing is
 // the way to lay green.
 func TestSearchMovesNoObjectableProposal(t *testing.T) {
