@@ -95,9 +95,9 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 // proposer that column and its turn, and with three or four players the
 // evaluation cannot tell: laying the next floor (green above all) is worth
 // about as much to every seat, so a search expects the others to pass, while
-// an objector that takes the column gives up little. Hard's proposals were
-// objected to in nearly every game it lost against random players
-// (docs/strength.md, "Weak spots against random").
+// an objector that takes the column gives up little (docs/strength.md,
+// "Weak spots against random: objections"). With two players alpha-beta
+// already assumes the objection, and keeps its proposals.
 func (s *State) objectable(e *eligibility) bool {
 	st := s.structure()
 	var ranks perKind[[]ranked]
