@@ -45,7 +45,9 @@ type candidate struct {
 //     that stands (the column leaves the game);
 //   - at most maxWobbleCands column moves that wobble (a turn spent freezing
 //     a column), when not objecting;
-//   - the maxFloorCands steadiest floor poses to propose or place;
+//   - the maxFloorCands steadiest floor poses to propose or place; with
+//     three or four players, proposals only when no objection could void
+//     them (see objectable);
 //   - pass during an objection window, and every removal after one.
 //
 // Column moves that take the Master Builder seal come first, the most
@@ -64,7 +66,7 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 		e := s.newEligibility()
 		neutral, _ := s.movable(e)
 		cs = s.columnCands(e, s.turnColumns(neutral), objection, cs)
-		if s.phase == phaseTurn {
+		if s.phase == phaseTurn && (s.n == 2 || !s.objectable(e)) {
 			cs = s.floorCands(e.sf, kindPropose, cs)
 		}
 	case phasePlace:
@@ -85,6 +87,38 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 		return s.LegalMoves(dst)
 	}
 	return dst
+}
+
+// objectable reports whether an objector could void a floor proposal by
+// the seat to move: one of its own columns is eligible, lifts without a
+// wobble and stands at one of its targets. Such a proposal costs the
+// proposer that column and its turn, and with three or four players the
+// evaluation cannot tell: laying the next floor (green above all) is worth
+// about as much to every seat, so a search expects the others to pass, while
+// an objector that takes the column gives up little (docs/strength.md,
+// "Weak spots against random: objections"). With two players alpha-beta
+// already assumes the objection, and keeps its proposals.
+func (s *State) objectable(e *eligibility) bool {
+	st := s.structure()
+	var ranks perKind[[]ranked]
+	rank := func(k Kind) []ranked { return s.rankTargets(e.sf, st, k, true) }
+	own := s.ownedBy(s.turn)
+	for c := range Column(NumColumns) {
+		if !own(c) || !s.eligible(e, c) {
+			continue
+		}
+		lifted, wobbly, _ := st.Lift(c)
+		if wobbly {
+			continue
+		}
+		k := c.Kind()
+		for _, t := range ranks.get(k, rank) {
+			if ok, _ := lifted.Place(k, t.p, t.depth); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Ordering keys of column candidates: a move that takes the seal first (by

@@ -227,3 +227,51 @@ func TestSearchMoves(t *testing.T) {
 		}
 	}
 }
+
+// proposals returns the floor proposals among the search candidates.
+func proposals(s *State) []string {
+	var out []string
+	for _, gm := range s.SearchMoves(nil) {
+		if m, _ := decode(gm); m.kind == kindPropose {
+			out = append(out, s.MoveString(gm))
+		}
+	}
+	return out
+}
+
+// TestSearchMovesNoObjectableProposal: with three players, a proposal
+// that an objection can void is not searched. The first case is a game
+// bot:hard lost against two random players (3 players, seed 2): with four
+// columns on blue it proposed green, seat 2 objected by moving its
+// blue-thin-2, which left the game; its next proposal cost it blue-thick
+// the same way, and the bot, short of columns, lost the seal fights. Its
+// columns all stand on the foundation, so any of them voids a proposal. In the second case the proposer's
+// columns are all on the top level: nobody can object, and proposing is
+// the way to lay green.
+func TestSearchMovesNoObjectableProposal(t *testing.T) {
+	s0, err := Info.New(game.Options{Players: 3, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := play(t, s0.(*State), "red-medium:0>(20,-30)", "yellow-thick:0>(10,-60)", "red-thick:0>(40,10)", "green-thin-2:0>(-40,-10)")
+	if s.ToMove() != 0 || s.phase != phaseTurn {
+		t.Fatalf("seat %v to move in phase %v; the replay is wrong: %s", s.ToMove(), s.phase, s)
+	}
+	if !s.floorPossible(s.surface()) {
+		t.Fatal("no green pose is legal; the case is wrong")
+	}
+	if got := proposals(s); len(got) > 0 {
+		t.Errorf("objectable position: search is offered proposals %v", got)
+	}
+
+	u := scenario(t, 3, nil)
+	legs(u, 0, yellowThin1, yellowThin2, yellowThin3, ColumnOf(Green, 0), ColumnOf(Green, 1))
+	for i, c := range []Column{blueThin1, ColumnOf(Blue, 1), ColumnOf(Blue, 2)} {
+		a := math.Pi/2 + 2*math.Pi*float64(i)/3
+		put(u, c, 1, 30*math.Cos(a), 30*math.Sin(a))
+	}
+	u.cacheHulls()
+	if got := proposals(u); len(got) == 0 {
+		t.Errorf("proposer with no eligible column: no proposal offered; moves %v", u.SearchMoves(nil))
+	}
+}
