@@ -11,6 +11,7 @@ import (
 	"net/http/pprof"
 	"net/netip"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -61,6 +62,7 @@ func runServe(ctx context.Context, e *env) error {
 	analysisWorkers := fs.Int("analysis-workers", 0, "analysis-board searches at once (0: 1, leaving the other cores to live games and their bots)")
 	analysisChild := fs.Bool("analysis-child", false, "run two-player analyses in a child tabula engine process at the lowest priority instead of a thread of the server")
 	analysisGate := fs.Bool("analysis-gate", true, "pace the server's analysis searches behind live games: pause while a move is handled or goroutines wait, and rest between slices while games move (internal/livegate)")
+	analysisProcs := fs.Bool("analysis-procs", true, "give the Go scheduler one execution slot (GOMAXPROCS) more per analysis worker, so a lowest-priority analysis thread the kernel leaves waiting never holds a slot live games need")
 	analysisShare := fs.Int("analysis-share", livegate.DefaultShare, "with --analysis-gate, the percentage of one core an analysis may use while live games move (1-100)")
 	botTime := fs.Duration("bot-time", time.Second, "the most a bot move may take; in a match with a clock a bot plans from its time left and increment and thinks less when that says so (ai.PlanTime)")
 	verbose := fs.Bool("v", false, "log debug messages")
@@ -131,6 +133,13 @@ func runServe(ctx context.Context, e *env) error {
 	}
 	if *memLimit > 0 {
 		debug.SetMemoryLimit(*memLimit << 20)
+	}
+	if *analysisProcs && !*analysisChild {
+		// An analysis runs on a nice-19 thread. Go's scheduler cannot take
+		// an execution slot back from a thread the kernel is not running,
+		// so on a busy machine that thread would hold one of the slots the
+		// rooms, bots and store share until the kernel ran it again.
+		runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + max(*analysisWorkers, analysis.DefaultWorkers))
 	}
 	level := slog.LevelInfo
 	if *verbose {
