@@ -77,10 +77,12 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 // null (the server stores what the client keeps without knowing every
 // key). It answers the document as stored. A refused body changes
 // nothing. The guard checked the request's origin, content type and CSRF
-// token, as for every state change.
+// token, as for every state change; each store counts against the
+// client's rate of clicks (limitJoin), as claims and puzzle attempts do,
+// so a signed-in client cannot keep the database writing.
 func (s *Server) handleSetSettings(w http.ResponseWriter, r *http.Request) {
 	se, ss := s.needSettings(w, r)
-	if se == nil {
+	if se == nil || !s.limitHTTP(w, r, limitJoin) {
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxSettings))

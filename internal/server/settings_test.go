@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -122,5 +123,31 @@ func TestAccountSettingsRefused(t *testing.T) {
 		if got := settingsOf(t, a); got != kept {
 			t.Fatalf("after the refused PUT with %s the settings are %s, want %s", tt.name, got, kept)
 		}
+	}
+}
+
+// TestAccountSettingsRate: stores count against the client's click rate
+// (20 at once by default), so a signed-in client cannot keep the database
+// writing; the refused store changes nothing.
+func TestAccountSettingsRate(t *testing.T) {
+	h := start(t, "", cheapHashes)
+	a := h.device("")
+	a.signup("alice", "correct horse")
+	limited := 0
+	for i := range 30 {
+		st, code, _ := a.raw("PUT", "/api/account/settings", fmt.Sprintf(`{"n":%d}`, i), nil)
+		switch {
+		case st == http.StatusOK && limited == 0:
+		case st == http.StatusTooManyRequests && code == protocol.CodeRateLimited:
+			limited++
+		default:
+			t.Fatalf("PUT %d: %d %s after %d refusals", i, st, code, limited)
+		}
+	}
+	if limited == 0 {
+		t.Fatal("30 stores at once: none refused")
+	}
+	if got, want := settingsOf(t, a), fmt.Sprintf(`{"n":%d}`, 29-limited); got != want {
+		t.Errorf("after %d refused stores the settings are %s, want %s", limited, got, want)
 	}
 }

@@ -7,6 +7,7 @@
 // so a failed request never overwrites the account's with the browser's.
 import { effect } from '@preact/signals';
 import * as A from './account-api';
+import { ApiError } from './api';
 import { account } from './account-state';
 import { api } from './app-state';
 import { settingsFrom, type Settings } from './settings';
@@ -53,8 +54,18 @@ async function store(id: string, doc: A.SettingsDoc): Promise<void> {
   try {
     const got = await A.putSettings(api, doc);
     if (syncedFor === id) stored = canonical(got);
-  } catch {
-    // the next change tries again
+  } catch (e) {
+    // Refused for the rate (many changes in a row): the last one is stored
+    // when the server allows; any other failure waits for the next change.
+    if (e instanceof ApiError && e.wire.code === 'rate-limited' && syncedFor === id && !timer) {
+      timer = setTimeout(
+        () => {
+          timer = null;
+          void store(id, docOf(settings.value));
+        },
+        Math.max(e.retryAfter ?? 2, 1) * 1000,
+      );
+    }
   }
 }
 
