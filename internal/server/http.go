@@ -60,6 +60,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/account/password", s.handlePassword)
 	mux.HandleFunc("POST /api/account/claim", s.handleClaim)
 	mux.HandleFunc("GET /api/account/matches", s.handleAccountMatches)
+	mux.HandleFunc("GET /api/account/settings", s.handleSettings) // settings.go; issue 24
+	mux.HandleFunc("PUT /api/account/settings", s.handleSetSettings)
 	mux.HandleFunc("GET /api/users/{name}", s.handleUser)
 	mux.HandleFunc("GET /api/users/{name}/games", s.handleArchive) // profiles
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)

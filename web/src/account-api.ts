@@ -62,3 +62,15 @@ export async function accountMatches(api: Api): Promise<AccountMatch[]> {
   const b = await api.call<{ matches: AccountMatch[] | null }>('GET', '/api/account/matches');
   return b.matches ?? [];
 }
+
+/** An account's settings document (docs/protocol.md, "Account settings"): a flat object the web client gives meaning to. */
+export type SettingsDoc = Record<string, unknown>;
+
+export function getSettings(api: Api): Promise<SettingsDoc> {
+  return api.call('GET', '/api/account/settings');
+}
+
+/** putSettings replaces the account's settings and answers them as stored. */
+export function putSettings(api: Api, doc: SettingsDoc): Promise<SettingsDoc> {
+  return api.call('PUT', '/api/account/settings', doc);
+}

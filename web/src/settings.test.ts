@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySettings, defaults, loadSettings, saveSettings, settingsKey, type Settings } from './settings';
+import { applySettings, defaults, loadSettings, saveSettings, settingsFrom, settingsKey, type Settings } from './settings';
 import { Sounds, type AudioLike } from './sound';
 import { memoryKV } from './tokens';
 
@@ -22,6 +22,14 @@ describe('settings (kept per browser)', () => {
     const kv = memoryKV();
     kv.setItem(settingsKey, stored);
     expect(loadSettings(kv)).toEqual(want);
+  });
+
+  it('takes an account’s settings over the browser’s, field by field', () => {
+    const browser: Settings = { coords: false, theme: 'slate', volume: 0.25, speed: 'off', confirm: true, premove: false };
+    expect(settingsFrom({}, browser)).toEqual(browser);
+    expect(settingsFrom(null, browser)).toEqual(browser);
+    expect(settingsFrom([true], browser)).toEqual(browser);
+    expect(settingsFrom({ coords: true, theme: 'neon', volume: 2, speed: 'slow', future: 1 }, browser)).toEqual({ ...browser, coords: true, speed: 'slow' });
   });
 
   it('puts the settings on the document for the boards’ CSS', () => {

@@ -1,4 +1,5 @@
-// The viewer's board settings, kept per browser (localStorage, settingsKey):
+// The viewer's board settings, kept per browser (localStorage, settingsKey)
+// and, signed in, per account (settings-sync.ts):
 // coordinates on every board, the board theme, the sound volume and the
 // animation speed. Pure over a KV; settings-state.ts applies them.
 import type { KV } from './tokens';
@@ -31,20 +32,29 @@ export const defaults: Settings = { coords: true, theme: 'wood', volume: 0.8, sp
 
 /** loadSettings reads the settings; a missing or broken value falls back to its default, field by field. */
 export function loadSettings(kv: KV): Settings {
-  let v: Record<string, unknown> = {};
+  let v: unknown = {};
   try {
-    const parsed: unknown = JSON.parse(kv.getItem(settingsKey) ?? '{}');
-    if (typeof parsed === 'object' && parsed !== null) v = parsed as Record<string, unknown>;
+    v = JSON.parse(kv.getItem(settingsKey) ?? '{}');
   } catch {
     v = {};
   }
+  return settingsFrom(v, defaults);
+}
+
+/**
+ * settingsFrom reads settings from a parsed document (the browser's, or an
+ * account's from the server): each field it holds a valid value of, else
+ * base's.
+ */
+export function settingsFrom(doc: unknown, base: Settings): Settings {
+  const v: Record<string, unknown> = typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : {};
   return {
-    coords: typeof v.coords === 'boolean' ? v.coords : defaults.coords,
-    theme: (themes as readonly unknown[]).includes(v.theme) ? (v.theme as Theme) : defaults.theme,
-    volume: typeof v.volume === 'number' && v.volume >= 0 && v.volume <= 1 ? v.volume : defaults.volume,
-    speed: typeof v.speed === 'string' && Object.hasOwn(speeds, v.speed) ? (v.speed as Speed) : defaults.speed,
-    confirm: typeof v.confirm === 'boolean' ? v.confirm : defaults.confirm,
-    premove: typeof v.premove === 'boolean' ? v.premove : defaults.premove,
+    coords: typeof v.coords === 'boolean' ? v.coords : base.coords,
+    theme: (themes as readonly unknown[]).includes(v.theme) ? (v.theme as Theme) : base.theme,
+    volume: typeof v.volume === 'number' && v.volume >= 0 && v.volume <= 1 ? v.volume : base.volume,
+    speed: typeof v.speed === 'string' && Object.hasOwn(speeds, v.speed) ? (v.speed as Speed) : base.speed,
+    confirm: typeof v.confirm === 'boolean' ? v.confirm : base.confirm,
+    premove: typeof v.premove === 'boolean' ? v.premove : base.premove,
   };
 }
 

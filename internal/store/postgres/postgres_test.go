@@ -59,6 +59,13 @@ func TestChat(t *testing.T) {
 	storetest.RunChat(t, func(t *testing.T) storetest.ChatStore { return openTest(t) })
 }
 
+// TestSettings runs the account settings suite on PostgreSQL.
+func TestSettings(t *testing.T) {
+	t.Parallel()
+	pgtest.Server(t)
+	storetest.RunSettings(t, func(t *testing.T) storetest.SettingsStore { return openTest(t) })
+}
+
 // TestAnalyses runs the reviews and puzzle ratings suite on PostgreSQL.
 func TestAnalyses(t *testing.T) {
 	t.Parallel()

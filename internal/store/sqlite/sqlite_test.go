@@ -802,6 +802,14 @@ func TestChat(t *testing.T) {
 	})
 }
 
+func TestSettings(t *testing.T) {
+	storetest.RunSettings(t, func(t *testing.T) storetest.SettingsStore {
+		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
+		t.Cleanup(func() { db.Close() })
+		return db
+	})
+}
+
 func TestAnalyses(t *testing.T) {
 	storetest.RunAnalyses(t, func(t *testing.T) storetest.AnalysisStore {
 		db := open(t, filepath.Join(t.TempDir(), "tabula.db"))
