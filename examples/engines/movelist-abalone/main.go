@@ -1,0 +1,329 @@
+// Command movelist-abalone puts an outside Abalone program that knows a
+// game only as its layout and the moves played since the start into a
+// Tabula seat: it answers the Tabula engine protocol (docs/engine.md) on
+// its own standard input and output and drives the program named by its
+// arguments, which the operator builds from the program's own repository
+// (see README.md here).
+//
+//	tabula match abalone --a bot:max --b 'cmd:movelist-abalone /path/to/program args'
+//
+// The program's protocol, one line each way per move:
+//
+//	> game VARIANT moves M1 M2 ...
+//	< bestmove M
+//
+// VARIANT is Tabula's variant name (standard, belgian-daisy,
+// german-daisy) and the moves are in ABA-PRO notation from the layout's
+// start; a program that cannot play a request answers "error TEXT".
+// Lines that start with neither word are ignored (programs that print as
+// they think).
+//
+// The adapter announces `feature moves`, so Tabula sends it the game since
+// the first position the seat saw. When that position is not a layout's
+// start (a match's random opening plies, the opponent's first move), the
+// adapter finds the plies that lead to it from the start, searching at
+// most maxPrefixPlies plies deep; a game it cannot connect to the start
+// is an error. The program thinks for a time fixed on its own command
+// line: it never sees the protocol's movetime.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/abalone"
+)
+
+// maxPrefixPlies bounds the search for the plies between a layout's start
+// and the first position a seat sees: a match's random opening plies and
+// one move of the other seat.
+const maxPrefixPlies = 4
+
+// maxPrefixNodes bounds that search's positions (44 to 80 moves a ply at
+// the start: four plies of the German daisy are about 41 million, so a
+// longer prefix is given up on rather than searched).
+const maxPrefixNodes = 5_000_000
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: movelist-abalone PROGRAM [ARGS...]")
+		os.Exit(2)
+	}
+	a := &adapter{argv: os.Args[1:], out: os.Stdout, variant: abalone.Info.Variants[0]}
+	defer a.close()
+	if err := a.serve(os.Stdin); err != nil {
+		fmt.Fprintln(os.Stderr, "movelist-abalone:", err)
+		os.Exit(1)
+	}
+}
+
+type adapter struct {
+	argv    []string
+	out     io.Writer
+	variant string
+	// prefix are the plies from the layout's start to start, the first
+	// position of the current game, and start the position text.
+	start  string
+	prefix []string
+	moves  []string   // the moves since start
+	state  game.State // the current position, nil when none was set
+
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	resp *bufio.Scanner
+}
+
+func (a *adapter) printf(format string, args ...any) {
+	fmt.Fprintf(a.out, format+"\n", args...)
+}
+
+func (a *adapter) serve(in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "tabula":
+			a.printf("id name movelist-abalone (%s)", strings.Join(a.argv, " "))
+			a.printf("id game abalone")
+			var vars []string
+			for _, v := range abalone.Info.Variants {
+				vars = append(vars, "var "+v)
+			}
+			a.printf("option name Variant type combo default %s %s", abalone.Info.Variants[0], strings.Join(vars, " "))
+			a.printf("feature moves")
+			// One move of the start before "tabulaok" starts the program and
+			// warms it up (a Java program's first search runs interpreted),
+			// so its first move in the game keeps to its time.
+			if _, err := a.ask(nil); err != nil {
+				a.printf("info string error: warm-up: %v", err)
+			}
+			a.printf("tabulaok")
+		case "isready":
+			a.printf("readyok")
+		case "setoption":
+			if len(f) >= 5 && f[1] == "name" && f[2] == "Variant" && f[3] == "value" {
+				a.variant, a.state = f[4], nil
+			}
+		case "newgame":
+			a.state = nil
+		case "position":
+			if err := a.position(f[1:]); err != nil {
+				a.printf("info string error: position: %v", err)
+			}
+		case "go":
+			a.goSearch()
+		case "quit":
+			return nil
+		case "stop", "show":
+		default:
+			a.printf("info string error: unknown command %q", f[0])
+		}
+	}
+	return sc.Err()
+}
+
+// startOf is the layout's start of the current variant.
+func (a *adapter) startOf() (game.State, error) {
+	return abalone.Info.New(game.Options{Variant: a.variant})
+}
+
+func (a *adapter) position(args []string) error {
+	i := 0
+	for i < len(args) && args[i] != "moves" {
+		i++
+	}
+	head, moves := args[:i], []string(nil)
+	if i < len(args) {
+		moves = args[i+1:]
+	}
+	begin, err := a.startOf()
+	if err != nil {
+		return err
+	}
+	s := begin
+	switch {
+	case len(head) == 1 && head[0] == "startpos":
+	case len(head) >= 2 && (head[0] == "text" || head[0] == "fen"):
+		text := strings.Join(head[1:], " ")
+		if a.state == nil || text != a.start {
+			prefix, at, err := findPrefix(begin, text)
+			if err != nil {
+				return err
+			}
+			a.start, a.prefix = text, prefix
+			s = at
+		} else {
+			s, err = a.replay(begin, a.prefix)
+			if err != nil {
+				return err
+			}
+		}
+	default:
+		return errors.New("want startpos or text TEXT")
+	}
+	if len(head) == 1 {
+		a.start, a.prefix = s.String(), nil
+	}
+	norm := make([]string, 0, len(moves))
+	for _, text := range moves {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return fmt.Errorf("move %q: %w", text, err)
+		}
+		norm = append(norm, s.MoveString(m))
+		if s, err = s.Play(m); err != nil {
+			return fmt.Errorf("move %q: %w", text, err)
+		}
+	}
+	a.moves, a.state = norm, s
+	return nil
+}
+
+func (a *adapter) replay(s game.State, moves []string) (game.State, error) {
+	for _, text := range moves {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return nil, err
+		}
+		if s, err = s.Play(m); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// findPrefix finds plies that lead from begin to the position text, by
+// iterative deepening to maxPrefixPlies.
+func findPrefix(begin game.State, text string) ([]string, game.State, error) {
+	nodes := 0
+	var line []string
+	var dfs func(s game.State, depth int) game.State
+	dfs = func(s game.State, depth int) game.State {
+		if s.String() == text {
+			return s
+		}
+		if depth == 0 || nodes > maxPrefixNodes || s.ToMove() == game.NoPlayer {
+			return nil
+		}
+		for _, m := range s.LegalMoves(nil) {
+			nodes++
+			next, err := s.Play(m)
+			if err != nil {
+				continue
+			}
+			line = append(line, s.MoveString(m))
+			if at := dfs(next, depth-1); at != nil {
+				return at
+			}
+			line = line[:len(line)-1]
+		}
+		return nil
+	}
+	for depth := 0; depth <= maxPrefixPlies; depth++ {
+		line = line[:0]
+		if at := dfs(begin, depth); at != nil {
+			return append([]string(nil), line...), at, nil
+		}
+	}
+	return nil, nil, fmt.Errorf("%q is not %d plies or fewer from the %s start", text, maxPrefixPlies, begin.Info().ID)
+}
+
+func (a *adapter) goSearch() {
+	s := a.state
+	if s == nil {
+		var err error
+		if s, err = a.startOf(); err != nil {
+			a.printf("info string error: go: %v", err)
+			return
+		}
+		a.start, a.prefix, a.moves, a.state = s.String(), nil, nil, s
+	}
+	legal := s.LegalMoves(nil)
+	if len(legal) == 0 {
+		a.printf("info string error: go: no legal move")
+		return
+	}
+	began := time.Now()
+	move, err := a.ask(append(append([]string(nil), a.prefix...), a.moves...))
+	if err == nil {
+		var m game.Move
+		if m, err = s.ParseMove(move); err == nil {
+			if _, err = s.Play(m); err == nil {
+				a.printf("info depth 0 score 0.0000 nodes 0 time %d nps 0 pv %s", time.Since(began).Milliseconds(), s.MoveString(m))
+				a.printf("bestmove %s", s.MoveString(m))
+				return
+			}
+		}
+		err = fmt.Errorf("program's move %q: %w", move, err)
+	}
+	// The engine owes a move: report the error, on stderr too (the match
+	// logs it), and play the first legal move.
+	fmt.Fprintln(os.Stderr, "movelist-abalone:", err)
+	a.printf("info string error: %v", err)
+	a.printf("bestmove %s", s.MoveString(legal[0]))
+}
+
+func (a *adapter) ask(moves []string) (string, error) {
+	if a.cmd == nil {
+		cmd := exec.Command(a.argv[0], a.argv[1:]...)
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			return "", err
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			return "", err
+		}
+		cmd.Stderr = io.Discard // the program's own diagnostics
+		if err := cmd.Start(); err != nil {
+			return "", fmt.Errorf("start %s: %w", a.argv[0], err)
+		}
+		a.cmd, a.in, a.resp = cmd, in, bufio.NewScanner(out)
+	}
+	line := "game " + a.variant + " moves"
+	if len(moves) > 0 {
+		line += " " + strings.Join(moves, " ")
+	}
+	if _, err := fmt.Fprintln(a.in, line); err != nil {
+		return "", fmt.Errorf("write to program: %w", err)
+	}
+	for a.resp.Scan() {
+		f := strings.Fields(a.resp.Text())
+		switch {
+		case len(f) == 2 && f[0] == "bestmove":
+			return f[1], nil
+		case len(f) > 0 && f[0] == "error":
+			return "", fmt.Errorf("program: %s", a.resp.Text())
+		}
+	}
+	if err := a.resp.Err(); err != nil {
+		return "", fmt.Errorf("read from program: %w", err)
+	}
+	return "", errors.New("program ended without a move")
+}
+
+func (a *adapter) close() {
+	if a.cmd == nil {
+		return
+	}
+	_ = a.in.Close()
+	done := make(chan struct{})
+	go func() { _ = a.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = a.cmd.Process.Kill()
+		<-done
+	}
+}
