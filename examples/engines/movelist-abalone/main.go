@@ -19,11 +19,11 @@
 // they think).
 //
 // The adapter announces `feature moves`, so Tabula sends it the game since
-// the first position the seat saw. When that position is not a layout's
-// start (a match's random opening plies, the opponent's first move), the
-// adapter finds the plies that lead to it from the start, searching at
-// most maxPrefixPlies plies deep; a game it cannot connect to the start
-// is an error. The program thinks for a time fixed on its own command
+// the first position the seat saw, a position text that names no layout.
+// The adapter finds the layout and the plies that lead from its start to
+// that position (a match's random opening plies, the opponent's first
+// move), searching at most maxPrefixPlies plies deep; a game it cannot
+// connect to a start is an error. The program thinks for a time fixed on its own command
 // line: it never sees the protocol's movetime.
 package main
 
@@ -102,12 +102,16 @@ func (a *adapter) serve(in io.Reader) error {
 			}
 			a.printf("option name Variant type combo default %s %s", abalone.Info.Variants[0], strings.Join(vars, " "))
 			a.printf("feature moves")
-			// One move of the start before "tabulaok" starts the program and
-			// warms it up (a Java program's first search runs interpreted),
-			// so its first move in the game keeps to its time.
-			if _, err := a.ask(nil); err != nil {
-				a.printf("info string error: warm-up: %v", err)
+			// One move of each layout's start before "tabulaok" starts the
+			// program and warms it up (a Java program's first searches run
+			// interpreted), so its first move in the game keeps to its time.
+			// A layout the program does not play answers an error at once.
+			current := a.variant
+			for _, v := range abalone.Info.Variants {
+				a.variant = v
+				_, _ = a.ask(nil)
 			}
+			a.variant = current
 			a.printf("tabulaok")
 		case "isready":
 			a.printf("readyok")
@@ -157,11 +161,11 @@ func (a *adapter) position(args []string) error {
 	case len(head) >= 2 && (head[0] == "text" || head[0] == "fen"):
 		text := strings.Join(head[1:], " ")
 		if a.state == nil || text != a.start {
-			prefix, at, err := findPrefix(begin, text)
+			variant, prefix, at, err := findPrefix(text)
 			if err != nil {
 				return err
 			}
-			a.start, a.prefix = text, prefix
+			a.variant, a.start, a.prefix = variant, text, prefix
 			s = at
 		} else {
 			s, err = a.replay(begin, a.prefix)
@@ -203,40 +207,65 @@ func (a *adapter) replay(s game.State, moves []string) (game.State, error) {
 	return s, nil
 }
 
-// findPrefix finds plies that lead from begin to the position text, by
-// iterative deepening to maxPrefixPlies.
-func findPrefix(begin game.State, text string) ([]string, game.State, error) {
-	nodes := 0
-	var line []string
-	var dfs func(s game.State, depth int) game.State
-	dfs = func(s game.State, depth int) game.State {
-		if s.String() == text {
-			return s
-		}
-		if depth == 0 || nodes > maxPrefixNodes || s.ToMove() == game.NoPlayer {
-			return nil
-		}
-		for _, m := range s.LegalMoves(nil) {
-			nodes++
-			next, err := s.Play(m)
+// findPrefix finds the variant whose start leads to the position text in
+// the fewest plies, and those plies, by iterative deepening to
+// maxPrefixPlies over every layout (the protocol's position text does not
+// name the layout, and clients need not send the Variant option).
+func findPrefix(text string) (variant string, prefix []string, at game.State, err error) {
+	target, err := abalone.Info.ParsePosition(text, game.Options{})
+	if err != nil {
+		return "", nil, nil, err
+	}
+	goal := target.(*abalone.State)
+	for depth := 0; depth <= maxPrefixPlies; depth++ {
+		for _, v := range abalone.Info.Variants {
+			begin, err := abalone.Info.New(game.Options{Variant: v})
 			if err != nil {
-				continue
+				return "", nil, nil, err
 			}
-			line = append(line, s.MoveString(m))
-			if at := dfs(next, depth-1); at != nil {
-				return at
+			nodes := 0
+			var line []string
+			if at := search(begin.(*abalone.State), goal, text, depth, &line, &nodes); at != nil {
+				return v, line, at, nil
 			}
-			line = line[:len(line)-1]
 		}
+	}
+	return "", nil, nil, fmt.Errorf("%q is not %d plies or fewer from a layout's start", text, maxPrefixPlies)
+}
+
+// maxCellsPerPly is the most cells one ply changes: a broadside of three
+// empties three cells and fills three.
+const maxCellsPerPly = 6
+
+// search looks depth plies deep from s for the goal position, cutting
+// lines whose board differs from the goal's in more cells than the plies
+// left can change.
+func search(s, goal *abalone.State, text string, depth int, line *[]string, nodes *int) game.State {
+	diff := 0
+	for _, c := range abalone.Cells() {
+		if s.At(c) != goal.At(c) {
+			diff++
+		}
+	}
+	if diff == 0 && s.ToMove() == goal.ToMove() && s.String() == text {
+		return s
+	}
+	if depth == 0 || diff > maxCellsPerPly*depth || *nodes > maxPrefixNodes || s.ToMove() == game.NoPlayer {
 		return nil
 	}
-	for depth := 0; depth <= maxPrefixPlies; depth++ {
-		line = line[:0]
-		if at := dfs(begin, depth); at != nil {
-			return append([]string(nil), line...), at, nil
+	for _, m := range s.LegalMoves(nil) {
+		*nodes++
+		next, err := s.Play(m)
+		if err != nil {
+			continue
 		}
+		*line = append(*line, s.MoveString(m))
+		if at := search(next.(*abalone.State), goal, text, depth-1, line, nodes); at != nil {
+			return at
+		}
+		*line = (*line)[:len(*line)-1]
 	}
-	return nil, nil, fmt.Errorf("%q is not %d plies or fewer from the %s start", text, maxPrefixPlies, begin.Info().ID)
+	return nil
 }
 
 func (a *adapter) goSearch() {
