@@ -74,6 +74,11 @@ type adapter struct {
 	prefix []string
 	moves  []string   // the moves since start
 	state  game.State // the current position, nil when none was set
+	// last is the last position set and lastLine the plies from its
+	// layout's start to it; newgame keeps them, for a client that
+	// restarts its history in the middle of a game (see position).
+	last     game.State
+	lastLine []string
 
 	cmd  *exec.Cmd
 	in   io.WriteCloser
@@ -163,7 +168,15 @@ func (a *adapter) position(args []string) error {
 		if a.state == nil || text != a.start {
 			variant, prefix, at, err := findPrefix(text)
 			if err != nil {
-				return err
+				// A client restarts its history at the current position
+				// when it cannot tell what was played since its last
+				// request (ai.External, under load): connect the position
+				// to the last one instead.
+				line, at2, err2 := a.fromLast(text)
+				if err2 != nil {
+					return err
+				}
+				variant, prefix, at = a.variant, line, at2
 			}
 			a.variant, a.start, a.prefix = variant, text, prefix
 			s = at
@@ -191,7 +204,29 @@ func (a *adapter) position(args []string) error {
 		}
 	}
 	a.moves, a.state = norm, s
+	a.last, a.lastLine = s, append(append([]string(nil), a.prefix...), norm...)
 	return nil
+}
+
+// fromLast finds plies (at most maxPrefixPlies) from the last position set
+// to the position text, and returns the whole line from the layout's
+// start.
+func (a *adapter) fromLast(text string) ([]string, game.State, error) {
+	if a.last == nil {
+		return nil, nil, errors.New("no earlier position")
+	}
+	target, err := abalone.Info.ParsePosition(text, game.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	for depth := 0; depth <= maxPrefixPlies; depth++ {
+		nodes := 0
+		var line []string
+		if at := search(a.last.(*abalone.State), target.(*abalone.State), text, depth, &line, &nodes); at != nil {
+			return append(append([]string(nil), a.lastLine...), line...), at, nil
+		}
+	}
+	return nil, nil, fmt.Errorf("%q is not %d plies or fewer from the last position", text, maxPrefixPlies)
 }
 
 func (a *adapter) replay(s game.State, moves []string) (game.State, error) {

@@ -57,3 +57,40 @@ func TestFindPrefixTooFar(t *testing.T) {
 		t.Fatalf("found %s %v for the swapped start", v, p)
 	}
 }
+
+// TestRestartedHistory follows a client that restarts its history in the
+// middle of a game (newgame and the current position alone): the adapter
+// connects the position to the last one it was given.
+func TestRestartedHistory(t *testing.T) {
+	s, _ := abalone.Info.New(game.Options{Variant: "belgian-daisy"})
+	var moves []string
+	for i := range 10 {
+		legal := s.LegalMoves(nil)
+		m := legal[(7*i+3)%len(legal)]
+		moves = append(moves, s.MoveString(m))
+		s, _ = s.Play(m)
+	}
+	a := &adapter{variant: "standard"}
+	if err := a.position(append([]string{"startpos", "moves"}, moves[:8]...)); err == nil {
+		t.Fatal("belgian-daisy moves accepted on the standard start")
+	}
+	a.variant = "belgian-daisy"
+	if err := a.position(append([]string{"startpos", "moves"}, moves[:8]...)); err != nil {
+		t.Fatal(err)
+	}
+	a.state = nil // newgame
+	if err := a.position([]string{"text", s.String()}); err != nil {
+		t.Fatal(err)
+	}
+	if a.state.String() != s.String() {
+		t.Fatalf("state %s, want %s", a.state, s)
+	}
+	line := append(append([]string(nil), a.prefix...), a.moves...)
+	if len(line) != 10 {
+		t.Fatalf("line from the start %v, want the game's 10 plies", line)
+	}
+	begin, _ := a.startOf()
+	if end, err := a.replay(begin, line); err != nil || end.String() != s.String() {
+		t.Fatalf("replaying %v: %v, %v", line, end, err)
+	}
+}
