@@ -51,6 +51,11 @@ const maxPrefixPlies = 4
 // longer prefix is given up on rather than searched).
 const maxPrefixNodes = 5_000_000
 
+// warmUpTime bounds the warm-up moves before "tabulaok": clients wait 10 s
+// for the handshake (ai.External), and a program's first start on a busy
+// machine takes a few seconds of that.
+const warmUpTime = 3 * time.Second
+
 func main() {
 	if len(os.Args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: movelist-abalone PROGRAM [ARGS...]")
@@ -111,8 +116,13 @@ func (a *adapter) serve(in io.Reader) error {
 			// program and warms it up (a Java program's first searches run
 			// interpreted), so its first move in the game keeps to its time.
 			// A layout the program does not play answers an error at once.
-			current := a.variant
+			// Warm-ups stop after warmUpTime, so a slow start on a busy
+			// machine still answers within the client's handshake timeout.
+			current, began := a.variant, time.Now()
 			for _, v := range abalone.Info.Variants {
+				if time.Since(began) > warmUpTime {
+					break
+				}
 				a.variant = v
 				_, _ = a.ask(nil)
 			}
