@@ -51,10 +51,10 @@ const maxPrefixPlies = 4
 // longer prefix is given up on rather than searched).
 const maxPrefixNodes = 5_000_000
 
-// warmUpTime bounds the warm-up moves before "tabulaok": clients wait 10 s
-// for the handshake (ai.External), and a program's first start on a busy
-// machine takes a few seconds of that.
-const warmUpTime = 3 * time.Second
+// warmUpTime bounds the wait for the warm-up move before "tabulaok":
+// clients wait 10 s for the handshake (ai.External), and a program's first
+// start and search on a busy machine can take longer.
+const warmUpTime = 5 * time.Second
 
 func main() {
 	if len(os.Args) < 2 {
@@ -88,6 +88,7 @@ type adapter struct {
 	cmd  *exec.Cmd
 	in   io.WriteCloser
 	resp *bufio.Scanner
+	warm chan struct{} // closed when the warm-up move is answered
 }
 
 func (a *adapter) printf(format string, args ...any) {
@@ -112,21 +113,21 @@ func (a *adapter) serve(in io.Reader) error {
 			}
 			a.printf("option name Variant type combo default %s %s", abalone.Info.Variants[0], strings.Join(vars, " "))
 			a.printf("feature moves")
-			// One move of each layout's start before "tabulaok" starts the
-			// program and warms it up (a Java program's first searches run
-			// interpreted), so its first move in the game keeps to its time.
-			// A layout the program does not play answers an error at once.
-			// Warm-ups stop after warmUpTime, so a slow start on a busy
-			// machine still answers within the client's handshake timeout.
-			current, began := a.variant, time.Now()
-			for _, v := range abalone.Info.Variants {
-				if time.Since(began) > warmUpTime {
-					break
-				}
-				a.variant = v
-				_, _ = a.ask(nil)
+			// One move of the standard start starts the program and warms it
+			// up (a Java program's first searches run interpreted), so its
+			// first move in the game keeps to its time. The handshake waits
+			// for it at most warmUpTime (clients wait 10 s); the first go
+			// waits for the rest.
+			done := make(chan struct{})
+			a.warm = done
+			go func() {
+				defer close(done)
+				_, _ = a.ask(abalone.Info.Variants[0], nil)
+			}()
+			select {
+			case <-done:
+			case <-time.After(warmUpTime):
 			}
-			a.variant = current
 			a.printf("tabulaok")
 		case "isready":
 			a.printf("readyok")
@@ -329,7 +330,11 @@ func (a *adapter) goSearch() {
 		return
 	}
 	began := time.Now()
-	move, err := a.ask(append(append([]string(nil), a.prefix...), a.moves...))
+	if a.warm != nil {
+		<-a.warm
+		a.warm = nil
+	}
+	move, err := a.ask(a.variant, append(append([]string(nil), a.prefix...), a.moves...))
 	if err == nil {
 		var m game.Move
 		if m, err = s.ParseMove(move); err == nil {
@@ -348,7 +353,7 @@ func (a *adapter) goSearch() {
 	a.printf("bestmove %s", s.MoveString(legal[0]))
 }
 
-func (a *adapter) ask(moves []string) (string, error) {
+func (a *adapter) ask(variant string, moves []string) (string, error) {
 	if a.cmd == nil {
 		cmd := exec.Command(a.argv[0], a.argv[1:]...)
 		in, err := cmd.StdinPipe()
@@ -365,7 +370,7 @@ func (a *adapter) ask(moves []string) (string, error) {
 		}
 		a.cmd, a.in, a.resp = cmd, in, bufio.NewScanner(out)
 	}
-	line := "game " + a.variant + " moves"
+	line := "game " + variant + " moves"
 	if len(moves) > 0 {
 		line += " " + strings.Join(moves, " ")
 	}
