@@ -51,10 +51,28 @@ const maxPrefixPlies = 4
 // longer prefix is given up on rather than searched).
 const maxPrefixNodes = 5_000_000
 
-// warmUpTime bounds the wait for the warm-up move before "tabulaok":
-// clients wait 10 s for the handshake (ai.External), and a program's first
-// start and search on a busy machine can take longer.
-const warmUpTime = 5 * time.Second
+// warmUpTime bounds the warm-up moves asked before "tabulaok": clients
+// wait 10 s for the handshake (ai.External), and a program's first start
+// on a busy machine takes seconds of that.
+const warmUpTime = 4 * time.Second
+
+// warmUpPlies is the length of the warm-up game: a Java program at 200 ms
+// a move needed about ten searches before it finished its iterations.
+const warmUpPlies = 12
+
+// warmUpLine is a fixed line of play from the standard start, for the
+// warm-up moves.
+func warmUpLine() []string {
+	s, _ := abalone.Info.New(game.Options{})
+	var line []string
+	for i := range warmUpPlies {
+		legal := s.LegalMoves(nil)
+		m := legal[(7*i+3)%len(legal)]
+		line = append(line, s.MoveString(m))
+		s, _ = s.Play(m)
+	}
+	return line
+}
 
 func main() {
 	if len(os.Args) < 2 {
@@ -113,20 +131,28 @@ func (a *adapter) serve(in io.Reader) error {
 			}
 			a.printf("option name Variant type combo default %s %s", abalone.Info.Variants[0], strings.Join(vars, " "))
 			a.printf("feature moves")
-			// One move of the standard start starts the program and warms it
-			// up (a Java program's first searches run interpreted), so its
-			// first move in the game keeps to its time. The handshake waits
-			// for it at most warmUpTime (clients wait 10 s); the first go
-			// waits for the rest.
+			// Moves of a few positions of a standard game start the program
+			// and warm it up (a Java program's first searches run
+			// interpreted and may not finish an iteration in time), so its
+			// moves in the game keep to its time. No new one is asked after
+			// warmUpTime, and the handshake waits for them at most that long
+			// plus one move (clients wait 10 s); the first go waits for the
+			// rest.
 			done := make(chan struct{})
 			a.warm = done
+			line := warmUpLine()
 			go func() {
 				defer close(done)
-				_, _ = a.ask(abalone.Info.Variants[0], nil)
+				began := time.Now()
+				for k := 0; k <= len(line) && time.Since(began) < warmUpTime; k++ {
+					if _, err := a.ask(abalone.Info.Variants[0], line[:k]); err != nil {
+						return
+					}
+				}
 			}()
 			select {
 			case <-done:
-			case <-time.After(warmUpTime):
+			case <-time.After(warmUpTime + time.Second):
 			}
 			a.printf("tabulaok")
 		case "isready":
