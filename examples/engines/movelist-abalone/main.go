@@ -35,6 +35,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabula-games/tabula/game"
@@ -106,7 +107,10 @@ type adapter struct {
 	cmd  *exec.Cmd
 	in   io.WriteCloser
 	resp *bufio.Scanner
-	warm chan struct{} // closed when the warm-up move is answered
+	warm chan struct{} // closed when the warm-up moves are answered
+	// busy is set by the first position or go: no further warm-up move
+	// is asked, so the first search waits for one at most.
+	busy atomic.Bool
 }
 
 func (a *adapter) printf(format string, args ...any) {
@@ -135,16 +139,16 @@ func (a *adapter) serve(in io.Reader) error {
 			// and warm it up (a Java program's first searches run
 			// interpreted and may not finish an iteration in time), so its
 			// moves in the game keep to its time. No new one is asked after
-			// warmUpTime, and the handshake waits for them at most that long
-			// plus one move (clients wait 10 s); the first go waits for the
-			// rest.
+			// warmUpTime or once a position or go arrives, and the handshake
+			// waits for them at most that long plus one move (clients wait
+			// 10 s); the first go waits for the one being answered.
 			done := make(chan struct{})
 			a.warm = done
 			line := warmUpLine()
 			go func() {
 				defer close(done)
 				began := time.Now()
-				for k := 0; k <= len(line) && time.Since(began) < warmUpTime; k++ {
+				for k := 0; k <= len(line) && time.Since(began) < warmUpTime && !a.busy.Load(); k++ {
 					if _, err := a.ask(abalone.Info.Variants[0], line[:k]); err != nil {
 						return
 					}
@@ -164,10 +168,12 @@ func (a *adapter) serve(in io.Reader) error {
 		case "newgame":
 			a.state = nil
 		case "position":
+			a.busy.Store(true)
 			if err := a.position(f[1:]); err != nil {
 				a.printf("info string error: position: %v", err)
 			}
 		case "go":
+			a.busy.Store(true)
 			a.goSearch()
 		case "quit":
 			return nil
