@@ -23,6 +23,8 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -159,6 +161,33 @@ type Result struct {
 	Played int    // games played (fewer than Config.Games when SPRT stopped)
 	SPRT   string // the SPRT decision, "" when none
 	Plies  int    // total plies of the games, for averages
+	// Ends counts the played games by how they ended: the outcome's
+	// Reason ("push-off", "repetition", "ply-limit", ...), EndMaxPlies for
+	// a game the arena cut at MaxPlies.
+	Ends map[string]int
+}
+
+// EndMaxPlies is the Ends key of games cut at Config.MaxPlies.
+const EndMaxPlies = "max-plies"
+
+// EndsString lists Ends as "push-off 30, repetition 8", the most frequent
+// first (ties by name), or "" when no game was played.
+func (r Result) EndsString() string {
+	keys := make([]string, 0, len(r.Ends))
+	for k := range r.Ends {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if r.Ends[keys[i]] != r.Ends[keys[j]] {
+			return r.Ends[keys[i]] > r.Ends[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, r.Ends[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Run plays the match.
@@ -201,7 +230,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		go func() { // ends when jobs is closed
 			defer wg.Done()
 			for i := range jobs {
-				out, plies, err := playGame(ctx, cfg, i)
+				out, end, plies, err := playGame(ctx, cfg, i)
 				mu.Lock()
 				switch {
 				case err != nil:
@@ -212,6 +241,10 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 				case ctx.Err() == nil || res.SPRT != "":
 					res.Played++
 					res.Plies += plies
+					if res.Ends == nil {
+						res.Ends = map[string]int{}
+					}
+					res.Ends[end]++
 					switch out {
 					case 1:
 						res.Wins++
@@ -313,16 +346,17 @@ func resultFor(o game.Outcome, ok bool, seatsA []bool) int {
 	return 0
 }
 
-// playGame plays game i and returns A's result (1 win, 0 draw, -1 loss) and
-// its length.
-func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
+// playGame plays game i and returns A's result (1 win, 0 draw, -1 loss),
+// how the game ended (see Result.Ends) and its length.
+func playGame(ctx context.Context, cfg Config, i int) (int, string, int, error) {
 	s, err := cfg.Game.New(cfg.Options)
 	if err != nil {
-		return 0, 0, err
+		return 0, "", 0, err
 	}
 	n := s.NumPlayers()
 	if n == 1 {
-		return playSolo(ctx, cfg, i, s)
+		out, plies, err := playSolo(ctx, cfg, i, s)
+		return out, "solo", plies, err
 	}
 	seatsA, round := seating(i, n)
 	specs := make([]string, n)
@@ -335,9 +369,20 @@ func playGame(ctx context.Context, cfg Config, i int) (int, int, error) {
 	// The same stream for every game of a round: same opening, same dice.
 	o, ok, ply, err := playOut(ctx, cfg, i, s, specs, rand.New(rand.NewPCG(cfg.Seed, round)))
 	if err != nil {
-		return 0, ply, err
+		return 0, "", ply, err
 	}
-	return resultFor(o, ok, seatsA), ply, nil
+	return resultFor(o, ok, seatsA), endOf(o, ok), ply, nil
+}
+
+// endOf names how a game ended for Result.Ends.
+func endOf(o game.Outcome, ok bool) string {
+	switch {
+	case !ok:
+		return EndMaxPlies
+	case o.Reason == "":
+		return "unknown"
+	}
+	return o.Reason
 }
 
 // playSolo plays game i of a one-player game twice from the same start,

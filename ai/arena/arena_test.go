@@ -91,6 +91,37 @@ func TestMatch(t *testing.T) {
 	if res.Losses > 0 || res.Wins < 4 {
 		t.Fatalf("hard vs random at tic-tac-toe: %s", res.Describe())
 	}
+	ended := 0
+	for _, n := range res.Ends {
+		ended += n
+	}
+	if ended != res.Played {
+		t.Fatalf("Ends %v count %d games, want %d", res.Ends, ended, res.Played)
+	}
+}
+
+func TestEnds(t *testing.T) {
+	for _, tc := range []struct {
+		o    game.Outcome
+		ok   bool
+		want string
+	}{
+		{game.Outcome{Winners: []game.Player{0}, Reason: "push-off"}, true, "push-off"},
+		{game.Outcome{Reason: game.ReasonRepetition}, true, "repetition"},
+		{game.Outcome{}, true, "unknown"},
+		{game.Outcome{}, false, EndMaxPlies},
+	} {
+		if got := endOf(tc.o, tc.ok); got != tc.want {
+			t.Errorf("endOf(%+v, %v) = %q, want %q", tc.o, tc.ok, got, tc.want)
+		}
+	}
+	r := Result{Ends: map[string]int{"repetition": 8, "push-off": 30, "ply-limit": 8}}
+	if got, want := r.EndsString(), "push-off 30, ply-limit 8, repetition 8"; got != want {
+		t.Errorf("EndsString = %q, want %q", got, want)
+	}
+	if got := (Result{}).EndsString(); got != "" {
+		t.Errorf("EndsString of no games = %q, want empty", got)
+	}
 }
 
 func TestMatchSPRTStops(t *testing.T) {

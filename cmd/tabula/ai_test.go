@@ -37,6 +37,9 @@ func TestMatchCommand(t *testing.T) {
 	if !strings.Contains(out, "bot:medium vs random: +") || !strings.Contains(out, "games 4") {
 		t.Errorf("match output:\n%s", out)
 	}
+	if !strings.Contains(out, "\nended: ") {
+		t.Errorf("match output says not how the games ended:\n%s", out)
+	}
 	if !strings.Contains(errs, "4/4") {
 		t.Errorf("no progress line on stderr: %q", errs)
 	}

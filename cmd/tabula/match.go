@@ -86,6 +86,7 @@ func runMatch(ctx context.Context, e *env) error {
 	fmt.Fprintf(e.stdout, "%s vs %s: %s\n", *a, *b, res.Describe())
 	if res.Played > 0 {
 		fmt.Fprintf(e.stdout, "average length: %.1f plies\n", float64(res.Plies)/float64(res.Played))
+		fmt.Fprintf(e.stdout, "ended: %s\n", res.EndsString())
 	}
 	return nil
 }
