@@ -131,8 +131,9 @@ func TestLimits(t *testing.T) {
 	if r, w := p.Busy(); r != 0 || w != 0 {
 		t.Errorf("busy %d running, %d waiting after the end", r, w)
 	}
-	// MaxTime ends a search that would run on.
-	p = New(Config{MaxTime: 30 * time.Millisecond})
+	// MaxTime ends a search that would run on (long enough for the first
+	// iterations on a busy machine under the race detector).
+	p = New(Config{MaxTime: 300 * time.Millisecond})
 	var last Update
 	if err := p.Run(context.Background(), "a", ab, 2, func(u Update) { last = u }); err != nil {
 		t.Fatal(err)
