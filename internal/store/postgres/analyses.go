@@ -17,24 +17,37 @@ import (
 // SaveReview stores a match's review, replacing one stored before; a
 // review of no stored match is store.ErrNotFound.
 func (db *DB) SaveReview(ctx context.Context, match string, review []byte, at time.Time) error {
-	_, err := db.pool.Exec(ctx, `INSERT INTO reviews (match_id, review, at) VALUES ($1, $2, $3)
-		ON CONFLICT (match_id) DO UPDATE SET review = excluded.review, at = excluded.at`, match, review, millis(at))
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) && pe.Code == foreignKeyViolation {
-		err = fmt.Errorf("%w: %w", err, store.ErrNotFound)
-	}
-	return db.wrote(wrapf(err, "postgres: save review of %s", match))
+	return db.putDoc(ctx, "save review of "+match, `INSERT INTO reviews (match_id, review, at) VALUES ($1, $2, $3)
+		ON CONFLICT (match_id) DO UPDATE SET review = excluded.review, at = excluded.at`, match, review, at)
 }
 
 // Review returns a match's stored review.
 func (db *DB) Review(ctx context.Context, match string) ([]byte, error) {
+	return db.getDoc(ctx, "review of "+match, `SELECT review FROM reviews WHERE match_id = $1`, match)
+}
+
+// putDoc runs query, the upsert of one document row with the parameters
+// key, doc and at; a key with no parent row is store.ErrNotFound. what
+// names the write in its error.
+func (db *DB) putDoc(ctx context.Context, what, query, key string, doc []byte, at time.Time) error {
+	_, err := db.pool.Exec(ctx, query, key, doc, millis(at))
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == foreignKeyViolation {
+		err = fmt.Errorf("%w: %w", err, store.ErrNotFound)
+	}
+	return db.wrote(wrapf(err, "postgres: %s", what))
+}
+
+// getDoc returns the one document query selects by key, and
+// store.ErrNotFound when there is none. what names the read in its error.
+func (db *DB) getDoc(ctx context.Context, what, query, key string) ([]byte, error) {
 	var b []byte
-	err := db.pool.QueryRow(ctx, `SELECT review FROM reviews WHERE match_id = $1`, match).Scan(&b)
+	err := db.pool.QueryRow(ctx, query, key).Scan(&b)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("postgres: review of %s: %w", match, store.ErrNotFound)
+		return nil, fmt.Errorf("postgres: %s: %w", what, store.ErrNotFound)
 	}
 	if err != nil {
-		return nil, unavailable(fmt.Errorf("postgres: review of %s: %w", match, err))
+		return nil, unavailable(fmt.Errorf("postgres: %s: %w", what, err))
 	}
 	return b, nil
 }

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -16,6 +17,7 @@ import (
 
 // SaveReview stores a match's review, replacing one stored before.
 func (db *DB) SaveReview(ctx context.Context, match string, review []byte, at time.Time) error {
+	review = bytes.Clone(review) // the writer may run the function after the caller has returned
 	return db.do(ctx, applyFunc(func(ctx context.Context) error {
 		if _, err := db.w.conn.execSQL(ctx, `INSERT INTO reviews (match_id, review, at) VALUES (?, ?, ?)
 			ON CONFLICT (match_id) DO UPDATE SET review = excluded.review, at = excluded.at`, match, review, at.UnixMilli()); err != nil {
@@ -27,13 +29,19 @@ func (db *DB) SaveReview(ctx context.Context, match string, review []byte, at ti
 
 // Review returns a match's stored review.
 func (db *DB) Review(ctx context.Context, match string) ([]byte, error) {
+	return db.getDoc(ctx, "review of "+match, `SELECT review FROM reviews WHERE match_id = ?`, match)
+}
+
+// getDoc returns the one document query selects by key, and
+// store.ErrNotFound when there is none. what names the read in its error.
+func (db *DB) getDoc(ctx context.Context, what, query, key string) ([]byte, error) {
 	var b []byte
-	err := db.read.QueryRowContext(ctx, `SELECT review FROM reviews WHERE match_id = ?`, match).Scan(&b)
+	err := db.read.QueryRowContext(ctx, query, key).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("sqlite: review of %s: %w", match, store.ErrNotFound)
+		return nil, fmt.Errorf("sqlite: %s: %w", what, store.ErrNotFound)
 	}
 	if err != nil {
-		return nil, unavailable(fmt.Errorf("sqlite: review of %s: %w", match, err))
+		return nil, unavailable(fmt.Errorf("sqlite: %s: %w", what, err))
 	}
 	return b, nil
 }

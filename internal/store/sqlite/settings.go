@@ -3,8 +3,6 @@ package sqlite
 import (
 	"bytes"
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -38,13 +36,5 @@ func (db *DB) SetAccountSettings(ctx context.Context, account string, doc []byte
 
 // AccountSettings returns an account's stored settings document.
 func (db *DB) AccountSettings(ctx context.Context, account string) ([]byte, error) {
-	var b []byte
-	err := db.read.QueryRowContext(ctx, `SELECT doc FROM account_settings WHERE account_id = ?`, account).Scan(&b)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("sqlite: settings of %s: %w", account, store.ErrNotFound)
-	}
-	if err != nil {
-		return nil, unavailable(fmt.Errorf("sqlite: settings of %s: %w", account, err))
-	}
-	return b, nil
+	return db.getDoc(ctx, "settings of "+account, `SELECT doc FROM account_settings WHERE account_id = ?`, account)
 }
