@@ -232,8 +232,3 @@ export function PathagonBoard({ state, seat, interactive, onMove, flipped = fals
     </div>
   );
 }
-
-/** pathagonReserve is how many pieces a seat still holds in hand, from the board form; null when unknown. */
-export function pathagonReserve(state: Partial<Pick<MatchState, 'board'>>, seat: number): number | null {
-  return positionOf(state)?.reserve[seat] ?? null;
-}

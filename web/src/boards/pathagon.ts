@@ -123,3 +123,8 @@ export function hints(moves: readonly Listed[], sel: Selection): Hints {
   }
   return { targets, movable };
 }
+
+/** pathagonReserve is how many pieces a seat still holds in hand, from the board form; null when unknown. */
+export function pathagonReserve(state: Partial<Pick<MatchState, 'board'>>, seat: number): number | null {
+  return positionOf(state)?.reserve[seat] ?? null;
+}

@@ -4,7 +4,7 @@ import { botText } from '../bots';
 import { describeError } from '../errors';
 import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
-import { pathagonReserve } from '../boards/PathagonBoard';
+import { pathagonReserve } from '../boards/pathagon';
 import { useBoard } from '../boards/use-board';
 import { SettingsMenu } from '../settings-menu';
 import { settings } from '../settings-state';
