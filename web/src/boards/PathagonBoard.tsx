@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { t } from '../app-state';
-import type { MatchState } from '../protocol';
 import type { BoardProps } from './board';
 import { replay, usePremove } from '../premove';
 import { PremoveNote } from '../premove-note';
