@@ -100,7 +100,7 @@ describe('premove', () => {
         await a.locator('[data-cell="b2"]').click();
         await a.locator('.board-wrap[data-premove="b2"]').waitFor();
         await a.keyboard.press('Escape');
-        expect(await a.locator('[data-premove]').count()).toBe(0);
+        await expect.poll(() => a.locator('[data-premove]').count()).toBe(0);
         await typeMove(b, await legalText(id, (f) => f.from === undefined && f.to === 'f6'));
         await notMoved(a, 2);
         // Our own move, then a premove cancelled by a click beside the board.
@@ -149,7 +149,7 @@ describe('premove', () => {
         await a.locator('[data-cell="b1"]').click();
         await a.locator('.board-wrap[data-premove="a1 b1"]').waitFor();
         await a.keyboard.press('Escape');
-        expect(await a.locator('[data-premove]').count()).toBe(0);
+        await expect.poll(() => a.locator('[data-premove]').count()).toBe(0);
         await typeMove(b, await legalText(id, (f) => f.pieces?.length === 1 && f.pieces[0] === 'g6'));
         await notMoved(a, 4);
       } finally {

@@ -11,7 +11,7 @@
 // With "confirm each move" on, a premove that resolves goes through the
 // same confirmation as any board move (the match page asks "Play …?"):
 // confirmation wins, the premove only saves the clicks.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /** A queued premove: the clicks so far, and whether they make a whole move. */
 export interface Queued<T> {
@@ -84,7 +84,9 @@ export function usePremove<T>(o: PremoveOptions<T>): Premove<T> {
     if (!o.armed && !o.interactive && queued !== null) setQueued(null);
   }, [o.armed, o.interactive, queued]);
 
-  useEffect(() => {
+  // Listening starts in the render that shows the premove (a layout
+  // effect), so an Escape pressed as soon as it is drawn is not missed.
+  useLayoutEffect(() => {
     if (queued === null) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setQueued(null);
