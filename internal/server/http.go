@@ -179,13 +179,18 @@ func (s *Server) httpError(w http.ResponseWriter, err error) {
 }
 
 func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	body := http.MaxBytesReader(w, r.Body, maxBody)
+	return s.readJSONMax(w, r, v, maxBody)
+}
+
+// readJSONMax is readJSON for a body of at most limit bytes.
+func (s *Server) readJSONMax(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	body := http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return protocol.Errorf(protocol.CodeTooLarge, "body over %d bytes", maxBody)
+			return protocol.Errorf(protocol.CodeTooLarge, "body over %d bytes", limit)
 		}
 		if errors.Is(err, io.EOF) {
 			return nil // an empty body is an empty request
@@ -198,7 +203,7 @@ func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return protocol.Errorf(protocol.CodeTooLarge, "body over %d bytes", maxBody)
+			return protocol.Errorf(protocol.CodeTooLarge, "body over %d bytes", limit)
 		}
 		return protocol.Errorf(protocol.CodeBadJSON, "data after the JSON value")
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"regexp"
 
@@ -85,14 +84,9 @@ func (s *Server) handleSetSettings(w http.ResponseWriter, r *http.Request) {
 	if se == nil || !s.limitHTTP(w, r, limitJoin) {
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxSettings))
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		s.httpError(w, protocol.Errorf(protocol.CodeTooLarge, "settings over %d bytes", maxSettings))
-		return
-	}
-	if err != nil {
-		s.httpError(w, protocol.Errorf(protocol.CodeBadRequest, "read settings: %v", err))
+	var body json.RawMessage
+	if err := s.readJSONMax(w, r, &body, maxSettings); err != nil {
+		s.httpError(w, err)
 		return
 	}
 	doc, err := checkSettings(body)
@@ -113,14 +107,12 @@ func checkSettings(body []byte) ([]byte, error) {
 	if !bytes.HasPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("{")) {
 		return nil, protocol.Errorf(protocol.CodeBadRequest, "settings must be a JSON object")
 	}
+	// body is one JSON value (readJSONMax); numbers are kept as written.
 	var doc map[string]any
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	if err := dec.Decode(&doc); err != nil {
 		return nil, protocol.Errorf(protocol.CodeBadJSON, "%v", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, protocol.Errorf(protocol.CodeBadJSON, "data after the settings object")
 	}
 	for k, v := range doc {
 		if !settingKey.MatchString(k) {
