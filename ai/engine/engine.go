@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabula-games/tabula/ai"
@@ -78,10 +79,21 @@ type session struct {
 	state  game.State
 	cancel context.CancelFunc // of the running search, nil when idle
 	done   chan struct{}      // closed when the running search ends
-	// infinite is set while a "go infinite" runs: the end of input
-	// stops it, while a bounded search is allowed to finish.
+	// infinite is set while a "go infinite" or "go ponder" runs: the
+	// end of input stops it, while a bounded search is allowed to finish.
 	infinite bool
-	started  bool
+	// pondering holds the arguments of a running "go ponder" without the
+	// word ponder: ponderhit searches them as a plain go. nil otherwise.
+	pondering []string
+	// quiet, set before a ponder search is stopped by ponderhit, keeps
+	// that search from writing its bestmove.
+	quiet *atomic.Bool
+	// pondered is the principal variation of the ponder search that
+	// ponderhit stopped, for the bestmove of the search that follows.
+	pondered []game.Move
+	// ponder is the Ponder option: bestmove names the expected reply.
+	ponder  bool
+	started bool
 }
 
 // Serve reads commands from in and writes answers to out until "quit", the
@@ -183,7 +195,7 @@ func (ss *session) handle(ctx context.Context, line string) bool {
 		return false
 	}
 	cmd, args := f[0], f[1:]
-	if ss.busy() && cmd != "stop" && cmd != "isready" && cmd != "quit" {
+	if ss.busy() && cmd != "stop" && cmd != "isready" && cmd != "quit" && cmd != "ponderhit" {
 		ss.errorf("%s: searching; send stop first", cmd)
 		return false
 	}
@@ -202,6 +214,9 @@ func (ss *session) handle(ctx context.Context, line string) bool {
 		ss.goSearch(ctx, args)
 	case "stop":
 		ss.stop()
+		ss.pondering = nil
+	case "ponderhit":
+		ss.ponderHit(ctx)
 	case "show":
 		if s := ss.current(); s != nil {
 			ss.printf("info string position %s", s)
@@ -224,6 +239,7 @@ func (ss *session) hello() {
 	ss.printf("option name Hash type spin default %d min 1 max %d", alphabeta.DefaultHashMiB, alphabeta.MaxHashMiB)
 	ss.printf("option name Contempt type spin default %d min %d max %d", ai.DefaultContempt, -maxContempt, maxContempt)
 	ss.printf("option name Threads type spin default 1 min 1 max %d", alphabeta.MaxThreads)
+	ss.printf("option name Ponder type check default false")
 	ss.printf("option name Variant type combo default %s var %s", g.Variants[0], strings.Join(g.Variants, " var "))
 	ss.printf("option name Players type spin default %d min %d max %d", g.DefaultPlayers, g.MinPlayers, g.MaxPlayers)
 	for _, o := range g.Options {
@@ -282,6 +298,14 @@ func (ss *session) setOption(args []string) {
 			return
 		}
 		ss.bot.Threads, ss.agent = n, nil
+		return
+	case "ponder":
+		on, err := strconv.ParseBool(value)
+		if err != nil {
+			ss.errorf("setoption: ponder %q: want true or false", value)
+			return
+		}
+		ss.ponder = on
 		return
 	case "contempt":
 		n, err := strconv.Atoi(value)
@@ -372,13 +396,17 @@ func (ss *session) position(args []string) {
 func (ss *session) goSearch(ctx context.Context, args []string) {
 	var b ai.Budget
 	var clock ai.Clock
-	infinite := false
+	infinite, ponder := false, false
 	multipv := 0
 	var searchmoves []string
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		if key == "infinite" {
 			infinite = true
+			continue
+		}
+		if key == "ponder" {
+			ponder = true
 			continue
 		}
 		if key == "searchmoves" {
@@ -450,19 +478,38 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 		}
 		ss.agent = a
 	}
-	if infinite && b == (ai.Budget{}) {
-		b.Time = 24 * time.Hour // until stop: the bot:max level uses the whole budget
-	}
 	bot, isBot := ss.agent.(*ai.Bot)
 	if (multipv > 1 || len(only) > 0) && !isBot {
 		ss.errorf("go: multipv and searchmoves need a bot level, not %s", ss.level)
 		return
 	}
+	ss.pondering = nil
+	pondered := ss.pondered
+	ss.pondered = nil
+	if ponder {
+		// The limits are the move's, from ponderhit on: until then the
+		// search runs unbounded, filling the table the real search reads.
+		ss.pondering = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "ponder" })
+		b, multipv, only, infinite = ai.Budget{}, 0, nil, true
+	}
+	if infinite && b == (ai.Budget{}) {
+		b.Time = 24 * time.Hour // until stop: the bot:max level uses the whole budget
+	}
 	ss.infinite = infinite
 	sctx, cancel := context.WithCancel(ctx)
 	ss.cancel = cancel
 	ss.done = make(chan struct{})
-	agent, done := ss.agent, ss.done
+	ss.quiet = new(atomic.Bool)
+	agent, done, quiet := ss.agent, ss.done, ss.quiet
+	// held waits, for a ponder search that ended on its own, until stop or
+	// ponderhit (no bestmove may come before either), and reports whether
+	// ponderhit silenced it.
+	held := func() bool {
+		if ponder {
+			<-sctx.Done()
+		}
+		return quiet.Load()
+	}
 	if multipv > 1 || len(only) > 0 {
 		go ss.analyse(sctx, cancel, done, bot, s, b, ai.AnalyseOptions{Lines: max(multipv, 1), SearchMoves: only, Now: ss.sv.Now})
 		return
@@ -471,6 +518,13 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 		defer cancel()
 		start := ss.sv.Now()
 		r, err := agent.Choose(sctx, s, b)
+		if held() {
+			if err == nil {
+				ss.pondered = r.PV // read by the next go, after done is closed
+			}
+			ss.finish(done)
+			return
+		}
 		if err != nil {
 			if sctx.Err() == nil {
 				ss.errorf("go: %v", err)
@@ -501,8 +555,41 @@ func (ss *session) goSearch(ctx context.Context, args []string) {
 				cur, _ = cur.Play(m)
 			}
 		}
-		ss.finish(done, info.String(), "bestmove "+s.MoveString(r.Move))
+		ss.finish(done, info.String(), ss.bestmove(s, r.Move, r.PV, pondered))
 	}()
+}
+
+// ponderHit turns the running "go ponder" into the search of its own
+// limits, which starts now: the ponder search is stopped without a
+// bestmove and the position searched again with what it left in the table.
+func (ss *session) ponderHit(ctx context.Context) {
+	args := ss.pondering
+	if args == nil || !ss.busy() {
+		ss.errorf("ponderhit: not pondering")
+		return
+	}
+	ss.quiet.Store(true)
+	ss.stop()
+	ss.goSearch(ctx, args)
+}
+
+// bestmove is the bestmove line for m, naming the expected reply when the
+// Ponder option is on: the second move of the principal variation pv, or of
+// the pondered one when pv was cut short by the table (after ponderhit it
+// often is) and both begin with m.
+func (ss *session) bestmove(s game.State, m game.Move, pv, pondered []game.Move) string {
+	line := "bestmove " + s.MoveString(m)
+	if len(pv) < 2 {
+		pv = pondered
+	}
+	if !ss.ponder || len(pv) < 2 || pv[0] != m {
+		return line
+	}
+	next, err := s.Play(m)
+	if err != nil || !slices.Contains(next.LegalMoves(nil), pv[1]) {
+		return line
+	}
+	return line + " ponder " + next.MoveString(pv[1])
 }
 
 // analyse runs a multi-PV search: "info multipv K" lines for every line
@@ -522,7 +609,7 @@ func (ss *session) analyse(ctx context.Context, cancel context.CancelFunc, done 
 		ss.finish(done, "bestmove "+s.MoveString(s.LegalMoves(nil)[0]))
 		return
 	}
-	ss.finish(done, "bestmove "+s.MoveString(a.Lines[0].Move))
+	ss.finish(done, ss.bestmove(s, a.Lines[0].Move, a.Lines[0].PV, nil))
 }
 
 // infoLines are the info lines of an analysis, one per line, numbered from
