@@ -94,4 +94,24 @@ describe('account settings', () => {
       await guest.ctx.close();
     }
   });
+
+  it('a change made just before leaving the page is stored, not lost to the debounce', async () => {
+    const a = await device();
+    try {
+      const name = `Flush${Date.now().toString(36)}`;
+      await a.page.goto(server.url + '/');
+      await enter(a.page, 'Sign up', name);
+      await createMatch(a.page, server.url, 'abalone');
+      await a.page.locator('svg.abalone').waitFor();
+      await expect.poll(() => stored(a.page), { timeout: 5000 }).toMatchObject({ theme: 'wood' });
+      await openMenu(a.page);
+      await a.page.selectOption('.settings select[name="theme"]', 'slate');
+      await a.page.goto('about:blank'); // well inside the 500 ms debounce
+      const again = await a.ctx.newPage();
+      await again.goto(server.url + '/');
+      await expect.poll(() => stored(again), { timeout: 5000 }).toMatchObject({ theme: 'slate' });
+    } finally {
+      await a.ctx.close();
+    }
+  });
 });

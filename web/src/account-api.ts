@@ -70,7 +70,10 @@ export function getSettings(api: Api): Promise<SettingsDoc> {
   return api.call('GET', '/api/account/settings');
 }
 
-/** putSettings replaces the account's settings and answers them as stored. */
-export function putSettings(api: Api, doc: SettingsDoc): Promise<SettingsDoc> {
-  return api.call('PUT', '/api/account/settings', doc);
+/**
+ * putSettings replaces the account's settings and answers them as stored;
+ * keepalive lets the request finish after the page is gone.
+ */
+export function putSettings(api: Api, doc: SettingsDoc, keepalive = false): Promise<SettingsDoc> {
+  return api.call('PUT', '/api/account/settings', doc, { keepalive });
 }

@@ -119,8 +119,9 @@ export class Api {
   }
 
   /** call is the one place requests are made (account-api.ts uses it too). */
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async call<T>(method: string, path: string, body?: unknown, opts: { keepalive?: boolean } = {}): Promise<T> {
     const init: RequestInit = { method, headers: { Accept: 'application/json' } };
+    if (opts.keepalive) init.keepalive = true; // the request outlives the page (a change flushed as it closes)
     if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers = { ...init.headers, 'Content-Type': 'application/json' };

@@ -2,7 +2,9 @@
 // settings"): signed in, the account's settings replace the browser's when
 // the page loads or the player logs in, field by field (the browser's
 // stay as the guests' and as the fallback for a field the account lacks),
-// and every change is stored to the account, debounced. A load that fails
+// and every change is stored to the account, debounced (a change still
+// waiting when the page is hidden or left is stored at once, with a request
+// that outlives the page). A load that fails
 // leaves the browser's settings, and nothing is stored until one succeeds,
 // so a failed request never overwrites the account's with the browser's.
 import { effect } from '@preact/signals';
@@ -24,6 +26,8 @@ let stored = '';
 /** The account's document as read: its keys this client does not know are stored back as they were. */
 let known: A.SettingsDoc = {};
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** The change the timer will store, for flush. */
+let pending: { id: string; doc: A.SettingsDoc } | null = null;
 
 function canonical(doc: A.SettingsDoc): string {
   return JSON.stringify(Object.fromEntries(Object.entries(doc).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
@@ -49,10 +53,10 @@ async function load(id: string): Promise<void> {
   }
 }
 
-async function store(id: string, doc: A.SettingsDoc): Promise<void> {
+async function store(id: string, doc: A.SettingsDoc, keepalive = false): Promise<void> {
   if (account.value?.id !== id || syncedFor !== id) return;
   try {
-    const got = await A.putSettings(api, doc);
+    const got = await A.putSettings(api, doc, keepalive);
     if (syncedFor === id) stored = canonical(got);
   } catch (e) {
     // Refused for the rate (many changes in a row): the last one is stored
@@ -75,6 +79,7 @@ effect(() => {
   syncedFor = null;
   if (timer) clearTimeout(timer);
   timer = null;
+  pending = null;
   if (id !== null && loading !== id) void load(id);
 });
 
@@ -85,8 +90,27 @@ effect(() => {
   const doc = docOf(s);
   if (canonical(doc) === stored) return;
   if (timer) clearTimeout(timer);
+  pending = { id, doc };
   timer = setTimeout(() => {
     timer = null;
+    pending = null;
     void store(id, doc);
   }, saveDelay);
 });
+
+/** flush stores the change waiting for its debounce now: the page is being hidden or left. */
+function flush(): void {
+  if (!pending || !timer) return;
+  const { id, doc } = pending;
+  clearTimeout(timer);
+  timer = null;
+  pending = null;
+  void store(id, doc, true);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+}
