@@ -67,6 +67,26 @@ type External struct {
 	histLast  game.State
 	histMove  game.Move // the move the engine chose at histLast
 	histMoved bool      // histMove is set
+	// grace replaces stopGrace when positive (SetGrace).
+	grace time.Duration
+}
+
+// SetGrace sets how long the engine may overrun its time before it is
+// sent stop, and then how long it has to answer with a bestmove, before
+// Choose gives up on it (default 2 s). A program that reads the clock
+// only between iterations overruns by more on a machine busy with other
+// work; a longer grace lets it finish instead of losing the game.
+func (e *External) SetGrace(d time.Duration) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.grace = d
+}
+
+func (e *External) graceTime() time.Duration {
+	if e.grace > 0 {
+		return e.grace
+	}
+	return stopGrace
 }
 
 // NewExternal returns an agent that runs argv[0] with the arguments argv[1:].
@@ -324,7 +344,7 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 		if t == 0 || (rem > 0 && rem < t) {
 			t = rem
 		}
-		overrun = time.After(t + stopGrace)
+		overrun = time.After(t + e.graceTime())
 	}
 	var giveUp <-chan time.Time
 	done := ctx.Done()
@@ -362,13 +382,13 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 			if err := e.send("stop"); err != nil {
 				return Report{}, err
 			}
-			giveUp = time.After(stopGrace)
+			giveUp = time.After(e.graceTime())
 		case <-overrun:
 			overrun = nil
 			if err := e.send("stop"); err != nil {
 				return Report{}, err
 			}
-			giveUp = time.After(stopGrace)
+			giveUp = time.After(e.graceTime())
 		case <-giveUp:
 			return Report{}, e.fail("no bestmove after stop")
 		}

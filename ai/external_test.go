@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/tabula-games/tabula/ai/internal/testgames"
 	"github.com/tabula-games/tabula/game"
@@ -108,5 +109,48 @@ func TestExternalMovesFeature(t *testing.T) {
 		if got := sent(); !slices.Equal(got, tc.want) {
 			t.Errorf("feature moves %v: sent %q, want %q", tc.moves, got, tc.want)
 		}
+	}
+}
+
+// SetGrace decides how long a late engine is waited for: one that answers
+// 300 ms after its 10 ms (and ignores stop) loses the game with a 50 ms
+// grace, and is waited for with a second.
+func TestExternalGrace(t *testing.T) {
+	info := testgames.Graph(map[string]testgames.Node{
+		"A": {Side: 0, Moves: testgames.Edges("a", "B")},
+		"B": {Side: 1, Moves: testgames.Edges("b", "A")},
+	}, "A")
+	start, err := info.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		grace time.Duration
+		ok    bool
+	}{{50 * time.Millisecond, false}, {time.Second, true}} {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		go func() {
+			defer outW.Close()
+			sc := bufio.NewScanner(inR)
+			for sc.Scan() {
+				switch line := sc.Text(); {
+				case line == "tabula":
+					fmt.Fprintln(outW, "tabulaok")
+				case strings.HasPrefix(line, "go"):
+					go func() {
+						time.Sleep(300 * time.Millisecond)
+						fmt.Fprintln(outW, "bestmove a")
+					}()
+				}
+			}
+		}()
+		e := NewExternalConn("late", outR, inW)
+		e.SetGrace(tc.grace)
+		_, err := e.Choose(context.Background(), start, Budget{Time: 10 * time.Millisecond})
+		if got := err == nil; got != tc.ok {
+			t.Errorf("grace %v: Choose: %v, want ok %v", tc.grace, err, tc.ok)
+		}
+		e.Close()
 	}
 }

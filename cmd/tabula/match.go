@@ -25,6 +25,7 @@ func runMatch(ctx context.Context, e *env) error {
 	parallel := fs.Int("parallel", 2, "games played at once")
 	sprt := fs.String("sprt", "", "stop early by SPRT: ELO0,ELO1 (alpha = beta = 0.05)")
 	quiet := fs.Bool("quiet", false, "no progress line on stderr")
+	grace := fs.Duration("grace", 0, "how long a cmd: engine may overrun its time, and then take to answer stop, before it is given up on (0: 2s)")
 	list := fs.String("agents", "", "round robin instead of --a and --b: every pair of these comma-separated agents plays --games games, then a rating list anchored at the first agent = 0")
 	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {
@@ -54,6 +55,15 @@ func runMatch(ctx context.Context, e *env) error {
 	cfg := arena.Config{
 		Game: info, Options: g.gameOptions(), A: *a, B: *b, Games: *n, MoveTime: *moveTime,
 		Seed: *seed, RandomPlies: *randomPlies, Parallel: *parallel,
+	}
+	if *grace > 0 {
+		cfg.NewAgent = func(spec string, seed uint64) (ai.Agent, error) {
+			a, err := ai.FromSpec(spec, seed)
+			if ext, ok := a.(*ai.External); ok {
+				ext.SetGrace(*grace)
+			}
+			return a, err
+		}
 	}
 	if agents != nil {
 		return roundRobin(ctx, e, cfg, agents)
