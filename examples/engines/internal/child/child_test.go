@@ -69,7 +69,7 @@ func TestExchange(t *testing.T) {
 	if stderr.String() != "echo: bye\n" {
 		t.Errorf("stderr %q, want the program's goodbye", stderr.String())
 	}
-	p.Close() // a second Close does nothing
+	p.Close()                               // a second Close does nothing
 	if err := p.Send("three"); err != nil { // and a Send starts it anew
 		t.Fatal(err)
 	}
