@@ -69,8 +69,8 @@ func TestExchange(t *testing.T) {
 	if stderr.String() != "echo: bye\n" {
 		t.Errorf("stderr %q, want the program's goodbye", stderr.String())
 	}
-	p.Close()                               // a second Close does nothing
-	if err := p.Send("three"); err != nil { // and a Send starts it anew
+	p.Close() // a second Close does nothing, and a Send starts the program anew
+	if err := p.Send("three"); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := p.ReadLine(); err != nil || got != "got three" {
