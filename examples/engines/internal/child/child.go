@@ -30,14 +30,21 @@ type Program struct {
 	// input is closed before it kills it.
 	Grace time.Duration
 
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Scanner
+	closed bool
 }
+
+// errClosed is Start's error after Close.
+var errClosed = errors.New("child: program closed")
 
 // Start starts the program unless it runs already.
 func (p *Program) Start() error {
-	if p.cmd != nil {
+	switch {
+	case p.closed:
+		return errClosed
+	case p.cmd != nil:
 		return nil
 	}
 	if len(p.Argv) == 0 {
@@ -93,11 +100,16 @@ func (p *Program) ReadLine() (string, error) {
 	return "", io.EOF
 }
 
-// Close ends a started program: it sends Quit if set, closes the
-// program's input, waits up to Grace for it to exit and kills it after
-// that. Closing a program that never started does nothing; after Close
-// the next Send starts the program anew.
+// Close ends the program: it sends Quit if set, closes the program's
+// input, waits up to Grace for it to exit and kills it after that. A
+// program that never started is not started; after Close every Send
+// fails. A ReadLine waiting for the program meanwhile returns when the
+// program ends.
 func (p *Program) Close() {
+	if p.closed {
+		return
+	}
+	p.closed = true
 	if p.cmd == nil {
 		return
 	}
@@ -113,5 +125,4 @@ func (p *Program) Close() {
 		_ = p.cmd.Process.Kill()
 		<-done
 	}
-	p.cmd, p.in, p.out = nil, nil, nil
 }
