@@ -13,7 +13,8 @@ import (
 
 // modeEnv makes the test binary act as the outside program:
 //
-//	echo   answers each line with "got LINE", ends on "quit" or at the end of input
+//	echo   answers each line with "got LINE"; ends on "quit" (saying "bye"
+//	       on stderr) or at the end of input (saying "end of input")
 //	die    answers nothing and exits at its first line
 //	hang   reads its input to the end, then sleeps far beyond any grace time
 const modeEnv = "CHILD_TEST_MODE"
@@ -24,10 +25,14 @@ func TestMain(m *testing.M) {
 		os.Exit(m.Run())
 	case "echo":
 		sc := bufio.NewScanner(os.Stdin)
-		for sc.Scan() && sc.Text() != "quit" {
+		for sc.Scan() {
+			if sc.Text() == "quit" {
+				fmt.Fprintln(os.Stderr, "echo: bye")
+				os.Exit(0)
+			}
 			fmt.Println("got " + sc.Text())
 		}
-		fmt.Fprintln(os.Stderr, "echo: bye")
+		fmt.Fprintln(os.Stderr, "echo: end of input")
 	case "die":
 		bufio.NewScanner(os.Stdin).Scan()
 		os.Exit(3)
@@ -69,7 +74,7 @@ func TestExchange(t *testing.T) {
 		t.Errorf("Close took %v: the program did not end on %q", d, p.Quit)
 	}
 	if stderr.String() != "echo: bye\n" {
-		t.Errorf("stderr %q, want the program's goodbye", stderr.String())
+		t.Errorf("stderr %q, want the goodbye the program says on %q", stderr.String(), p.Quit)
 	}
 	p.Close() // a second Close does nothing
 	if err := p.Send("three"); err == nil {
