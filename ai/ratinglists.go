@@ -44,5 +44,17 @@ func RatingLists() []RatingList {
 		{Game: "villapaletti", Variant: "standard", Players: 3,
 			Command: "tabula match villapaletti --players 3 " + agents + " --games 12 --movetime 200ms --seed 3",
 			Elo:     elo(181, 221, 250, 268)},
+		{Game: "talat", Variant: "talat", Players: 3,
+			Command: "tabula match talat --players 3 " + agents + " --games 24 --movetime 100ms --seed 3",
+			Elo:     elo(579, 604, 778, 942)},
+		{Game: "palaboratory", Variant: "red", Players: 1,
+			Command: "tabula match palaboratory " + agents + " --games 40 --movetime 100ms --seed 3",
+			Elo:     elo(145, 285, 489, 1008)},
+		{Game: "villapaletti", Variant: "standard", Players: 4,
+			Command: "tabula match villapaletti --players 4 " + agents + " --games 24 --movetime 100ms --seed 3",
+			Elo:     elo(27, 35, 158, 146)},
+		{Game: "palagonia", Variant: "standard", Players: 4,
+			Command: "tabula match palagonia --players 4 " + agents + " --games 24 --movetime 100ms --seed 3",
+			Elo:     elo(49, 57, 143, 234)},
 	}
 }
