@@ -110,3 +110,34 @@ func TestMatchForfeitSolo(t *testing.T) {
 		}
 	}
 }
+
+// stuck plays the first move it was ever offered, again and again: its
+// second move is illegal.
+type stuck struct{ m *[]game.Move }
+
+func (stuck) Name() string { return "stuck" }
+
+func (a stuck) Choose(_ context.Context, s game.State, _ ai.Budget) (ai.Report, error) {
+	if len(*a.m) == 0 {
+		*a.m = s.LegalMoves(nil)[:1]
+	}
+	return ai.Report{Move: (*a.m)[0]}, nil
+}
+
+// TestMatchForfeitIllegalMove: an agent's illegal move forfeits the game
+// like an error does.
+func TestMatchForfeitIllegalMove(t *testing.T) {
+	newAgent := func(spec string, seed uint64) (ai.Agent, error) {
+		if spec == "stuck" {
+			return stuck{new([]game.Move)}, nil
+		}
+		return ai.FromSpec(spec, seed)
+	}
+	res, err := Run(context.Background(), Config{Game: tictactoe.Info, A: "random", B: "stuck", Games: 4, Seed: 1, RandomPlies: -1, NewAgent: newAgent})
+	if err != nil {
+		t.Fatalf("the match stopped: %v", err)
+	}
+	if res.Wins != 4 || res.Ends[EndForfeit] != 4 || len(res.Forfeits) != 4 || res.Forfeits[0].Agent != "stuck" {
+		t.Errorf("%s, ends %q, forfeits %v; want +4, all forfeited by stuck", res.Describe(), res.EndsString(), res.Forfeits)
+	}
+}
