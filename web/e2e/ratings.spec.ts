@@ -92,6 +92,13 @@ describe('the lobby’s level ratings', () => {
         d = await descs(page);
         for (const l of levels) expect(d[l], `pathagon ${l}`).toContain(shown(pathagon[l]));
 
+        // Talat at its default, three players.
+        await page.selectOption('select[name="game"]', 'talat');
+        const talat = docRating('talat --players 3');
+        await expect.poll(async () => (await descs(page))['bot:hard']).toContain(shown(talat['bot:hard']));
+        d = await descs(page);
+        for (const l of levels) expect(d[l], `talat ${l}`).toContain(shown(talat[l]));
+
         // Villa Paletti: one list per player count.
         await page.selectOption('select[name="game"]', 'villapaletti');
         for (const n of [2, 3]) {
