@@ -2,7 +2,9 @@
 // alternating (seats rotating for more than two players) and varied
 // openings, in parallel, with the Elo difference, its 95% interval and an
 // optional sequential probability ratio test (SPRT) that stops the match as
-// soon as the result is clear.
+// soon as the result is clear. An agent that fails during a game (an
+// engine that dies, answers nonsense or plays an illegal move) forfeits
+// that game, which counts as its loss, and the match goes on.
 //
 // With more than two players a round seats A alone in each seat against
 // copies of B, then B alone in each seat against copies of A, so neither
@@ -163,12 +165,26 @@ type Result struct {
 	Plies  int    // total plies of the games, for averages
 	// Ends counts the played games by how they ended: the outcome's
 	// Reason ("push-off", "repetition", "ply-limit", ...), EndMaxPlies for
-	// a game the arena cut at MaxPlies.
+	// a game the arena cut at MaxPlies, EndForfeit for a game an agent
+	// forfeited.
 	Ends map[string]int
+	// Forfeits lists the games forfeited by a failing agent, in game order.
+	Forfeits []Forfeit
 }
 
-// EndMaxPlies is the Ends key of games cut at Config.MaxPlies.
-const EndMaxPlies = "max-plies"
+// Forfeit is a game lost because an agent failed in it.
+type Forfeit struct {
+	Game  int    // the game's number, from 1
+	Agent string // the spec of the agent that failed: Config.A or Config.B
+	Err   error  // what failed
+}
+
+const (
+	// EndMaxPlies is the Ends key of games cut at Config.MaxPlies.
+	EndMaxPlies = "max-plies"
+	// EndForfeit is the Ends key of games an agent forfeited (see Forfeit).
+	EndForfeit = "forfeit"
+)
 
 // EndsString lists Ends as "push-off 30, repetition 8", the most frequent
 // first (ties by name), or "" when no game was played.
@@ -230,7 +246,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		go func() { // ends when jobs is closed
 			defer wg.Done()
 			for i := range jobs {
-				out, end, plies, err := playGame(ctx, cfg, i)
+				out, end, plies, forfeit, err := playGame(ctx, cfg, i)
 				mu.Lock()
 				switch {
 				case err != nil:
@@ -245,6 +261,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 						res.Ends = map[string]int{}
 					}
 					res.Ends[end]++
+					if forfeit != nil {
+						res.Forfeits = append(res.Forfeits, *forfeit)
+					}
 					switch out {
 					case 1:
 						res.Wins++
@@ -277,6 +296,7 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
+	sort.Slice(res.Forfeits, func(i, j int) bool { return res.Forfeits[i].Game < res.Forfeits[j].Game })
 	if firstErr != nil {
 		return res, firstErr
 	}
@@ -347,16 +367,21 @@ func resultFor(o game.Outcome, ok bool, seatsA []bool) int {
 }
 
 // playGame plays game i and returns A's result (1 win, 0 draw, -1 loss),
-// how the game ended (see Result.Ends) and its length.
-func playGame(ctx context.Context, cfg Config, i int) (int, string, int, error) {
+// how the game ended (see Result.Ends), its length, and the forfeit when
+// an agent failed in it.
+func playGame(ctx context.Context, cfg Config, i int) (int, string, int, *Forfeit, error) {
 	s, err := cfg.Game.New(cfg.Options)
 	if err != nil {
-		return 0, "", 0, err
+		return 0, "", 0, nil, err
 	}
 	n := s.NumPlayers()
 	if n == 1 {
-		out, plies, err := playSolo(ctx, cfg, i, s)
-		return out, "solo", plies, err
+		out, plies, forfeit, err := playSolo(ctx, cfg, i, s)
+		end := "solo"
+		if forfeit != nil {
+			end = EndForfeit
+		}
+		return out, end, plies, forfeit, err
 	}
 	seatsA, round := seating(i, n)
 	specs := make([]string, n)
@@ -367,11 +392,18 @@ func playGame(ctx context.Context, cfg Config, i int) (int, string, int, error) 
 		}
 	}
 	// The same stream for every game of a round: same opening, same dice.
-	o, ok, ply, err := playOut(ctx, cfg, i, s, specs, rand.New(rand.NewPCG(cfg.Seed, round)))
+	g, err := playOut(ctx, cfg, i, s, specs, rand.New(rand.NewPCG(cfg.Seed, round)))
 	if err != nil {
-		return 0, "", ply, err
+		return 0, "", g.plies, nil, err
 	}
-	return resultFor(o, ok, seatsA), endOf(o, ok), ply, nil
+	if g.failed != nil {
+		out := 1 // B failed
+		if seatsA[g.failedSeat] {
+			out = -1
+		}
+		return out, EndForfeit, g.plies, g.failed, nil
+	}
+	return resultFor(g.outcome, g.ok, seatsA), endOf(g.outcome, g.ok), g.plies, nil, nil
 }
 
 // endOf names how a game ended for Result.Ends.
@@ -387,39 +419,64 @@ func endOf(o game.Outcome, ok bool) string {
 
 // playSolo plays game i of a one-player game twice from the same start,
 // opening and chance draws, once by A and once by B. A wins when it solves
-// the task and B does not, or when both do and A takes fewer plies.
-func playSolo(ctx context.Context, cfg Config, i int, s game.State) (int, int, error) {
+// the task and B does not, or when both do and A takes fewer plies. An
+// agent that fails loses the game (A's failure first: B then does not
+// play).
+func playSolo(ctx context.Context, cfg Config, i int, s game.State) (int, int, *Forfeit, error) {
 	var solved [2]bool
 	var plies [2]int
 	for k, spec := range []string{cfg.A, cfg.B} {
-		o, ok, ply, err := playOut(ctx, cfg, i, s, []string{spec}, rand.New(rand.NewPCG(cfg.Seed, uint64(i))))
+		g, err := playOut(ctx, cfg, i, s, []string{spec}, rand.New(rand.NewPCG(cfg.Seed, uint64(i))))
 		if err != nil {
-			return 0, ply, err
+			return 0, plies[0] + g.plies, nil, err
 		}
-		solved[k], plies[k] = ok && o.Won(0), ply
+		if g.failed != nil {
+			return 2*k - 1, plies[0] + g.plies, g.failed, nil // A failed: -1; B failed: +1
+		}
+		solved[k], plies[k] = g.ok && g.outcome.Won(0), g.plies
 	}
 	total := plies[0] + plies[1]
 	switch {
 	case solved[0] != solved[1]:
 		if solved[0] {
-			return 1, total, nil
+			return 1, total, nil, nil
 		}
-		return -1, total, nil
+		return -1, total, nil, nil
 	case solved[0]:
-		return cmp.Compare(plies[1], plies[0]), total, nil
+		return cmp.Compare(plies[1], plies[0]), total, nil, nil
 	}
-	return 0, total, nil
+	return 0, total, nil, nil
+}
+
+// played is how one game of playOut went.
+type played struct {
+	outcome game.Outcome
+	ok      bool // false when the ply limit cut the game
+	plies   int
+	// failed is set when the agent in failedSeat failed: the game
+	// stopped there, forfeited by that agent.
+	failed     *Forfeit
+	failedSeat int
 }
 
 // playOut plays game i from s with the agents specs[p] in seat p, drawing
-// the openings' random plies and chance events from rng, and returns the
-// outcome (ok false when the ply limit cut it) and its length.
-func playOut(ctx context.Context, cfg Config, i int, s game.State, specs []string, rng *rand.Rand) (game.Outcome, bool, int, error) {
+// the openings' random plies and chance events from rng, and returns how
+// it went: its outcome, or the forfeit of an agent that could not be made,
+// returned an error or played an illegal move. The error is the match's
+// end (ctx's end, or a failure that is no agent's).
+func playOut(ctx context.Context, cfg Config, i int, s game.State, specs []string, rng *rand.Rand) (played, error) {
+	forfeit := func(p, ply int, err error) (played, error) {
+		if ctx.Err() != nil { // the match was stopped, the agent did not fail
+			return played{plies: ply}, ctx.Err()
+		}
+		return played{plies: ply, failedSeat: p, failed: &Forfeit{Game: i + 1, Agent: specs[p],
+			Err: fmt.Errorf("arena: game %d, %s as seat %d, ply %d: %w", i+1, specs[p], p, ply+1, err)}}, nil
+	}
 	agents := make([]ai.Agent, len(specs))
 	for p, spec := range specs {
 		a, err := cfg.NewAgent(spec, cfg.Seed<<20^uint64(i)<<3^uint64(p))
 		if err != nil {
-			return game.Outcome{}, false, 0, err
+			return forfeit(p, 0, err)
 		}
 		agents[p] = a
 		defer closeAgent(a)
@@ -427,10 +484,11 @@ func playOut(ctx context.Context, cfg Config, i int, s game.State, specs []strin
 	ply := 0
 	for ; s.ToMove() != game.NoPlayer && ply < cfg.MaxPlies; ply++ {
 		if err := ctx.Err(); err != nil {
-			return game.Outcome{}, false, ply, err
+			return played{plies: ply}, err
 		}
 		p := s.ToMove()
 		var m game.Move
+		byAgent := false
 		switch {
 		case p == game.Chance:
 			u, acc := rng.Float64(), 0.0
@@ -448,18 +506,21 @@ func playOut(ctx context.Context, cfg Config, i int, s game.State, specs []strin
 		default:
 			r, err := agents[p].Choose(ctx, s, ai.Budget{Time: cfg.MoveTime})
 			if err != nil {
-				return game.Outcome{}, false, ply, fmt.Errorf("arena: game %d, %s as seat %d: %w", i+1, agents[p].Name(), p, err)
+				return forfeit(int(p), ply, err)
 			}
-			m = r.Move
+			m, byAgent = r.Move, true
 		}
 		next, err := s.Play(m)
-		if err != nil {
-			return game.Outcome{}, false, ply, fmt.Errorf("arena: game %d, ply %d: %w", i+1, ply+1, err)
+		switch {
+		case err != nil && byAgent:
+			return forfeit(int(p), ply, err)
+		case err != nil:
+			return played{plies: ply}, fmt.Errorf("arena: game %d, ply %d: %w", i+1, ply+1, err)
 		}
 		s = next
 	}
 	o, ok := s.Outcome()
-	return o, ok, ply, nil
+	return played{outcome: o, ok: ok, plies: ply}, nil
 }
 
 // Describe renders a result in one line, for example

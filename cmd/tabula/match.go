@@ -98,7 +98,15 @@ func runMatch(ctx context.Context, e *env) error {
 		fmt.Fprintf(e.stdout, "average length: %.1f plies\n", float64(res.Plies)/float64(res.Played))
 		fmt.Fprintf(e.stdout, "ended: %s\n", res.EndsString())
 	}
+	printForfeits(e, res)
 	return nil
+}
+
+// printForfeits says why each forfeited game was lost (arena.Forfeit).
+func printForfeits(e *env, res arena.Result) {
+	for _, f := range res.Forfeits {
+		fmt.Fprintf(e.stdout, "forfeit: %v\n", f.Err)
+	}
 }
 
 // roundRobin plays every pair of agents with cfg's settings, the later
@@ -117,6 +125,7 @@ func roundRobin(ctx context.Context, e *env, cfg arena.Config, agents []string) 
 				return err
 			}
 			fmt.Fprintf(e.stdout, "%s vs %s: %s\n", c.A, c.B, res.Describe())
+			printForfeits(e, res)
 			pairs = append(pairs, arena.Pair{A: j, B: i, Score: res.Score})
 		}
 	}

@@ -21,6 +21,18 @@ type GameInfo struct {
 	// bot time and the level's share of it); absent for bots that answer
 	// at once (random).
 	BotMoveMs map[string]int64 `json:"botMoveMs,omitempty"`
+	// BotRatings are the measured ratings of the offered built-in levels
+	// on Tabula's Elo scale (random = 0), one list per variant and player
+	// count measured (docs/strength.md, "Rating lists"), for the lobby to
+	// describe the levels by; absent when the game has none.
+	BotRatings []BotRatingList `json:"botRatings,omitempty"`
+}
+
+// BotRatingList is one measured rating list of a game's bot levels.
+type BotRatingList struct {
+	Variant string         `json:"variant"`
+	Players int            `json:"players"`
+	Elo     map[string]int `json:"elo"` // rating by bot spec, for example "bot:hard"
 }
 
 // OptionSpec is one typed option of a game.

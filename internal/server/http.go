@@ -218,6 +218,7 @@ func (s *Server) handleGames(w http.ResponseWriter, _ *http.Request) {
 			PlayerNames: g.PlayerNames, Variants: g.Variants,
 			Options: []protocol.OptionSpec{}, Bots: s.botTab.offered(g.ID)}
 		gi.BotMoveMs = s.botMoveMs(g, gi.Bots)
+		gi.BotRatings = botRatings(g, gi.Bots)
 		for _, o := range g.Options {
 			kind := map[game.OptionKind]string{game.Bool: "bool", game.Int: "int", game.Enum: "enum"}[o.Kind]
 			gi.Options = append(gi.Options, protocol.OptionSpec{Name: o.Name, Kind: kind, Default: o.Default,

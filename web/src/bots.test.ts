@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { botKind, botText, moveTimeText } from './bots';
+import { botKind, botText, levelRating, moveTimeText } from './bots';
 import { langs, t, type Key } from './i18n';
+import type { GameInfo } from './protocol';
 
 describe('botKind', () => {
   it('knows the built-in levels and calls every other name an engine', () => {
@@ -60,5 +61,35 @@ describe('moveTimeText', () => {
     [12345, 'bot.moveTime:12'],
   ])('%s ms says %j', (ms, want) => {
     expect(moveTimeText(ms, tr as never)).toBe(want);
+  });
+});
+
+describe('levelRating', () => {
+  const g: GameInfo = {
+    id: 'talat', title: 'Talat', minPlayers: 2, maxPlayers: 3, defaultPlayers: 3,
+    playerNames: null, variants: ['talat', 'palat'], options: null, bots: ['random', 'bot:hard', 'bot:max'],
+    botRatings: [{ variant: 'palat', players: 2, elo: { 'bot:hard': 806, 'bot:max': 1896 } }],
+  };
+  it.each([
+    ['palat', 2, 'bot:hard', 'en', '806'],
+    ['palat', 2, 'bot:max', 'en', '1,896'],
+    ['palat', 3, 'bot:hard', 'en', undefined], // that count was not measured
+    ['talat', 2, 'bot:hard', 'en', undefined], // nor that variant
+    ['palat', 2, 'random', 'en', undefined], // the scale's zero is not rated
+    ['palat', 2, 'aba-pro', 'en', undefined],
+  ] as const)('%s with %d players, %s in %s: %s', (variant, players, spec, lang, want) => {
+    expect(levelRating(g, variant, players, spec, lang)).toBe(want);
+  });
+  it('is undefined for a game without lists', () => {
+    expect(levelRating({ ...g, botRatings: undefined }, 'palat', 2, 'bot:hard', 'en')).toBeUndefined();
+  });
+  it('puts the rating into the level’s description in every language', () => {
+    for (const lang of langs) {
+      const tr = (k: Key, p?: Record<string, string | number>) => t(lang, k, p);
+      const d = botText('bot:hard', tr, '806').desc;
+      expect(d, lang).toBe(`${t(lang, 'bot.hard.desc')}. ${t(lang, 'bot.rated', { elo: '806' })}`);
+      expect(d, lang).toContain('806');
+      expect(botText('bot:hard', tr).desc, lang).not.toContain('806');
+    }
   });
 });

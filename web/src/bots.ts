@@ -3,6 +3,7 @@
 // plus engines its operator added under names of their choosing); people
 // see a name and a one-line description instead of the spec.
 import type { Key } from './i18n';
+import type { GameInfo } from './protocol';
 
 /** The kinds of opponent the client can describe; 'engine' is any name it does not know. */
 export type BotKind = 'random' | 'easy' | 'medium' | 'hard' | 'max' | 'engine';
@@ -29,11 +30,28 @@ export interface BotText {
 /**
  * botText names a bot spec in the language of tr: the built-in levels by
  * their translated names, an operator's engine by the name it was given.
+ * A level's description ends with its rating on Tabula's scale: rating,
+ * the measured one in the game being set up (already formatted, see
+ * levelRating), or the generic range when the game has none.
  */
-export function botText(spec: string, tr: (key: Key, params?: Record<string, string | number>) => string): BotText {
+export function botText(spec: string, tr: (key: Key, params?: Record<string, string | number>) => string, rating?: string): BotText {
   const kind = botKind(spec);
   if (kind === 'engine') return { name: spec, desc: tr('bot.engine.desc') };
-  return { name: tr(`bot.${kind}`), desc: tr(`bot.${kind}.desc`) };
+  if (kind === 'random') return { name: tr('bot.random'), desc: tr('bot.random.desc') };
+  const scale = rating !== undefined ? tr('bot.rated', { elo: rating }) : tr(`bot.${kind}.scale`);
+  return { name: tr(`bot.${kind}`), desc: `${tr(`bot.${kind}.desc`)}. ${scale}` };
+}
+
+/**
+ * levelRating is the measured rating of the bot spec in game g's variant
+ * with players players (the server's botRatings, from docs/strength.md's
+ * rating lists), written in lang's digits; undefined when that variant and
+ * player count were not measured or the bot is not rated.
+ */
+export function levelRating(g: GameInfo, variant: string, players: number, spec: string, lang: string): string | undefined {
+  const list = g.botRatings?.find((l) => l.variant === variant && l.players === players);
+  const elo = list?.elo[spec];
+  return elo === undefined ? undefined : elo.toLocaleString(lang);
 }
 
 /**

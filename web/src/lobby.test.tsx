@@ -53,10 +53,52 @@ describe('the lobby’s opponents', () => {
       expect(rows.map((r) => r.value)).toEqual([...game.bots!, '']);
       const levels = ['random', 'easy', 'medium', 'hard', 'max'] as const;
       expect(rows.slice(0, 5).map((r) => r.name)).toEqual(levels.map((k) => t(l, `bot.${k}`)));
-      expect(rows.slice(0, 5).map((r) => r.desc)).toEqual(levels.map((k) => t(l, `bot.${k}.desc`)));
+      // No rating list for this game: each level is described by the generic range.
+      expect(rows[0]!.desc).toBe(t(l, 'bot.random.desc'));
+      const rated = ['easy', 'medium', 'hard', 'max'] as const;
+      expect(rows.slice(1, 5).map((r) => r.desc)).toEqual(rated.map((k) => `${t(l, `bot.${k}.desc`)}. ${t(l, `bot.${k}.scale`)}`));
       expect(rows[5]).toMatchObject({ name: 'aba-pro', desc: t(l, 'bot.engine.desc') });
       expect(rows[6]).toMatchObject({ name: t(l, 'lobby.open'), desc: t(l, 'lobby.open.desc') });
       expect((root.querySelector('input[name="opponent"]:checked') as HTMLInputElement).value).toBe('random');
+      render(null, root);
+    }
+  });
+});
+
+describe('the lobby’s level ratings', () => {
+  // Villa Paletti as the server lists it when two player counts were measured.
+  const villa: GameInfo = {
+    id: 'villapaletti', title: 'Villa Paletti', minPlayers: 2, maxPlayers: 4, defaultPlayers: 2,
+    playerNames: ['a', 'b', 'c', 'd'], variants: ['standard'], options: null,
+    bots: ['random', 'bot:easy', 'bot:medium', 'bot:hard', 'bot:max'],
+    botRatings: [
+      { variant: 'standard', players: 2, elo: { 'bot:easy': 77, 'bot:medium': 117, 'bot:hard': 379, 'bot:max': 1427 } },
+      { variant: 'standard', players: 3, elo: { 'bot:easy': 181, 'bot:medium': 221, 'bot:hard': 250, 'bot:max': 268 } },
+    ],
+  };
+  const descs = () => [...root.querySelectorAll('label.opponent .opponent-desc')].map((d) => d.textContent ?? '');
+
+  it('describes each level by its rating for the chosen player count, and by the generic range where none was measured', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      new Response(url.startsWith('/api/games') ? JSON.stringify({ games: [villa] }) : '{"matches":[]}', { status: 200 }),
+    );
+    const levels = ['easy', 'medium', 'hard', 'max'] as const;
+    const rated = (l: (typeof langs)[number], elo: string[]) => levels.map((k, i) => `${t(l, `bot.${k}.desc`)}. ${t(l, 'bot.rated', { elo: elo[i]! })}`);
+    const players = () => root.querySelector('select[name="players"]') as HTMLSelectElement;
+    for (const l of langs) {
+      lang.value = l;
+      render(<Lobby />, root);
+      await until(() => root.querySelectorAll('label.opponent').length > 0);
+      const max = (1427).toLocaleString(l); // "1,427" in English
+      expect(descs().slice(1, 5), `${l} 2 players`).toEqual(rated(l, ['77', '117', '379', max]));
+      players().value = '3';
+      players().dispatchEvent(new Event('change'));
+      await until(() => descs()[1]!.includes('181'));
+      expect(descs().slice(1, 5), `${l} 3 players`).toEqual(rated(l, ['181', '221', '250', '268']));
+      players().value = '4';
+      players().dispatchEvent(new Event('change'));
+      await until(() => !descs()[1]!.includes('181'));
+      expect(descs().slice(1, 5), `${l} 4 players`).toEqual(levels.map((k) => `${t(l, `bot.${k}.desc`)}. ${t(l, `bot.${k}.scale`)}`));
       render(null, root);
     }
   });

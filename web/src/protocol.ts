@@ -40,6 +40,15 @@ export interface GameInfo {
   bots: string[] | null;
   /** The most each bot thinks per move here, in ms; absent for bots that answer at once. */
   botMoveMs?: Record<string, number>;
+  /** The measured ratings of the offered levels (random = 0), one list per variant and player count measured. */
+  botRatings?: BotRatingList[];
+}
+
+/** One measured rating list of a game's bot levels, by bot spec. */
+export interface BotRatingList {
+  variant: string;
+  players: number;
+  elo: Record<string, number>;
 }
 
 export interface TimeControl {

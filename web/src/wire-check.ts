@@ -37,6 +37,7 @@ export type WireChecks = [
   Check<Matches<protocol.WireError, wire.Error>>,
   Check<Matches<protocol.OptionSpec, wire.OptionSpec>>,
   Check<Matches<protocol.GameInfo, wire.GameInfo>>,
+  Check<Matches<protocol.BotRatingList, wire.BotRatingList>>,
   Check<Matches<protocol.TimeControl, wire.TimeControl>>,
   Check<Matches<protocol.SeatSpec, wire.SeatSpec>>,
   Check<Matches<protocol.CreateRequest, wire.CreateRequest>>,

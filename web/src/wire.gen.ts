@@ -220,6 +220,14 @@ export interface GameInfo {
   options: OptionSpec[] | null;
   bots: string[] | null;
   botMoveMs?: { [key: string]: number };
+  botRatings?: BotRatingList[];
+}
+
+/** BotRatingList is one measured rating list of a game's bot levels. */
+export interface BotRatingList {
+  variant: string;
+  players: number;
+  elo: { [key: string]: number } | null;
 }
 
 /** OptionSpec is one typed option of a game. */

@@ -22,34 +22,38 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/ai/engine"
+	"github.com/tabula-games/tabula/examples/engines/internal/child"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/abalone"
 )
+
+// closeGrace is how long the program has to exit once its input is
+// closed before it is killed.
+const closeGrace = 5 * time.Second
 
 func main() {
 	if len(os.Args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: cotix-abalone PROGRAM [ARGS...]")
 		os.Exit(2)
 	}
-	p := &program{argv: os.Args[1:]}
+	// Stderr nil: the program's board printouts are discarded.
+	p := &program{child: child.Program{Argv: os.Args[1:], Grace: closeGrace}}
 	defer p.close()
 	sv := &engine.Server{
 		Game: abalone.Info,
-		Name: "cotix-abalone (" + strings.Join(p.argv, " ") + ")",
+		Name: "cotix-abalone (" + strings.Join(p.child.Argv, " ") + ")",
 		NewAgent: func(string, uint64) (ai.Agent, error) {
 			return agent{p}, nil
 		},
@@ -64,68 +68,31 @@ func main() {
 // kept for the session (its transposition table lives on between moves, as
 // in its own loop).
 type program struct {
-	argv []string
-	mu   sync.Mutex
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Scanner
+	mu    sync.Mutex
+	child child.Program
 }
 
-func (p *program) start() error {
-	if p.cmd != nil {
-		return nil
-	}
-	cmd := exec.Command(p.argv[0], p.argv[1:]...)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return fmt.Errorf("program stdin: %w", err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return fmt.Errorf("program stdout: %w", err)
-	}
-	cmd.Stderr = io.Discard // the program's board printouts
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start %s: %w", p.argv[0], err)
-	}
-	p.cmd, p.in, p.out = cmd, in, bufio.NewScanner(out)
-	return nil
-}
-
-func (p *program) close() {
-	if p.cmd == nil {
-		return
-	}
-	_ = p.in.Close()
-	done := make(chan struct{})
-	go func() { _ = p.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		_ = p.cmd.Process.Kill()
-		<-done
-	}
-}
+// close ends the program without waiting for a move in progress: closing
+// its input and, after the grace time, killing it ends that move too.
+func (p *program) close() { p.child.Close() }
 
 // move sends the boards and reads the program's answer.
 func (p *program) move(opp, own *big.Int) (*big.Int, *big.Int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if err := p.start(); err != nil {
+	if err := p.child.Send(words(opp) + "\n" + words(own)); err != nil {
 		return nil, nil, err
-	}
-	if _, err := fmt.Fprintf(p.in, "%s\n%s\n", words(opp), words(own)); err != nil {
-		return nil, nil, fmt.Errorf("write to program: %w", err)
 	}
 	var got [2]*big.Int
 	for i := range got {
-		if !p.out.Scan() {
-			if err := p.out.Err(); err != nil {
-				return nil, nil, fmt.Errorf("read from program: %w", err)
-			}
+		line, err := p.child.ReadLine()
+		if errors.Is(err, io.EOF) {
 			return nil, nil, errors.New("program ended without a move")
 		}
-		b, err := parseWords(p.out.Text())
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := parseWords(line)
 		if err != nil {
 			return nil, nil, err
 		}

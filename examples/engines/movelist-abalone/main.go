@@ -33,14 +33,18 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	"github.com/tabula-games/tabula/examples/engines/internal/child"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/abalone"
 )
+
+// closeGrace is how long the program has to exit once its input is
+// closed before it is killed.
+const closeGrace = 5 * time.Second
 
 // maxPrefixPlies bounds the search for the plies between a layout's start
 // and the first position a seat sees: a match's random opening plies and
@@ -80,7 +84,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: movelist-abalone PROGRAM [ARGS...]")
 		os.Exit(2)
 	}
-	a := &adapter{argv: os.Args[1:], out: os.Stdout, variant: abalone.Info.Variants[0]}
+	// Stderr nil: the program's own diagnostics are discarded.
+	a := &adapter{prog: child.Program{Argv: os.Args[1:], Grace: closeGrace}, out: os.Stdout, variant: abalone.Info.Variants[0]}
 	defer a.close()
 	if err := a.serve(os.Stdin); err != nil {
 		fmt.Fprintln(os.Stderr, "movelist-abalone:", err)
@@ -89,7 +94,6 @@ func main() {
 }
 
 type adapter struct {
-	argv    []string
 	out     io.Writer
 	variant string
 	// prefix are the plies from the layout's start to start, the first
@@ -104,9 +108,7 @@ type adapter struct {
 	last     game.State
 	lastLine []string
 
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	resp *bufio.Scanner
+	prog child.Program // the outside program
 	warm chan struct{} // closed when the warm-up moves are answered
 	// busy is set by the first position or go: no further warm-up move
 	// is asked, so the first search waits for one at most.
@@ -127,7 +129,7 @@ func (a *adapter) serve(in io.Reader) error {
 		}
 		switch f[0] {
 		case "tabula":
-			a.printf("id name movelist-abalone (%s)", strings.Join(a.argv, " "))
+			a.printf("id name movelist-abalone (%s)", strings.Join(a.prog.Argv, " "))
 			a.printf("id game abalone")
 			var vars []string
 			for _, v := range abalone.Info.Variants {
@@ -386,55 +388,29 @@ func (a *adapter) goSearch() {
 }
 
 func (a *adapter) ask(variant string, moves []string) (string, error) {
-	if a.cmd == nil {
-		cmd := exec.Command(a.argv[0], a.argv[1:]...)
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			return "", err
-		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			return "", err
-		}
-		cmd.Stderr = io.Discard // the program's own diagnostics
-		if err := cmd.Start(); err != nil {
-			return "", fmt.Errorf("start %s: %w", a.argv[0], err)
-		}
-		a.cmd, a.in, a.resp = cmd, in, bufio.NewScanner(out)
-	}
 	line := "game " + variant + " moves"
 	if len(moves) > 0 {
 		line += " " + strings.Join(moves, " ")
 	}
-	if _, err := fmt.Fprintln(a.in, line); err != nil {
-		return "", fmt.Errorf("write to program: %w", err)
+	if err := a.prog.Send(line); err != nil {
+		return "", err
 	}
-	for a.resp.Scan() {
-		f := strings.Fields(a.resp.Text())
+	for {
+		text, err := a.prog.ReadLine()
+		if errors.Is(err, io.EOF) {
+			return "", errors.New("program ended without a move")
+		}
+		if err != nil {
+			return "", err
+		}
+		f := strings.Fields(text)
 		switch {
 		case len(f) == 2 && f[0] == "bestmove":
 			return f[1], nil
 		case len(f) > 0 && f[0] == "error":
-			return "", fmt.Errorf("program: %s", a.resp.Text())
+			return "", fmt.Errorf("program: %s", text)
 		}
 	}
-	if err := a.resp.Err(); err != nil {
-		return "", fmt.Errorf("read from program: %w", err)
-	}
-	return "", errors.New("program ended without a move")
 }
 
-func (a *adapter) close() {
-	if a.cmd == nil {
-		return
-	}
-	_ = a.in.Close()
-	done := make(chan struct{})
-	go func() { _ = a.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		_ = a.cmd.Process.Kill()
-		<-done
-	}
-}
+func (a *adapter) close() { a.prog.Close() }

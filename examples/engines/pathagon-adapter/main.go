@@ -27,14 +27,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,6 +40,7 @@ import (
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/ai/engine"
+	"github.com/tabula-games/tabula/examples/engines/internal/child"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/pathagon"
 )
@@ -50,6 +49,10 @@ import (
 // protocol's go names no time and no clock: the bot levels' own default
 // is 1 s, and an unlimited request would let the program run as it likes.
 const defaultMoveTime = time.Second
+
+// closeGrace is how long the program has to exit after "quit" and the end
+// of its input before it is killed.
+const closeGrace = 2 * time.Second
 
 func main() {
 	program := flag.String("program", "", "the outside program and its arguments, split at spaces (required)")
@@ -88,50 +91,24 @@ type driver struct {
 	// it; main ends the adapter there.
 	fail func(error)
 
-	mu  sync.Mutex
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
+	mu   sync.Mutex
+	prog *child.Program // made at the first search
 }
 
 func (d *driver) Name() string { return "outside:" + d.argv[0] }
 
 func (d *driver) start() error {
-	if d.cmd != nil {
-		return nil
+	if d.prog == nil {
+		d.prog = &child.Program{Argv: d.argv, Stderr: os.Stderr, Quit: "quit", Grace: closeGrace}
 	}
-	cmd := exec.Command(d.argv[0], d.argv[1:]...)
-	cmd.Stderr = os.Stderr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return fmt.Errorf("stdin of %s: %w", d.argv[0], err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return fmt.Errorf("stdout of %s: %w", d.argv[0], err)
-	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start %s: %w", d.argv[0], err)
-	}
-	d.cmd, d.in, d.out = cmd, in, bufio.NewScanner(out)
-	return nil
+	return d.prog.Start()
 }
 
 func (d *driver) close() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.cmd == nil {
-		return
-	}
-	fmt.Fprintln(d.in, "quit")
-	d.in.Close()
-	done := make(chan struct{})
-	go func() { d.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(2 * time.Second):
-		d.cmd.Process.Kill()
-		<-done
+	if d.prog != nil {
+		d.prog.Close()
 	}
 }
 
@@ -162,13 +139,16 @@ func (d *driver) choose(s game.State, b ai.Budget) (ai.Report, error) {
 		return ai.Report{}, err
 	}
 	started := time.Now()
-	if _, err := fmt.Fprintln(d.in, request(ps, t, d.mode)); err != nil {
-		return ai.Report{}, fmt.Errorf("write to %s: %w", d.argv[0], err)
+	if err := d.prog.Send(request(ps, t, d.mode)); err != nil {
+		return ai.Report{}, err
 	}
-	if !d.out.Scan() {
-		return ai.Report{}, fmt.Errorf("%s ended: %w", d.argv[0], errors.Join(d.out.Err(), io.ErrUnexpectedEOF))
+	line, err := d.prog.ReadLine()
+	if errors.Is(err, io.EOF) {
+		err = io.ErrUnexpectedEOF
 	}
-	line := d.out.Text()
+	if err != nil {
+		return ai.Report{}, fmt.Errorf("%s ended: %w", d.argv[0], err)
+	}
 	f := strings.Fields(line)
 	if len(f) < 2 || f[0] != "move" {
 		return ai.Report{}, fmt.Errorf("%s answered %q", d.argv[0], line)

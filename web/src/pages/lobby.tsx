@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api';
-import { botText, moveTimeText } from '../bots';
+import { botText, levelRating, moveTimeText } from '../bots';
 import { describeError } from '../errors';
 import { api, kv, lang, navigate, t } from '../app-state';
 import { Link } from '../app';
@@ -170,7 +170,10 @@ export function Lobby() {
             <fieldset class="opponents">
               <legend>{t('lobby.opponent')}</legend>
               {[...(game.bots ?? []), ''].map((b) => {
-                const text = b === '' ? { name: t('lobby.open'), desc: t('lobby.open.desc') } : botText(b, t);
+                const text =
+                  b === ''
+                    ? { name: t('lobby.open'), desc: t('lobby.open.desc') }
+                    : botText(b, t, levelRating(game, form.variant || game.variants?.[0] || '', playerCount(game, form), b, lang.value));
                 return (
                   <label class="opponent" key={b === '' ? '\u0000open' : b} data-bot={b}>
                     <input type="radio" name="opponent" value={b} checked={form.opponent === b} onChange={() => update({ opponent: b })} />
