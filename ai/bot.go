@@ -185,6 +185,9 @@ type BotOptions struct {
 	// SMP, sharing one table); 0 or 1 for one. The weak levels, whose
 	// root noise needs every move searched alike, always use one.
 	Threads int
+	// NoBook keeps bot:max from playing the game's opening book (the
+	// OwnBook option off), so that it searches every move.
+	NoBook bool
 }
 
 // DefaultContempt is the bots' contempt: 0.02 of the evaluation range,
@@ -284,8 +287,10 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 	if p := s.ToMove(); p < 0 {
 		return Report{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
 	}
-	if r, ok := bookReport(b.level, s); ok { // opening book: book.go
-		return r, nil
+	if !b.opts.NoBook {
+		if r, ok := bookReport(b.level, s); ok { // opening book: book.go
+			return r, nil
+		}
 	}
 	ab := usesAlphaBeta(s)
 	t := b.timeFor(bud.MoveTime(s.ToMove()), ab)

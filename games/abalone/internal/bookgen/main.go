@@ -1,0 +1,172 @@
+// Command bookgen grows Abalone's opening book (games/abalone/book) by
+// self-play searches. From each layout's start it searches positions with
+// bot:max's searcher and MultiPV, records every root move scored within a
+// margin of the best, and goes on from the positions those moves lead to,
+// main lines first: a position is expanded in the order of the number of
+// times its line left the best move, then of its ply. Positions equal up
+// to the board's symmetries and the exchange of colours are searched once.
+//
+//	go run ./games/abalone/internal/bookgen -plies 10 -depth 6 -positions 120
+//
+// writes games/abalone/book/LAYOUT.txt for each layout (see ParseBook for
+// the line format).
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tabula-games/tabula/ai/alphabeta"
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/games/abalone"
+)
+
+// config is the generator's settings, from the flags.
+type config struct {
+	layouts   []string
+	plies     int           // book lines end after this many plies
+	depth     int           // search depth per position; 0 for time alone
+	moveTime  time.Duration // search time per position; 0 for depth alone
+	multiPV   int           // root moves searched with exact scores
+	margin    int           // a move within this of the best is recorded and expanded
+	maxDev    int           // lines leave the best move at most this often
+	positions int           // positions searched per layout at most
+	budget    time.Duration // no position is searched after this much time per layout; 0 for none
+	hashMiB   int
+	out       string
+	command   string // the command line, for the files' header
+}
+
+func main() {
+	var c config
+	layouts := flag.String("layouts", "standard,belgian-daisy,german-daisy", "comma-separated layouts")
+	flag.IntVar(&c.plies, "plies", 10, "book lines end after this many plies")
+	flag.IntVar(&c.depth, "depth", 6, "search depth per position (0: -time alone)")
+	flag.DurationVar(&c.moveTime, "time", 0, "search time per position (0: -depth alone)")
+	flag.IntVar(&c.multiPV, "multipv", 3, "root moves searched with exact scores")
+	flag.IntVar(&c.margin, "margin", alphabeta.EvalScale/50, "record and expand moves scored within this of the best (EvalScale = 1.0)")
+	flag.IntVar(&c.maxDev, "deviations", 2, "a line leaves the best move at most this often")
+	flag.IntVar(&c.positions, "positions", 150, "positions searched per layout at most")
+	flag.DurationVar(&c.budget, "budget", 0, "search no more positions after this much time per layout (0: no limit)")
+	flag.IntVar(&c.hashMiB, "hash", 64, "transposition table MiB")
+	flag.StringVar(&c.out, "out", "games/abalone/book", "directory of the book files")
+	flag.Parse()
+	c.layouts = strings.Split(*layouts, ",")
+	c.command = "go run ./games/abalone/internal/bookgen " + strings.Join(os.Args[1:], " ")
+	if c.depth <= 0 && c.moveTime <= 0 {
+		fmt.Fprintln(os.Stderr, "bookgen: want -depth or -time")
+		os.Exit(2)
+	}
+	for _, l := range c.layouts {
+		if err := grow(context.Background(), c, l, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, "bookgen:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+// node is a position waiting to be searched.
+type node struct {
+	st       *abalone.State
+	ply, dev int
+}
+
+// grow grows one layout's book and writes its file.
+func grow(ctx context.Context, c config, layout string, log io.Writer) error {
+	start, err := abalone.Info.New(game.Options{Variant: layout})
+	if err != nil {
+		return fmt.Errorf("layout %s: %w", layout, err)
+	}
+	entries, stats, err := expand(ctx, c, start.(*abalone.State), log)
+	if err != nil {
+		return fmt.Errorf("layout %s: %w", layout, err)
+	}
+	path := filepath.Join(c.out, layout+".txt")
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintf(w, "# Abalone opening book, %s layout, grown by self-play searches (not proven).\n", layout)
+	fmt.Fprintf(w, "# %s\n", c.command)
+	fmt.Fprintf(w, "# %s\n", stats)
+	fmt.Fprintf(w, "# position | move | score for the mover (EvalScale 10000) | search depth\n")
+	for _, e := range entries {
+		fmt.Fprintln(w, abalone.FormatBookEntry(e))
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// expand searches positions from start, main lines first, and returns the
+// book entries in the order they were found and a line of statistics.
+func expand(ctx context.Context, c config, start *abalone.State, log io.Writer) ([]abalone.BookEntry, string, error) {
+	s := alphabeta.New(alphabeta.Config{MultiPV: c.multiPV, HashMiB: c.hashMiB})
+	queue := []node{{st: start}}
+	seen := map[string]bool{}
+	var entries []abalone.BookEntry
+	searched, deepest := 0, 0
+	began := time.Now()
+	for len(queue) > 0 && searched < c.positions && (c.budget <= 0 || time.Since(began) < c.budget) {
+		// The next node: fewest deviations, then lowest ply, then first queued.
+		i := 0
+		for j, n := range queue {
+			if cmp.Or(cmp.Compare(n.dev, queue[i].dev), cmp.Compare(n.ply, queue[i].ply)) < 0 {
+				i = j
+			}
+		}
+		n := queue[i]
+		queue = slices.Delete(queue, i, i+1)
+		key := n.st.SymmetryKey()
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		res, err := s.Search(ctx, n.st, alphabeta.Limits{Depth: c.depth, Time: c.moveTime})
+		if err != nil {
+			return nil, "", err
+		}
+		searched++
+		deepest = max(deepest, n.ply+1)
+		best := res.Lines[0].Score
+		fmt.Fprintf(log, "%s ply %d dev %d: depth %d, %d nodes, %v, best %s %d\n",
+			n.st.Info().ID, n.ply, n.dev, res.Depth, res.Nodes, res.Elapsed.Round(time.Millisecond),
+			n.st.MoveString(res.Lines[0].Move), best)
+		for i, l := range res.Lines {
+			if best-l.Score > c.margin || alphabeta.MateIn(l.Score) != 0 {
+				break
+			}
+			entries = append(entries, abalone.BookEntry{Position: n.st.String(), Move: n.st.MoveString(l.Move), Score: l.Score, Depth: res.Depth})
+			dev := n.dev
+			if i > 0 {
+				dev++
+			}
+			if n.ply+1 >= c.plies || dev > c.maxDev {
+				continue
+			}
+			next, err := n.st.Play(l.Move)
+			if err != nil {
+				return nil, "", err
+			}
+			if next.ToMove() < 0 {
+				continue
+			}
+			queue = append(queue, node{st: next.(*abalone.State), ply: n.ply + 1, dev: dev})
+		}
+	}
+	stats := fmt.Sprintf("%d positions searched, %d moves, lines up to %d plies, %v", searched, len(entries), deepest, time.Since(began).Round(time.Second))
+	fmt.Fprintln(log, start.Info().ID, stats)
+	return entries, stats, nil
+}
