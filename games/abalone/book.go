@@ -236,8 +236,11 @@ func BookText() (map[string]string, error) {
 }
 
 // ShippedBook returns the book the engine ships, all layouts in one index
-// (a position belongs to one layout's game). It is read and indexed once.
-var ShippedBook = sync.OnceValues(func() (*Book, error) {
+// (a position belongs to one layout's game). It is read and indexed at the
+// first call; the index is read-only.
+func ShippedBook() (*Book, error) { return shippedBook() }
+
+var shippedBook = sync.OnceValues(func() (*Book, error) {
 	texts, err := BookText()
 	if err != nil {
 		return nil, err
