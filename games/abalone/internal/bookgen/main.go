@@ -9,7 +9,9 @@
 //	go run ./games/abalone/internal/bookgen -plies 10 -depth 6 -positions 120
 //
 // writes games/abalone/book/LAYOUT.txt for each layout (see ParseBook for
-// the line format).
+// the line format). With -agree 200ms it grows nothing and instead counts
+// the shipped book's positions where bot:max, searching that long with
+// the book off, plays the book's move (up to symmetry).
 package main
 
 import (
@@ -25,6 +27,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/ai/alphabeta"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/abalone"
@@ -59,8 +62,16 @@ func main() {
 	flag.DurationVar(&c.budget, "budget", 0, "search no more positions after this much time per layout (0: no limit)")
 	flag.IntVar(&c.hashMiB, "hash", 64, "transposition table MiB")
 	flag.StringVar(&c.out, "out", "games/abalone/book", "directory of the book files")
+	agree := flag.Duration("agree", 0, "grow nothing: count the book positions where bot:max searching this long plays the book's move")
 	flag.Parse()
 	c.layouts = strings.Split(*layouts, ",")
+	if *agree > 0 {
+		if err := agreement(context.Background(), c.layouts, *agree, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "bookgen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	c.command = "go run ./games/abalone/internal/bookgen " + strings.Join(os.Args[1:], " ")
 	if c.depth <= 0 && c.moveTime <= 0 {
 		fmt.Fprintln(os.Stderr, "bookgen: want -depth or -time")
@@ -169,4 +180,60 @@ func expand(ctx context.Context, c config, start *abalone.State, log io.Writer) 
 	stats := fmt.Sprintf("%d positions searched, %d moves, lines up to %d plies, %v", searched, len(entries), deepest, time.Since(began).Round(time.Second))
 	fmt.Fprintln(log, start.Info().ID, stats)
 	return entries, stats, nil
+}
+
+// agreement prints, for each layout, in how many of the shipped book's
+// positions bot:max with the book off, thinking t, plays the book's move
+// or one leading to the same position up to symmetry.
+func agreement(ctx context.Context, layouts []string, t time.Duration, w io.Writer) error {
+	texts, err := abalone.BookText()
+	if err != nil {
+		return err
+	}
+	book, err := abalone.ShippedBook()
+	if err != nil {
+		return err
+	}
+	for _, layout := range layouts {
+		entries, err := abalone.ParseBook(texts[layout])
+		if err != nil {
+			return fmt.Errorf("%s: %w", layout, err)
+		}
+		seen := map[string]bool{}
+		same, n := 0, 0
+		for _, e := range entries {
+			if seen[e.Position] {
+				continue
+			}
+			seen[e.Position] = true
+			st, err := abalone.Info.ParsePosition(e.Position, game.Options{})
+			if err != nil {
+				return err
+			}
+			s := st.(*abalone.State)
+			want, _, _, ok := book.LookUp(s)
+			if !ok {
+				return fmt.Errorf("%s: %s is not in the book", layout, e.Position)
+			}
+			bot := ai.NewBot(ai.Max, 1)
+			o := bot.Options()
+			o.NoBook = true
+			bot.SetOptions(o)
+			r, err := bot.Choose(ctx, s, ai.Budget{Time: t})
+			if err != nil {
+				return err
+			}
+			a, errA := s.Play(r.Move)
+			b, errB := s.Play(want)
+			if errA != nil || errB != nil {
+				return fmt.Errorf("%s: %s: %v %v", layout, e.Position, errA, errB)
+			}
+			n++
+			if a.(*abalone.State).SymmetryKey() == b.(*abalone.State).SymmetryKey() {
+				same++
+			}
+		}
+		fmt.Fprintf(w, "%s: bot:max (book off, %v a move) plays the book's move in %d of %d book positions\n", layout, t, same, n)
+	}
+	return nil
 }
