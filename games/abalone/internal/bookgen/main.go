@@ -29,6 +29,7 @@ import (
 
 	"github.com/tabula-games/tabula/ai"
 	"github.com/tabula-games/tabula/ai/alphabeta"
+	"github.com/tabula-games/tabula/ai/arena"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/abalone"
 )
@@ -62,9 +63,23 @@ func main() {
 	flag.DurationVar(&c.budget, "budget", 0, "search no more positions after this much time per layout (0: no limit)")
 	flag.IntVar(&c.hashMiB, "hash", 64, "transposition table MiB")
 	flag.StringVar(&c.out, "out", "games/abalone/book", "directory of the book files")
+	games := flag.Int("match", 0, "grow nothing: play this many games of bot:max against bot:max with the book off on each layout")
+	moveTime := flag.Duration("movetime", 200*time.Millisecond, "-match: time per move")
+	randomPlies := flag.Int("random-plies", 0, "-match: random plies opening each game")
+	seed := flag.Uint64("seed", 1, "-match: seed of the openings and agents")
+	parallel := flag.Int("parallel", 2, "-match: games played at once")
 	agree := flag.Duration("agree", 0, "grow nothing: count the book positions where bot:max searching this long plays the book's move")
 	flag.Parse()
 	c.layouts = strings.Split(*layouts, ",")
+	if *games > 0 {
+		for _, l := range c.layouts {
+			if err := match(context.Background(), l, *games, *moveTime, *randomPlies, *seed, *parallel, os.Stdout); err != nil {
+				fmt.Fprintln(os.Stderr, "bookgen:", err)
+				os.Exit(1)
+			}
+		}
+		return
+	}
 	if *agree > 0 {
 		if err := agreement(context.Background(), c.layouts, *agree, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "bookgen:", err)
@@ -234,6 +249,42 @@ func agreement(ctx context.Context, layouts []string, t time.Duration, w io.Writ
 			}
 		}
 		fmt.Fprintf(w, "%s: bot:max (book off, %v a move) plays the book's move in %d of %d book positions\n", layout, t, same, n)
+	}
+	return nil
+}
+
+// noBook is the agent spec of bot:max with the book off, for match.
+const noBook = "bot:max-nobook"
+
+// match plays bot:max (A) against bot:max with the book off (B) on a
+// layout and prints the result as tabula match does.
+func match(ctx context.Context, layout string, games int, moveTime time.Duration, randomPlies int, seed uint64, parallel int, w io.Writer) error {
+	cfg := arena.Config{
+		Game: abalone.Info, Options: game.Options{Variant: layout}, A: "bot:max", B: noBook,
+		Games: games, MoveTime: moveTime, Seed: seed, RandomPlies: randomPlies, Parallel: parallel,
+		NewAgent: func(spec string, seed uint64) (ai.Agent, error) {
+			if spec != noBook {
+				return ai.FromSpec(spec, seed)
+			}
+			b := ai.NewBot(ai.Max, seed)
+			o := b.Options()
+			o.NoBook = true
+			b.SetOptions(o)
+			return b, nil
+		},
+	}
+	if randomPlies == 0 {
+		cfg.RandomPlies = -1
+	}
+	cfg.Progress = func(r arena.Result) { fmt.Fprintf(os.Stderr, "%d/%d %s\n", r.Played, games, r.Describe()) }
+	fmt.Fprintf(w, "match abalone %s: bot:max vs %s, %d games, movetime %v, random plies %d, seed %d\n", layout, noBook, games, moveTime, randomPlies, seed)
+	res, err := arena.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "bot:max vs %s: %s\n", noBook, res.Describe())
+	if res.Played > 0 {
+		fmt.Fprintf(w, "average length: %.1f plies\nended: %s\n", float64(res.Plies)/float64(res.Played), res.EndsString())
 	}
 	return nil
 }
