@@ -82,8 +82,9 @@ var levels = [...]LevelParams{
 		ShareAB: 4, ShareMCTS: 2, Cap: 3 * time.Second, Default: time.Second,
 		Noisy: 0.7},
 	// The whole budget, to the deadline; its MCTS cuts playouts past dice
-	// and evaluates leaves at once past a horizon. It plays a game's book
-	// of proven moves where there is one (book.go).
+	// and evaluates leaves at once past a horizon. It plays a game's opening
+	// book where there is one, proven or grown by self-play (book.go),
+	// unless BotOptions.NoBook.
 	Max: {Name: "bot:max",
 		ShareAB: 1, ShareMCTS: 1, Default: 5 * time.Second,
 		WholeTime: true,
