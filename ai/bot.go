@@ -82,8 +82,9 @@ var levels = [...]LevelParams{
 		ShareAB: 4, ShareMCTS: 2, Cap: 3 * time.Second, Default: time.Second,
 		Noisy: 0.7},
 	// The whole budget, to the deadline; its MCTS cuts playouts past dice
-	// and evaluates leaves at once past a horizon. It plays a game's book
-	// of proven moves where there is one (book.go).
+	// and evaluates leaves at once past a horizon. It plays a game's opening
+	// book where there is one, proven or grown by self-play (book.go),
+	// unless BotOptions.NoBook.
 	Max: {Name: "bot:max",
 		ShareAB: 1, ShareMCTS: 1, Default: 5 * time.Second,
 		WholeTime: true,
@@ -185,6 +186,9 @@ type BotOptions struct {
 	// SMP, sharing one table); 0 or 1 for one. The weak levels, whose
 	// root noise needs every move searched alike, always use one.
 	Threads int
+	// NoBook keeps bot:max from playing the game's opening book (the
+	// OwnBook option off), so that it searches every move.
+	NoBook bool
 }
 
 // DefaultContempt is the bots' contempt: 0.02 of the evaluation range,
@@ -284,8 +288,10 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 	if p := s.ToMove(); p < 0 {
 		return Report{}, fmt.Errorf("%w (ToMove = %v)", ErrNoMove, p)
 	}
-	if r, ok := bookReport(b.level, s); ok { // opening book: book.go
-		return r, nil
+	if !b.opts.NoBook {
+		if r, ok := bookReport(b.level, s); ok { // opening book: book.go
+			return r, nil
+		}
 	}
 	ab := usesAlphaBeta(s)
 	t := b.timeFor(bud.MoveTime(s.ToMove()), ab)

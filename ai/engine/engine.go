@@ -64,6 +64,9 @@ type Server struct {
 	// (default "bot:hard" and 1).
 	Level string
 	Seed  uint64
+	// NoBook starts sessions with the OwnBook option off: bot:max
+	// searches every move instead of playing the game's opening book.
+	NoBook bool
 }
 
 // session is the state of one connection.
@@ -117,6 +120,7 @@ func (sv *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error 
 	opts := sv.Options
 	opts.Values = maps(opts.Values)
 	ss := &session{sv: sv, out: out, level: sv.Level, seed: sv.Seed, opts: opts, bot: ai.DefaultBotOptions()}
+	ss.bot.NoBook = sv.NoBook
 	defer ss.stop()
 	lines := make(chan string)
 	errc := make(chan error, 1)
@@ -240,6 +244,7 @@ func (ss *session) hello() {
 	ss.printf("option name Contempt type spin default %d min %d max %d", ai.DefaultContempt, -maxContempt, maxContempt)
 	ss.printf("option name Threads type spin default 1 min 1 max %d", alphabeta.MaxThreads)
 	ss.printf("option name Ponder type check default false")
+	ss.printf("option name OwnBook type check default %t", !ss.bot.NoBook)
 	ss.printf("option name Variant type combo default %s var %s", g.Variants[0], strings.Join(g.Variants, " var "))
 	ss.printf("option name Players type spin default %d min %d max %d", g.DefaultPlayers, g.MinPlayers, g.MaxPlayers)
 	for _, o := range g.Options {
@@ -306,6 +311,14 @@ func (ss *session) setOption(args []string) {
 			return
 		}
 		ss.ponder = on
+		return
+	case "ownbook":
+		on, err := strconv.ParseBool(value)
+		if err != nil {
+			ss.errorf("setoption: ownbook %q: want true or false", value)
+			return
+		}
+		ss.bot.NoBook, ss.agent = !on, nil
 		return
 	case "contempt":
 		n, err := strconv.Atoi(value)

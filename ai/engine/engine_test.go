@@ -120,6 +120,9 @@ setoption name Contempt value lots
 setoption name Threads value 2
 setoption name Threads value 0
 setoption name Threads value 1
+setoption name OwnBook value false
+setoption name OwnBook value maybe
+setoption name OwnBook value true
 setoption name Level value bot:hard
 position startpos moves 4 0
 go time0 60000 inc0 1000 time1 60000 inc1 1000 depth 2

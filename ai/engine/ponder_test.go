@@ -128,11 +128,11 @@ func TestPonderFillsTable(t *testing.T) {
 		return n
 	}
 	cold := start(t, &engine.Server{Game: abalone.Info, Level: "bot:max"})
-	cold.send("position startpos", "go depth "+depth)
+	cold.send("setoption name OwnBook value false", "position startpos", "go depth "+depth)
 	coldNodes := nodes(cold.await("info depth", 1))
 
 	warm := start(t, &engine.Server{Game: abalone.Info, Level: "bot:max"})
-	warm.send("position startpos", "go ponder depth "+depth)
+	warm.send("setoption name OwnBook value false", "position startpos", "go ponder depth "+depth)
 	time.Sleep(time.Second)
 	warm.send("ponderhit")
 	warmNodes := nodes(warm.await("info depth", 1))

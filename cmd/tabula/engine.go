@@ -16,6 +16,7 @@ func runEngine(ctx context.Context, e *env) error {
 	g := gameFlags{seed: 1} // --seed also seeds the agents
 	g.register(fs, false)
 	level := fs.String("level", "bot:hard", "agent: "+strings.Join(ai.Specs(), ", "))
+	ownBook := fs.Bool("own-book", true, "bot:max plays the game's opening book where it has one (the OwnBook option)")
 	seed := &g.seed
 	info, rest, err := parseGameArgs(e, fs, e.args)
 	if err != nil {
@@ -31,6 +32,6 @@ func runEngine(ctx context.Context, e *env) error {
 	if _, err := info.Check(opts); err != nil {
 		return err
 	}
-	sv := &engine.Server{Game: info, Options: opts, Level: *level, Seed: *seed}
+	sv := &engine.Server{Game: info, Options: opts, Level: *level, Seed: *seed, NoBook: !*ownBook}
 	return sv.Serve(ctx, e.stdin, e.stdout)
 }
