@@ -21,9 +21,12 @@ import (
 func (s *State) scoringNext(moves []game.Move) int {
 	p := s.turn
 	n := 0
+	// The layouts already scored: every order of a layout's tiles that
+	// keeps them touching the table ends in the same one.
+	seen := map[uint64]bool{}
 	for _, mv := range moves {
 		s.Apply(mv)
-		ok := s.canScore(p, int(s.left))
+		ok := s.canScore(p, int(s.left), seen)
 		s.Undo()
 		if ok {
 			moves[n] = mv
@@ -35,7 +38,7 @@ func (s *State) scoringNext(moves []game.Move) int {
 
 // canScore reports whether r more tiles of the current action, the first
 // already down, can end it with seat p scoring.
-func (s *State) canScore(p game.Player, r int) bool {
+func (s *State) canScore(p game.Player, r int, seen map[uint64]bool) bool {
 	first := s.board.Tile(s.board.Len() - int(s.placed)).Cell
 	var keys [4]int
 	nk := 0
@@ -48,7 +51,7 @@ func (s *State) canScore(p game.Player, r int) bool {
 			}
 			keys[nk] = key
 			nk++
-			if s.closeScoring(target, p, r) {
+			if s.closeScoring(target, p, r, seen) {
 				return true
 			}
 		}
@@ -58,8 +61,8 @@ func (s *State) canScore(p game.Player, r int) bool {
 
 // closeScoring reports whether r more tiles, each on an empty cell round
 // the open vertices of target's group, can close that group and end the
-// action with seat p scoring.
-func (s *State) closeScoring(target palago.Piece, p game.Player, r int) bool {
+// action with seat p scoring. seen holds the scored layouts by hash.
+func (s *State) closeScoring(target palago.Piece, p game.Player, r int, seen map[uint64]bool) bool {
 	key, _ := s.board.GroupKey(target)
 	missing, _ := s.board.GroupStatus(key)
 	// A new tile fills at most 3 missing slots; a closed group takes no
@@ -74,17 +77,53 @@ func (s *State) closeScoring(target palago.Piece, p game.Player, r int) bool {
 	}
 	before := s.scores[p]
 	for o := range palago.Orientation(palago.NumOrientations) {
-		s.Apply(PlaceMove(palago.Tile{Cell: open[0], O: o}))
-		var ok bool
+		t := palago.Tile{Cell: open[0], O: o}
 		if r == 1 {
-			ok = s.scores[p] > before
-		} else {
-			ok = s.closeScoring(target, p, r-1)
+			if !s.closes(t, target) {
+				continue
+			}
+			h := s.tiles ^ palago.TileHash(t)
+			ok, done := seen[h]
+			if !done {
+				s.Apply(PlaceMove(t))
+				ok = s.scores[p] > before
+				s.Undo()
+				seen[h] = ok
+			}
+			if ok {
+				return true
+			}
+			continue
 		}
+		s.Apply(PlaceMove(t))
+		ok := s.closeScoring(target, p, r-1, seen)
 		s.Undo()
 		if ok {
 			return true
 		}
 	}
 	return false
+}
+
+// closes reports whether laying t, the action's last tile, closes the
+// group of target into a creature (a closed group with an arch) with every
+// tile of the action in its body, on the board alone: scoring the action
+// lists every creature of the board, so it is left to the few that pass.
+func (s *State) closes(t palago.Tile, target palago.Piece) bool {
+	_ = s.board.Place(t)
+	defer s.board.Undo()
+	key, _ := s.board.GroupKey(target)
+	if missing, arches := s.board.GroupStatus(key); missing != 0 || arches < 2 {
+		return false
+	}
+	n := s.board.Len()
+	for i := n - int(s.placed) - 1; i < n; i++ {
+		c := s.board.Tile(i).Cell
+		k1, _ := s.board.GroupKey(palago.Piece{Cell: c, Colour: target.Colour, Kind: palago.Tip})
+		k2, _ := s.board.GroupKey(palago.Piece{Cell: c, Colour: target.Colour, Kind: palago.Arch})
+		if k1 != key && k2 != key {
+			return false
+		}
+	}
+	return true
 }
