@@ -77,6 +77,26 @@ func BenchmarkSearchMoves(b *testing.B) {
 	b.ReportMetric(float64(len(dst)), "moves")
 }
 
+// BenchmarkSearchMovesFirst lists the search candidates of an action's
+// first tile from a Mutable copy: every legal placement is tried as the
+// start of a placement that scores (plan.go).
+func BenchmarkSearchMovesFirst(b *testing.B) {
+	for _, tc := range []struct{ n, left int }{{20, 3}, {36, 4}, {36, 5}} {
+		s := midgame(b, tc.n, tc.left).Mutable().(*State)
+		for s.placed > 0 {
+			s.Undo() // back to the action's first tile
+		}
+		b.Run("tiles="+itoa(s.board.Len())+"/left="+itoa(int(s.left)), func(b *testing.B) {
+			b.ReportAllocs()
+			var dst []game.Move
+			for b.Loop() {
+				dst = s.SearchMoves(dst[:0])
+			}
+			b.ReportMetric(float64(len(dst)), "moves")
+		})
+	}
+}
+
 func itoa(n int) string {
 	if n < 10 {
 		return string(rune('0' + n))
