@@ -135,14 +135,28 @@ func edgeDanger(a, b board) board {
 // rim (2v1, 3v1), or of three against two whose front one is on the rim
 // (3v2).
 func pushOffs(a, b board) board {
-	return pushOffsDir(a, b, edgeE, shE) | pushOffsDir(a, b, edgeNE, shNE) | pushOffsDir(a, b, edgeNW, shNW) |
-		pushOffsDir(a, b, edgeW, shW) | pushOffsDir(a, b, edgeSW, shSW) | pushOffsDir(a, b, edgeSE, shSE)
-}
-
-// pushOffsDir is pushOffs in the one direction sh steps, whose rim is edge.
-func pushOffsDir(a, b, edge board, sh func(board) board) board {
-	pair := a & sh(a)         // own marbles with an own marble behind
-	triple := pair & sh(pair) // ... and another behind that
-	front := b & edge         // enemy marbles that leave the board when pushed
-	return front & (sh(pair) | sh(b&sh(triple)))
+	// In each direction: p are own marbles with an own marble behind, t
+	// those with two; the enemy marble on the rim is pushed off by a p
+	// behind it (2v1, 3v1) or by a t behind an enemy marble behind it (3v2).
+	// Written out per direction so that every shift is inlined.
+	var r board
+	p := a & shE(a)
+	t := p & shE(p)
+	r |= b & edgeE & (shE(p) | shE(b&shE(t)))
+	p = a & shNE(a)
+	t = p & shNE(p)
+	r |= b & edgeNE & (shNE(p) | shNE(b&shNE(t)))
+	p = a & shNW(a)
+	t = p & shNW(p)
+	r |= b & edgeNW & (shNW(p) | shNW(b&shNW(t)))
+	p = a & shW(a)
+	t = p & shW(p)
+	r |= b & edgeW & (shW(p) | shW(b&shW(t)))
+	p = a & shSW(a)
+	t = p & shSW(p)
+	r |= b & edgeSW & (shSW(p) | shSW(b&shSW(t)))
+	p = a & shSE(a)
+	t = p & shSE(p)
+	r |= b & edgeSE & (shSE(p) | shSE(b&shSE(t)))
+	return r
 }
