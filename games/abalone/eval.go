@@ -38,16 +38,16 @@ var TermNames = [NumTerms]string{
 // (go run ./games/abalone/internal/texel; docs/strength.md, "Abalone
 // evaluation: Texel tuning").
 var weights = [NumTerms]int{
-	TermMarbles:       100, // the unit: one marble pushed off, fixed so the others read in marbles
-	TermRing0:         12,  // the centre is the safest cell and splits the enemy
-	TermRing1:         9,   // near the centre: hard to push out, reaches everywhere
-	TermRing2:         6,   // half way: still two pushes from the rim
-	TermRing3:         3,   // one push from the rim
-	TermCohesion:      3,   // neighbours make lines that push and resist pushes
-	TermEdgeDanger:    -5,  // an enemy marble in line behind a rim marble is a threat in the making
-	TermThreatToMove:  40,  // a push-off the mover can play now (quiescence searches it past the horizon)
-	TermThreatWaiting: 15,  // a push-off the mover must answer or lose a marble
-	TermStrongLines:   2,   // lines of three can push and cannot be pushed
+	TermMarbles:       100, // the unit: one marble pushed off, fixed so that the others read in marbles
+	TermRing0:         13,  // the centre: cannot be pushed off soon, splits the enemy
+	TermRing1:         21,  // round the centre: the strongest ring, room to push every way
+	TermRing2:         8,   // half way: still two pushes from the rim
+	TermRing3:         -3,  // next to the rim: no better than the rim once edge danger is counted
+	TermCohesion:      6,   // neighbours make lines that push and resist pushes
+	TermEdgeDanger:    -19, // an enemy marble in line behind a rim marble is a push-off in the making
+	TermThreatToMove:  52,  // a push-off the mover can play now (quiescence searches it too)
+	TermThreatWaiting: 27,  // a push-off the mover must answer or lose a marble
+	TermStrongLines:   0,   // lines of three: the fit gave them nothing beyond cohesion and rings
 }
 
 // evalScale is the weighted sum, in marbles, at which tanh reaches 0.76:
