@@ -1,8 +1,13 @@
 package abalone
 
 import (
+	"math/bits"
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/tabula-games/tabula/game"
+	"github.com/tabula-games/tabula/hexgrid"
 )
 
 // posText builds a position text from the cells of each side ("e7 e8"), the
@@ -97,4 +102,81 @@ func TestEvalTerms(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestEvalTermsAgainstMoves checks the bitboard counts against slow ones
+// on the positions of random games of every layout: the marbles pushOffs
+// finds are exactly those the legal push-offs (Noisy moves) of the side
+// to move eject, and the cohesion, lines of three and edge danger agree
+// with counts walked cell by cell.
+func TestEvalTermsAgainstMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 1))
+	for _, v := range Info.Variants {
+		for range 5 {
+			st, err := Info.New(game.Options{Variant: v})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := st.(*State); s.ToMove() != game.NoPlayer; {
+				me, op := s.side, s.side^1
+				var ejected board
+				for _, m := range s.LegalMoves(nil) {
+					if s.Noisy(m) {
+						ejected |= 1 << walk(moveFrom(m), moveDir(m), moveSize(m)+movePushed(m)-1)
+					}
+				}
+				if got := pushOffs(s.bb[me], s.bb[op]); got != ejected {
+					t.Fatalf("%s: pushOffs = %#x, the legal push-offs eject %#x", s, got, ejected)
+				}
+				for col := range 2 {
+					a, b := s.bb[col], s.bb[col^1]
+					pairs, strong := lines(a)
+					wantPairs, wantStrong, wantDanger := slowLines(a, b)
+					if pairs != wantPairs || strong != wantStrong {
+						t.Fatalf("%s colour %d: lines = %d, %d, want %d, %d", s, col, pairs, strong, wantPairs, wantStrong)
+					}
+					if got := bits.OnesCount64(edgeDanger(a, b)); got != wantDanger {
+						t.Fatalf("%s colour %d: edge danger %d, want %d", s, col, got, wantDanger)
+					}
+				}
+				ms := s.LegalMoves(nil)
+				next, _ := s.Play(ms[rng.IntN(len(ms))])
+				s = next.(*State)
+			}
+		}
+	}
+}
+
+// slowLines counts, cell by cell, the neighbouring pairs of a, the
+// (marble, axis) pairs in a line of three or more along the axis, and the
+// marbles of a on the rim with a marble of b behind them in line.
+func slowLines(a, b board) (pairs, strong, danger int) {
+	has := func(x board, c Cell) bool { return c != NoCell && x>>c&1 != 0 }
+	for c := range Cell(NumCells) {
+		if !has(a, c) {
+			continue
+		}
+		for _, d := range axes {
+			if has(a, c.Next(d)) {
+				pairs++
+			}
+			run := 1
+			for x := c.Next(d); has(a, x); x = x.Next(d) {
+				run++
+			}
+			for x := c.Next(d.Opposite()); has(a, x); x = x.Next(d.Opposite()) {
+				run++
+			}
+			if run >= 3 {
+				strong++
+			}
+		}
+		for _, d := range hexgrid.Dirs() {
+			if c.Next(d) == NoCell && has(b, c.Next(d.Opposite())) {
+				danger++
+				break
+			}
+		}
+	}
+	return pairs, strong, danger
 }
