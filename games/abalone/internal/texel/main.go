@@ -3,16 +3,17 @@
 // sigmoid(K·eval) best predict the results of the games the positions come
 // from.
 //
-//	go run ./games/abalone/internal/texel gen -out games/abalone/testdata/texel/games-1.txt.gz -duration 20m
-//	go run ./games/abalone/internal/texel fit games/abalone/testdata/texel/*.gz
+//	go run ./games/abalone/internal/texel gen -out games/abalone/testdata/texel/selfplay.txt.gz -duration 19m -workers 2 -seed 22
+//	go run ./games/abalone/internal/texel fit [-holdout 5] games/abalone/testdata/texel/*.gz
 //
 // gen plays self-play games between alpha-beta bots at a low fixed depth,
 // each opened by a few random plies, on the three layouts in turn, and
 // writes one game a line: layout, Black's score (1, 0.5 or 0), the number
 // of random opening plies, then the moves. fit replays them, takes every
 // position after the random plies, fits K with the current weights, then
-// the weights (all but the marble, the unit) with K fixed, by gradient
-// descent on the logistic loss, and prints them.
+// K and the weights together (the marble's weight stays 100, the
+// unit) by gradient descent on the logistic loss, and prints them with the
+// loss on every holdout-th game, which the fit does not see.
 package main
 
 import (
@@ -171,14 +172,27 @@ type sample struct {
 	y     float64
 }
 
-func fit(files []string) error {
+func fit(args []string) error {
+	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
+	holdout := fs.Int("holdout", 5, "every n-th game is held out of the fit to measure its loss (0: none)")
+	start := fs.String("weights", "", "comma-separated weights to start from, in the order of abalone.TermNames (default: the evaluation's)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	files := fs.Args()
 	if len(files) == 0 {
 		return errors.New("fit: name the data files")
 	}
-	var data []sample
+	var data, held []sample
 	games := 0
 	for _, name := range files {
-		n, err := readGames(name, func(s sample) { data = append(data, s) })
+		n, err := readGames(name, func(game int, s sample) {
+			if *holdout > 0 && (games+game)%*holdout == *holdout-1 {
+				held = append(held, s)
+			} else {
+				data = append(data, s)
+			}
+		})
 		if err != nil {
 			return err
 		}
@@ -188,21 +202,34 @@ func fit(files []string) error {
 		return errors.New("fit: no positions")
 	}
 	w0 := abalone.Weights()
+	if *start != "" {
+		f := strings.Split(*start, ",")
+		if len(f) != abalone.NumTerms {
+			return fmt.Errorf("fit: -weights has %d numbers, want %d", len(f), abalone.NumTerms)
+		}
+		for i, x := range f {
+			v, err := strconv.Atoi(strings.TrimSpace(x))
+			if err != nil {
+				return fmt.Errorf("fit: -weights: %w", err)
+			}
+			w0[i] = v
+		}
+	}
 	var w [abalone.NumTerms]float64
 	for i, x := range w0 {
 		w[i] = float64(x)
 	}
 	k := fitK(data, w)
-	fmt.Printf("%d games, %d positions\n", games, len(data))
-	fmt.Printf("K = %.6f per hundredth of a marble; loss with the current weights %.6f\n", k, loss(data, w, k))
+	fmt.Printf("%d games, %d positions fitted, %d held out\n", games, len(data), len(held))
+	fmt.Printf("current weights: K = %.6f per hundredth of a marble, loss %.6f, held out %.6f\n", k, loss(data, w, k), loss(held, w, k))
 	w, k = fitWeights(data, w, k)
-	fmt.Printf("fitted: K = %.6f, loss %.6f\n", k, loss(data, w, k))
+	fmt.Printf("fitted: K = %.6f, loss %.6f, held out %.6f\n", k, loss(data, w, k), loss(held, w, k))
 	var rounded [abalone.NumTerms]float64
 	for i := range w {
 		rounded[i] = math.Round(w[i])
 	}
 	k = fitK(data, rounded)
-	fmt.Printf("rounded weights: K = %.6f, loss %.6f\n", k, loss(data, rounded, k))
+	fmt.Printf("rounded weights: K = %.6f, loss %.6f, held out %.6f\n", k, loss(data, rounded, k), loss(held, rounded, k))
 	fmt.Println("weights:")
 	for i, x := range rounded {
 		fmt.Printf("\t%-14s %4d (was %d)\n", abalone.TermNames[i], int(x), w0[i])
@@ -211,8 +238,9 @@ func fit(files []string) error {
 }
 
 // readGames replays the games of a data file and hands each position after
-// the random opening plies, with Black's score, to add.
-func readGames(name string, add func(sample)) (int, error) {
+// the random opening plies, with Black's score and the game's index in the
+// file, to add.
+func readGames(name string, add func(game int, s sample)) (int, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return 0, fmt.Errorf("fit: %w", err)
@@ -247,7 +275,7 @@ func readGames(name string, add func(sample)) (int, error) {
 					s.terms[j] = float64(x)
 				}
 				s.y = y
-				add(s)
+				add(n, s)
 			}
 			m, err := st.ParseMove(text)
 			if err == nil {
@@ -279,6 +307,9 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // against the results.
 func loss(data []sample, w [abalone.NumTerms]float64, k float64) float64 {
 	const eps = 1e-12
+	if len(data) == 0 {
+		return math.NaN()
+	}
 	sum := 0.0
 	for i := range data {
 		p := sigmoid(k * score(&data[i], &w))
