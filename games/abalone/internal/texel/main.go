@@ -222,7 +222,7 @@ func fit(args []string) error {
 	k := fitK(data, w)
 	fmt.Printf("%d games, %d positions fitted, %d held out\n", games, len(data), len(held))
 	fmt.Printf("current weights: K = %.6f per hundredth of a marble, loss %.6f, held out %.6f\n", k, loss(data, w, k), loss(held, w, k))
-	w, k = fitWeights(data, w, k)
+	w, k = fitWeights(data, w, k, os.Stderr)
 	fmt.Printf("fitted: K = %.6f, loss %.6f, held out %.6f\n", k, loss(data, w, k), loss(held, w, k))
 	var rounded [abalone.NumTerms]float64
 	for i := range w {
@@ -339,7 +339,8 @@ func fitK(data []sample, w [abalone.NumTerms]float64) float64 {
 // of sigmoid(K·Σ w·x) is a logistic regression in v = K·w, convex and
 // without constraints, so Adam descends it over v on the whole data set;
 // then K is v's marble weight over the marble's fixed 100 and w = v/K.
-func fitWeights(data []sample, w [abalone.NumTerms]float64, k float64) ([abalone.NumTerms]float64, float64) {
+// The loss every 1,000 steps goes to progress unless it is nil.
+func fitWeights(data []sample, w [abalone.NumTerms]float64, k float64, progress io.Writer) ([abalone.NumTerms]float64, float64) {
 	const (
 		steps = 4000
 		rate  = 2e-3 // largest step of each v, about
@@ -367,8 +368,8 @@ func fitWeights(data []sample, w [abalone.NumTerms]float64, k float64) ([abalone
 			vh := mv[j] / (1 - math.Pow(b2, float64(t)))
 			v[j] -= rate * mh / (math.Sqrt(vh) + 1e-12)
 		}
-		if t%1000 == 0 {
-			fmt.Fprintf(os.Stderr, "step %d loss %.6f\n", t, loss(data, v, 1))
+		if progress != nil && t%1000 == 0 {
+			fmt.Fprintf(progress, "step %d loss %.6f\n", t, loss(data, v, 1))
 		}
 	}
 	k = v[abalone.TermMarbles] / float64(abalone.Weights()[abalone.TermMarbles])
