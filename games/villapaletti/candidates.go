@@ -27,6 +27,14 @@ const (
 	// still finds the steady region and costs a quarter.
 	maxRankedTargets = 256
 	coarseStep       = 40 // half-mm: the 20 mm lattice
+	// scarceRoom is the number of legal green poses (on the candidate
+	// grid, about a hundred on an empty blue floor) at or below which a
+	// two-player search is offered only proposals while blue is the top
+	// floor (see SearchMoves): every further column on blue may take the
+	// last pose, and a villa without one ends with nobody winning. 8
+	// scored best of 5, 8, 10 and 25 against random (docs/strength.md,
+	// session 12).
+	scarceRoom = 8
 )
 
 // candidate is a search candidate with its ordering key (higher first).
@@ -50,6 +58,15 @@ type candidate struct {
 //     them (see objectable);
 //   - pass during an objection window, and every removal after one.
 //
+// With two players, while blue is the top floor and at most scarceRoom
+// green poses are left, only the proposals are offered. An objection then
+// costs the proposer a column, but the objector's column move takes it out
+// of the game rather than onto blue, so the room left for green is kept;
+// a column moved onto blue instead may take the last pose, and the game
+// ends in a standstill nobody wins (against random, a tenth of the games
+// ended so). Once the proposer has no eligible column left, nobody can
+// object and green is laid.
+//
 // Column moves that take the Master Builder seal come first, the most
 // valuable column first; then steady moves before shaky ones. When none of
 // this applies (a custom setup) or nothing was found, every legal move is
@@ -65,6 +82,10 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 		}
 		e := s.newEligibility()
 		neutral, _ := s.movable(e)
+		if s.phase == phaseTurn && s.n == 2 && s.roomScarce(e.sf) {
+			cs = s.floorCands(e.sf, kindPropose, cs)
+			break
+		}
 		cs = s.columnCands(e, s.turnColumns(neutral), objection, cs)
 		if s.phase == phaseTurn && (s.n == 2 || !s.objectable(e)) {
 			cs = s.floorCands(e.sf, kindPropose, cs)
@@ -276,4 +297,15 @@ func (s *State) floorAngle(p pose) float64 {
 		return -90
 	}
 	return st.MinAngle()
+}
+
+// roomScarce reports whether blue is the top floor and only 1 to
+// scarceRoom legal poses of green are left on sf.
+func (s *State) roomScarce(sf *surface) bool {
+	if s.floors != 1 {
+		return false
+	}
+	n := 0
+	s.floorCandidates(sf, func(pose) bool { n++; return n <= scarceRoom })
+	return n > 0 && n <= scarceRoom
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -158,7 +159,8 @@ func TestSearchMovesFloorSteadiest(t *testing.T) {
 
 // TestSearchMoves checks along random games (2 and 4 players) that the
 // search candidates are a non-empty set of distinct legal moves; that a
-// column move is offered for every column with a safe move, that column
+// column move is offered for every column with a safe move (unless two
+// players are short of room for green: then only proposals), that column
 // moves are safe whenever they come before floor moves, that at most
 // maxWobbleCands (plus columns with nowhere to stand) unsafe column moves
 // and maxFloorCands floor poses are offered, and that pass is offered in an
@@ -205,7 +207,7 @@ func TestSearchMoves(t *testing.T) {
 					floors++
 				}
 			}
-			if len(safeCols) > 0 && len(cands) < len(legal) {
+			if len(safeCols) > 0 && len(cands) < len(legal) && !(players == 2 && st.roomScarce(st.surface())) {
 				t.Fatalf("ply %d: columns with safe moves left out: %v", ply, safeCols)
 			}
 			if floors > maxFloorCands && len(cands) < len(legal) {
@@ -273,5 +275,53 @@ func TestSearchMovesNoObjectableProposal(t *testing.T) {
 	u.cacheHulls()
 	if got := proposals(u); len(got) == 0 {
 		t.Errorf("proposer with no eligible column: no proposal offered; moves %v", u.SearchMoves(nil))
+	}
+}
+
+// TestSearchMovesScarceRoom: with two players, once few green poses are
+// left on blue, search is offered only proposals. The moves are a game
+// bot:hard (seat 0) played against random (2 players, seed 2) that ended
+// in a standstill on blue, nobody winning: seat 0 kept moving columns onto
+// blue while the legal green poses fell from 14 to 3 and then to none.
+func TestSearchMovesScarceRoom(t *testing.T) {
+	game2 := strings.Fields(`red-thin-2:0>(20,-50) blue-thin-1:0>(-20,-20)
+		yellow-thin-2:0>(-60,-40) green-thin-1:0>(70,50) red-thin-1:0>(-60,20)
+		green-thin-3:0>(30,-80) yellow-thin-3:0>(-90,30) blue-medium:0>(-40,30)
+		red-thick:0>(0,50) green-thin-2:0>(-20,-80) red-medium:0>(10,-20)
+		blue-thin-2:0>(90,10) red-thin-3:0>(40,30) green-medium:0>(50,-60)
+		yellow-medium:0>(50,0)`)
+	for _, tc := range []struct {
+		name  string
+		plies int  // plies of game2 played
+		only  bool // only proposals are offered
+	}{
+		{"room for 14 poses: columns and proposals", 11, false},
+		{"room for 3 poses: proposals only", 15, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s0, err := Info.New(game.Options{Players: 2, Seed: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := play(t, s0.(*State), game2[:tc.plies]...)
+			if s.ToMove() != 0 || s.phase != phaseTurn || s.floors != 1 {
+				t.Fatalf("seat %v to move in phase %v on %d floors; the replay is wrong: %s", s.ToMove(), s.phase, s.floors, s)
+			}
+			if !s.objectable(s.newEligibility()) {
+				t.Fatal("seat 0 has no column an objection could take; the case is wrong")
+			}
+			moves := s.SearchMoves(nil)
+			props := proposals(s)
+			if len(props) == 0 {
+				t.Fatalf("no proposal offered: %v", moves)
+			}
+			if only := len(props) == len(moves); only != tc.only {
+				var all []string
+				for _, m := range moves {
+					all = append(all, s.MoveString(m))
+				}
+				t.Errorf("only proposals = %v, want %v; moves %v", only, tc.only, all)
+			}
+		})
 	}
 }
