@@ -160,7 +160,7 @@ func TestSearchMovesFloorSteadiest(t *testing.T) {
 // TestSearchMoves checks along random games (2 and 4 players) that the
 // search candidates are a non-empty set of distinct legal moves; that a
 // column move is offered for every column with a safe move (unless two
-// players are short of room for green: then only proposals), that column
+// players are short of room for green, see TestSearchMovesScarceRoom), that column
 // moves are safe whenever they come before floor moves, that at most
 // maxWobbleCands (plus columns with nowhere to stand) unsafe column moves
 // and maxFloorCands floor poses are offered, and that pass is offered in an
@@ -207,7 +207,7 @@ func TestSearchMoves(t *testing.T) {
 					floors++
 				}
 			}
-			if len(safeCols) > 0 && len(cands) < len(legal) && !(players == 2 && st.roomScarce(st.surface())) {
+			if len(safeCols) > 0 && len(cands) < len(legal) && !(players == 2 && st.scarceRoom(st.surface()) != nil) {
 				t.Fatalf("ply %d: columns with safe moves left out: %v", ply, safeCols)
 			}
 			if floors > maxFloorCands && len(cands) < len(legal) {
@@ -279,10 +279,12 @@ func TestSearchMovesNoObjectableProposal(t *testing.T) {
 }
 
 // TestSearchMovesScarceRoom: with two players, once few green poses are
-// left on blue, search is offered only proposals. The moves are a game
-// bot:hard (seat 0) played against random (2 players, seed 2) that ended
-// in a standstill on blue, nobody winning: seat 0 kept moving columns onto
-// blue while the legal green poses fell from 14 to 3 and then to none.
+// left on blue, search is offered proposals and only column moves that
+// leave every one of those poses legal. The moves are a game bot:hard
+// (seat 0) played against random (2 players, seed 2) that ended in a
+// standstill on blue, nobody winning: the legal green poses fell from 14
+// to 3, and seat 0's next column, blue-thick to (30,-50), took the last
+// three.
 func TestSearchMovesScarceRoom(t *testing.T) {
 	game2 := strings.Fields(`red-thin-2:0>(20,-50) blue-thin-1:0>(-20,-20)
 		yellow-thin-2:0>(-60,-40) green-thin-1:0>(70,50) red-thin-1:0>(-60,20)
@@ -290,13 +292,19 @@ func TestSearchMovesScarceRoom(t *testing.T) {
 		red-thick:0>(0,50) green-thin-2:0>(-20,-80) red-medium:0>(10,-20)
 		blue-thin-2:0>(90,10) red-thin-3:0>(40,30) green-medium:0>(50,-60)
 		yellow-medium:0>(50,0)`)
+	greenPoses := func(s *State) int {
+		n := 0
+		s.floorCandidates(s.surface(), func(pose) bool { n++; return true })
+		return n
+	}
 	for _, tc := range []struct {
-		name  string
-		plies int  // plies of game2 played
-		only  bool // only proposals are offered
+		name   string
+		plies  int  // plies of game2 played
+		poses  int  // legal green poses then
+		scarce bool // column moves must keep every pose
 	}{
-		{"room for 14 poses: columns and proposals", 11, false},
-		{"room for 3 poses: proposals only", 15, true},
+		{"room for 14 poses", 11, 14, false},
+		{"room for 3 poses", 15, 3, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s0, err := Info.New(game.Options{Players: 2, Seed: 2})
@@ -304,23 +312,35 @@ func TestSearchMovesScarceRoom(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := play(t, s0.(*State), game2[:tc.plies]...)
-			if s.ToMove() != 0 || s.phase != phaseTurn || s.floors != 1 {
-				t.Fatalf("seat %v to move in phase %v on %d floors; the replay is wrong: %s", s.ToMove(), s.phase, s.floors, s)
+			if s.ToMove() != 0 || s.phase != phaseTurn || s.floors != 1 || greenPoses(s) != tc.poses {
+				t.Fatalf("seat %v to move in phase %v on %d floors with %d green poses; the replay is wrong: %s",
+					s.ToMove(), s.phase, s.floors, greenPoses(s), s)
 			}
 			if !s.objectable(s.newEligibility()) {
 				t.Fatal("seat 0 has no column an objection could take; the case is wrong")
 			}
-			moves := s.SearchMoves(nil)
-			props := proposals(s)
-			if len(props) == 0 {
-				t.Fatalf("no proposal offered: %v", moves)
+			if len(proposals(s)) == 0 {
+				t.Fatalf("no proposal offered: %v", s.SearchMoves(nil))
 			}
-			if only := len(props) == len(moves); only != tc.only {
-				var all []string
-				for _, m := range moves {
-					all = append(all, s.MoveString(m))
+			columns, shrinking := 0, 0
+			for _, gm := range s.SearchMoves(nil) {
+				if m, _ := decode(gm); m.kind != kindTake {
+					continue
 				}
-				t.Errorf("only proposals = %v, want %v; moves %v", only, tc.only, all)
+				columns++
+				next, err := s.Play(gm)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := greenPoses(next.(*State)); n < tc.poses {
+					shrinking++
+					if tc.scarce {
+						t.Errorf("%s leaves %d of the %d green poses", s.MoveString(gm), n, tc.poses)
+					}
+				}
+			}
+			if !tc.scarce && (columns == 0 || shrinking == 0) {
+				t.Errorf("ample room: %d column moves, %d of them taking room; want both, as before", columns, shrinking)
 			}
 		})
 	}
