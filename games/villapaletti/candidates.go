@@ -28,13 +28,17 @@ const (
 	maxRankedTargets = 256
 	coarseStep       = 40 // half-mm: the 20 mm lattice
 	// scarceRoom is the number of legal green poses (on the candidate
-	// grid, about a hundred on an empty blue floor) at or below which a
-	// two-player search is offered only proposals while blue is the top
-	// floor (see SearchMoves): every further column on blue may take the
-	// last pose, and a villa without one ends with nobody winning. 8
-	// scored best of 5, 8, 10 and 25 against random (docs/strength.md,
-	// session 12).
+	// grid, about a hundred on a blue floor with room) at or below which
+	// search keeps the room for green while blue is the top floor (see
+	// SearchMoves): every further column on blue may take the last pose,
+	// and a villa without one ends with nobody winning. 8 did best of 5,
+	// 8, 10 and 25 against random (docs/strength.md, session 12).
 	scarceRoom = 8
+	// maxRoomPlayers is the most players for which search keeps the room
+	// for green. With four, one bot among three random seats cannot keep
+	// it (their fifteen columns crowd blue) and lost more seal fights for
+	// the columns its proposals cost (docs/strength.md, session 12).
+	maxRoomPlayers = 3
 )
 
 // candidate is a search candidate with its ordering key (higher first).
@@ -55,18 +59,20 @@ type candidate struct {
 //     a column), when not objecting;
 //   - the maxFloorCands steadiest floor poses to propose or place; with
 //     three or four players, proposals only when no objection could void
-//     them (see objectable);
+//     them (see objectable) or room for green is scarce (below);
 //   - pass during an objection window, and every removal after one.
 //
-// With two players, while blue is the top floor and at most scarceRoom
-// green poses are left, the column moves offered are only those to a
-// target that leaves every one of those poses legal (and wobbles), beside
-// the proposals: a column moved onto blue may take the last pose, and the
-// game ends in a standstill nobody wins (against random, a tenth of the
-// games ended so). A proposal costs the proposer a column when an
-// objection takes it, but the objector's move takes it out of the game
-// rather than onto blue, so the room is kept; once the proposer has no
-// eligible column left, nobody can object and green is laid.
+// With two or three players (maxRoomPlayers), at the start of a turn while
+// blue is the top floor and at most scarceRoom green poses are left, the
+// column moves offered are only those to a target that leaves every one of
+// those poses legal (and wobbles), beside the proposals, which are then
+// offered even when an objection could void them: a column moved onto
+// blue may take the last pose, and the game ends in a standstill nobody
+// wins (against random, a seventh of the games with two players and a
+// quarter with three ended so). A proposal costs the proposer a column
+// when an objection takes it, but the objector's move takes it out of the
+// game rather than onto blue, so the room is kept; once the proposer has
+// no eligible column left, nobody can object and green is laid.
 //
 // Column moves that take the Master Builder seal come first, the most
 // valuable column first; then steady moves before shaky ones. When none of
@@ -83,7 +89,7 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 		}
 		e := s.newEligibility()
 		neutral, _ := s.movable(e)
-		if s.phase == phaseTurn && s.n == 2 {
+		if s.phase == phaseTurn && s.n <= maxRoomPlayers {
 			if room := s.scarceRoom(e.sf); room != nil {
 				cs = s.columnCands(e, s.turnColumns(neutral), false, room.keeps, cs)
 				cs = s.floorCands(e.sf, kindPropose, cs)
