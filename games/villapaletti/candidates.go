@@ -32,7 +32,8 @@ const (
 	// search keeps the room for green while blue is the top floor (see
 	// SearchMoves): every further column on blue may take the last pose,
 	// and a villa without one ends with nobody winning. 8 did best of 5,
-	// 8, 10 and 25 against random (docs/strength.md, session 12).
+	// 8, 10 and 25 against random in a first version that offered only
+	// proposals then (docs/strength.md, session 12).
 	scarceRoom = 8
 	// maxRoomPlayers is the most players for which search keeps the room
 	// for green. With four, one bot among three random seats cannot keep
