@@ -27,6 +27,19 @@ const (
 	// still finds the steady region and costs a quarter.
 	maxRankedTargets = 256
 	coarseStep       = 40 // half-mm: the 20 mm lattice
+	// scarceRoom is the number of legal green poses (on the candidate
+	// grid, about a hundred on a blue floor with room) at or below which
+	// search keeps the room for green while blue is the top floor (see
+	// SearchMoves): every further column on blue may take the last pose,
+	// and a villa without one ends with nobody winning. 8 did best of 5,
+	// 8, 10 and 25 against random in a first version that offered only
+	// proposals then (docs/strength.md, session 12).
+	scarceRoom = 8
+	// maxRoomPlayers is the most players for which search keeps the room
+	// for green. With four, one bot among three random seats cannot keep
+	// it (their fifteen columns crowd blue) and lost more seal fights for
+	// the columns its proposals cost (docs/strength.md, session 12).
+	maxRoomPlayers = 3
 )
 
 // candidate is a search candidate with its ordering key (higher first).
@@ -47,8 +60,20 @@ type candidate struct {
 //     a column), when not objecting;
 //   - the maxFloorCands steadiest floor poses to propose or place; with
 //     three or four players, proposals only when no objection could void
-//     them (see objectable);
+//     them (see objectable) or room for green is scarce (below);
 //   - pass during an objection window, and every removal after one.
+//
+// With two or three players (maxRoomPlayers), at the start of a turn while
+// blue is the top floor and at most scarceRoom green poses are left, the
+// column moves offered are only those to a target that leaves every one of
+// those poses legal (and wobbles), beside the proposals, which are then
+// offered even when an objection could void them: a column moved onto
+// blue may take the last pose, and the game ends in a standstill nobody
+// wins (against random, a seventh of the games with two players and a
+// quarter with three ended so). A proposal costs the proposer a column
+// when an objection takes it, but the objector's move takes it out of the
+// game rather than onto blue, so the room is kept; once the proposer has
+// no eligible column left, nobody can object and green is laid.
 //
 // Column moves that take the Master Builder seal come first, the most
 // valuable column first; then steady moves before shaky ones. When none of
@@ -65,7 +90,14 @@ func (s *State) SearchMoves(dst []game.Move) []game.Move {
 		}
 		e := s.newEligibility()
 		neutral, _ := s.movable(e)
-		cs = s.columnCands(e, s.turnColumns(neutral), objection, cs)
+		if s.phase == phaseTurn && s.n <= maxRoomPlayers {
+			if room := s.scarceRoom(e.sf); room != nil {
+				cs = s.columnCands(e, s.turnColumns(neutral), false, room.keeps, cs)
+				cs = s.floorCands(e.sf, kindPropose, cs)
+				break
+			}
+		}
+		cs = s.columnCands(e, s.turnColumns(neutral), objection, nil, cs)
 		if s.phase == phaseTurn && (s.n == 2 || !s.objectable(e)) {
 			cs = s.floorCands(e.sf, kindPropose, cs)
 		}
@@ -131,8 +163,11 @@ const (
 
 // columnCands appends one candidate per eligible column passing keep (see
 // SearchMoves). objection says the move is an objection: any standing
-// target will do, and wobbles are not offered (passing is better).
-func (s *State) columnCands(e *eligibility, keep func(Column) bool, objection bool, cs []candidate) []candidate {
+// target will do, and wobbles are not offered (passing is better). fits,
+// when not nil, limits the targets to those it accepts for the column's
+// kind, and drops the last-resort target of a column that would collapse
+// the villa everywhere.
+func (s *State) columnCands(e *eligibility, keep func(Column) bool, objection bool, fits func(Kind, geometry.Vec) bool, cs []candidate) []candidate {
 	st := s.structure()
 	var ranks perKind[[]ranked]
 	rank := func(k Kind) []ranked { return s.rankTargets(e.sf, st, k, objection) }
@@ -157,6 +192,9 @@ func (s *State) columnCands(e *eligibility, keep func(Column) bool, objection bo
 		}
 		found := false
 		for _, t := range tg {
+			if fits != nil && !fits(k, t.p) {
+				continue
+			}
 			ok, margin := lifted.Place(k, t.p, t.depth)
 			if !ok {
 				continue
@@ -172,7 +210,7 @@ func (s *State) columnCands(e *eligibility, keep func(Column) bool, objection bo
 			found = true
 			break
 		}
-		if !found && !objection {
+		if !found && !objection && fits == nil {
 			// Every target collapses the villa: keep the steadiest as a
 			// last resort; the placer would be the culprit.
 			wob = append(wob, candidate{m: tg[0].move(c), key: 2 * keyWobble})
@@ -276,4 +314,38 @@ func (s *State) floorAngle(p pose) float64 {
 		return -90
 	}
 	return st.MinAngle()
+}
+
+// room is the legal poses of the next floor, as polygons in the world.
+type room []geometry.Convex
+
+// scarceRoom returns the legal poses of green on sf when blue is the top
+// floor and there are 1 to scarceRoom of them, else nil.
+func (s *State) scarceRoom(sf *surface) room {
+	if s.floors != 1 {
+		return nil
+	}
+	var poses []pose
+	s.floorCandidates(sf, func(p pose) bool { poses = append(poses, p); return len(poses) <= scarceRoom })
+	if len(poses) == 0 || len(poses) > scarceRoom {
+		return nil
+	}
+	r := make(room, len(poses))
+	for i, p := range poses {
+		GreenFloor.convex(p.geometry(), &r[i])
+	}
+	return r
+}
+
+// keeps reports whether a column of kind k standing at p leaves every
+// pose of r legal: its footprint lies entirely under or entirely outside
+// each of them.
+func (r room) keeps(k Kind, p geometry.Vec) bool {
+	fp := geometry.Footprint{C: p, Shape: k.Shape(), R: k.Radius()}
+	for i := range r {
+		if !fp.InPolygon(&r[i]) && !fp.OutsidePolygon(&r[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tabula-games/tabula/game"
@@ -158,7 +159,8 @@ func TestSearchMovesFloorSteadiest(t *testing.T) {
 
 // TestSearchMoves checks along random games (2 and 4 players) that the
 // search candidates are a non-empty set of distinct legal moves; that a
-// column move is offered for every column with a safe move, that column
+// column move is offered for every column with a safe move (unless room
+// for green is scarce, see TestSearchMovesScarceRoom), that column
 // moves are safe whenever they come before floor moves, that at most
 // maxWobbleCands (plus columns with nowhere to stand) unsafe column moves
 // and maxFloorCands floor poses are offered, and that pass is offered in an
@@ -205,7 +207,7 @@ func TestSearchMoves(t *testing.T) {
 					floors++
 				}
 			}
-			if len(safeCols) > 0 && len(cands) < len(legal) {
+			if len(safeCols) > 0 && len(cands) < len(legal) && !(players <= maxRoomPlayers && st.scarceRoom(st.surface()) != nil) {
 				t.Fatalf("ply %d: columns with safe moves left out: %v", ply, safeCols)
 			}
 			if floors > maxFloorCands && len(cands) < len(legal) {
@@ -273,5 +275,81 @@ func TestSearchMovesNoObjectableProposal(t *testing.T) {
 	u.cacheHulls()
 	if got := proposals(u); len(got) == 0 {
 		t.Errorf("proposer with no eligible column: no proposal offered; moves %v", u.SearchMoves(nil))
+	}
+}
+
+// TestSearchMovesScarceRoom: with two or three players, once few green
+// poses are left on blue, search is offered proposals and only column
+// moves that leave every one of those poses legal. The moves are games
+// bot:hard (seat 0) played against random (seed 2) that ended in a
+// standstill on blue, nobody winning. With two players the legal green
+// poses fell from 14 to 3, and seat 0's next column, blue-thick to
+// (30,-50), took the last three; with three they fell to 3, and seat 0's
+// blue-medium to (90,0) left one.
+func TestSearchMovesScarceRoom(t *testing.T) {
+	game2 := strings.Fields(`red-thin-2:0>(20,-50) blue-thin-1:0>(-20,-20)
+		yellow-thin-2:0>(-60,-40) green-thin-1:0>(70,50) red-thin-1:0>(-60,20)
+		green-thin-3:0>(30,-80) yellow-thin-3:0>(-90,30) blue-medium:0>(-40,30)
+		red-thick:0>(0,50) green-thin-2:0>(-20,-80) red-medium:0>(10,-20)
+		blue-thin-2:0>(90,10) red-thin-3:0>(40,30) green-medium:0>(50,-60)
+		yellow-medium:0>(50,0)`)
+	game3 := strings.Fields(`red-thin-1:0>(20,-30) yellow-thin-1:0>(-20,-30)
+		red-medium:0>(-60,50) green-thick:0>(40,30) red-thin-3:0>(-20,-80)
+		blue-thin-3:0>(-50,-60) red-thin-2:0>(70,-30) yellow-thin-3:0>(50,60)
+		green-thin-2:0>(-40,0) blue-thin-2:0>(30,80) yellow-thin-2:0>(-90,20)
+		green-thin-1:0>(10,10)`)
+	greenPoses := func(s *State) int {
+		n := 0
+		s.floorCandidates(s.surface(), func(pose) bool { n++; return true })
+		return n
+	}
+	for _, tc := range []struct {
+		name    string
+		players int
+		moves   []string // the game so far
+		poses   int      // legal green poses then
+		scarce  bool     // column moves must keep every pose
+	}{
+		{"2 players, room for 14 poses", 2, game2[:11], 14, false},
+		{"2 players, room for 3 poses", 2, game2, 3, true},
+		{"3 players, room for 3 poses", 3, game3, 3, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s0, err := Info.New(game.Options{Players: tc.players, Seed: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := play(t, s0.(*State), tc.moves...)
+			if s.ToMove() != 0 || s.phase != phaseTurn || s.floors != 1 || greenPoses(s) != tc.poses {
+				t.Fatalf("seat %v to move in phase %v on %d floors with %d green poses; the replay is wrong: %s",
+					s.ToMove(), s.phase, s.floors, greenPoses(s), s)
+			}
+			if !s.objectable(s.newEligibility()) {
+				t.Fatal("seat 0 has no column an objection could take; the case is wrong")
+			}
+			if len(proposals(s)) == 0 {
+				t.Fatalf("no proposal offered: %v", s.SearchMoves(nil))
+			}
+			columns, shrinking := 0, 0
+			for _, gm := range s.SearchMoves(nil) {
+				if m, _ := decode(gm); m.kind != kindTake {
+					continue
+				}
+				columns++
+				next, err := s.Play(gm)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := greenPoses(next.(*State)); n < tc.poses {
+					shrinking++
+					if tc.scarce {
+						t.Errorf("%s leaves %d of the %d green poses", s.MoveString(gm), n, tc.poses)
+					}
+				}
+			}
+			if !tc.scarce && (columns == 0 || shrinking == 0) {
+				t.Errorf("ample room: %d column moves, %d of them taking room; want both, as before", columns, shrinking)
+			}
+		})
 	}
 }
