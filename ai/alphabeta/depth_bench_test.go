@@ -1,16 +1,16 @@
 //go:build unix
 
-package alphabeta_test
+package alphabeta
 
 import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/tabula-games/tabula/ai/alphabeta"
 	"github.com/tabula-games/tabula/game"
 	"github.com/tabula-games/tabula/games/abalone"
 	"github.com/tabula-games/tabula/games/pathagon"
@@ -41,20 +41,20 @@ var depthPositions = map[string]struct {
 var depthCases = []struct {
 	pos   string
 	name  string
-	cfg   alphabeta.Config
+	cfg   Config
 	depth int
 }{
-	{"abalone/start", "plain", alphabeta.Config{}, 7},
+	{"abalone/start", "plain", Config{}, 7},
 	{"abalone/start", "lmr+asp", lmrAsp, 9},
-	{"abalone/middle", "plain", alphabeta.Config{}, 6},
+	{"abalone/middle", "plain", Config{}, 6},
 	{"abalone/middle", "lmr+asp", lmrAsp, 8},
-	{"abalone/daisy-middle", "plain", alphabeta.Config{}, 7},
+	{"abalone/daisy-middle", "plain", Config{}, 7},
 	{"abalone/daisy-middle", "lmr+asp", lmrAsp, 9},
-	{"pathagon/opening", "plain", alphabeta.Config{}, 7},
+	{"pathagon/opening", "plain", Config{}, 7},
 	{"pathagon/opening", "lmr+asp", lmrAsp, 9},
 }
 
-var lmrAsp = alphabeta.Config{Reductions: true, Aspiration: alphabeta.EvalScale / 40}
+var lmrAsp = Config{Reductions: true, Aspiration: EvalScale / 40}
 
 // BenchmarkTimeToDepth searches each of depthCases to its depth with a
 // fresh searcher (8 MiB table) on one thread and on two (Lazy SMP): ns/op
@@ -62,7 +62,11 @@ var lmrAsp = alphabeta.Config{Reductions: true, Aspiration: alphabeta.EvalScale 
 // on it (all threads, from getrusage), so that on a shared machine, where
 // two threads may get less than two cores, the work two threads need is
 // still seen: with two free cores the 2-thread wall time would be about
-// cpu-ns/op / 2. nodes/op counts every thread's nodes.
+// cpu-ns/op / 2. nodes/op counts every thread's nodes, thread-nodes/op
+// the nodes of the thread that searched most: as the threads search at
+// about the same speed, it measures the time to depth in nodes, whatever
+// share of the machine the threads got (compare it with the 1-thread
+// nodes/op).
 //
 //	go test -run XXX -bench BenchmarkTimeToDepth -benchtime 3x ./ai/alphabeta
 func BenchmarkTimeToDepth(b *testing.B) {
@@ -85,11 +89,85 @@ func BenchmarkTimeToDepth(b *testing.B) {
 	}
 }
 
-func timeToDepth(b *testing.B, cfg alphabeta.Config, s game.State, depth int) {
-	var nodes int64
+// BenchmarkTimeToDepthLockstep is BenchmarkTimeToDepth's two-thread
+// searches with the threads kept in step: at each clock check a thread
+// that is more than lockstepSlack checks ahead of the other waits for it,
+// as on two free cores of the same speed, whatever share of the shared
+// machine each thread gets. thread-nodes/op, the nodes of the thread that
+// searched most, is then the time to depth in nodes that two free cores
+// would take: compare it with BenchmarkTimeToDepth's 1-thread nodes/op.
+// (ns/op and cpu-ns/op include the waiting and mean nothing here.)
+func BenchmarkTimeToDepthLockstep(b *testing.B) {
+	for _, tc := range depthCases {
+		pos := depthPositions[tc.pos]
+		s, err := pos.game.New(game.Options{Variant: pos.variant})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s, err = game.PlayAll(s, strings.Fields(pos.line)); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%s/%s/depth=%d/threads=2", tc.pos, tc.name, tc.depth), func(b *testing.B) {
+			var busiest int64
+			for b.Loop() {
+				cfg := tc.cfg
+				cfg.Threads = 2
+				srch := New(cfg)
+				step := &lockstep{depth: tc.depth}
+				srch.cfg.Yield, srch.cfg.Info = step.yield(0), step.info(0)
+				h := srch.helperSearchers()[0]
+				h.cfg.Yield, h.cfg.Info = step.yield(1), step.info(1)
+				res, err := srch.Search(context.Background(), s, Limits{Depth: tc.depth})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Depth != tc.depth {
+					b.Fatalf("reached depth %d, want %d", res.Depth, tc.depth)
+				}
+				busiest += max(srch.nodes, h.nodes)
+			}
+			b.ReportMetric(float64(busiest)/float64(b.N), "thread-nodes/op")
+		})
+	}
+}
+
+// lockstepSlack is how many clock checks (of checkEvery nodes) one thread
+// may run ahead of the other in BenchmarkTimeToDepthLockstep.
+const lockstepSlack = 16
+
+// lockstep keeps two threads of a search within lockstepSlack clock
+// checks of each other until one has completed the search's depth.
+type lockstep struct {
+	depth int
+	ticks [2]atomic.Int64
+	done  [2]atomic.Bool
+}
+
+func (l *lockstep) yield(i int) func() time.Duration {
+	return func() time.Duration {
+		n := l.ticks[i].Add(1)
+		for !l.done[1-i].Load() && !l.done[i].Load() && l.ticks[1-i].Load() < n-lockstepSlack {
+			time.Sleep(20 * time.Microsecond)
+		}
+		return 0
+	}
+}
+
+// info marks thread i done when it completed (or adopted) the last depth.
+func (l *lockstep) info(i int) func(Result) {
+	return func(r Result) {
+		if r.Depth >= l.depth {
+			l.done[i].Store(true)
+		}
+	}
+}
+
+func timeToDepth(b *testing.B, cfg Config, s game.State, depth int) {
+	var nodes, busiest int64
 	cpu := cpuTime(b)
 	for b.Loop() {
-		res, err := alphabeta.New(cfg).Search(context.Background(), s, alphabeta.Limits{Depth: depth})
+		srch := New(cfg)
+		res, err := srch.Search(context.Background(), s, Limits{Depth: depth})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -97,10 +175,16 @@ func timeToDepth(b *testing.B, cfg alphabeta.Config, s game.State, depth int) {
 			b.Fatalf("reached depth %d, want %d", res.Depth, depth)
 		}
 		nodes += res.Nodes
+		most := srch.nodes
+		for _, h := range srch.helpers {
+			most = max(most, h.nodes)
+		}
+		busiest += most
 	}
 	cpu = cpuTime(b) - cpu
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(busiest)/float64(b.N), "thread-nodes/op")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
