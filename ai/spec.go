@@ -26,6 +26,9 @@ func Specs() []string { return specs[:] }
 //	cmd:PROG ARGS   an external engine started as PROG ARGS (split at white
 //	                space, no quoting), spoken to with the engine protocol
 //	                of docs/engine.md; close it with Close
+//	cmd:"PROG ARGS"?NAME=VALUE&...
+//	                the same, sent "setoption name NAME value VALUE" for
+//	                each option before its first search
 //
 // "bot" alone means bot:medium. A bot level may end in engine options, as
 // the engine protocol's Hash, Threads and Contempt set them
@@ -59,11 +62,25 @@ func FromSpec(spec string, seed uint64) (Agent, error) {
 		return NewBot(Max, seed), nil
 	}
 	if cmd, ok := strings.CutPrefix(spec, "cmd:"); ok {
+		var query string
+		if i := strings.LastIndex(cmd, `"?`); i > 0 && cmd[0] == '"' {
+			cmd, query = cmd[:i+1], cmd[i+2:]
+		}
 		argv := strings.Fields(strings.Trim(cmd, `"'`))
 		if len(argv) == 0 {
 			return nil, fmt.Errorf("ai: agent %q names no program", spec)
 		}
-		return NewExternal(argv), nil
+		e := NewExternal(argv)
+		if query != "" {
+			for _, kv := range strings.Split(query, "&") {
+				name, value, ok := strings.Cut(kv, "=")
+				if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") || strings.ContainsAny(value, "\r\n") {
+					return nil, fmt.Errorf("ai: agent %q: option %q: want NAME=VALUE", spec, kv)
+				}
+				e.SetOption(name, value)
+			}
+		}
+		return e, nil
 	}
 	return nil, fmt.Errorf("ai: unknown agent %q (have %s, cmd:PROGRAM ARGS)", spec, strings.Join(Specs(), ", "))
 }
