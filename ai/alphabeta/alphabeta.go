@@ -29,7 +29,9 @@
 // is searching, so two threads work a ply apart; every thread publishes
 // the iterations it completes, a thread whose iteration another one
 // completed first drops it and goes on from there, and the answer is the
-// deepest completed iteration of any thread.
+// deepest completed iteration of any thread. Threads that search the same
+// depth split the root moves: a root move (after the first) that another
+// thread is searching at that depth is searched last.
 //
 // Turns need not alternate: when a player moves twice in a row the search
 // keeps the sign. Chance nodes are averaged over their outcomes
@@ -262,7 +264,8 @@ type Searcher struct {
 	keys       [MaxPly][]int32
 	pv         [MaxPly][MaxPly]game.Move
 	pvLen      [MaxPly]int
-	lines      []Line // multi-PV: the lines of the iteration in progress, best first
+	lines      []Line      // multi-PV: the lines of the iteration in progress, best first
+	deferred   []game.Move // root moves another thread was searching at the same depth
 }
 
 // New returns a searcher with the given configuration.
@@ -358,11 +361,38 @@ type smp struct {
 	halt  atomic.Bool  // set when the main thread is done: helpers stop
 	done  atomic.Int32 // best.Depth: the deepest iteration any thread completed
 	depth []atomic.Int32
-	mu    sync.Mutex
-	best  Result
+	// rootDepth and rootMove are the root move each thread searches and
+	// the iteration's depth (0 between root moves).
+	rootDepth []atomic.Int32
+	rootMove  []atomic.Uint64
+	mu        sync.Mutex
+	best      Result
 }
 
-func newSMP(threads int) *smp { return &smp{depth: make([]atomic.Int32, threads)} }
+func newSMP(threads int) *smp {
+	return &smp{depth: make([]atomic.Int32, threads), rootDepth: make([]atomic.Int32, threads),
+		rootMove: make([]atomic.Uint64, threads)}
+}
+
+// searching records that thread id searches root move m to depth d (0:
+// none).
+func (sh *smp) searching(id, d int, m game.Move) {
+	sh.rootDepth[id].Store(0)
+	sh.rootMove[id].Store(uint64(m))
+	sh.rootDepth[id].Store(int32(d))
+}
+
+// busy reports whether a thread other than id searches root move m to
+// depth d. Threads that reach the same depth together split the root
+// moves this way rather than search the same subtrees at the same time.
+func (sh *smp) busy(id, d int, m game.Move) bool {
+	for i := range sh.rootDepth {
+		if i != id && int(sh.rootDepth[i].Load()) == d && game.Move(sh.rootMove[i].Load()) == m {
+			return true
+		}
+	}
+	return false
+}
 
 // publish offers a thread's completed iteration.
 func (sh *smp) publish(r Result) {
@@ -590,9 +620,28 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move, lo, hi int) (in
 	if s.multi() {
 		return s.rootMulti(p, d, moves)
 	}
-	alpha, best, bestIdx := lo, -inf, 0
+	alpha, best, bestMove := lo, -inf, moves[0]
 	s.pvLen[0] = 0
-	for i, m := range moves {
+	deferred := s.deferred[:0]
+	if s.smp != nil {
+		defer s.smp.searching(s.id, 0, 0)
+	}
+	for i := 0; i < len(moves)+len(deferred); i++ {
+		var m game.Move
+		if i < len(moves) {
+			m = moves[i]
+			if i > 0 && s.smp != nil && s.smp.busy(s.id, d, m) {
+				// Another thread is searching this move at this depth:
+				// search it last, when its result is likely in the table.
+				deferred = append(deferred, m)
+				continue
+			}
+		} else {
+			m = deferred[i-len(moves)]
+		}
+		if s.smp != nil {
+			s.smp.searching(s.id, d, m)
+		}
 		s.w.Apply(m)
 		s.pvLen[1] = 1
 		var v int
@@ -612,13 +661,14 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move, lo, hi int) (in
 		}
 		s.w.Undo()
 		if s.stopped {
+			s.deferred = deferred
 			if best > -inf {
-				moveToFront(moves, moves[bestIdx])
+				moveToFront(moves, bestMove)
 			}
 			return best, false
 		}
 		if v > best {
-			best, bestIdx = v, i
+			best, bestMove = v, m
 			s.updatePV(0, m)
 			if v > alpha {
 				alpha = v
@@ -628,7 +678,8 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move, lo, hi int) (in
 			break // fails high: the caller widens the window
 		}
 	}
-	moveToFront(moves, moves[bestIdx])
+	s.deferred = deferred
+	moveToFront(moves, bestMove)
 	bound := boundExact
 	switch {
 	case best <= lo:

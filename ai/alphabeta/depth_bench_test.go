@@ -132,8 +132,13 @@ func BenchmarkTimeToDepthLockstep(b *testing.B) {
 }
 
 // lockstepSlack is how many clock checks (of checkEvery nodes) one thread
-// may run ahead of the other in BenchmarkTimeToDepthLockstep.
-const lockstepSlack = 16
+// may run ahead of the other in BenchmarkTimeToDepthLockstep: one, so the
+// threads are as close as on two cores running at once, where a thread
+// finds in the table only what the other finished before it got there.
+// (With 16 checks the earlier Lazy SMP, which on an idle machine reached
+// depth 7 no sooner on two threads than on one, seemed to gain 40 %: the
+// threads took turns on the same subtrees instead of racing through them.)
+const lockstepSlack = 1
 
 // lockstep keeps two threads of a search within lockstepSlack clock
 // checks of each other until one has completed the search's depth.
