@@ -57,6 +57,8 @@ type External struct {
 	// moves is set when the engine's handshake announced "feature moves":
 	// it replays the moves after a position, so it is sent the game.
 	moves bool
+	// options are the setoption lines (SetOption) not yet sent.
+	options []string
 
 	// The game as the engine is told it: the position text of the first
 	// position of this game the agent saw, the moves since, and the
@@ -128,6 +130,15 @@ func NewExternalConn(name string, r io.Reader, w io.WriteCloser) *External {
 	return &External{argv: []string{name}, dial: func() (io.Reader, io.WriteCloser, func() error, error) {
 		return r, w, func() error { return nil }, nil
 	}}
+}
+
+// SetOption has "setoption name NAME value VALUE" sent to the engine
+// before its next search (after the handshake): the operator's settings,
+// such as the Threads or Hash of docs/engine.md.
+func (e *External) SetOption(name, value string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.options = append(e.options, "setoption name "+name+" value "+value)
 }
 
 // Name returns "cmd:" and the command line.
@@ -309,6 +320,12 @@ func (e *External) Choose(ctx context.Context, s game.State, b Budget) (Report, 
 		if err := e.send("newgame"); err != nil {
 			return Report{}, err
 		}
+	}
+	for len(e.options) > 0 {
+		if err := e.send("%s", e.options[0]); err != nil {
+			return Report{}, err
+		}
+		e.options = e.options[1:]
 	}
 	if err := e.send("setoption name Players value %d", s.NumPlayers()); err != nil {
 		return Report{}, err

@@ -23,10 +23,15 @@
 // accepts one when everything else is worse.
 //
 // With Config.Threads above 1 the search is Lazy SMP: helper goroutines
-// search the same root (every other one a ply deeper) and share what they
-// find through the table, whose slots are written without locks and
-// checked on reading (see table.go); the main thread's result is the
-// answer.
+// search the same root and share what they find through the table, whose
+// slots are written without locks and checked on reading (see table.go).
+// A helper starts each iteration at the shallowest depth no other thread
+// is searching, so two threads work a ply apart; every thread publishes
+// the iterations it completes, a thread whose iteration another one
+// completed first drops it and goes on from there, and the answer is the
+// deepest completed iteration of any thread. Threads that search the same
+// depth split the root moves: a root move (after the first) that another
+// thread is searching at that depth is searched last.
 //
 // Turns need not alternate: when a player moves twice in a row the search
 // keeps the sign. Chance nodes are averaged over their outcomes
@@ -230,8 +235,9 @@ var ErrNoMove = errors.New("alphabeta: no seat to move")
 type Searcher struct {
 	cfg     Config
 	tt      *table
-	helpers []*Searcher  // Lazy SMP: Threads-1 searchers sharing tt
-	halt    *atomic.Bool // set when the main search is done: helpers stop; nil for the main one
+	helpers []*Searcher // Lazy SMP: Threads-1 searchers sharing tt
+	smp     *smp        // what the threads of a parallel search share besides tt; nil on one thread
+	id      int         // this thread's index in smp (0 for the main one)
 	history [2][1 << histBits]int32
 	killers [MaxPly][2]game.Move
 
@@ -247,14 +253,19 @@ type Searcher struct {
 	nodeLimit int64
 	deadline  time.Time
 	stopped   bool
-	sinceTick int       // nodes since the last clock check
-	every     int       // nodes between clock checks: checkEvery, or 1 when nodes are slow
-	lastCheck time.Time // time of the last clock check
-	moves     [MaxPly][]game.Move
-	keys      [MaxPly][]int32
-	pv        [MaxPly][MaxPly]game.Move
-	pvLen     [MaxPly]int
-	lines     []Line // multi-PV: the lines of the iteration in progress, best first
+	// superseded is set with stopped when another thread completed the
+	// iteration this one searches (depth iterDepth): it goes on deeper.
+	superseded bool
+	iterDepth  int
+	sinceTick  int       // nodes since the last clock check
+	every      int       // nodes between clock checks: checkEvery, or 1 when nodes are slow
+	lastCheck  time.Time // time of the last clock check
+	moves      [MaxPly][]game.Move
+	keys       [MaxPly][]int32
+	pv         [MaxPly][MaxPly]game.Move
+	pvLen      [MaxPly]int
+	lines      []Line      // multi-PV: the lines of the iteration in progress, best first
+	deferred   []game.Move // root moves another thread was searching at the same depth
 }
 
 // New returns a searcher with the given configuration.
@@ -313,31 +324,118 @@ func (s *Searcher) Search(ctx context.Context, st game.State, lim Limits) (Resul
 	}
 	s.tt.gen++
 	if s.cfg.Threads <= 1 || s.cfg.Noise > 0 {
-		return s.iterate(ctx, st, lim, start, 1), nil
+		return s.iterate(ctx, st, lim, start), nil
 	}
-	// Lazy SMP: the helpers search the same root with the same limits,
-	// every other one a ply deeper, and share what they learn through
-	// the table; the main search's result is the answer, and its end
-	// stops them.
-	halt := new(atomic.Bool)
-	s.tt.shared = true
-	defer func() { s.tt.shared = false }()
+	// Lazy SMP: the helpers search the same root with the same limits and
+	// share what they learn through the table and sh; the main search's
+	// end stops them, and the answer is the deepest iteration completed.
+	sh := newSMP(s.cfg.Threads)
+	s.tt.shared, s.smp, s.id = true, sh, 0
+	defer func() { s.tt.shared, s.smp = false, nil }()
 	var wg sync.WaitGroup
 	for i, h := range s.helperSearchers() {
-		h.halt = halt
+		h.smp, h.id = sh, i+1
 		wg.Add(1)
-		go func() { // ends when halt is set, or with its own limits
+		go func() { // ends when sh.halt is set, or with its own limits
 			defer wg.Done()
-			h.iterate(ctx, st, lim, start, 1+(i+1)%2)
+			h.iterate(ctx, st, lim, start)
 		}()
 	}
-	res := s.iterate(ctx, st, lim, start, 1)
-	halt.Store(true)
+	res := s.iterate(ctx, st, lim, start)
+	sh.halt.Store(true)
 	wg.Wait()
+	if b, ok := sh.deeper(res.Depth); ok {
+		// A helper completed a deeper iteration as the search stopped.
+		b.Nodes, b.Elapsed = res.Nodes, res.Elapsed
+		res = b
+	}
 	for _, h := range s.helpers {
 		res.Nodes += h.nodes
+		h.smp = nil
 	}
 	return res, nil
+}
+
+// smp is what the threads of one parallel search share besides the table.
+type smp struct {
+	halt  atomic.Bool  // set when the main thread is done: helpers stop
+	done  atomic.Int32 // best.Depth: the deepest iteration any thread completed
+	depth []atomic.Int32
+	// rootDepth and rootMove are the root move each thread searches and
+	// the iteration's depth (0 between root moves).
+	rootDepth []atomic.Int32
+	rootMove  []atomic.Uint64
+	mu        sync.Mutex
+	best      Result
+}
+
+func newSMP(threads int) *smp {
+	return &smp{depth: make([]atomic.Int32, threads), rootDepth: make([]atomic.Int32, threads),
+		rootMove: make([]atomic.Uint64, threads)}
+}
+
+// searching records that thread id searches root move m to depth d (0:
+// none).
+func (sh *smp) searching(id, d int, m game.Move) {
+	sh.rootDepth[id].Store(0)
+	sh.rootMove[id].Store(uint64(m))
+	sh.rootDepth[id].Store(int32(d))
+}
+
+// busy reports whether a thread other than id searches root move m to
+// depth d. Threads that reach the same depth together split the root
+// moves this way rather than search the same subtrees at the same time.
+func (sh *smp) busy(id, d int, m game.Move) bool {
+	for i := range sh.rootDepth {
+		if i != id && int(sh.rootDepth[i].Load()) == d && game.Move(sh.rootMove[i].Load()) == m {
+			return true
+		}
+	}
+	return false
+}
+
+// publish offers a thread's completed iteration.
+func (sh *smp) publish(r Result) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if r.Depth > sh.best.Depth {
+		sh.best = r
+		sh.done.Store(int32(r.Depth))
+	}
+}
+
+// deeper returns the deepest completed iteration when it is deeper than d.
+func (sh *smp) deeper(d int) (Result, bool) {
+	if int(sh.done.Load()) <= d {
+		return Result{}, false
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.best, sh.best.Depth > d
+}
+
+// next returns the depth thread id searches next, d or deeper, and marks
+// it as searched: the main thread takes d; a helper skips the depths other
+// threads are searching (up to limit), so that it fills the table a ply
+// ahead of them rather than repeat their work.
+func (sh *smp) next(id, d, limit int) int {
+	if id > 0 {
+		for d < limit && sh.searched(id, d) {
+			d++
+		}
+	}
+	sh.depth[id].Store(int32(d))
+	return d
+}
+
+// searched reports whether a thread other than id searches depth d.
+func (sh *smp) searched(id, d int) bool {
+	for i := range sh.depth {
+		if i != id && int(sh.depth[i].Load()) == d {
+			return true
+		}
+	}
+	return false
 }
 
 // helperSearchers returns the Threads-1 helpers, made on first use: each
@@ -352,8 +450,8 @@ func (s *Searcher) helperSearchers() []*Searcher {
 	return s.helpers
 }
 
-// iterate is one thread's iterative deepening from depth first.
-func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start time.Time, first int) Result {
+// iterate is one thread's iterative deepening.
+func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start time.Time) Result {
 	p := st.ToMove()
 	s.ctx = ctx
 	s.w = walk.New(st, isEvaluator, isNoisy, isRepeater)
@@ -371,7 +469,7 @@ func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start
 	if lim.Time > 0 {
 		s.deadline = start.Add(lim.Time)
 	}
-	s.stopped = false
+	s.stopped, s.superseded = false, false
 	s.sinceTick, s.every, s.lastCheck = 0, 1, start
 	for pl := range s.history {
 		for i := range s.history[pl] {
@@ -392,8 +490,28 @@ func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start
 	if len(rootMoves) == 1 {
 		depthLimit = 1 // forced: one iteration gives the score to report
 	}
-	for d := min(first, depthLimit); d <= depthLimit; d++ {
+	for d := 1; d <= depthLimit; d++ {
+		if s.smp != nil {
+			if b, ok := s.smp.deeper(res.Depth); ok {
+				// Another thread completed a deeper iteration: go on
+				// from it, its best move first.
+				res = s.adoptResult(b, rootMoves, start)
+				if s.lastIteration(res, lim) {
+					break
+				}
+				d = max(d, b.Depth+1)
+			}
+			if d = s.smp.next(s.id, d, depthLimit); d > depthLimit {
+				break
+			}
+		}
+		s.iterDepth = d
 		score, ok := s.aspire(p, d, rootMoves, res)
+		if !ok && s.superseded {
+			s.stopped, s.superseded = false, false
+			d-- // the loop's next turn adopts the completed iteration
+			continue
+		}
 		if !ok {
 			switch {
 			case res.Depth == 0 && score > -inf:
@@ -420,19 +538,43 @@ func (s *Searcher) iterate(ctx context.Context, st game.State, lim Limits, start
 			res.Lines = []Line{{Move: res.Move, Score: score, Mate: MateIn(score), PV: res.PV}}
 		}
 		res.Elapsed = s.cfg.Now().Sub(start)
+		if s.smp != nil {
+			s.smp.publish(res)
+		}
 		if s.cfg.Info != nil {
 			s.cfg.Info(res)
 		}
-		if s.cfg.Noise == 0 && allProven(res.Lines) {
-			break // proven: a deeper search finds nothing shorter
-		}
-		if lim.Time > 0 && !lim.WholeTime && res.Elapsed > lim.Time/2 {
-			break // the next iteration would not finish in time
+		if s.lastIteration(res, lim) {
+			break
 		}
 	}
 	res.Nodes = s.nodes
 	res.Elapsed = s.cfg.Now().Sub(start)
 	return res
+}
+
+// lastIteration reports whether the search ends after the completed
+// iteration res.
+func (s *Searcher) lastIteration(res Result, lim Limits) bool {
+	switch {
+	case s.cfg.Noise == 0 && allProven(res.Lines):
+		return true // proven: a deeper search finds nothing shorter
+	case lim.Time > 0 && !lim.WholeTime && res.Elapsed > lim.Time/2:
+		return true // the next iteration would not finish in time
+	}
+	return false
+}
+
+// adoptResult takes another thread's completed iteration b as this
+// thread's result: b's move goes first among the root moves, and the main
+// thread reports it to Config.Info (the helpers have none).
+func (s *Searcher) adoptResult(b Result, rootMoves []game.Move, start time.Time) Result {
+	moveToFront(rootMoves, b.Move)
+	b.Nodes, b.Elapsed = s.nodes, s.cfg.Now().Sub(start)
+	if s.cfg.Info != nil {
+		s.cfg.Info(b)
+	}
+	return b
 }
 
 // aspire searches the root to depth d, within an aspiration window around
@@ -478,9 +620,28 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move, lo, hi int) (in
 	if s.multi() {
 		return s.rootMulti(p, d, moves)
 	}
-	alpha, best, bestIdx := lo, -inf, 0
+	alpha, best, bestMove := lo, -inf, moves[0]
 	s.pvLen[0] = 0
-	for i, m := range moves {
+	deferred := s.deferred[:0]
+	if s.smp != nil {
+		defer s.smp.searching(s.id, 0, 0)
+	}
+	for i := 0; i < len(moves)+len(deferred); i++ {
+		var m game.Move
+		if i < len(moves) {
+			m = moves[i]
+			if i > 0 && s.smp != nil && s.smp.busy(s.id, d, m) {
+				// Another thread is searching this move at this depth:
+				// search it last, when its result is likely in the table.
+				deferred = append(deferred, m)
+				continue
+			}
+		} else {
+			m = deferred[i-len(moves)]
+		}
+		if s.smp != nil {
+			s.smp.searching(s.id, d, m)
+		}
 		s.w.Apply(m)
 		s.pvLen[1] = 1
 		var v int
@@ -500,13 +661,14 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move, lo, hi int) (in
 		}
 		s.w.Undo()
 		if s.stopped {
+			s.deferred = deferred
 			if best > -inf {
-				moveToFront(moves, moves[bestIdx])
+				moveToFront(moves, bestMove)
 			}
 			return best, false
 		}
 		if v > best {
-			best, bestIdx = v, i
+			best, bestMove = v, m
 			s.updatePV(0, m)
 			if v > alpha {
 				alpha = v
@@ -516,7 +678,8 @@ func (s *Searcher) root(p game.Player, d int, moves []game.Move, lo, hi int) (in
 			break // fails high: the caller widens the window
 		}
 	}
-	moveToFront(moves, moves[bestIdx])
+	s.deferred = deferred
+	moveToFront(moves, bestMove)
 	bound := boundExact
 	switch {
 	case best <= lo:
@@ -754,8 +917,14 @@ func (s *Searcher) tick() {
 		s.lastCheck = s.lastCheck.Add(s.cfg.Yield()) // a pause is not a slow node
 	}
 	now := s.cfg.Now()
-	if s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline)) || (s.halt != nil && s.halt.Load()) {
+	switch {
+	case s.ctx.Err() != nil || (!s.deadline.IsZero() && !now.Before(s.deadline)):
 		s.stopped = true
+	case s.smp == nil || s.stopped:
+	case s.id > 0 && s.smp.halt.Load():
+		s.stopped = true
+	case int(s.smp.done.Load()) >= s.iterDepth:
+		s.stopped, s.superseded = true, true // another thread completed this depth
 	}
 	s.every = checkEvery
 	if now.Sub(s.lastCheck) > slowCheck {

@@ -2,6 +2,7 @@ package alphabeta
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -83,5 +84,99 @@ func TestTornSlot(t *testing.T) {
 		if e, ok := s.probe(h); ok {
 			t.Errorf("hash %d: a torn slot read as %+v", h, e)
 		}
+	}
+}
+
+// A helper starts its iteration at the shallowest depth no other thread
+// searches (within the depth limit); the main thread takes the depth it
+// asks for.
+func TestHelperSkipsSearchedDepth(t *testing.T) {
+	sh := newSMP(3)
+	for _, tc := range []struct{ id, d, limit, want int }{
+		{0, 5, 10, 5}, // main: 5
+		{1, 5, 10, 6}, // helper 1 skips main's 5
+		{2, 5, 10, 7}, // helper 2 skips 5 and 6
+		{0, 6, 10, 6}, // main goes on to 6, with helper 1
+		{1, 7, 7, 7},  // at the limit a helper searches with another thread
+	} {
+		if got := sh.next(tc.id, tc.d, tc.limit); got != tc.want {
+			t.Errorf("thread %d asking for %d (limit %d): got %d, want %d", tc.id, tc.d, tc.limit, got, tc.want)
+		}
+	}
+}
+
+// A thread takes an iteration another thread completed deeper than its
+// own as its result, and does not search that depth again: with depth 4
+// published, a search to depth 4 returns it at once, and one to depth 5
+// goes on from it.
+func TestThreadAdoptsDeeperIteration(t *testing.T) {
+	s, err := abalone.Info.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := s.LegalMoves(nil)
+	pub := Result{Move: moves[len(moves)-1], Score: 123, Depth: 4, PV: []game.Move{moves[len(moves)-1]}}
+	pub.Lines = []Line{{Move: pub.Move, Score: pub.Score, PV: pub.PV}}
+
+	srch := New(Config{})
+	srch.smp = newSMP(2)
+	srch.smp.publish(pub)
+	var infos []int
+	srch.cfg.Info = func(r Result) { infos = append(infos, r.Depth) }
+	res := srch.iterate(context.Background(), s, Limits{Depth: 4}, time.Now())
+	if res.Move != pub.Move || res.Score != pub.Score || res.Depth != 4 || srch.nodes != 0 {
+		t.Errorf("depth 4 published: got move %d score %d depth %d after %d nodes; want the published move %d, score 123, depth 4, no search",
+			res.Move, res.Score, res.Depth, srch.nodes, pub.Move)
+	}
+	if !slices.Equal(infos, []int{4}) {
+		t.Errorf("Info saw depths %v, want [4]", infos)
+	}
+
+	infos = nil
+	res = srch.iterate(context.Background(), s, Limits{Depth: 5}, time.Now())
+	if res.Depth != 5 || srch.nodes == 0 {
+		t.Errorf("to depth 5: reached %d after %d nodes", res.Depth, srch.nodes)
+	}
+	if !slices.Equal(infos, []int{4, 5}) {
+		t.Errorf("Info saw depths %v, want [4 5]: the published 4, then its own 5", infos)
+	}
+}
+
+// A thread whose iteration another thread completes drops it: a depth 6
+// result published while the thread searches depth 4 (from the clock
+// check's Yield hook) ends the iteration, and the search returns that
+// result without searching 4, 5 or 6 to the end.
+func TestThreadDropsCompletedIteration(t *testing.T) {
+	s, err := abalone.Info.New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := s.LegalMoves(nil)
+	pub := Result{Move: moves[3], Score: -77, Depth: 6, PV: []game.Move{moves[3]}}
+	srch := New(Config{})
+	srch.smp = newSMP(2)
+	var infos []int
+	var nodesAt3 int64
+	srch.cfg.Info = func(r Result) {
+		infos = append(infos, r.Depth)
+		if r.Depth == 3 {
+			nodesAt3 = srch.nodes
+		}
+	}
+	srch.cfg.Yield = func() time.Duration {
+		if nodesAt3 > 0 && srch.nodes > nodesAt3 { // searching depth 4
+			srch.smp.publish(pub)
+		}
+		return 0
+	}
+	res := srch.iterate(context.Background(), s, Limits{Depth: 6}, time.Now())
+	if res.Move != pub.Move || res.Score != pub.Score || res.Depth != 6 {
+		t.Errorf("got move %d score %d depth %d; want the published depth 6", res.Move, res.Score, res.Depth)
+	}
+	if want := []int{1, 2, 3, 6}; !slices.Equal(infos, want) {
+		t.Errorf("Info saw depths %v, want %v", infos, want)
+	}
+	if extra := srch.nodes - nodesAt3; extra > 2*checkEvery {
+		t.Errorf("%d nodes searched after depth 3: the dropped iteration went on", extra)
 	}
 }

@@ -16,7 +16,7 @@ func runMatch(ctx context.Context, e *env) error {
 	fs := e.newFlagSet()
 	g := gameFlags{seed: 1} // --seed also seeds the agents (and, in match, the openings and chance)
 	g.register(fs, false)
-	a := fs.String("a", "", "agent A: "+strings.Join(ai.Specs(), ", ")+" or cmd:\"PROGRAM ARGS\"")
+	a := fs.String("a", "", "agent A: "+strings.Join(ai.Specs(), ", ")+" or cmd:\"PROGRAM ARGS\"; engine options may follow: bot:max?Threads=2&Hash=64, cmd:\"PROGRAM ARGS\"?Threads=2")
 	b := fs.String("b", "", "agent B, named like A")
 	n := fs.Int("games", 100, "number of games (rounded up to whole rounds of seatings)")
 	moveTime := fs.Duration("movetime", 100*time.Millisecond, "time per move")
