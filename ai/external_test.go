@@ -43,10 +43,15 @@ func TestExternalClosedNeverStarts(t *testing.T) {
 	}
 }
 
-// fakeEngine answers the handshake (announcing "feature moves" when
-// moves is set) and every go with bestmove a, recording the position
-// lines it is sent.
-func fakeEngine(t *testing.T, moves bool) (*External, func() []string) {
+// fake is how fakeEngine behaves.
+type fake struct {
+	moves bool          // announce "feature moves"
+	late  time.Duration // answer each go this long after it, whatever else comes
+}
+
+// fakeEngine answers the handshake and every go with bestmove a, recording
+// every line it is sent; sent returns those starting with prefix.
+func fakeEngine(t *testing.T, f fake) (e *External, sent func(prefix string) []string) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	var mu sync.Mutex
@@ -56,39 +61,49 @@ func fakeEngine(t *testing.T, moves bool) (*External, func() []string) {
 		sc := bufio.NewScanner(inR)
 		for sc.Scan() {
 			line := sc.Text()
+			mu.Lock()
+			got = append(got, line)
+			mu.Unlock()
 			switch {
 			case line == "tabula":
-				if moves {
+				if f.moves {
 					fmt.Fprintln(outW, "feature moves")
 				}
 				fmt.Fprintln(outW, "tabulaok")
-			case strings.HasPrefix(line, "position"):
-				mu.Lock()
-				got = append(got, line)
-				mu.Unlock()
 			case strings.HasPrefix(line, "go"):
-				fmt.Fprintln(outW, "bestmove a")
+				time.AfterFunc(f.late, func() { fmt.Fprintln(outW, "bestmove a") })
 			case line == "quit":
 				return
 			}
 		}
 	}()
-	e := NewExternalConn("fake", outR, inW)
+	e = NewExternalConn("fake", outR, inW)
 	t.Cleanup(func() { e.Close() })
-	return e, func() []string { mu.Lock(); defer mu.Unlock(); return slices.Clone(got) }
+	return e, func(prefix string) []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.DeleteFunc(slices.Clone(got), func(l string) bool { return !strings.HasPrefix(l, prefix) })
+	}
+}
+
+// cycle is a two-seat game of two positions, A and B, each move leading to
+// the other; it starts at A.
+func cycle(t *testing.T) game.State {
+	t.Helper()
+	s, err := testgames.Graph(map[string]testgames.Node{
+		"A": {Side: 0, Moves: testgames.Edges("a", "B")},
+		"B": {Side: 1, Moves: testgames.Edges("b", "A")},
+	}, "A").New(game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // The game's moves go only to engines that announce "feature moves";
 // others get the position text, as in the protocol's first version.
 func TestExternalMovesFeature(t *testing.T) {
-	info := testgames.Graph(map[string]testgames.Node{
-		"A": {Side: 0, Moves: testgames.Edges("a", "B")},
-		"B": {Side: 1, Moves: testgames.Edges("b", "A")},
-	}, "A")
-	start, err := info.New(game.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	start := cycle(t)
 	again, err := game.PlayAll(start, []string{"a", "b"})
 	if err != nil {
 		t.Fatal(err)
@@ -100,13 +115,13 @@ func TestExternalMovesFeature(t *testing.T) {
 		{false, []string{"position text A", "position text A"}},
 		{true, []string{"position text A", "position text A moves a b"}},
 	} {
-		e, sent := fakeEngine(t, tc.moves)
+		e, sent := fakeEngine(t, fake{moves: tc.moves})
 		for _, s := range []game.State{start, again} {
 			if _, err := e.Choose(context.Background(), s, Budget{Depth: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if got := sent(); !slices.Equal(got, tc.want) {
+		if got := sent("position"); !slices.Equal(got, tc.want) {
 			t.Errorf("feature moves %v: sent %q, want %q", tc.moves, got, tc.want)
 		}
 	}
@@ -116,41 +131,15 @@ func TestExternalMovesFeature(t *testing.T) {
 // 300 ms after its 10 ms (and ignores stop) loses the game with a 50 ms
 // grace, and is waited for with a second.
 func TestExternalGrace(t *testing.T) {
-	info := testgames.Graph(map[string]testgames.Node{
-		"A": {Side: 0, Moves: testgames.Edges("a", "B")},
-		"B": {Side: 1, Moves: testgames.Edges("b", "A")},
-	}, "A")
-	start, err := info.New(game.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range []struct {
 		grace time.Duration
 		ok    bool
 	}{{50 * time.Millisecond, false}, {time.Second, true}} {
-		inR, inW := io.Pipe()
-		outR, outW := io.Pipe()
-		go func() {
-			defer outW.Close()
-			sc := bufio.NewScanner(inR)
-			for sc.Scan() {
-				switch line := sc.Text(); {
-				case line == "tabula":
-					fmt.Fprintln(outW, "tabulaok")
-				case strings.HasPrefix(line, "go"):
-					go func() {
-						time.Sleep(300 * time.Millisecond)
-						fmt.Fprintln(outW, "bestmove a")
-					}()
-				}
-			}
-		}()
-		e := NewExternalConn("late", outR, inW)
+		e, _ := fakeEngine(t, fake{late: 300 * time.Millisecond})
 		e.SetGrace(tc.grace)
-		_, err := e.Choose(context.Background(), start, Budget{Time: 10 * time.Millisecond})
+		_, err := e.Choose(context.Background(), cycle(t), Budget{Time: 10 * time.Millisecond})
 		if got := err == nil; got != tc.ok {
 			t.Errorf("grace %v: Choose: %v, want ok %v", tc.grace, err, tc.ok)
 		}
-		e.Close()
 	}
 }

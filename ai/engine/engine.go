@@ -304,21 +304,17 @@ func (ss *session) setOption(args []string) {
 		}
 		ss.bot.Threads, ss.agent = n, nil
 		return
-	case "ponder":
+	case "ponder", "ownbook":
 		on, err := strconv.ParseBool(value)
 		if err != nil {
-			ss.errorf("setoption: ponder %q: want true or false", value)
+			ss.errorf("setoption: %s %q: want true or false", strings.ToLower(name), value)
 			return
 		}
-		ss.ponder = on
-		return
-	case "ownbook":
-		on, err := strconv.ParseBool(value)
-		if err != nil {
-			ss.errorf("setoption: ownbook %q: want true or false", value)
-			return
+		if strings.EqualFold(name, "ponder") {
+			ss.ponder = on
+		} else {
+			ss.bot.NoBook, ss.agent = !on, nil
 		}
-		ss.bot.NoBook, ss.agent = !on, nil
 		return
 	case "contempt":
 		n, err := strconv.Atoi(value)
