@@ -18,7 +18,9 @@ import (
 // searches (games/abalone/internal/bookgen; the command and the book's
 // size are in docs/strength.md, "Abalone opening book"). Unlike Palago's
 // book nothing in it is proven: each move is the one a deep search
-// preferred.
+// preferred. A layout without a file has no book: German daisy's, grown
+// the same way, lost more games than it won against no book and is not
+// shipped (the matches are in docs/strength.md).
 //
 //go:embed book/*.txt
 var bookFiles embed.FS
