@@ -3,7 +3,6 @@ package abalone
 import (
 	"embed"
 	"fmt"
-	"io/fs"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -15,7 +14,7 @@ import (
 )
 
 // bookFiles is the opening book, one file per layout, grown by self-play
-// searches (games/abalone/internal/bookgen; the command and the book's
+// searches (cmd/abalone-bookgen; the command and the book's
 // size are in docs/strength.md, "Abalone opening book"). Unlike Palago's
 // book nothing in it is proven: each move is the one a deep search
 // preferred. A layout without a file has no book: German daisy's, grown
@@ -220,17 +219,16 @@ func (b *Book) LookUp(s *State) (m game.Move, score, depth int, ok bool) {
 // file name without ".txt").
 func BookText() (map[string]string, error) {
 	out := map[string]string{}
-	err := fs.WalkDir(bookFiles, "book", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := bookFiles.ReadFile(path)
+	entries, err := bookFiles.ReadDir("book")
+	for _, d := range entries {
 		if err != nil {
-			return err
+			break
 		}
-		out[strings.TrimSuffix(d.Name(), ".txt")] = string(data)
-		return nil
-	})
+		var data []byte
+		if data, err = bookFiles.ReadFile("book/" + d.Name()); err == nil {
+			out[strings.TrimSuffix(d.Name(), ".txt")] = string(data)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("abalone: book: %w", err)
 	}

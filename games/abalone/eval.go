@@ -35,7 +35,7 @@ var TermNames = [NumTerms]string{
 
 // weights is the evaluation's weight vector in hundredths of a marble per
 // unit of each term, fitted by the Texel tuner
-// (go run ./games/abalone/internal/texel; docs/strength.md, "Abalone
+// (go run ./cmd/abalone-texel; docs/strength.md, "Abalone
 // evaluation: Texel tuning").
 var weights = [NumTerms]int{
 	TermMarbles:       100, // the unit: one marble pushed off, fixed so that the others read in marbles

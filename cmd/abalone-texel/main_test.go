@@ -13,7 +13,7 @@ import (
 func TestDataSetReplays(t *testing.T) {
 	positions := 0
 	perGame := map[int]bool{}
-	games, err := readGames("../../testdata/texel/selfplay.txt.gz", func(g int, s sample) {
+	games, err := readGames("../../games/abalone/testdata/texel/selfplay.txt.gz", func(g int, s sample) {
 		positions++
 		perGame[g] = true
 		if s.y != 0 && s.y != 0.5 && s.y != 1 {

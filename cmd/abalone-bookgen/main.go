@@ -6,7 +6,7 @@
 // times its line left the best move, then of its ply. Positions equal up
 // to the board's symmetries and the exchange of colours are searched once.
 //
-//	go run ./games/abalone/internal/bookgen -plies 10 -depth 6 -positions 120
+//	go run ./cmd/abalone-bookgen -plies 10 -depth 6 -positions 120
 //
 // writes games/abalone/book/LAYOUT.txt for each layout (see ParseBook for
 // the line format). With -agree 200ms it grows nothing and instead counts
@@ -87,7 +87,7 @@ func main() {
 		}
 		return
 	}
-	c.command = "go run ./games/abalone/internal/bookgen " + strings.Join(os.Args[1:], " ")
+	c.command = "go run ./cmd/abalone-bookgen " + strings.Join(os.Args[1:], " ")
 	if c.depth <= 0 && c.moveTime <= 0 {
 		fmt.Fprintln(os.Stderr, "bookgen: want -depth or -time")
 		os.Exit(2)

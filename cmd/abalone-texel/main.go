@@ -3,8 +3,8 @@
 // sigmoid(K·eval) best predict the results of the games the positions come
 // from.
 //
-//	go run ./games/abalone/internal/texel gen -out games/abalone/testdata/texel/selfplay.txt.gz -duration 19m -workers 2 -seed 22
-//	go run ./games/abalone/internal/texel fit [-holdout 5] games/abalone/testdata/texel/*.gz
+//	go run ./cmd/abalone-texel gen -out games/abalone/testdata/texel/selfplay.txt.gz -duration 19m -workers 2 -seed 22
+//	go run ./cmd/abalone-texel fit [-holdout 5] games/abalone/testdata/texel/*.gz
 //
 // gen plays self-play games between alpha-beta bots at a low fixed depth,
 // each opened by a few random plies, on the three layouts in turn, and
