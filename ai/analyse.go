@@ -85,7 +85,7 @@ func (b *Bot) Analyse(ctx context.Context, s game.State, bud Budget, opt Analyse
 		now = time.Now
 	}
 	ab := usesAlphaBeta(s)
-	t := tuneTime(s, b.level, b.timeFor(bud.MoveTime(s.ToMove()), ab))
+	t := b.timeFor(bud.MoveTime(s.ToMove()), ab)
 	if ab {
 		cfg, lim := abSetup(b.level, bud, t)
 		cfg.Noise = 0 // an analysis reports the searcher's honest scores

@@ -288,7 +288,7 @@ func (b *Bot) Choose(ctx context.Context, s game.State, bud Budget) (Report, err
 		return r, nil
 	}
 	ab := usesAlphaBeta(s)
-	t := tuneTime(s, b.level, b.timeFor(bud.MoveTime(s.ToMove()), ab))
+	t := b.timeFor(bud.MoveTime(s.ToMove()), ab)
 	if ab {
 		return b.alphaBeta(ctx, s, bud, t)
 	}

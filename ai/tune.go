@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"time"
-
 	"github.com/tabula-games/tabula/ai/mcts"
 	"github.com/tabula-games/tabula/game"
 )
@@ -17,16 +15,4 @@ func tuneMCTS(s game.State, level Level, cfg *mcts.Config) {
 		// (docs/strength.md, "Palagonia weak spots, session 12").
 		cfg.CutChance = false
 	}
-}
-
-// tuneTime is the time a level thinks over s, t by the level table,
-// adjusted for the game of s.
-func tuneTime(s game.State, level Level, t time.Duration) time.Duration {
-	if s.Info().ID == "palagonia" && level == Hard {
-		// A quarter of the budget: in Palagonia's dice-driven MCTS, max
-		// with whole playouts was not clearly above hard at twice its
-		// time, as with four times (docs/strength.md).
-		return t / 2
-	}
-	return t
 }

@@ -40,32 +40,3 @@ func TestTuneMCTS(t *testing.T) {
 		}
 	}
 }
-
-// TestTuneTime checks that bot:hard thinks a quarter of the budget in
-// Palagonia, a quarter of what bot:max thinks, and the table's half in
-// other MCTS games.
-func TestTuneTime(t *testing.T) {
-	pal, err := palagonia.Info.New(game.Options{Players: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bud := Budget{Time: time.Second}
-	for _, tc := range []struct {
-		name  string
-		s     game.State
-		level Level
-		want  time.Duration
-	}{
-		{"palagonia hard", pal, Hard, 250 * time.Millisecond},
-		{"palagonia max", pal, Max, time.Second},
-		{"palagonia medium", pal, Medium, 125 * time.Millisecond},
-	} {
-		b := NewBot(tc.level, 1)
-		if got := tuneTime(tc.s, tc.level, b.timeFor(bud.MoveTime(tc.s.ToMove()), false)); got != tc.want {
-			t.Errorf("%s: thinks %v, want %v", tc.name, got, tc.want)
-		}
-	}
-	if got := tuneTime(tictactoe.New(), Hard, 500*time.Millisecond); got != 500*time.Millisecond {
-		t.Errorf("tic-tac-toe hard: thinks %v, want 500ms", got)
-	}
-}
