@@ -104,7 +104,6 @@ func (b *Bot) Analyse(ctx context.Context, s game.State, bud Budget, opt Analyse
 		return abAnalysis(res), nil
 	}
 	cfg, lim := mcSetup(b.level, bud, t)
-	tuneMCTS(s, b.level, &cfg)
 	cfg.MultiPV = k + len(opt.SearchMoves) // room for the lines filtered out
 	if len(opt.SearchMoves) > 0 {
 		cfg.MultiPV = math.MaxInt32

@@ -313,7 +313,6 @@ func (b *Bot) alphaBeta(ctx context.Context, s game.State, bud Budget, t time.Du
 
 func (b *Bot) monteCarlo(ctx context.Context, s game.State, bud Budget, t time.Duration) (Report, error) {
 	cfg, lim := mcSetup(b.level, bud, t)
-	tuneMCTS(s, b.level, &cfg) // per-game exceptions: tune.go
 	if b.mc == nil {
 		cfg.Rand = b.rng
 		b.mc = mcts.New(cfg)
