@@ -55,6 +55,6 @@ func RatingLists() []RatingList {
 			Elo:     elo(27, 35, 158, 146)},
 		{Game: "palagonia", Variant: "standard", Players: 4,
 			Command: "tabula match palagonia --players 4 " + agents + " --games 24 --movetime 100ms --seed 3",
-			Elo:     elo(49, 57, 143, 234)},
+			Elo:     elo(398, 434, 444, 477)},
 	}
 }
