@@ -195,7 +195,8 @@ func TestSecurityCmdSpecRefused(t *testing.T) {
 	pwned := filepath.Join(dir, "pwned")
 	argv, _ := engineScript(t, raceEngine)
 	eng, engName := withEngine("sh-engine", argv...)
-	h := start(t, "", eng)
+	manyTries := func(c *Config) { c.Limits.Create = Rate{Every: time.Millisecond, Burst: 100} } // every refusal below is one try
+	h := start(t, "", eng, manyTries)
 	one := 1
 	for _, bot := range []string{
 		"cmd:touch " + pwned,
@@ -204,6 +205,8 @@ func TestSecurityCmdSpecRefused(t *testing.T) {
 		"cmd:" + strings.Join(argv, " "), // the engine's own command line
 		"bot",                            // FromSpec's alias, not offered
 		"bot:godlike",
+		"bot:max?Threads=64&Hash=16384", // engine options are the operator's, not a request's
+		`cmd:"touch ` + pwned + `"?Threads=2`,
 		"SH-ENGINE",
 		engName + " ",
 		"",
