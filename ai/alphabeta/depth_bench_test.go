@@ -71,14 +71,7 @@ var lmrAsp = Config{Reductions: true, Aspiration: EvalScale / 40}
 //	go test -run XXX -bench BenchmarkTimeToDepth -benchtime 3x ./ai/alphabeta
 func BenchmarkTimeToDepth(b *testing.B) {
 	for _, tc := range depthCases {
-		pos := depthPositions[tc.pos]
-		s, err := pos.game.New(game.Options{Variant: pos.variant})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if s, err = game.PlayAll(s, strings.Fields(pos.line)); err != nil {
-			b.Fatal(err)
-		}
+		s := depthState(b, tc.pos)
 		for _, threads := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/%s/depth=%d/threads=%d", tc.pos, tc.name, tc.depth, threads), func(b *testing.B) {
 				cfg := tc.cfg
@@ -87,6 +80,21 @@ func BenchmarkTimeToDepth(b *testing.B) {
 			})
 		}
 	}
+}
+
+// depthState is the position depthPositions names: its game's start in
+// its variant, then its line.
+func depthState(b *testing.B, name string) game.State {
+	b.Helper()
+	pos := depthPositions[name]
+	s, err := pos.game.New(game.Options{Variant: pos.variant})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if s, err = game.PlayAll(s, strings.Fields(pos.line)); err != nil {
+		b.Fatal(err)
+	}
+	return s
 }
 
 // BenchmarkTimeToDepthLockstep is BenchmarkTimeToDepth's two-thread
@@ -99,14 +107,7 @@ func BenchmarkTimeToDepth(b *testing.B) {
 // (ns/op and cpu-ns/op include the waiting and mean nothing here.)
 func BenchmarkTimeToDepthLockstep(b *testing.B) {
 	for _, tc := range depthCases {
-		pos := depthPositions[tc.pos]
-		s, err := pos.game.New(game.Options{Variant: pos.variant})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if s, err = game.PlayAll(s, strings.Fields(pos.line)); err != nil {
-			b.Fatal(err)
-		}
+		s := depthState(b, tc.pos)
 		b.Run(fmt.Sprintf("%s/%s/depth=%d/threads=2", tc.pos, tc.name, tc.depth), func(b *testing.B) {
 			var busiest int64
 			for b.Loop() {
